@@ -1,0 +1,116 @@
+"""Reading and writing map files: versioned JSON checked against the JSON Schema.
+
+Every problem is reported as a TrackwrightError naming the file and the JSON path
+(``$.edges[3].cost``), so a person editing a map by hand knows where to look.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from generator.errors import TrackwrightError
+
+FORMAT = "trackwright-map/1"
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The map file JSON Schema (also in generator/schema/map.schema.json)."""
+    return json.loads(files("generator").joinpath("schema/map.schema.json").read_text("utf-8"))
+
+
+def json_path(parts) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file; a missing file or a syntax error names the file and line."""
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise TrackwrightError("file not found", str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TrackwrightError(f"cannot read the file ({exc})", str(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TrackwrightError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", str(path)
+        ) from None
+
+
+def validate(data: Any, where: str) -> None:
+    """Check data against the schema; raise with the JSON path of the most relevant error."""
+    if isinstance(data, dict) and "format" in data and data["format"] != FORMAT:
+        raise TrackwrightError(
+            f"unsupported format {data['format']!r}; this version of trackwright reads {FORMAT!r}",
+            f"{where}: $.format",
+        )
+    validator = jsonschema.Draft202012Validator(schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        message = error.message
+        if error.validator == "additionalProperties":
+            message = message.replace("Additional properties are not allowed", "unknown key")
+        raise TrackwrightError(message, f"{where}: {json_path(error.absolute_path)}")
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _flat(value: Any) -> bool:
+    """Written on one line: scalars, flat objects ({"id": "A3", "x": 90}) and point lists."""
+    if isinstance(value, dict):
+        return _depth(value) <= 2 and all(not isinstance(v, dict) for v in value.values())
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        return False
+    return _depth(value) <= 2
+
+
+def _dump(value: Any, indent: int) -> str:
+    if _flat(value):
+        return json.dumps(value, ensure_ascii=False)
+    pad, inner = " " * indent, " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, indent + 1)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    items = [inner + _dump(v, indent + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+
+
+def dumps(data: dict[str, Any]) -> bytes:
+    """A map as stable JSON bytes that people can read and diff: one node, edge or city a line,
+    key order as built, UTF-8, a newline at the end."""
+    return (_dump(data, 0) + "\n").encode("utf-8")
+
+
+def builtin_map_path(game: str, name: str) -> Path | None:
+    """The path of a built-in map (templates/<game>/maps/<name>.json) or None."""
+    resource = files("generator.templates").joinpath(f"{game}/maps/{name}.json")
+    return Path(str(resource)) if resource.is_file() else None
+
+
+def builtin_map_names(game: str) -> list[str]:
+    folder = files("generator.templates").joinpath(f"{game}/maps")
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
+    )
