@@ -7,6 +7,7 @@ Every problem is reported as a TrackwrightError naming the file and the JSON pat
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -59,8 +60,17 @@ def validate(data: Any, where: str) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         message = error.message
-        if error.validator == "additionalProperties":
-            message = message.replace("Additional properties are not allowed", "unknown key")
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = set(error.schema.get("properties", {}))
+            patterns = list(error.schema.get("patternProperties", {}))
+            extra = [
+                key
+                for key in error.instance
+                if key not in known and not any(re.search(p, key) for p in patterns)
+            ]
+            message = f"unknown key {', '.join(map(repr, extra))}"
+            if patterns:
+                message += " (keys of your own must start with 'x-')"
         raise TrackwrightError(message, f"{where}: {json_path(error.absolute_path)}")
 
 

@@ -144,6 +144,8 @@ def render_pdf(document: Document) -> bytes:
         pagesize=(first.width * mm, first.height * mm),
         invariant=1,
         pageCompression=1,
+        initialFontName=fonts.REGULAR,  # not Helvetica: every font in the file is embedded
+        initialFontSize=9,
     )
     canvas.setTitle(document.title)
     canvas.setSubject(document.subject)

@@ -123,4 +123,4 @@ def render_svg(page: Drawing, title: str = "") -> bytes:
     if title:
         dwg.set_desc(title=title)
     _Renderer(dwg).ops(dwg, page.ops)
-    return dwg.tostring().encode("utf-8")
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")

@@ -106,27 +106,31 @@ def _label_boxes(m: TransAmericaMap) -> dict[str, tuple[float, float, float, flo
     return out
 
 
-def cartouche_box(m: TransAmericaMap, w: float, h: float) -> tuple[float, float]:
-    """The board corner (top-left of a w x h box) that covers the fewest intersections."""
-    pad = 8.0
+CARTOUCHE_W, CARTOUCHE_H = 150.0, 66.0
+
+
+def cartouche_place(m: TransAmericaMap) -> tuple[float, float, float]:
+    """Where the title box goes: (x, y, extra). It takes the board corner that covers no
+    intersection; when every corner is taken, the drawing grows by ``extra`` millimetres at
+    the bottom and the box goes there."""
+    w, h, pad = CARTOUCHE_W, CARTOUCHE_H, 8.0
     corners = [
         (pad, m.board_h - pad - h),
         (m.board_w - pad - w, m.board_h - pad - h),
         (pad, pad),
         (m.board_w - pad - w, pad),
     ]
-
-    def covered(corner: tuple[float, float]) -> int:
-        x, y = corner
-        return sum(
+    for x, y in corners:
+        if not any(
             x - 6 <= n.x <= x + w + 6 and y - 6 <= n.y <= y + h + 6 for n in m.nodes.values()
-        )
-
-    return min(corners, key=covered)
+        ):
+            return x, y, 0.0
+    return pad, m.board_h, h + pad
 
 
 def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: bool = True) -> list:
-    ops: list = [rect(0, 0, m.board_w, m.board_h, Style(stroke=None, fill=SEA))]
+    extra = cartouche_place(m)[2] if cartouche else 0.0
+    ops: list = [rect(0, 0, m.board_w, m.board_h + extra, Style(stroke=None, fill=SEA))]
     decor = m.decor or {}
     if decor.get("land"):
         ops.append(
@@ -179,8 +183,8 @@ def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: boo
 
 
 def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
-    w, h = 150.0, 66.0
-    x, y = cartouche_box(m, w, h)
+    w, h = CARTOUCHE_W, CARTOUCHE_H
+    x, y, _extra = cartouche_place(m)
     ops: list = [rect(x, y, w, h, Style(stroke="#444444", width=0.4, fill="#ffffff"))]
     ops.append(Text(x + 5, y + 11, "TransAmerica", size=20, bold=True))
     seed = m.seed if m.seed is not None else "-"
@@ -229,7 +233,9 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
 
 
 def board_drawing(m: TransAmericaMap, lang: str, name: str = "board", **kw) -> Drawing:
-    return Drawing(name, m.board_w, m.board_h, tuple(board_ops(m, lang, **kw)))
+    """The whole board; a little taller than the map's board when the title box needs room."""
+    extra = cartouche_place(m)[2] if kw.get("cartouche", True) else 0.0
+    return Drawing(name, m.board_w, m.board_h + extra, tuple(board_ops(m, lang, **kw)))
 
 
 def locator_ops(m: TransAmericaMap, city: str, x: float, y: float, w: float, h: float) -> list:

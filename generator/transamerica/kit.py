@@ -336,7 +336,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
     drawing = board.board_drawing(m, lang)
     title = f"TransAmerica · {m.name}"
-    poster = Drawing("poster", m.board_w, m.board_h, (Place(drawing),))
+    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
     _tiling, sheets = tiled_pages(drawing, paper, lang, title)
     pw, ph = paper_size(paper)
     cards = card_pages(

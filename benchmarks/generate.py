@@ -1,0 +1,75 @@
+"""How long the kit takes to generate, step by step, on this machine.
+
+    python benchmarks/generate.py [--repeat 5]
+
+Prints a table (median and best of the runs, peak memory of the process). Not a test: numbers
+depend on the machine; the README quotes a run on the project's 2-core reference machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from generator.draw.pdf import render_pdf
+from generator.draw.svg import render_svg
+from generator.transamerica import board, kit, lattice, model
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed(fn, repeat: int) -> tuple[float, float]:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs), min(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=5)
+    repeat = parser.parse_args().repeat
+    usa = model.load("usa")
+    opts = kit.KitOptions()
+    docs = kit.documents(usa, opts)
+    rows = [
+        ("load built-in map (usa)", lambda: model.load("usa")),
+        (
+            "build USA lattice from region",
+            lambda: lattice.build_file(ROOT / "templates/transamerica/regions/usa.json"),
+        ),
+        ("draw board (ops)", lambda: board.board_drawing(usa, "en")),
+        ("compose all documents", lambda: kit.documents(usa, opts)),
+        ("render PDFs", lambda: [render_pdf(d) for d in docs.values()]),
+        ("render SVGs", lambda: [render_svg(p) for d in docs.values() for p in d.pages]),
+        ("kit in memory (pdf+svg)", lambda: kit.kit_files(usa, opts, Path("out"))),
+    ]
+
+    def cli() -> None:
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run(
+                [sys.executable, "-m", "generator.cli", "generate", "transamerica", "--out", out],
+                check=True,
+                capture_output=True,
+            )
+
+    rows.append(("`trackwright generate transamerica` (process)", cli))
+    print(f"{'step':48} {'median s':>9} {'best s':>8}")
+    print("-" * 67)
+    for name, fn in rows:
+        median, best = timed(fn, repeat)
+        print(f"{name:48} {median:9.3f} {best:8.3f}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak memory of this process: {peak:.0f} MB; repeats: {repeat}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""Shared fixtures: the built-in and the hand-written example maps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.transamerica import model
+
+ROOT = Path(__file__).resolve().parents[1]
+MINIMAL = ROOT / "templates" / "transamerica" / "examples" / "minimal-map.json"
+
+
+@pytest.fixture(scope="session")
+def usa() -> model.TransAmericaMap:
+    return model.load("usa")
+
+
+@pytest.fixture(scope="session")
+def minimal() -> model.TransAmericaMap:
+    return model.load(MINIMAL)
+
+
+@pytest.fixture
+def minimal_data() -> dict:
+    return json.loads(MINIMAL.read_text("utf-8"))

@@ -1,0 +1,91 @@
+"""The command line as users meet it: real subprocesses, one-line errors, exit code 2, and
+nothing half-written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import MINIMAL
+
+
+def trackwright(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_generate_twice_gives_identical_files(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        done = trackwright(
+            "generate", "transamerica", "--out", str(out), "--paper", "letter", "--lang", "it"
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("wrote 25 files")
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir())
+    assert "cards-letter.pdf" in names and "map.json" in names
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    assert not [p for p in first.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
+def test_generate_all_writes_every_kit(tmp_path):
+    done = trackwright("generate", "all", "--out", str(tmp_path), "--format", "pdf")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "transamerica" / "board-a4.pdf").is_file()
+    assert json.loads((tmp_path / "transamerica" / "map.json").read_text())["name"] == "USA"
+
+
+def test_custom_map_file(tmp_path):
+    done = trackwright(
+        "generate", "transamerica", "--map", str(MINIMAL), "--out", str(tmp_path), "--format", "svg"
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "board-poster.svg").read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--paper", "b5"], "Invalid value for '--paper': 'b5' is not one of 'a4', 'letter', 'a3'"),
+        (["--lang", "es"], "Invalid value for '--lang'"),
+        (["--format", "pdf,png"], "'pdf,png': choose a comma-separated list of pdf, svg"),
+        (["--duplex", "sideways"], "Invalid value for '--duplex'"),
+        (["--map", "atlantis"], "atlantis: no such map file, and no built-in map of that name"),
+        (["--map", "missing/map.json"], "missing/map.json: file not found"),
+        (["--nonsense"], "No such option: --nonsense"),
+    ],
+)
+def test_bad_options_give_one_line_and_exit_2(tmp_path, args, expected):
+    out = tmp_path / "out"
+    done = trackwright("generate", "transamerica", "--out", str(out), *args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("trackwright: error: ")
+    assert expected in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not out.exists()
+
+
+def test_bad_map_file_names_the_place_and_writes_nothing(tmp_path, minimal_data):
+    minimal_data["edges"][7]["cost"] = 5
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(minimal_data))
+    out = tmp_path / "out"
+    done = trackwright("generate", "transamerica", "--map", str(bad), "--out", str(out))
+    assert done.returncode == 2
+    assert done.stderr == f"trackwright: error: {bad}: $.edges[7].cost: 5 is not one of [1, 2]\n"
+    assert not out.exists()
+
+
+def test_no_arguments_shows_help():
+    done = trackwright()
+    assert done.returncode == 0 and "generate" in done.stdout

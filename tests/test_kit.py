@@ -1,0 +1,198 @@
+"""The TransAmerica kit as a user receives it: exact sizes, sheets that assemble, mirrored backs,
+one embedded font, and byte-identical output."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.draw.ops import Group, Place, Text
+from generator.draw.ops import Path as PathOp
+from generator.draw.svg import render_svg
+from generator.layout import card_grid, paper_size
+from generator.sheets import MARK, TILE_MARGINS, TILE_OVERLAP, tiled_pages
+from generator.transamerica import board, kit
+
+GOLDEN = Path(__file__).parent / "golden"
+PT = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def files_a4(usa):
+    return kit.kit_files(usa, kit.KitOptions(paper="a4"), Path("out"))
+
+
+@pytest.fixture(scope="module")
+def files_letter(usa):
+    return kit.kit_files(usa, kit.KitOptions(paper="letter", formats=("pdf",)), Path("out"))
+
+
+def pdf(files, name) -> PdfReader:
+    return PdfReader(io.BytesIO(files[Path("out") / name]))
+
+
+def test_kit_contents(files_a4):
+    names = {p.name for p in files_a4}
+    for stem in ("board-poster", "board-a4", "cards-a4", "tokens-a4", "rules-a4"):
+        assert f"{stem}.pdf" in names
+    assert "board-poster.svg" in names and "map.json" in names
+    assert "cards-a4-01.svg" in names and "board-a4-08.svg" in names
+
+
+@pytest.mark.parametrize(
+    ("which", "paper", "size"),
+    [("files_a4", "a4", (210, 297)), ("files_letter", "letter", (215.9, 279.4))],
+)
+def test_pages_are_exactly_the_paper(request, which, paper, size):
+    files = request.getfixturevalue(which)
+    for stem in ("board", "cards", "rules"):
+        for page in pdf(files, f"{stem}-{paper}.pdf").pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert (w, h) == (
+                pytest.approx(size[0] * PT, abs=0.01),
+                pytest.approx(size[1] * PT, abs=0.01),
+            )
+    tokens = pdf(files, f"tokens-{paper}.pdf").pages[0]
+    assert float(tokens.mediabox.width) == pytest.approx(size[1] * PT, abs=0.01)
+
+
+def test_poster_is_true_size(files_a4, usa):
+    page = pdf(files_a4, "board-poster.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(usa.board_w * PT, abs=0.01)
+
+
+def test_cards_measure_63_by_88(files_a4):
+    content = pdf(files_a4, "cards-a4.pdf").pages[0].get_contents().get_data().decode("latin-1")
+    # Each card is clipped to its own 63 x 88 mm box (page units are millimetres).
+    assert len(re.findall(r"\b0 0 63 88 re\b", content)) == 9
+    svg = files_a4[Path("out/cards-a4-01.svg")].decode()
+    assert len(re.findall(r'<rect height="88" width="63" x="0" y="0"', svg)) == 9
+
+
+def test_card_backs_are_mirrored_for_long_edge_duplex(usa):
+    docs = kit.documents(usa, kit.KitOptions())
+    pages = docs["cards-a4"].pages
+    assert len(pages) == 8  # 4 sheets of fronts, each followed by its backs
+    grid = card_grid(*paper_size("a4"), 63, 88)
+
+    def texts_at(page, slot):
+        x, y = grid.slot_origin(slot)
+        group = next(op for op in page.ops if isinstance(op, Group) and (op.dx, op.dy) == (x, y))
+        return [op.text for op in group.ops if isinstance(op, Text)]
+
+    front, back = pages[0], pages[1]
+    # Front slot 6 (bottom-left) is San Diego (West coast); its back is at bottom-right.
+    assert "San Diego" in texts_at(front, 6)
+    assert "West coast" in texts_at(back, 8)
+    assert "North" in texts_at(back, 6)  # Bismarck's back, from front slot 8
+
+
+def cross_centres(page, tile, axis):
+    """Registration crosses on a sheet, in board coordinates (x, y)."""
+    left, top = TILE_MARGINS[3], TILE_MARGINS[0]
+    out = set()
+    for op in page.ops:
+        if isinstance(op, PathOp) and op.style == MARK:
+            (x1, y1), (x2, y2) = op.subpaths[0]
+            if y1 == y2 and abs(x2 - x1 - 6) < 1e-9:  # the horizontal bar of a cross
+                out.add((round((x1 + x2) / 2 - left + tile.x, 6), round(y1 - top + tile.y, 6)))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_tiled_sheets_assemble_into_the_poster(usa, paper):
+    drawing = board.board_drawing(usa, "en")
+    tiling, pages = tiled_pages(drawing, paper, "en", "t")
+    tiles = tiling.tiles
+    # Every sheet is a window on the one board drawing, inside the printable area.
+    for page, tile in zip(pages, tiles, strict=True):
+        place = next(op for op in page.ops if isinstance(op, Place))
+        assert place.drawing is drawing
+        assert place.window == (tile.x, tile.y, tile.w, tile.h)
+        assert place.x + tile.w <= tiling.paper_w - TILE_MARGINS[1] + 1e-6
+        assert place.y + tile.h <= tiling.paper_h - TILE_MARGINS[2] + 1e-6
+    # Windows cover the board; neighbours share the overlap; crosses meet across each seam.
+    assert max(t.x + t.w for t in tiles) == pytest.approx(drawing.width)
+    assert max(t.y + t.h for t in tiles) == pytest.approx(drawing.height)
+    by_pos = {(t.row, t.col): (p, t) for p, t in zip(pages, tiles, strict=True)}
+    seams = 0
+    for (row, col), (page, tile) in by_pos.items():
+        for other_pos in ((row, col + 1), (row + 1, col)):
+            if other_pos not in by_pos:
+                continue
+            other_page, other = by_pos[other_pos]
+            if other_pos[1] > col:
+                assert tile.x + tile.w - other.x == pytest.approx(TILE_OVERLAP)
+                seam_x = other.x + TILE_OVERLAP / 2
+                mine = {c for c in cross_centres(page, tile, "x") if c[0] == pytest.approx(seam_x)}
+                theirs = {
+                    c
+                    for c in cross_centres(other_page, other, "x")
+                    if c[0] == pytest.approx(seam_x)
+                }
+            else:
+                assert tile.y + tile.h - other.y == pytest.approx(TILE_OVERLAP)
+                seam_y = other.y + TILE_OVERLAP / 2
+                mine = {c for c in cross_centres(page, tile, "y") if c[1] == pytest.approx(seam_y)}
+                theirs = {
+                    c
+                    for c in cross_centres(other_page, other, "y")
+                    if c[1] == pytest.approx(seam_y)
+                }
+            assert len(mine) == 3 and mine == theirs
+            seams += 1
+    assert seams == tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)
+
+
+def test_board_is_stored_once_in_the_tiled_pdf(files_a4):
+    reader = pdf(files_a4, "board-a4.pdf")
+    forms = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"]["/XObject"]
+        forms |= {xobjects.raw_get(name).idnum for name in xobjects}
+    assert len(reader.pages) == 8 and len(forms) == 1
+
+
+def test_font_is_embedded(files_a4):
+    page = pdf(files_a4, "rules-a4.pdf").pages[0]
+    fonts = page["/Resources"]["/Font"]
+    names = []
+    for key in fonts:
+        font = fonts[key].get_object()
+        descendant = (
+            font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        )
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor
+        names.append(str(font["/BaseFont"]))
+    assert sorted(n.split("+")[1] for n in names) == ["DejaVuSans", "DejaVuSans-Bold"]
+
+
+def test_same_input_gives_identical_bytes(usa, files_a4):
+    again = kit.kit_files(usa, kit.KitOptions(paper="a4"), Path("out"))
+    assert again.keys() == files_a4.keys()
+    for path, data in again.items():
+        assert data == files_a4[path], path
+
+
+def test_minimal_map_renders_board_and_cards(minimal):
+    files = kit.kit_files(minimal, kit.KitOptions(formats=("pdf",)), Path("out"))
+    cards = PdfReader(io.BytesIO(files[Path("out/cards-a4.pdf")]))
+    assert len(cards.pages) == 8
+    text = cards.pages[0].extract_text()
+    assert "Ashford" in text
+
+
+def test_board_svg_matches_golden(minimal):
+    """The rendering of the minimal map is pinned; regenerate with TRACKWRIGHT_UPDATE_GOLDEN=1
+    after an intended change, and look at the picture before committing it."""
+    svg = render_svg(board.board_drawing(minimal, "fr"), "golden")
+    golden = GOLDEN / "minimal-board-fr.svg"
+    if os.environ.get("TRACKWRIGHT_UPDATE_GOLDEN"):
+        golden.write_bytes(svg)
+    assert svg == golden.read_bytes()
