@@ -28,6 +28,11 @@ generate_app = typer.Typer(
     help="Generate print-and-play kits (PDF and SVG) and map files.", no_args_is_help=True
 )
 app.add_typer(generate_app, name="generate")
+score_app = typer.Typer(
+    help="Score a game from its record, exactly by the rules, with the evidence.",
+    no_args_is_help=True,
+)
+app.add_typer(score_app, name="score")
 
 DEFAULT_OUT = Path("output")
 
@@ -123,6 +128,51 @@ def generate_all(
     opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
     files.update(kit.kit_files(model.load("usa"), opts, out / "transamerica"))
     _report(write_all(files), started)
+
+
+@score_app.command("transamerica")
+def score_transamerica(
+    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    explain: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also draw each round's missing tracks on the board: a .pdf (one page "
+            "per round) or .svg (one file per round)."
+        ),
+    ] = None,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """Each player's exact missing tracks per round, running scores, barrier and winners."""
+    from scorer import transamerica as ta
+    from scorer.report import print_transamerica
+
+    if explain is not None and explain.suffix.lower() not in (".pdf", ".svg"):
+        raise typer.BadParameter(
+            f"{explain}: the picture must be a .pdf or .svg file", param_hint="'--explain'"
+        )
+    game = ta.load_record(record)
+    result = ta.score_game(game)
+    if explain is not None:
+        from generator.draw.pdf import render_pdf
+        from generator.draw.svg import render_svg
+        from scorer.explain import explanation
+
+        document = explanation(game.map, result, lang.value)
+        if explain.suffix.lower() == ".pdf":
+            files = {explain: render_pdf(document)}
+        else:
+            files = {
+                explain.with_name(f"{explain.stem}-round{k + 1}.svg"): render_svg(page)
+                for k, page in enumerate(document.pages)
+            }
+        write_all(files)
+    if as_json:
+        typer.echo(ta.dumps_result(result))
+    else:
+        print_transamerica(game, result)
+        if explain is not None:
+            typer.echo(f"missing tracks drawn in {explain}")
 
 
 @app.command("version")

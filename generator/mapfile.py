@@ -21,9 +21,10 @@ FORMAT = "trackwright-map/1"
 
 
 @cache
-def schema() -> dict[str, Any]:
-    """The map file JSON Schema (also in generator/schema/map.schema.json)."""
-    return json.loads(files("generator").joinpath("schema/map.schema.json").read_text("utf-8"))
+def schema(name: str = "map") -> dict[str, Any]:
+    """A JSON Schema shipped in generator/schema/<name>.schema.json."""
+    text = files("generator").joinpath(f"schema/{name}.schema.json").read_text("utf-8")
+    return json.loads(text)
 
 
 def json_path(parts) -> str:
@@ -49,14 +50,19 @@ def read_json(path: Path) -> Any:
         ) from None
 
 
-def validate(data: Any, where: str) -> None:
-    """Check data against the schema; raise with the JSON path of the most relevant error."""
-    if isinstance(data, dict) and "format" in data and data["format"] != FORMAT:
+def validate(data: Any, where: str, schema_name: str = "map") -> None:
+    """Check data against a schema; raise with the JSON path of the most relevant error."""
+    if (
+        schema_name == "map"
+        and isinstance(data, dict)
+        and "format" in data
+        and data["format"] != FORMAT
+    ):
         raise TrackwrightError(
             f"unsupported format {data['format']!r}; this version of trackwright reads {FORMAT!r}",
             f"{where}: $.format",
         )
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = jsonschema.Draft202012Validator(schema(schema_name))
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         message = error.message

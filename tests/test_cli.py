@@ -89,3 +89,57 @@ def test_bad_map_file_names_the_place_and_writes_nothing(tmp_path, minimal_data)
 def test_no_arguments_shows_help():
     done = trackwright()
     assert done.returncode == 0 and "generate" in done.stdout
+
+
+EXAMPLE_GAME = MINIMAL.parent / "game.json"
+
+
+def test_score_prints_tables_and_the_winners():
+    done = trackwright("score", "transamerica", str(EXAMPLE_GAME))
+    assert done.returncode == 0, done.stderr
+    assert "Round 1" in done.stdout and "Round 3" in done.stdout
+    assert "Game over. Ann and Dev win with 7 points." in done.stdout
+
+
+def test_score_json_matches_the_engine():
+    from scorer import transamerica as ta
+
+    done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ta.score_file(EXAMPLE_GAME).to_json()
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_score_explain_draws_the_missing_tracks(tmp_path, suffix):
+    picture = tmp_path / f"why{suffix}"
+    done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", str(picture))
+    assert done.returncode == 0, done.stderr
+    if suffix == ".pdf":
+        from pypdf import PdfReader
+
+        assert len(PdfReader(picture).pages) == 3
+    else:
+        assert sorted(p.name for p in tmp_path.iterdir()) == [
+            "why-round1.svg",
+            "why-round2.svg",
+            "why-round3.svg",
+        ]
+
+
+def test_score_bad_record_one_line(tmp_path):
+    data = json.loads(EXAMPLE_GAME.read_text())
+    data["rounds"][0]["cities"]["Cleo"][2] = "Gotham"
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(data))
+    done = trackwright("score", "transamerica", str(bad), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert (
+        done.stderr == f"trackwright: error: {bad}: round 1: player Cleo: unknown city 'Gotham'\n"
+    )
+
+
+def test_score_missing_record_and_bad_picture(tmp_path):
+    done = trackwright("score", "transamerica", str(tmp_path / "none.json"))
+    assert done.returncode == 2 and "none.json: file not found" in done.stderr
+    done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", "x.png")
+    assert done.returncode == 2 and "must be a .pdf or .svg file" in done.stderr

@@ -1,0 +1,113 @@
+"""Exact TransAmerica scoring against the approximations other programs use.
+
+    python benchmarks/score.py [--rounds 40] [--hands 300]
+
+Part 1 scores simulated 6-player rounds at their end (the real use) and times the exact scorer
+per round. Part 2 counts hands on the empty board (where counts are large and approximations
+go wrong most). Both compare with networkx's approximate steiner_tree and the greedy
+nearest-city method on the same instances.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+import networkx as nx
+
+from generator.transamerica import model
+from generator.transamerica.model import edge_key
+from scorer import simulate
+from scorer import transamerica as ta
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
+
+
+def nx_count(m, track, start, hand) -> int:
+    g = nx.Graph()
+    for e in m.edges:
+        g.add_edge(e.a, e.b, weight=0 if e.key in track else e.cost)
+    terminals = list(dict.fromkeys([start, *(m.city_by_name[c].node for c in hand)]))
+    tree = nx.algorithms.approximation.steiner_tree(g, terminals, weight="weight")
+    return sum(d["weight"] for _, _, d in tree.edges(data=True))
+
+
+def compare(label, instances, m) -> None:
+    """instances: (track, start, hand) triples."""
+    gaps = {"networkx": Counter(), "greedy": Counter()}
+    times = {"exact": 0.0, "networkx": 0.0, "greedy": 0.0}
+    boards: dict[frozenset, ta.RoundBoard] = {}
+    for track, start, hand in instances:
+        key = frozenset(track)
+        t0 = time.perf_counter()
+        board = boards.get(key) or boards.setdefault(key, ta.RoundBoard(m, set(track)))
+        exact = board.missing(start, hand).points
+        t1 = time.perf_counter()
+        approx = nx_count(m, track, start, hand)
+        t2 = time.perf_counter()
+        greedy = board.greedy(start, hand).points
+        t3 = time.perf_counter()
+        times["exact"] += t1 - t0
+        times["networkx"] += t2 - t1
+        times["greedy"] += t3 - t2
+        gaps["networkx"][approx - exact] += 1
+        gaps["greedy"][greedy - exact] += 1
+    n = len(instances)
+    print(f"\n{label}: {n} player counts")
+    print(f"{'method':10} {'ms/count':>9} {'wrong':>7} {'worst':>6}  over-count: how often")
+    for method in ("exact", "networkx", "greedy"):
+        ms = times[method] / n * 1000
+        if method == "exact":
+            print(f"{method:10} {ms:9.2f} {'-':>7} {'-':>6}")
+            continue
+        wrong = n - gaps[method][0]
+        worst = max(gaps[method])
+        dist = ", ".join(f"+{k}: {v}" for k, v in sorted(gaps[method].items()) if k)
+        print(f"{method:10} {ms:9.2f} {wrong / n:7.0%} {worst:>+6}  {dist or 'never'}")
+        assert min(gaps[method]) >= 0, "an approximation below the exact minimum: a bug"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--hands", type=int, default=300)
+    args = parser.parse_args()
+    m = model.load("usa")
+
+    rounds = [simulate.play_round(m, PLAYERS, seed) for seed in range(1, args.rounds + 1)]
+    per_round = []
+    instances = []
+    for rnd in rounds:
+        track = {edge_key(*e) for t in rnd["turns"] for e in t["track"]}
+        t0 = time.perf_counter()
+        board = ta.RoundBoard(m, track)
+        for p in PLAYERS:
+            board.missing(rnd["starts"][p], rnd["cities"][p])
+        per_round.append(time.perf_counter() - t0)
+        instances += [(track, rnd["starts"][p], rnd["cities"][p]) for p in PLAYERS]
+    print(
+        f"exact scoring of a 6-player round on the USA board ({len(per_round)} rounds): "
+        f"median {statistics.median(per_round) * 1000:.1f} ms, "
+        f"max {max(per_round) * 1000:.1f} ms"
+    )
+    compare("rounds at their end", instances, m)
+
+    halfway = []
+    for rnd in rounds:
+        turns = rnd["turns"][: len(rnd["turns"]) // 2]
+        track = {edge_key(*e) for t in turns for e in t["track"]}
+        halfway += [(track, rnd["starts"][p], rnd["cities"][p]) for p in PLAYERS]
+    compare("rounds cut off halfway", halfway, m)
+
+    empty = []
+    for seed in range(args.hands):
+        hand = simulate.deal(m, ["P"], random.Random(seed))["P"]
+        empty.append((set(), m.city_by_name[hand[0]].node, hand))
+    compare("hands on the empty board", empty, m)
+
+
+if __name__ == "__main__":
+    main()
