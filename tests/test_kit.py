@@ -92,7 +92,7 @@ def test_card_backs_are_mirrored_for_long_edge_duplex(usa):
     assert "North" in texts_at(back, 6)  # Bismarck's back, from front slot 8
 
 
-def cross_centres(page, tile, axis):
+def cross_centres(page, tile):
     """Registration crosses on a sheet, in board coordinates (x, y)."""
     left, top = TILE_MARGINS[3], TILE_MARGINS[0]
     out = set()
@@ -126,24 +126,16 @@ def test_tiled_sheets_assemble_into_the_poster(usa, paper):
             if other_pos not in by_pos:
                 continue
             other_page, other = by_pos[other_pos]
-            if other_pos[1] > col:
-                assert tile.x + tile.w - other.x == pytest.approx(TILE_OVERLAP)
-                seam_x = other.x + TILE_OVERLAP / 2
-                mine = {c for c in cross_centres(page, tile, "x") if c[0] == pytest.approx(seam_x)}
-                theirs = {
-                    c
-                    for c in cross_centres(other_page, other, "x")
-                    if c[0] == pytest.approx(seam_x)
-                }
-            else:
-                assert tile.y + tile.h - other.y == pytest.approx(TILE_OVERLAP)
-                seam_y = other.y + TILE_OVERLAP / 2
-                mine = {c for c in cross_centres(page, tile, "y") if c[1] == pytest.approx(seam_y)}
-                theirs = {
-                    c
-                    for c in cross_centres(other_page, other, "y")
-                    if c[1] == pytest.approx(seam_y)
-                }
+            axis = 0 if other_pos[1] > col else 1  # 0: a vertical seam, 1: a horizontal one
+            start, length = (tile.x, tile.w) if axis == 0 else (tile.y, tile.h)
+            other_start = other.x if axis == 0 else other.y
+            assert start + length - other_start == pytest.approx(TILE_OVERLAP)
+            seam = other_start + TILE_OVERLAP / 2
+
+            def on_seam(p, t, axis=axis, seam=seam):
+                return {c for c in cross_centres(p, t) if c[axis] == pytest.approx(seam)}
+
+            mine, theirs = on_seam(page, tile), on_seam(other_page, other)
             assert len(mine) == 3 and mine == theirs
             seams += 1
     assert seams == tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)
