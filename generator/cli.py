@@ -5,6 +5,7 @@ Bad input ends with one line on stderr naming the file and the place, and exit c
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from enum import StrEnum
@@ -56,7 +57,7 @@ class Duplex(StrEnum):
 
 
 def parse_formats(value: str) -> tuple[str, ...]:
-    from generator.transamerica.kit import FORMATS
+    from generator.draw.render import FORMATS
 
     formats = tuple(
         dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip())
@@ -110,6 +111,70 @@ def generate_transamerica(
     _report(write_all(files), started)
 
 
+@generate_app.command("dampfross")
+def generate_dampfross(
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of a random map (default: a new one, printed).")
+    ] = None,
+    map_ref: Annotated[
+        str | None,
+        typer.Option(
+            "--map",
+            help="A preset (england, usa-east, france) or a map file, instead of a random map.",
+        ),
+    ] = None,
+    width: Annotated[int | None, typer.Option(help="Random map width in hexes.")] = None,
+    height: Annotated[int | None, typer.Option(help="Random map height in hexes.")] = None,
+    players: Annotated[int, typer.Option(help="Players (3-8): sizes the map and the ledger.")] = 6,
+    water: Annotated[float, typer.Option(help="Share of sea hexes.")] = 0.30,
+    hills: Annotated[float, typer.Option(help="Share of land hexes that are hills.")] = 0.14,
+    rivers: Annotated[
+        int | None, typer.Option(help="Number of rivers (default: one per 130 hexes).")
+    ] = None,
+    big_towns: Annotated[int, typer.Option(help="Towns that carry two numbers.")] = 4,
+    hex_size: Annotated[
+        float, typer.Option(help="Printed hex size, mm from centre to corner.")
+    ] = 7.5,
+    paper: PaperOpt = Paper.a4,
+    out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
+    lang: LangOpt = Lang.en,
+    formats: FormatOpt = "pdf,svg",
+) -> None:
+    """A Dampfross kit: the map (poster and tiled), blank hex sheets, ledger, race record and
+    map.json; a random map from a seed unless --map names a preset or a file."""
+    from generator.dampfross import kit, model, random_map
+
+    started = time.perf_counter()
+    fmt = parse_formats(formats)
+    if not 3 <= players <= 8:
+        raise typer.BadParameter(
+            f"{players}: Dampfross is for 3 to 8 players", param_hint="'--players'"
+        )
+    if map_ref is not None:
+        m = model.load(map_ref)
+        folder = Path(map_ref).stem if map_ref.endswith(".json") else map_ref
+    else:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        default_w, default_h = random_map.size_for_players(players)
+        params = random_map.RandomParams(
+            width=default_w if width is None else width,
+            height=default_h if height is None else height,
+            water=water,
+            hills=hills,
+            rivers=rivers,
+            big_towns=big_towns,
+            hex_size=hex_size,
+            lang=lang.value,
+        )
+        m = random_map.generate(seed, params)
+        folder = f"random-{seed}"
+        typer.echo(f"random map, seed {seed} (the same seed and options give the same map)")
+    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, players=players)
+    files = kit.kit_files(m, opts, out or DEFAULT_OUT / "dampfross" / folder)
+    _report(write_all(files), started)
+
+
 @generate_app.command("all")
 def generate_all(
     out: Annotated[Path, typer.Option(help="Output folder; each game gets a subfolder.")] = (
@@ -119,7 +184,11 @@ def generate_all(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
 ) -> None:
-    """Every game's kit on its defaults, into OUT/<game>/."""
+    """Every game's kit on its defaults, into OUT/<game>/: TransAmerica on the USA board;
+    Dampfross on a random map (seed 1) and on the England, USA (East Coast) and France presets."""
+    from generator.dampfross import kit as df_kit
+    from generator.dampfross import model as df_model
+    from generator.dampfross import random_map
     from generator.transamerica import kit, model
 
     started = time.perf_counter()
@@ -127,6 +196,15 @@ def generate_all(
     files: dict[Path, bytes] = {}
     opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
     files.update(kit.kit_files(model.load("usa"), opts, out / "transamerica"))
+    df_opts = df_kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
+    random_params = random_map.RandomParams(lang=lang.value)
+    files.update(
+        df_kit.kit_files(
+            random_map.generate(1, random_params), df_opts, out / "dampfross" / "random-1"
+        )
+    )
+    for preset in ("england", "usa-east", "france"):
+        files.update(df_kit.kit_files(df_model.load(preset), df_opts, out / "dampfross" / preset))
     _report(write_all(files), started)
 
 

@@ -130,3 +130,17 @@ def builtin_map_names(game: str) -> list[str]:
     return sorted(
         p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
     )
+
+
+def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
+    """A map reference, either a built-in name or a path, as (file, how to name it in errors)."""
+    text = str(ref)
+    looks_like_path = text.endswith(".json") or "/" in text or "\\" in text
+    if looks_like_path:
+        return Path(text), text
+    builtin = builtin_map_path(game, text)
+    if builtin is None:
+        names = ", ".join(builtin_map_names(game))
+        message = f"no such map file, and no built-in map of that name ({names})"
+        raise TrackwrightError(message, text)
+    return builtin, f"built-in:{text}"

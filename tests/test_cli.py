@@ -43,6 +43,8 @@ def test_generate_all_writes_every_kit(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "transamerica" / "board-a4.pdf").is_file()
     assert json.loads((tmp_path / "transamerica" / "map.json").read_text())["name"] == "USA"
+    for kit in ("random-1", "england", "usa-east", "france"):
+        assert (tmp_path / "dampfross" / kit / "map-a4.pdf").is_file()
 
 
 def test_custom_map_file(tmp_path):
@@ -143,3 +145,50 @@ def test_score_missing_record_and_bad_picture(tmp_path):
     assert done.returncode == 2 and "none.json: file not found" in done.stderr
     done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", "x.png")
     assert done.returncode == 2 and "must be a .pdf or .svg file" in done.stderr
+
+
+def test_generate_dampfross_is_reproducible(tmp_path):
+    outs = []
+    for name in ("a", "b"):
+        done = trackwright(
+            "generate", "dampfross", "--seed", "5", "--out", str(tmp_path / name), "--lang", "de"
+        )
+        assert done.returncode == 0, done.stderr
+        assert "seed 5" in done.stdout
+        outs.append(tmp_path / name)
+    names = sorted(p.name for p in outs[0].iterdir())
+    assert {
+        "map-poster.pdf",
+        "map-a4.pdf",
+        "hexsheets-a4.pdf",
+        "ledger-a4.pdf",
+        "races-a4.pdf",
+        "map.json",
+    } <= set(names)
+    for name in names:
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+
+
+def test_generate_dampfross_preset(tmp_path):
+    done = trackwright(
+        "generate", "dampfross", "--map", "france", "--out", str(tmp_path), "--format", "pdf"
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "map.json").read_text())["name"] == "France"
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--width", "8", "--height", "6"], "too small for 32 towns"),
+        (["--width", "-5"], "the map size must be positive"),
+        (["--players", "12"], "Dampfross is for 3 to 8 players"),
+        (["--map", "atlantis"], "no built-in map of that name (england, france, usa-east)"),
+    ],
+)
+def test_generate_dampfross_bad_options(tmp_path, args, expected):
+    out = tmp_path / "out"
+    done = trackwright("generate", "dampfross", "--seed", "1", "--out", str(out), *args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and expected in done.stderr
+    assert not out.exists()

@@ -22,8 +22,7 @@ from generator.draw.ops import (
     polygon,
     rect,
 )
-from generator.draw.pdf import render_pdf
-from generator.draw.svg import render_svg
+from generator.draw.render import render_documents
 from generator.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
 from generator.i18n import t
 from generator.layout import paper_size
@@ -32,7 +31,6 @@ from generator.transamerica import board
 from generator.transamerica.model import TransAmericaMap
 
 CARD_W, CARD_H = 63.0, 88.0
-FORMATS = ("pdf", "svg")
 
 
 @dataclass(frozen=True)
@@ -364,14 +362,6 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     """All files of the kit, rendered in memory: path -> bytes."""
-    files: dict[Path, bytes] = {}
-    for stem, document in documents(m, opts).items():
-        if "pdf" in opts.formats:
-            files[out / f"{stem}.pdf"] = render_pdf(document)
-        if "svg" in opts.formats:
-            pages = document.pages
-            for k, page in enumerate(pages):
-                suffix = f"-{k + 1:02d}" if len(pages) > 1 else ""
-                files[out / f"{stem}{suffix}.svg"] = render_svg(page, document.title)
+    files = render_documents(documents(m, opts), opts.formats, out)
     files[out / "map.json"] = mapfile.dumps(m.to_json())
     return files

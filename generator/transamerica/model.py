@@ -232,13 +232,5 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
 
 def load(ref: str | Path) -> TransAmericaMap:
     """Load a map by built-in name (``usa``) or by path to a map file."""
-    text = str(ref)
-    looks_like_path = text.endswith(".json") or "/" in text or "\\" in text
-    builtin = None if looks_like_path else mapfile.builtin_map_path("transamerica", text)
-    path = builtin or Path(text)
-    if builtin is None and not path.exists() and not looks_like_path:
-        names = ", ".join(mapfile.builtin_map_names("transamerica"))
-        raise TrackwrightError(
-            f"no such map file, and no built-in map of that name ({names})", text
-        )
-    return from_json(mapfile.read_json(path), str(path) if builtin is None else f"built-in:{text}")
+    path, where = mapfile.resolve("transamerica", ref)
+    return from_json(mapfile.read_json(path), where)

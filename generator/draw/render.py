@@ -1,0 +1,26 @@
+"""Render a kit's documents to files in the requested formats (in memory, nothing written)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.draw.ops import Document
+from generator.draw.pdf import render_pdf
+from generator.draw.svg import render_svg
+
+FORMATS = ("pdf", "svg")
+
+
+def render_documents(
+    documents: dict[str, Document], formats: tuple[str, ...], out: Path
+) -> dict[Path, bytes]:
+    """``stem.pdf`` per document; ``stem.svg``, or ``stem-01.svg`` ... for several pages."""
+    files: dict[Path, bytes] = {}
+    for stem, document in documents.items():
+        if "pdf" in formats:
+            files[out / f"{stem}.pdf"] = render_pdf(document)
+        if "svg" in formats:
+            for k, page in enumerate(document.pages):
+                suffix = f"-{k + 1:02d}" if len(document.pages) > 1 else ""
+                files[out / f"{stem}{suffix}.svg"] = render_svg(page, document.title)
+    return files
