@@ -253,6 +253,93 @@ def score_transamerica(
             typer.echo(f"missing tracks drawn in {explain}")
 
 
+@score_app.command("dampfross")
+def score_dampfross(
+    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    cheapest: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            help="PLAYER TOWN: the cheapest line from the player's network to a town "
+            "(name or number), after the record's events."
+        ),
+    ] = None,
+    roll: Annotated[
+        int | None, typer.Option(help="With --cheapest: how far this roll gets.")
+    ] = None,
+    race: Annotated[
+        tuple[int, int] | None,
+        typer.Option(help="FROM TO (town numbers): each player's fastest race route and fares."),
+    ] = None,
+) -> None:
+    """The accounts of a Dampfross game: every build and race, payments with their reasons,
+    balances, phase and winner."""
+    import json as json_module
+
+    from scorer import dampfross as df
+    from scorer.report import print_dampfross
+
+    game = df.load_record(record)
+    result = df.replay(game)
+    data = result.to_json()
+    m = game.map
+    if cheapest is not None:
+        player, town = cheapest
+        if player not in game.players:
+            raise typer.BadParameter(
+                f"{player!r} is not a player of this game", param_hint="'--cheapest'"
+            )
+        key: str | int = int(town) if town.isdigit() else town
+        if (isinstance(key, int) and key not in m.town_by_number) or (
+            isinstance(key, str) and key not in m.town_by_name
+        ):
+            raise typer.BadParameter(
+                f"{town!r} is not a town of this map", param_hint="'--cheapest'"
+            )
+        plan = df.cheapest_build(game, result.state, player, key, roll)
+        data["cheapest"] = {
+            "player": player,
+            "town": town,
+            "path": [list(h) for h in plan.path],
+            "cost": plan.cost,
+            "payments": plan.payments,
+            "reach": [list(h) for h in plan.reach] if plan.reach else None,
+        }
+    if race is not None:
+        for number in race:
+            if number not in m.town_by_number:
+                raise typer.BadParameter(f"{number} is not a town number", param_hint="'--race'")
+        routes = {}
+        for player in game.players:
+            r = df.race_route(game, result.state, player, *race)
+            routes[player] = (
+                None
+                if r is None
+                else {"route": [list(h) for h in r.route], "pips": r.pips, "fares": r.fares}
+            )
+        data["race"] = {"from": race[0], "to": race[1], "routes": routes}
+    if as_json:
+        typer.echo(json_module.dumps(data, ensure_ascii=False, indent=1))
+        return
+    print_dampfross(result)
+    if "cheapest" in data:
+        c = data["cheapest"]
+        typer.echo(
+            f"Cheapest line for {c['player']} to {c['town']}: {c['cost']} building points "
+            f"and {c['payments']} to rivals, {len(c['path'])} hexes"
+            + (f"; a roll of {roll} gets to {c['reach'][-1]}" if c["reach"] else "")
+        )
+    if "race" in data:
+        for player, r in data["race"]["routes"].items():
+            if r is None:
+                typer.echo(f"{player}: no route using their own line")
+            else:
+                fares = ", ".join(f"{k} {v}" for k, v in r["fares"].items()) or "none"
+                typer.echo(
+                    f"{player}: {len(r['route']) - 1} hexes, {r['pips']} pips, fares: {fares}"
+                )
+
+
 @app.command("version")
 def version() -> None:
     """Print the version."""

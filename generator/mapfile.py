@@ -144,3 +144,21 @@ def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
         message = f"no such map file, and no built-in map of that name ({names})"
         raise TrackwrightError(message, text)
     return builtin, f"built-in:{text}"
+
+
+def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path, str]:
+    """The map a game record names: a path relative to the record's folder, or a built-in name.
+    Errors point at the record's ``$.map``."""
+    looks_like_path = ref.endswith(".json") or "/" in ref or "\\" in ref
+    if looks_like_path:
+        target = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
+        if not target.is_file():
+            raise TrackwrightError(
+                f"the map file {ref!r} does not exist ({target})", f"{where}: $.map"
+            )
+        return target, str(target)
+    builtin = builtin_map_path(game, ref)
+    if builtin is None:
+        names = ", ".join(builtin_map_names(game))
+        raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
+    return builtin, f"built-in:{ref}"

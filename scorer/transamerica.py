@@ -129,18 +129,8 @@ def load_record(path: Path) -> GameRecord:
 
 
 def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
-    looks_like_path = ref.endswith(".json") or "/" in ref or "\\" in ref
-    if looks_like_path:
-        target = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
-        if not target.is_file():
-            raise TrackwrightError(
-                f"the map file {ref!r} does not exist ({target})", f"{where}: $.map"
-            )
-        return model.load(target)
-    if mapfile.builtin_map_path("transamerica", ref) is None:
-        names = ", ".join(mapfile.builtin_map_names("transamerica"))
-        raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
-    return model.load(ref)
+    path, name = mapfile.record_map("transamerica", ref, base, where)
+    return model.from_json(mapfile.read_json(path), name)
 
 
 def record_from_json(

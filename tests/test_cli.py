@@ -192,3 +192,50 @@ def test_generate_dampfross_bad_options(tmp_path, args, expected):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and expected in done.stderr
     assert not out.exists()
+
+
+DF_GAME = MINIMAL.parent.parent.parent / "dampfross" / "examples" / "game.json"
+
+
+def test_score_dampfross_json_and_table():
+    done = trackwright("score", "dampfross", str(DF_GAME), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) >= {"balances", "ledger", "phase", "winner"}
+    assert data["balances"] == {"Ann": 153, "Ben": 200, "Cleo": 17}
+    done = trackwright("score", "dampfross", str(DF_GAME))
+    assert done.returncode == 0 and "Balances: Ann 153, Ben 200, Cleo 17." in done.stdout
+
+
+def test_score_dampfross_helpers():
+    done = trackwright(
+        "score",
+        "dampfross",
+        str(DF_GAME),
+        "--cheapest",
+        "Cleo",
+        "London",
+        "--roll",
+        "4",
+        "--race",
+        "11",
+        "44",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["cheapest"]["cost"] >= 1 and len(data["cheapest"]["reach"]) >= 2
+    assert set(data["race"]["routes"]) == {"Ann", "Ben", "Cleo"}
+
+
+def test_score_dampfross_illegal_event(tmp_path):
+    data = json.loads(DF_GAME.read_text())
+    data["map"] = "england"
+    data["events"][0]["roll"] = 1
+    data["events"][0]["path"] = [*data["events"][0]["path"][:1], [40, 40]]
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(data))
+    done = trackwright("score", "dampfross", str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"trackwright: error: {bad}: event 1 (build, ")
+    assert done.stderr.count("\n") == 1
