@@ -236,7 +236,8 @@ def test_lone_entrant_gets_twenty_and_may_spend_winnings():
     assert result.state.winnings["Ben"] == 20 - 4
 
 
-def test_partners_share_and_the_richer_pays_the_odd_point():
+@pytest.mark.parametrize("rules", ["epopee", "dampfross"])
+def test_partners_share_and_the_richer_pays_the_odd_point(rules):
     # The rules' example: A with 48 and B with 31 owe 7; A pays 4 and B pays 3.
     assert df.split_cost(7, ("A", "B"), {"A": 48, "B": 31}) == {"A": 4, "B": 3}
     assert df.split_cost(7, ("A", "B"), {"A": 31, "B": 48}) == {"A": 3, "B": 4}
