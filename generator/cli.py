@@ -175,6 +175,47 @@ def generate_dampfross(
     _report(write_all(files), started)
 
 
+@generate_app.command("lastrada")
+def generate_lastrada(
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the layout and the settlements (default: a new one, printed)."),
+    ] = None,
+    map_ref: Annotated[
+        str | None, typer.Option("--map", help="A La Strada map file instead of a seeded layout.")
+    ] = None,
+    hex_size: Annotated[
+        float, typer.Option(help="Hex size, mm from centre to corner (tiles are printed at it).")
+    ] = 15.0,
+    paper: PaperOpt = Paper.a4,
+    out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
+    lang: LangOpt = Lang.en,
+    formats: FormatOpt = "pdf,svg",
+) -> None:
+    """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
+    frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
+    from generator.lastrada import arrange, kit, model
+
+    started = time.perf_counter()
+    fmt = parse_formats(formats)
+    if not 8 <= hex_size <= 40:
+        raise typer.BadParameter(
+            f"{hex_size}: choose a hex size from 8 to 40 mm", param_hint="'--hex-size'"
+        )
+    if map_ref is not None:
+        m = model.load(map_ref)
+        folder = Path(map_ref).stem
+    else:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        m = arrange.arrange(seed, hex_size)
+        folder = f"seed-{seed}"
+        typer.echo(f"board layout from seed {seed}")
+    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
+    files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
+    _report(write_all(files), started)
+
+
 @generate_app.command("all")
 def generate_all(
     out: Annotated[Path, typer.Option(help="Output folder; each game gets a subfolder.")] = (
@@ -185,7 +226,8 @@ def generate_all(
     formats: FormatOpt = "pdf,svg",
 ) -> None:
     """Every game's kit on its defaults, into OUT/<game>/: TransAmerica on the USA board;
-    Dampfross on a random map (seed 1) and on the England, USA (East Coast) and France presets."""
+    Dampfross on a random map (seed 1) and on the England, USA (East Coast) and France presets;
+    La Strada on the board of seed 1."""
     from generator.dampfross import kit as df_kit
     from generator.dampfross import model as df_model
     from generator.dampfross import random_map
@@ -205,6 +247,11 @@ def generate_all(
     )
     for preset in ("england", "usa-east", "france"):
         files.update(df_kit.kit_files(df_model.load(preset), df_opts, out / "dampfross" / preset))
+    from generator.lastrada import arrange
+    from generator.lastrada import kit as ls_kit
+
+    ls_opts = ls_kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
+    files.update(ls_kit.kit_files(arrange.arrange(1), ls_opts, out / "lastrada" / "seed-1"))
     _report(write_all(files), started)
 
 
@@ -338,6 +385,67 @@ def score_dampfross(
                 typer.echo(
                     f"{player}: {len(r['route']) - 1} hexes, {r['pips']} pips, fares: {fares}"
                 )
+
+
+@score_app.command("lastrada")
+def score_lastrada(
+    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    reachable: Annotated[
+        str | None,
+        typer.Option(
+            help="PLAYER: the cheapest road to each settlement this player can still "
+            "reach (needs the record's turns)."
+        ),
+    ] = None,
+) -> None:
+    """Gold per player by the scoring table, the winners (reserve days break ties), and the
+    turns checked when the record has them."""
+    import json as json_module
+
+    from scorer import lastrada as ls
+    from scorer.report import print_lastrada
+
+    game = ls.load_record(record)
+    result = ls.score(game)
+    data = result.to_json()
+    if reachable is not None:
+        if reachable not in game.players:
+            raise typer.BadParameter(
+                f"{reachable!r} is not a player of this game", param_hint="'--reachable'"
+            )
+        if game.turns is None:
+            raise typer.BadParameter(
+                "the record has no turns to start from", param_hint="'--reachable'"
+            )
+        state = ls.replay(game)
+        days = state.reserve[reachable] + ls.RULES.days_per_turn
+        data["reachable"] = {
+            "player": reachable,
+            "days": days,
+            "roads": [
+                {
+                    "settlement": r.settlement,
+                    "kind": r.kind,
+                    "days": r.days,
+                    "path": [list(h) for h in r.path],
+                }
+                for r in ls.reachable(game, state, reachable)
+            ],
+        }
+    if as_json:
+        typer.echo(json_module.dumps(data, ensure_ascii=False, indent=1))
+        return
+    print_lastrada(result)
+    if "reachable" in data:
+        r = data["reachable"]
+        typer.echo(f"{r['player']} has {r['days']} travel days next turn:")
+        for road in r["roads"]:
+            mark = "" if road["days"] <= r["days"] else " (not this turn)"
+            typer.echo(
+                f"  {road['settlement']} ({road['kind'].replace('_', ' ')}): "
+                f"{road['days']} days{mark}"
+            )
 
 
 @app.command("version")

@@ -183,3 +183,60 @@ def duplex_backs(front: list[int | None], cols: int, rows: int, edge: str = "lon
     else:
         grid = list(reversed(grid))
     return [card for row in grid for card in row]
+
+
+# ------------------------------------------------------------------------- hex tiles
+
+
+@dataclass(frozen=True)
+class HexTileGrid:
+    """Flat-top hex tiles of ``size`` mm (centre to corner) in rows on a sheet.
+
+    Tiles in a row meet at their side corners and rows meet along their flat edges, so each
+    row comes off the sheet with one straight cut, and the tiles of a row separate with two
+    short cuts each."""
+
+    paper_w: float
+    paper_h: float
+    size: float
+    cols: int
+    rows: int
+
+    @property
+    def pitch_x(self) -> float:
+        return 2 * self.size
+
+    @property
+    def pitch_y(self) -> float:
+        return SQRT3 * self.size
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def x0(self) -> float:
+        return (self.paper_w - self.cols * self.pitch_x) / 2
+
+    @property
+    def y0(self) -> float:
+        return (self.paper_h - self.rows * self.pitch_y) / 2
+
+    def centre(self, slot: int) -> tuple[float, float]:
+        row, col = divmod(slot, self.cols)
+        return (self.x0 + (col + 0.5) * self.pitch_x, self.y0 + (row + 0.5) * self.pitch_y)
+
+    def row_cuts(self) -> list[float]:
+        """The y of every straight cut between (and around) the rows."""
+        return [self.y0 + r * self.pitch_y for r in range(self.rows + 1)]
+
+
+SQRT3 = math.sqrt(3.0)
+
+
+def hex_tile_grid(paper_w: float, paper_h: float, size: float, margin: float = 9.0) -> HexTileGrid:
+    cols = int((paper_w - 2 * margin) // (2 * size))
+    rows = int((paper_h - 2 * margin - 8) // (SQRT3 * size))
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {size} mm hex tile does not fit on {paper_w} x {paper_h} mm")
+    return HexTileGrid(paper_w, paper_h, size, cols, rows)

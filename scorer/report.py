@@ -90,3 +90,22 @@ def print_dampfross(result, console: Console | None = None) -> None:
     elif state.phase == "construction":
         left = [t.name for t in record.map.towns if t.hex not in state.reached]
         console.print(f"Towns not reached yet: {', '.join(left)}.")
+
+
+def print_lastrada(result, console: Console | None = None) -> None:
+    console = console or Console(highlight=False)
+    table = Table(title=f"La Strada ({result.variant})", title_justify="left")
+    table.add_column("Settlement")
+    table.add_column("Kind")
+    table.add_column("Merchants")
+    table.add_column("Gold each", justify="right")
+    for s in result.settlements:
+        if s["players"]:
+            table.add_row(
+                s["id"], s["kind"].replace("_", " "), ", ".join(s["players"]), str(s["gold_each"])
+            )
+    console.print(table)
+    for p in result.players:
+        console.print(f"{p}: {result.gold[p]} gold, {result.reserve[p]} travel days in reserve")
+    winners = " and ".join(result.winners)
+    console.print(f"[bold]{winners} {'win' if len(result.winners) > 1 else 'wins'}.[/bold]")

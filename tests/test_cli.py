@@ -45,6 +45,7 @@ def test_generate_all_writes_every_kit(tmp_path):
     assert json.loads((tmp_path / "transamerica" / "map.json").read_text())["name"] == "USA"
     for kit in ("random-1", "england", "usa-east", "france"):
         assert (tmp_path / "dampfross" / kit / "map-a4.pdf").is_file()
+    assert (tmp_path / "lastrada" / "seed-1" / "tiles-a4.pdf").is_file()
 
 
 def test_custom_map_file(tmp_path):
@@ -239,3 +240,68 @@ def test_score_dampfross_illegal_event(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"trackwright: error: {bad}: event 1 (build, ")
     assert done.stderr.count("\n") == 1
+
+
+LS = MINIMAL.parent.parent.parent / "lastrada" / "examples"
+
+
+def test_generate_lastrada(tmp_path):
+    done = trackwright(
+        "generate",
+        "lastrada",
+        "--seed",
+        "4",
+        "--out",
+        str(tmp_path),
+        "--format",
+        "pdf",
+        "--lang",
+        "fr",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "seed 4" in done.stdout
+    names = {p.name for p in tmp_path.iterdir()}
+    assert names == {
+        "board-poster.pdf",
+        "board-a4.pdf",
+        "pieces-a4.pdf",
+        "tiles-a4.pdf",
+        "rules-a4.pdf",
+        "map.json",
+    }
+    data = json.loads((tmp_path / "map.json").read_text())
+    assert data["generator"]["seed"] == 4 and len(data["settlements"]) == 19
+
+
+def test_score_lastrada():
+    done = trackwright("score", "lastrada", str(LS / "game.json"), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["gold"] == {"Ann": 10, "Ben": 11, "Cleo": 12} and data["winners"] == ["Cleo"]
+    assert len(data["settlements"]) == 19
+    done = trackwright(
+        "score", "lastrada", str(LS / "rules-example-game.json"), "--reachable", "black", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["gold"]["grey"] == 17 and data["reachable"]["days"] == 10
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            {"settlements": {"s01": ["Ann", "Ann"]}},
+            "$.settlements.s01: Ann has two merchants on s01",
+        ),
+        ({"reserve": {"Ann": 12}}, "$.reserve.Ann: 12 travel days in reserve; it is 0 to 10"),
+        ({"settlements": {"s77": ["Ann"]}}, "unknown settlement 's77'"),
+    ],
+)
+def test_score_lastrada_errors(tmp_path, change, expected):
+    data = json.loads((LS / "game.json").read_text()) | change
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(data))
+    done = trackwright("score", "lastrada", str(bad))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert expected in done.stderr

@@ -1,0 +1,102 @@
+"""The La Strada print-and-play kit: the assembled board (poster and tiled), the land pieces
+and frame parts to cut out, the tiles and tokens, a rules summary and the map file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import mapfile
+from generator.draw import fonts
+from generator.draw.ops import Document, Drawing, Op, Place, Text
+from generator.draw.render import render_documents
+from generator.i18n import t
+from generator.lastrada import board, tiles
+from generator.lastrada.model import LaStradaMap
+from generator.layout import paper_size
+from generator.sheets import ruler_ops, tiled_pages
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: str = "a4"
+    lang: str = "en"
+    formats: tuple[str, ...] = ("pdf", "svg")
+
+
+def piece_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
+    """Each land piece on a landscape sheet at true size, then the frame parts."""
+    pw, ph = paper_size(paper, landscape=True)
+    pages = []
+    for piece in board.piece_drawings(m, lang):
+        x, y = (pw - piece.width) / 2, (ph - piece.height) / 2
+        ops: list[Op] = [Place(piece, x, y)]
+        ops.extend(ruler_ops(10, ph - 9, lang))
+        pages.append(Drawing(f"sheet_{piece.name}", pw, ph, tuple(ops)))
+    tracks: list[Op] = []
+    for p in range(len(board.PLAYERS)):
+        tracks.extend(board.track_ops(12, 16 + p * 30, p, False, lang))
+    pages.append(Drawing("frame_tracks", pw, ph, tuple(tracks)))
+    tables: list[Op] = []
+    for k in range(4):
+        tables.extend(board.table_ops(12 + (k % 2) * 90, 20 + (k // 2) * 60, lang))
+    pages.append(Drawing("frame_tables", pw, ph, tuple(tables)))
+    return pages
+
+
+def rules_page(m: LaStradaMap, paper: str, lang: str) -> Drawing:
+    pw, ph = paper_size(paper)
+    x, width = 16.0, pw - 32.0
+    ops: list[Op] = [Text(x, 22, t("ls_rules_title", lang), size=17, bold=True)]
+    y, body = 31.0, 8.6
+    lead = body * 0.3528 * 1.35
+    for paragraph in t("ls_rules", lang).split("\n"):
+        heading, text = paragraph.split("|", 1)
+        ops.append(Text(x, y, heading, size=body + 1, bold=True))
+        y += lead * 1.15
+        for row in fonts.wrap(text, body, width):
+            ops.append(Text(x, y, row, size=body))
+            y += lead
+        y += lead * 0.6
+    ops.extend(board.table_ops(x, y + 8, lang))
+    ops.append(
+        Text(
+            x,
+            ph - 12,
+            f"{m.name} · " + t("made_with", lang, version=_version()),
+            size=6.5,
+            fill="#666666",
+        )
+    )
+    return Drawing("rules", pw, ph, tuple(ops))
+
+
+def _version() -> str:
+    from generator import __version__
+
+    return __version__
+
+
+def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
+    lang, paper = opts.lang, opts.paper
+    drawing = board.board_drawing(m, lang)
+    title = f"La Strada · {m.name}"
+    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
+    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
+    return {
+        "board-poster": Document(f"{title}: board (poster)", (poster,)),
+        f"board-{paper}": Document(f"{title}: board on {paper} sheets", tuple(sheets)),
+        f"pieces-{paper}": Document(
+            f"{title}: land pieces and frame to cut out", tuple(piece_pages(m, paper, lang))
+        ),
+        f"tiles-{paper}": Document(
+            f"{title}: tiles and tokens", tuple(tiles.tile_pages(m, paper, lang))
+        ),
+        f"rules-{paper}": Document(f"{title}: rules summary", (rules_page(m, paper, lang),)),
+    }
+
+
+def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
+    files = render_documents(documents(m, opts), opts.formats, out)
+    files[out / "map.json"] = mapfile.dumps(m.to_json())
+    return files

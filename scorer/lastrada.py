@@ -1,0 +1,408 @@
+"""La Strada rules engine: gold by the scoring table, both variants, the reserve-days tie-break,
+a turn-by-turn replay that rejects illegal turns, and the cheapest road to each settlement a
+player can still reach.
+
+Pure functions over (map, record); the CLI and the web page only present the results.
+"""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator import hexgrid, mapfile
+from generator.errors import TrackwrightError
+from generator.hexgrid import Hex
+from generator.lastrada import model
+from generator.lastrada.model import GOLD, LaStradaMap
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The numbers of the rules (source: lastrada-fr.txt)."""
+
+    days_per_turn: int = 6  # "6 jours de voyage supplémentaires"
+    max_reserve: int = 10  # "interdit de conserver plus de 10 jours"
+    costs: tuple[tuple[str, int], ...] = (("plain", 2), ("forest", 3), ("hill", 4))
+    tiles: tuple[tuple[str, int], ...] = (("plain", 18), ("forest", 8), ("hill", 5))
+    merchants: int = 12
+    max_merchants_per_settlement: int = 4
+
+    def cost(self, terrain: str) -> int:
+        return dict(self.costs)[terrain]
+
+
+RULES = RuleSet()
+
+
+# ------------------------------------------------------------------ records
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    map: LaStradaMap
+    players: tuple[str, ...]
+    variant: str
+    settlements: dict[str, list[str]] | None
+    reserve: dict[str, int] | None
+    starts: dict[str, list[Hex]] | None
+    turns: tuple[dict[str, Any], ...] | None
+    source: str = "<record>"
+
+
+def load_record(path: Path) -> GameRecord:
+    return record_from_json(mapfile.read_json(path), str(path), base=path.parent)
+
+
+def record_from_json(
+    data: Any, where: str = "<record>", base: Path | None = None, m: LaStradaMap | None = None
+) -> GameRecord:
+    mapfile.validate(data, where, "lastrada-record")
+    if m is None:
+        if data["map"] == "standard":
+            m = model.load("standard")
+        else:
+            path, name = mapfile.record_map("lastrada", data["map"], base, where)
+            m = model.from_json(mapfile.read_json(path), name)
+    players = tuple(data["players"])
+    variant = data.get("variant", "standard")
+    if variant == "two-player" and len(players) != 2:
+        raise TrackwrightError(
+            f"the two-player variant is for 2 players, not {len(players)}", f"{where}: $.variant"
+        )
+    if variant == "standard" and len(players) < 3:
+        raise TrackwrightError(
+            'with 2 players, play the "two-player" variant', f"{where}: $.variant"
+        )
+    settlements = data.get("settlements")
+    if settlements is not None:
+        for sid, names in settlements.items():
+            place = f"{where}: $.settlements.{sid}"
+            if sid not in m.settlement_by_id:
+                raise TrackwrightError(f"unknown settlement {sid!r}", place)
+            for name in names:
+                if name not in players:
+                    raise TrackwrightError(f"{name!r} is not a player of this game", place)
+            twice = [p for p, n in Counter(names).items() if n > 1]
+            if twice:
+                raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
+            if len(names) > RULES.max_merchants_per_settlement:
+                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most 4", place)
+            if variant == "two-player" and len(names) > 1:
+                raise TrackwrightError(
+                    f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
+                    place,
+                )
+    reserve = data.get("reserve")
+    if reserve is not None:
+        for name, days in reserve.items():
+            place = f"{where}: $.reserve.{name}"
+            if name not in players:
+                raise TrackwrightError(f"{name!r} is not a player of this game", place)
+            if not 0 <= days <= RULES.max_reserve:
+                raise TrackwrightError(
+                    f"{days} travel days in reserve; it is 0 to {RULES.max_reserve}", place
+                )
+    starts = None
+    if "starts" in data:
+        starts = {p: [tuple(h) for h in hexes] for p, hexes in data["starts"].items()}
+    turns = tuple(data["turns"]) if "turns" in data else None
+    if turns is not None and starts is None:
+        raise TrackwrightError("turns need the players' start tiles ($.starts)", where)
+    return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ turns
+
+
+@dataclass
+class State:
+    reserve: dict[str, int]
+    merchants: dict[str, list[str]]  # settlement id -> players, in order of arrival
+    reached: dict[str, set[Hex]]  # hexes a player's roads may start from
+    tiles: dict[Hex, str]  # hex -> the player whose road tile lies there
+    used: dict[str, Counter]  # tiles used per player and terrain
+    starts: dict[Hex, str]
+    turns_played: int = 0
+    ended: bool = False
+    end_reason: str = ""
+
+
+def initial_state(record: GameRecord) -> State:
+    m = record.map
+    assert record.starts is not None
+    starts: dict[Hex, str] = {}
+    for p in record.players:
+        hexes = record.starts.get(p)
+        need = 2 if record.variant == "two-player" else 1
+        where = f"{record.source}: $.starts.{p}"
+        if not hexes or len(hexes) != need:
+            raise TrackwrightError(f"{p} needs {need} start tile(s)", where)
+        for h in hexes:
+            if m.terrain.get(h) != "plain" or h in m.settlement_by_hex:
+                raise TrackwrightError(f"start tile on {h}: it must be a free plain hex", where)
+            for other, owner in starts.items():
+                if hexgrid.distance(h, other) < 2:
+                    raise TrackwrightError(
+                        f"start tile on {h} is next to {owner}'s on {other}; leave a hex free",
+                        where,
+                    )
+            starts[h] = p
+    return State(
+        reserve=dict.fromkeys(record.players, 0),
+        merchants={s.id: [] for s in m.settlements},
+        reached={p: set(record.starts[p]) for p in record.players},  # type: ignore[index]
+        tiles={},
+        used={p: Counter() for p in record.players},
+        starts=starts,
+    )
+
+
+def _target_open(record: GameRecord, state: State, player: str, sid: str) -> bool:
+    present = state.merchants[sid]
+    if record.variant == "two-player":
+        return not present
+    return player not in present and len(present) < RULES.max_merchants_per_settlement
+
+
+def apply_turn(record: GameRecord, state: State, turn: dict[str, Any], number: int) -> State:
+    """A new state after the turn, or an error naming the turn and the road."""
+    m = record.map
+    player = turn["player"]
+    where = f"{record.source}: turn {number} ({player})"
+    if player not in record.players:
+        raise TrackwrightError(f"{player!r} is not a player of this game", where)
+    if state.ended:
+        raise TrackwrightError(f"the game is over ({state.end_reason})", where)
+    new = copy.deepcopy(state)
+    days = new.reserve[player] + RULES.days_per_turn
+    supply = dict(RULES.tiles)
+    roads = turn.get("roads", [])
+    if not roads and not reachable(record, new, player, days):
+        new.ended = True
+        new.end_reason = f"{player} could not reach any settlement on turn {number}"
+        new.turns_played += 1
+        return new
+    for k, raw in enumerate(roads, start=1):
+        road = [tuple(h) for h in raw]
+        place = f"{where}, road {k}"
+        if road[0] not in new.reached[player]:
+            raise TrackwrightError(
+                f"the road starts on {road[0]}, not at {player}'s start tile or a settlement "
+                f"{player} has reached",
+                place,
+            )
+        end = m.settlement_by_hex.get(road[-1])
+        if end is None:
+            raise TrackwrightError(
+                f"the road ends on {road[-1]}, not at a settlement: roads must reach one this turn",
+                place,
+            )
+        if not _target_open(record, new, player, end.id):
+            why = (
+                "is taken"
+                if record.variant == "two-player"
+                else f"already has {player}'s merchant"
+                if player in new.merchants[end.id]
+                else "is full"
+            )
+            raise TrackwrightError(f"settlement {end.id} {why}", place)
+        for a, b in itertools.pairwise(road):
+            if not hexgrid.are_neighbours(a, b):
+                raise TrackwrightError(f"{a} and {b} are not neighbours", place)
+        for h in road[1:-1]:
+            if h not in m.terrain:
+                raise TrackwrightError(f"hex {h} is not on the board", place)
+            s = m.settlement_by_hex.get(h)
+            if s is not None:
+                transit = (
+                    record.variant == "two-player"
+                    and new.merchants[s.id]
+                    and player not in new.merchants[s.id]
+                )
+                if not transit:
+                    raise TrackwrightError(
+                        f"the road runs through settlement {s.id}: a road reaches one settlement",
+                        place,
+                    )
+                continue
+            if h in new.starts:
+                raise TrackwrightError(f"{h} holds {new.starts[h]}'s start tile", place)
+            if h in new.tiles:
+                raise TrackwrightError(
+                    f"{h} already has a road tile ({new.tiles[h]}'s): roads cross only at "
+                    "settlements",
+                    place,
+                )
+            terrain = m.terrain[h]
+            if new.used[player][terrain] >= supply[terrain]:
+                raise TrackwrightError(
+                    f"{player} has no {terrain} road tile left (all {supply[terrain]} used)", place
+                )
+            cost = RULES.cost(terrain)
+            if cost > days:
+                raise TrackwrightError(
+                    f"a {terrain} tile on {h} costs {cost} travel days; {player} has {days} left",
+                    place,
+                )
+            days -= cost
+            new.used[player][terrain] += 1
+            new.tiles[h] = player
+        if sum(player in present for present in new.merchants.values()) >= RULES.merchants:
+            raise TrackwrightError(f"{player} has no merchant left", place)
+        new.merchants[end.id].append(player)
+        new.reached[player].add(end.hex)
+    new.reserve[player] = min(days, RULES.max_reserve)
+    new.turns_played += 1
+    if record.variant == "two-player" and all(new.merchants.values()):
+        new.ended, new.end_reason = True, "every settlement is taken"
+    return new
+
+
+@dataclass(frozen=True)
+class Road:
+    settlement: str
+    kind: str
+    days: int
+    path: tuple[Hex, ...]
+
+
+def reachable(record: GameRecord, state: State, player: str, days: int | None = None) -> list[Road]:
+    """The cheapest road (in travel days) to each settlement the player may still take; with
+    ``days`` only those within reach this turn. Tile supply is respected per terrain."""
+    m = record.map
+    left = {t: n - state.used[player][t] for t, n in RULES.tiles}
+    sources = sorted(state.reached[player])
+    best: dict[Hex, int] = {h: 0 for h in sources}
+    back: dict[Hex, Hex | None] = {h: None for h in sources}
+    heap = [(0, h) for h in sources]
+    found: dict[str, Road] = {}
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1 << 30):
+            continue
+        for n in hexgrid.neighbours(h):
+            if n not in m.terrain or n in state.starts or n in state.tiles:
+                continue
+            s = m.settlement_by_hex.get(n)
+            if s is not None:
+                if _target_open(record, state, player, s.id) and s.id not in found:
+                    path = [n, h]
+                    while back[path[-1]] is not None:
+                        path.append(back[path[-1]])  # type: ignore[arg-type]
+                    found[s.id] = Road(s.id, s.kind, cost, tuple(reversed(path)))
+                transit = (
+                    record.variant == "two-player"
+                    and state.merchants[s.id]
+                    and player not in state.merchants[s.id]
+                )
+                if not transit:
+                    continue
+                step = 0
+            else:
+                if left[m.terrain[n]] <= 0:
+                    continue
+                step = RULES.cost(m.terrain[n])
+            if cost + step < best.get(n, 1 << 30):
+                best[n] = cost + step
+                back[n] = h
+                heapq.heappush(heap, (cost + step, n))
+    roads = sorted(found.values(), key=lambda r: (r.days, r.settlement))
+    return [r for r in roads if days is None or r.days <= days]
+
+
+def replay(record: GameRecord) -> State:
+    state = initial_state(record)
+    for number, turn in enumerate(record.turns or (), start=1):
+        state = apply_turn(record, state, turn, number)
+    return state
+
+
+# ------------------------------------------------------------------ scoring
+
+
+@dataclass(frozen=True)
+class Result:
+    players: tuple[str, ...]
+    variant: str
+    gold: dict[str, int]
+    reserve: dict[str, int]
+    winners: tuple[str, ...]
+    settlements: tuple[dict[str, Any], ...]
+    turns: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "gold": dict(self.gold),
+            "reserve": dict(self.reserve),
+            "winners": list(self.winners),
+            "settlements": list(self.settlements),
+            **({"turns": self.turns} if self.turns else {}),
+        }
+
+
+def gold_for(kind: str, merchants: int, variant: str) -> int:
+    """Gold per merchant: by the number of merchants; with two players the highest value."""
+    if merchants == 0:
+        return 0
+    return GOLD[kind][0] if variant == "two-player" else GOLD[kind][merchants - 1]
+
+
+def score(record: GameRecord) -> Result:
+    m = record.map
+    turns: dict[str, Any] = {}
+    merchants = record.settlements
+    reserve = record.reserve
+    if record.turns is not None:
+        state = replay(record)
+        played = {sid: ps for sid, ps in state.merchants.items() if ps}
+        if merchants is not None and {k: sorted(v) for k, v in merchants.items() if v} != {
+            k: sorted(v) for k, v in played.items()
+        }:
+            raise TrackwrightError(
+                "the settlements do not match the merchants placed in the turns",
+                f"{record.source}: $.settlements",
+            )
+        if reserve is not None and reserve != state.reserve:
+            raise TrackwrightError(
+                f"the reserve does not match the turns ({state.reserve})",
+                f"{record.source}: $.reserve",
+            )
+        merchants, reserve = played, state.reserve
+        turns = {
+            "played": state.turns_played,
+            "ended": state.ended,
+            "end": state.end_reason,
+            "tiles_used": {p: dict(c) for p, c in state.used.items()},
+        }
+    merchants = merchants or {}
+    reserve = {p: (reserve or {}).get(p, 0) for p in record.players}
+    gold = dict.fromkeys(record.players, 0)
+    detail = []
+    for s in m.settlements:
+        present = merchants.get(s.id, [])
+        each = gold_for(s.kind, len(present), record.variant)
+        for p in present:
+            gold[p] += each
+        detail.append(
+            {
+                "id": s.id,
+                "kind": s.kind,
+                "hex": list(s.hex),
+                "players": list(present),
+                "gold_each": each,
+            }
+        )
+    best = max((gold[p], reserve[p]) for p in record.players)
+    winners = tuple(p for p in record.players if (gold[p], reserve[p]) == best)
+    return Result(record.players, record.variant, gold, reserve, winners, tuple(detail), turns)
+
+
+def score_file(path: Path) -> Result:
+    return score(load_record(path))
