@@ -448,6 +448,49 @@ def score_lastrada(
             )
 
 
+@app.command("serve")
+def serve(
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        Path | None, typer.Option(help="SQLite file for the games (default: in your data folder).")
+    ] = None,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            help="Listen on this computer's network address so phones can join; "
+            "every URL then carries an unguessable key."
+        ),
+    ] = False,
+    host: Annotated[
+        str | None, typer.Option(help="Address to listen on (overrides --lan).")
+    ] = None,
+) -> None:
+    """Score at the table from a phone or laptop: a small web server over the rules engines."""
+    import socket
+
+    import platformdirs
+    import segno
+    import uvicorn
+
+    from scorer.web.app import create_app
+
+    if not 1 <= port <= 65535:
+        raise typer.BadParameter(f"{port} is not a port number", param_hint="'--port'")
+    path = db or Path(platformdirs.user_data_dir("trackwright")) / "games.sqlite"
+    bind = host or ("0.0.0.0" if lan else "127.0.0.1")
+    application = create_app(path, lan=lan, output=DEFAULT_OUT.resolve())
+    if lan:
+        address = socket.gethostbyname(socket.gethostname())
+        url = f"http://{address}:{port}/?key={application.state.key}"
+        typer.echo(f"trackwright scorer at {url}")
+        typer.echo("open it on a phone on the same network (scan the code):")
+        segno.make(url, error="m").terminal(compact=True)
+    else:
+        typer.echo(f"trackwright scorer at http://127.0.0.1:{port}/ (this computer only)")
+    typer.echo(f"games are kept in {path}")
+    uvicorn.run(application, host=bind, port=port, log_level="warning")
+
+
 @app.command("version")
 def version() -> None:
     """Print the version."""

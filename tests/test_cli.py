@@ -305,3 +305,46 @@ def test_score_lastrada_errors(tmp_path, change, expected):
     done = trackwright("score", "lastrada", str(bad))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert expected in done.stderr
+
+
+def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
+    import socket
+    import time
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "generator.cli",
+            "serve",
+            "--lan",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "g.sqlite"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        lines = []
+        deadline = time.time() + 30
+        while time.time() < deadline and not any("games are kept in" in x for x in lines):
+            lines.append(proc.stdout.readline())
+        text = "".join(lines)
+        assert f":{port}/?key=" in text
+        key = text.split("?key=")[1].split()[0]
+        assert len(key) >= 20
+        assert "█" in text or "▀" in text or "▄" in text  # the QR code
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_serve_bad_port():
+    done = trackwright("serve", "--port", "70000")
+    assert done.returncode == 2 and "70000 is not a port number" in done.stderr

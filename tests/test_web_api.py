@@ -1,0 +1,230 @@
+"""The web scorer's JSON API through the framework's test client: every endpoint, LAN tokens,
+readable 4xx errors, undo, stale edits, export and import scored like the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from scorer.web.app import MAX_BODY, create_app
+from tests.conftest import ROOT
+
+EXAMPLES = ROOT / "templates"
+TA_GAME = json.loads((EXAMPLES / "transamerica" / "examples" / "game.json").read_text())
+DF_GAME = json.loads((EXAMPLES / "dampfross" / "examples" / "game.json").read_text())
+LS_GAME = json.loads((EXAMPLES / "lastrada" / "examples" / "game.json").read_text())
+
+
+@pytest.fixture
+def client(tmp_path):
+    return TestClient(create_app(tmp_path / "games.sqlite", output=ROOT / "output"))
+
+
+@pytest.fixture
+def lan(tmp_path):
+    return TestClient(create_app(tmp_path / "games.sqlite", lan=True, key="k3y"))
+
+
+def cli_score(game: str, record: dict, tmp_path) -> dict:
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "score", game, str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(
+    ("game", "record"), [("transamerica", TA_GAME), ("dampfross", DF_GAME), ("lastrada", LS_GAME)]
+)
+def test_create_get_score_export_import(client, tmp_path, game, record):
+    made = client.post("/api/games", json=record)
+    assert made.status_code == 201 and made.json()["version"] == 1
+    gid = made.json()["id"]
+    got = client.get(f"/api/games/{gid}")
+    assert got.json() == record and got.headers["etag"] == '"1"'
+    score = client.get(f"/api/games/{gid}/score").json()
+    assert score == cli_score(game, got.json(), tmp_path)  # the CLI scores the export the same
+    again = client.post("/api/games", json=got.json())  # import
+    assert client.get(f"/api/games/{again.json()['id']}/score").json() == score
+    assert any(g["id"] == gid for g in client.get("/api/games").json())
+
+
+def test_update_undo_and_stale_versions(client):
+    gid = client.post("/api/games", json=LS_GAME).json()["id"]
+    changed = json.loads(json.dumps(LS_GAME))
+    changed["reserve"]["Ann"] = 9
+    r = client.put(f"/api/games/{gid}", json=changed, headers={"If-Match": '"1"'})
+    assert r.status_code == 200 and r.json()["version"] == 2
+    stale = client.put(f"/api/games/{gid}", json=LS_GAME, headers={"If-Match": '"1"'})
+    assert stale.status_code == 409 and "changed on another device" in stale.json()["detail"]
+    assert client.get(f"/api/games/{gid}").json()["reserve"]["Ann"] == 9  # never merged
+    undone = client.post(f"/api/games/{gid}/undo", headers={"If-Match": "2"})
+    assert undone.json()["version"] == 3
+    assert client.get(f"/api/games/{gid}").json() == LS_GAME
+    nothing = client.post(f"/api/games/{gid}/undo")
+    assert nothing.status_code == 409 and nothing.json()["detail"] == "there is nothing to undo"
+
+
+def test_undo_steps_back_one_change_at_a_time(client):
+    gid = client.post("/api/games", json=LS_GAME).json()["id"]
+    versions = []
+    for days in (1, 2, 3):
+        record = json.loads(json.dumps(LS_GAME))
+        record["reserve"]["Ann"] = days
+        client.put(f"/api/games/{gid}", json=record)
+        versions.append(days)
+    for expected in (2, 1, 4):
+        client.post(f"/api/games/{gid}/undo")
+        assert client.get(f"/api/games/{gid}").json()["reserve"]["Ann"] == expected
+
+
+def test_preview_scores_without_storing(client):
+    gid = client.post("/api/games", json=DF_GAME).json()["id"]
+    shorter = dict(DF_GAME, events=DF_GAME["events"][:5])
+    preview = client.post(f"/api/games/{gid}/preview", json=shorter)
+    assert preview.status_code == 200 and len(preview.json()["events"]) == 5
+    assert client.get(f"/api/games/{gid}").headers["etag"] == '"1"'
+
+
+def test_board_and_maps(client, tmp_path):
+    gid = client.post("/api/games", json=TA_GAME).json()["id"]
+    board = client.get(f"/api/games/{gid}/board").json()
+    assert board["svg"].startswith("<?xml") and "<svg" in board["svg"]
+    assert len(board["map"]["nodes"]) == 182 and board["layout"] == {"kind": "lattice"}
+    maps = client.get("/api/maps").json()
+    assert {"game": "dampfross", "ref": "france", "name": "france", "source": "built-in"} in maps
+    view = client.get("/api/maps/view", params={"game": "dampfross", "ref": "england"}).json()
+    assert view["layout"]["kind"] == "hex" and len(view["map"]["towns"]) == 32
+    own = json.loads((EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text())
+    up = client.post("/api/maps", json=own)
+    assert up.status_code == 201 and up.json()["game"] == "transamerica"
+    record = {
+        "game": "transamerica",
+        "map": up.json()["ref"],
+        "players": ["A", "B", "C"],
+        "rounds": [],
+    }
+    assert client.post("/api/games", json=record).status_code == 201
+    bad = client.post("/api/maps", json=dict(own, edges=[]))
+    assert bad.status_code == 422 and "$.edges" in bad.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "message"),
+    [
+        (
+            "post",
+            "/api/games",
+            {"content": b"{not json", "headers": {"Content-Type": "application/json"}},
+            400,
+            "must be a JSON object",
+        ),
+        ("post", "/api/games", {"json": [1, 2]}, 400, "must be a JSON object"),
+        ("post", "/api/games", {"json": {"game": "chess"}}, 422, "$.game"),
+        (
+            "post",
+            "/api/games",
+            {"json": dict(LS_GAME, settlements={"s01": ["Ann"] * 2})},
+            422,
+            "Ann has two merchants on s01",
+        ),
+        ("post", "/api/games", {"json": dict(TA_GAME, map="nowhere.json")}, 422, "does not exist"),
+        ("get", "/api/games/nope", {}, 404, "no game 'nope'"),
+        ("get", "/api/games/nope/score", {}, 404, "no game 'nope'"),
+        ("put", "/api/games/nope", {"json": LS_GAME}, 404, "no game 'nope'"),
+        (
+            "post",
+            "/api/games",
+            {
+                "content": b"{" + b" " * (MAX_BODY + 10) + b"}",
+                "headers": {"Content-Type": "application/json"},
+            },
+            413,
+            "over 1000000 bytes",
+        ),
+        ("get", "/api/maps/view?game=chess&ref=x", {}, 422, "unknown game"),
+    ],
+)
+def test_bad_requests_get_readable_4xx(client, method, path, kwargs, status, message):
+    r = getattr(client, method)(path, **kwargs)
+    assert r.status_code == status, r.text
+    assert message in r.json()["detail"]
+
+
+def test_illegal_move_is_refused_and_not_stored(client):
+    gid = client.post("/api/games", json=DF_GAME).json()["id"]
+    bad = json.loads(json.dumps(DF_GAME))
+    costly = next(
+        i
+        for i, e in enumerate(client.get(f"/api/games/{gid}/score").json()["events"])
+        if e["type"] == "build" and e["cost"] >= 2
+    )
+    bad["events"][costly]["roll"] = 1
+    r = client.put(f"/api/games/{gid}", json=bad)
+    assert r.status_code == 422 and f"event {costly + 1}" in r.json()["detail"]
+    assert client.get(f"/api/games/{gid}").json() == DF_GAME
+    wrong_game = client.put(f"/api/games/{gid}", json=LS_GAME)
+    assert (
+        wrong_game.status_code == 422 and "this is a dampfross game" in wrong_game.json()["detail"]
+    )
+
+
+def test_lan_mode_needs_the_key_and_the_game_token(lan):
+    assert lan.get("/api/games").status_code == 403
+    assert lan.post("/api/games", json=LS_GAME).status_code == 403
+    made = lan.post("/api/games", json=LS_GAME, headers={"X-Trackwright-Key": "k3y"})
+    assert made.status_code == 201
+    gid, token = made.json()["id"], made.json()["token"]
+    assert len(token) >= 20
+    assert lan.get(f"/api/games/{gid}").status_code == 403
+    assert lan.get(f"/api/games/{gid}", headers={"X-Game-Token": "guess"}).status_code == 403
+    assert lan.get(f"/api/games/{gid}", headers={"X-Game-Token": token}).status_code == 200
+    assert lan.get(f"/api/games/{gid}/score?token={token}").status_code == 200
+    listed = lan.get("/api/games?key=k3y").json()
+    assert listed[0]["token"] == token
+
+
+def test_openapi_is_served_and_describes_the_records(client):
+    spec = client.get("/openapi.json").json()
+    paths = spec["paths"]
+    for path in (
+        "/api/games",
+        "/api/games/{gid}",
+        "/api/games/{gid}/score",
+        "/api/games/{gid}/undo",
+        "/api/games/{gid}/preview",
+        "/api/games/{gid}/board",
+        "/api/maps",
+        "/api/maps/view",
+    ):
+        assert path in paths
+    body = paths["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    titles = {s["title"] for s in body["oneOf"]}
+    assert titles == {
+        "A TransAmerica game record",
+        "A Dampfross game record",
+        "A La Strada game record",
+    }
+
+
+def test_pages_and_assets_are_served_without_a_cdn(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert "http" not in page.text.replace("http-equiv", "")  # nothing from elsewhere
+    assert client.get("/game/abc").status_code == 200
+    js = client.get("/static/app.js")
+    assert js.status_code == 200 and "fetch(" in js.text and "https://" not in js.text
+    assert client.get("/static/app.css").status_code == 200
