@@ -140,7 +140,7 @@ def available_maps(output: Path) -> list[dict[str, Any]]:
                         "ref": str(path.resolve()),
                         "name": data.get("name", path.parent.name),
                         "seed": seed,
-                        "source": str(path.parent),
+                        "source": f"output/{path.parent.relative_to(output).as_posix()}",
                     }
                 )
     return maps
