@@ -491,6 +491,81 @@ def serve(
     uvicorn.run(application, host=bind, port=port, log_level="warning")
 
 
+analyse_app = typer.Typer(
+    help="Measure a board: is it fair, does it play like the original?", no_args_is_help=True
+)
+app.add_typer(analyse_app, name="analyse")
+
+
+@analyse_app.command("transamerica")
+def analyse_transamerica(
+    map_ref: Annotated[str, typer.Argument(help="A built-in map name (usa) or a map file.")],
+    small: Annotated[
+        bool, typer.Option(help="The 2-3 player game: the dotted cards out (3,125 hands).")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the histogram (PNG and SVG).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """The exact cost of every possible hand (one city per colour) on the empty board:
+    minimum, mean, maximum, histogram, how much each city adds, the share of double lines."""
+    import json as json_module
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from generator.draw.png import render_png
+    from generator.draw.svg import render_svg
+    from generator.transamerica import model
+    from scorer import balance, plots
+
+    started = time.perf_counter()
+    m = model.load(map_ref)
+    result = balance.analyse(m, small_game=small)
+    band = balance.Band()
+    drawing = plots.histogram(result, f"TransAmerica · {m.name}: the cost of every hand", band)
+    folder = out or DEFAULT_OUT / "analysis"
+    stem = (Path(map_ref).stem if map_ref.endswith(".json") else map_ref) + (
+        "-small" if small else ""
+    )
+    files = {
+        folder / f"{stem}-histogram.svg": render_svg(drawing),
+        folder / f"{stem}-histogram.png": render_png(drawing),
+    }
+    write_all(files)
+    if as_json:
+        typer.echo(json_module.dumps(result.to_json(), indent=1))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"{m.name}: {result.hands} hands, exact costs", title_justify="left")
+    table.add_column("")
+    table.add_column("this board", justify="right")
+    table.add_column("the original", justify="right")
+    table.add_row("cheapest hand", str(result.minimum), str(balance.ORIGINAL["min"]))
+    table.add_row("mean", f"{result.mean:.2f}", str(balance.ORIGINAL["mean"]))
+    table.add_row("dearest hand", str(result.maximum), str(balance.ORIGINAL["max"]))
+    table.add_row("double lines", f"{result.double_share:.0%}", "21%")
+    console.print(table)
+    bars = max(result.histogram.values())
+    for cost, count in sorted(result.histogram.items()):
+        console.print(f"{cost:4d} {'█' * max(1, round(40 * count / bars))} {count}")
+    effects = Table(title="What each city adds to the mean hand", title_justify="left")
+    effects.add_column("region")
+    effects.add_column("cities (difference from the mean)")
+    for region, cities in result.city_effect.items():
+        effects.add_row(
+            region,
+            ", ".join(f"{c} {v:+.1f}" for c, v in sorted(cities.items(), key=lambda kv: kv[1])),
+        )
+    console.print(effects)
+    verdict = "within" if band.holds(result) else "outside"
+    console.print(
+        f"{verdict} the band ({band.describe()}) · "
+        f"histogram in {folder} · {time.perf_counter() - started:.1f} s"
+    )
+
+
 @app.command("version")
 def version() -> None:
     """Print the version."""
