@@ -91,8 +91,26 @@ DuplexOpt = Annotated[
 @generate_app.command("transamerica")
 def generate_transamerica(
     map_ref: Annotated[
-        str, typer.Option("--map", help="Built-in map name (usa) or a map file of your own.")
-    ] = "usa",
+        str | None,
+        typer.Option(
+            "--map", help="Built-in board (usa, europe, japan) or a map file; default usa."
+        ),
+    ] = None,
+    region: Annotated[
+        Path | None, typer.Option(help="A region file: build a board of your own region.")
+    ] = None,
+    random_board: Annotated[
+        bool, typer.Option("--random", help="An invented continent (with --seed).")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the random board (default: a new one, printed).")
+    ] = None,
+    band_mean: Annotated[
+        str, typer.Option(help="Region and random boards: the mean hand cost to reach, LOW-HIGH.")
+    ] = "26-29",
+    band_max: Annotated[
+        int, typer.Option(help="Region and random boards: the dearest hand at most.")
+    ] = 38,
     paper: PaperOpt = Paper.a4,
     out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
     lang: LangOpt = Lang.en,
@@ -100,14 +118,41 @@ def generate_transamerica(
     duplex: DuplexOpt = Duplex.long,
 ) -> None:
     """The TransAmerica kit: board (poster and tiled), city cards, score track and markers,
-    rules summary and map.json."""
-    from generator.transamerica import kit, model
+    rules summary and map.json; on a built-in board, a region of your own or a random one."""
+    from generator import mapfile
+    from generator.transamerica import continent, kit, lattice, model
+    from scorer.balance import Band
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    m = model.load(map_ref)
+    if sum(x is not None and x is not False for x in (map_ref, region, random_board or None)) > 1:
+        raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
+    try:
+        low, high = (float(v) for v in band_mean.split("-"))
+    except ValueError:
+        raise typer.BadParameter(
+            f"{band_mean!r}: give it as LOW-HIGH, e.g. 26-29", param_hint="'--band-mean'"
+        ) from None
+    band = Band(low, high, band_max)
+    folder = "transamerica"
+    if region is not None:
+        m, result, tries = lattice.build_balanced(mapfile.read_json(region), str(region), band)
+        folder = f"transamerica-{region.stem}"
+    elif random_board:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        m, result, tries = continent.generate(seed, lang.value, band)
+        folder = f"transamerica-random-{seed}"
+    else:
+        m, result, tries = model.load(map_ref or "usa"), None, 0
+    if result is not None:
+        typer.echo(
+            f"{m.name}: {len(m.nodes)} intersections; hands {result.minimum}-"
+            f"{result.maximum}, mean {result.mean:.1f} (the original: 19-36, 27.5); "
+            f"{tries} {'try' if tries == 1 else 'tries'}"
+        )
     opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, duplex=duplex.value)
-    files = kit.kit_files(m, opts, out or DEFAULT_OUT / "transamerica")
+    files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
     _report(write_all(files), started)
 
 

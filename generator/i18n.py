@@ -218,6 +218,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "ta_region_yellow": {"en": "Centre", "fr": "Centre", "de": "Mitte", "it": "Centro"},
     "ta_region_red": {"en": "South", "fr": "Sud", "de": "Süden", "it": "Sud"},
     "ta_region_orange": {"en": "East coast", "fr": "Côte est", "de": "Ostküste", "it": "Costa est"},
+    "ta_random_board": {
+        "en": "Random continent {seed}",
+        "fr": "Continent aléatoire {seed}",
+        "de": "Zufallskontinent {seed}",
+        "it": "Continente casuale {seed}",
+    },
     "ta_plain": {
         "en": "single line: 1 track",
         "fr": "trait simple : 1 tronçon",

@@ -157,7 +157,7 @@ def test_home_page_fits_a_phone(page, server):
 
 
 def test_transamerica_round(page, server):
-    gid = new_game(page, server, "transamerica")
+    gid = new_game(page, server, "transamerica", "usa")
     page.wait_for_selector("#score-round")
     m = ta_model.load("usa")
     hands = {

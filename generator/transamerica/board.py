@@ -213,8 +213,19 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
         ops.append(
             Text(x + 5, y + 21.5, t("made_with", lang, version=__version__), size=6, fill="#555555")
         )
+    if m.stats:
+        s = m.stats
+        ops.append(
+            Text(
+                x + 5,
+                y + 25.5,
+                f"hands {s['min']}-{s['max']}, mean {s['mean']} (the original: 19-36, mean 27.5)",
+                size=6,
+                fill="#555555",
+            )
+        )
     # Legend: single and double lines.
-    ly = y + 29
+    ly = y + 30
     ops.extend(edge_ops((x + 5, ly), (x + 19, ly), 1, shorten=0))
     ops.append(Text(x + 22, ly + 1.2, t("ta_plain", lang), size=7))
     ly += 6

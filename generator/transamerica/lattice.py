@@ -74,19 +74,25 @@ def _lines(geom) -> list[list[list[float]]]:
 
 
 def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmericaMap:
-    """Build a lattice map from a parsed region file."""
-    proj_p = region.get("projection", {})
-    project = albers(
-        proj_p.get("lon0", -96.0),
-        proj_p.get("lat0", 37.5),
-        proj_p.get("lat1", 29.5),
-        proj_p.get("lat2", 45.5),
-    )
+    """Build a lattice map from a parsed region file (checked against its schema first)."""
+    mapfile.validate(region, where, "region")
+    lons = [p[0] for ring in region["outline"] for p in ring]
+    lats = [p[1] for ring in region["outline"] for p in ring]
+    south, north = min(lats), max(lats)
+    proj_p = {  # default: an Albers projection fitted to the outline
+        "lon0": (min(lons) + max(lons)) / 2,
+        "lat0": (south + north) / 2,
+        "lat1": south + (north - south) / 6,
+        "lat2": north - (north - south) / 6,
+        **region.get("projection", {}),
+    }
+    project = albers(proj_p["lon0"], proj_p["lat0"], proj_p["lat1"], proj_p["lat2"])
     lattice = region.get("lattice", {})
     rows = int(lattice.get("rows", 13))
     edge = float(lattice.get("edge", 36.0))
     margin = float(lattice.get("margin", 22.0))
     reach_factor = float(lattice.get("reach", 0.3))
+    shift_x, shift_y = lattice.get("shift", [0.0, 0.0])
     row_h = edge * SQRT3_2
 
     def ring(points) -> list[tuple[float, float]]:
@@ -97,7 +103,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
     minx, miny, maxx, maxy = outline.bounds
     # The rows may span a narrower band than the land: what lies beyond is cut by the board edge.
     if "south" in lattice:
-        miny = max(miny, project(proj_p.get("lon0", -96.0), lattice["south"])[1])
+        miny = max(miny, project(proj_p["lon0"], lattice["south"])[1])
     # Land spans rows-1 row gaps plus a little, so the outer rows hug the coasts.
     scale = ((rows - 1) * row_h + 0.5 * row_h) / (maxy - miny)
     top = margin + 0.25 * row_h
@@ -117,13 +123,17 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
         for line in region.get("rivers", [])
     ]
     reach = land.buffer(reach_factor * edge).difference(lakes)
+    links = [
+        LineString([to_board(*project(lon, lat)) for lon, lat in line])
+        for line in region.get("links", [])
+    ]
 
     cols = math.ceil(((maxx - minx) * scale) / edge) + 2
     positions: dict[tuple[int, int], tuple[float, float]] = {}
     for row in range(rows):
         for col in range(cols):
-            x = margin + (col + 0.5 * (row % 2)) * edge
-            y = margin + row * row_h
+            x = margin + (col + 0.5 * (row % 2) + shift_x) * edge
+            y = margin + (row + shift_y) * row_h
             if reach.contains(Point(x, y)):
                 positions[(col, row)] = (round(x, 2), round(y, 2))
 
@@ -133,9 +143,10 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
             if other not in positions:
                 continue
             seg = LineString([a, positions[other]])
-            if seg.difference(reach).length > 0.35 * edge:
+            bridged = any(seg.intersects(link) for link in links)
+            if seg.difference(reach).length > 0.35 * edge and not bridged:
                 continue
-            if any(seg.intersects(r) for r in rivers if not r.is_empty):
+            if bridged or any(seg.intersects(r) for r in rivers if not r.is_empty):
                 cost, kind = 2, "river"
             elif seg.intersection(mountains).length >= 0.5 * edge:
                 cost, kind = 2, "mountain"
@@ -145,29 +156,28 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
 
     ids = {node_id(c, r): xy for (c, r), xy in positions.items()}
 
-    # Snap cities to distinct intersections: the globally nearest free pairs first.
+    # Each city takes its nearest intersection; two cities may not share one.
     cities = region["cities"]
     city_xy = [to_board(*project(c["lon"], c["lat"])) for c in cities]
-    pairs = sorted(
-        (math.dist(xy, nxy), i, nid)
-        for i, xy in enumerate(city_xy)
-        for nid, nxy in ids.items()
-        if math.dist(xy, nxy) <= 1.2 * edge
-    )
     assigned: dict[int, str] = {}
-    taken: set[str] = set()
-    for _dist, i, nid in pairs:
-        if i in assigned or nid in taken:
-            continue
-        assigned[i] = nid
-        taken.add(nid)
-    for i, city in enumerate(cities):
-        if i not in assigned:
+    holder: dict[str, int] = {}
+    for i, (city, xy) in enumerate(zip(cities, city_xy, strict=True)):
+        near = min(ids, key=lambda nid, xy=xy: (math.dist(xy, ids[nid]), nid)) if ids else None
+        if near is None or math.dist(xy, ids[near]) > 0.9 * edge:
             raise TrackwrightError(
-                f"city {city['name']} ({city['lon']}, {city['lat']}) is off the land: no free "
+                f"city {city['name']} ({city['lon']}, {city['lat']}) is off the land: no "
                 "lattice intersection near it",
                 f"{where}: $.cities[{i}]",
             )
+        if near in holder:
+            other = cities[holder[near]]["name"]
+            raise TrackwrightError(
+                f"cities {other} and {city['name']} fall on the same intersection {near}: move "
+                "one, or use more lattice rows",
+                f"{where}: $.cities[{i}]",
+            )
+        assigned[i], holder[near] = near, i
+    for i, city in enumerate(cities):
         if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
             raise TrackwrightError(
                 f"city {city['name']} ({city['lon']}, {city['lat']}) lies outside the outline",
@@ -228,10 +238,80 @@ def build_file(path: Path) -> model.TransAmericaMap:
     return build(mapfile.read_json(path), str(path))
 
 
+SHIFTS = (
+    (0.0, 0.0),
+    (0.5, 0.0),
+    (0.0, 0.5),
+    (0.5, 0.5),
+    (0.25, 0.25),
+    (0.75, 0.25),
+    (0.25, 0.75),
+    (0.75, 0.75),
+)
+
+
+def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 40):
+    """The region's board, laid again with other row counts and lattice offsets until its hands
+    cost what the original's do (``band``); the statistics go into the map file.
+
+    Candidates are tried in a fixed order (the given rows first, then one more, one fewer, ...,
+    each with eight offsets), so the same region always gives the same board. Returns
+    (map, balance, attempts)."""
+    from scorer.balance import Band, analyse
+
+    band = band or Band()
+    base = dict(region.get("lattice", {}))
+    rows0 = int(base.get("rows", 13))
+    order = [rows0]
+    for d in range(1, 8):
+        order += [rows0 + d, rows0 - d]
+    attempts, first_error, closest = 0, None, None
+    given = tuple(base.get("shift", (0.0, 0.0)))
+    candidates = [(rows0, given)] + [
+        (rows, shift)
+        for rows in order
+        if rows >= 5
+        for shift in SHIFTS
+        if (rows, shift) != (rows0, given)
+    ]
+    for rows, shift in candidates:
+        if attempts >= tries:
+            break
+        attempts += 1
+        trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
+        try:
+            m = build(trial, where)
+        except TrackwrightError as exc:
+            first_error = first_error or exc
+            continue
+        b = analyse(m)
+        distance = abs(b.mean - (band.mean_low + band.mean_high) / 2)
+        if closest is None or distance < closest[0]:
+            closest = (distance, b, rows, shift)
+        if band.holds(b):
+            data = m.to_json()
+            data["stats"] = {
+                **b.to_json(),
+                "band": band.describe(),
+                "lattice": {"rows": rows, "shift": list(shift)},
+            }
+            return model.from_json(data, where), b, attempts
+    if closest is None and first_error is not None:
+        raise first_error
+    best = closest[1] if closest else None
+    detail = f"closest: mean {best.mean:.1f}, max {best.maximum}" if best else "none built"
+    raise TrackwrightError(
+        f"no lattice of this region plays like the original ({band.describe()}) after "
+        f"{attempts} tries; {detail}. Change the rows or the cities, or widen the band",
+        where,
+    )
+
+
 if __name__ == "__main__":  # maintainers: rebuild a built-in map from its region file
     import sys
 
     from generator.output import write_atomic
 
-    built = build_file(Path(sys.argv[1]))
+    source = Path(sys.argv[1])
+    built, _balance, _tries = build_balanced(mapfile.read_json(source), str(source))
     write_atomic(Path(sys.argv[2]), mapfile.dumps(built.to_json()))

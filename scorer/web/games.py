@@ -121,7 +121,8 @@ def available_maps(output: Path) -> list[dict[str, Any]]:
     """Built-in maps of every game, and every map.json under the output folder."""
     maps: list[dict[str, Any]] = []
     for game in GAMES:
-        for name in mapfile.builtin_map_names(game):
+        # The original board first: it is the default of the new-game form.
+        for name in sorted(mapfile.builtin_map_names(game), key=lambda n: (n != "usa", n)):
             maps.append({"game": game, "ref": name, "name": name, "source": "built-in"})
     maps.append(
         {"game": "lastrada", "ref": "standard", "name": "standard (seed 1)", "source": "built-in"}
