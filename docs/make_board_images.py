@@ -1,6 +1,6 @@
 """Render the board and histogram pictures shown in the README (docs/boards/).
 
-    python docs/make_board_images.py
+python docs/make_board_images.py
 """
 
 from __future__ import annotations
