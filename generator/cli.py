@@ -83,6 +83,8 @@ def _report(files: list[Path], started: float) -> None:
 PaperOpt = Annotated[Paper, typer.Option(help="Paper size of the sheets.")]
 LangOpt = Annotated[Lang, typer.Option(help="Language of all printed text.")]
 FormatOpt = Annotated[str, typer.Option("--format", help="Output formats: pdf, svg or pdf,svg.")]
+RecordArg = Annotated[Path, typer.Argument(help="The game record (JSON).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 DuplexOpt = Annotated[
     Duplex, typer.Option(help="How your printer turns the sheet for double-sided card backs.")
 ]
@@ -302,13 +304,13 @@ def generate_all(
 
 @score_app.command("transamerica")
 def score_transamerica(
-    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    record: RecordArg,
+    as_json: JsonOpt = False,
     explain: Annotated[
         Path | None,
         typer.Option(
             help="Also draw each round's missing tracks on the board: a .pdf (one page "
-            "per round) or .svg (one file per round)."
+            "per round), or .svg or .png (one file per round)."
         ),
     ] = None,
     lang: LangOpt = Lang.en,
@@ -317,23 +319,26 @@ def score_transamerica(
     from scorer import transamerica as ta
     from scorer.report import print_transamerica
 
-    if explain is not None and explain.suffix.lower() not in (".pdf", ".svg"):
+    if explain is not None and explain.suffix.lower() not in (".pdf", ".svg", ".png"):
         raise typer.BadParameter(
-            f"{explain}: the picture must be a .pdf or .svg file", param_hint="'--explain'"
+            f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
         )
     game = ta.load_record(record)
     result = ta.score_game(game)
     if explain is not None:
         from generator.draw.pdf import render_pdf
+        from generator.draw.png import render_png
         from generator.draw.svg import render_svg
         from scorer.explain import explanation
 
         document = explanation(game.map, result, lang.value)
-        if explain.suffix.lower() == ".pdf":
+        suffix = explain.suffix.lower()
+        if suffix == ".pdf":
             files = {explain: render_pdf(document)}
         else:
+            render = render_svg if suffix == ".svg" else render_png
             files = {
-                explain.with_name(f"{explain.stem}-round{k + 1}.svg"): render_svg(page)
+                explain.with_name(f"{explain.stem}-round{k + 1}{suffix}"): render(page)
                 for k, page in enumerate(document.pages)
             }
         write_all(files)
@@ -347,8 +352,8 @@ def score_transamerica(
 
 @score_app.command("dampfross")
 def score_dampfross(
-    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    record: RecordArg,
+    as_json: JsonOpt = False,
     cheapest: Annotated[
         tuple[str, str] | None,
         typer.Option(
@@ -434,8 +439,8 @@ def score_dampfross(
 
 @score_app.command("lastrada")
 def score_lastrada(
-    record: Annotated[Path, typer.Argument(help="The game record (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    record: RecordArg,
+    as_json: JsonOpt = False,
     reachable: Annotated[
         str | None,
         typer.Option(

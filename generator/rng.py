@@ -39,7 +39,3 @@ class Rng:
 
     def uniform(self, a: float, b: float) -> float:
         return a + (b - a) * self._random.random()
-
-    def gauss_ish(self) -> float:
-        """A bell-shaped value in (-1, 1) (mean of three uniforms, rescaled)."""
-        return (sum(self._random.random() for _ in range(3)) / 3 - 0.5) * 2

@@ -177,3 +177,24 @@ def card_pages(
                 )
             pages.append(Drawing(f"{name}_{sheet_no + 1}_{side}", paper_w, paper_h, tuple(ops)))
     return pages
+
+
+RULES_X, RULES_BODY = 16.0, 8.6
+RULES_LEAD = RULES_BODY * 0.3528 * 1.35
+
+
+def rules_text_ops(title: str, text: str, width: float) -> tuple[list[Op], float]:
+    """A rules summary: the title, then "Heading|text" paragraphs wrapped to ``width`` mm.
+    Returns the operations and the y where the text ends."""
+    x, body, lead = RULES_X, RULES_BODY, RULES_LEAD
+    ops: list[Op] = [Text(x, 22, title, size=17, bold=True)]
+    y = 31.0
+    for paragraph in text.split("\n"):
+        heading, words = paragraph.split("|", 1)
+        ops.append(Text(x, y, heading, size=body + 1, bold=True))
+        y += lead * 1.15
+        for row in fonts.wrap(words, body, width):
+            ops.append(Text(x, y, row, size=body))
+            y += lead
+        y += lead * 0.6
+    return ops, y

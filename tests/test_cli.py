@@ -112,7 +112,7 @@ def test_score_json_matches_the_engine():
     assert json.loads(done.stdout) == ta.score_file(EXAMPLE_GAME).to_json()
 
 
-@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+@pytest.mark.parametrize("suffix", [".pdf", ".svg", ".png"])
 def test_score_explain_draws_the_missing_tracks(tmp_path, suffix):
     picture = tmp_path / f"why{suffix}"
     done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", str(picture))
@@ -122,11 +122,8 @@ def test_score_explain_draws_the_missing_tracks(tmp_path, suffix):
 
         assert len(PdfReader(picture).pages) == 3
     else:
-        assert sorted(p.name for p in tmp_path.iterdir()) == [
-            "why-round1.svg",
-            "why-round2.svg",
-            "why-round3.svg",
-        ]
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert names == [f"why-round{k}{suffix}" for k in (1, 2, 3)]
 
 
 def test_score_bad_record_one_line(tmp_path):
@@ -144,8 +141,8 @@ def test_score_bad_record_one_line(tmp_path):
 def test_score_missing_record_and_bad_picture(tmp_path):
     done = trackwright("score", "transamerica", str(tmp_path / "none.json"))
     assert done.returncode == 2 and "none.json: file not found" in done.stderr
-    done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", "x.png")
-    assert done.returncode == 2 and "must be a .pdf or .svg file" in done.stderr
+    done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", "x.gif")
+    assert done.returncode == 2 and "must be a .pdf, .svg or .png file" in done.stderr
 
 
 def test_generate_dampfross_is_reproducible(tmp_path):

@@ -11,7 +11,7 @@ from generator.dampfross import board
 from generator.dampfross.model import DampfrossMap
 from generator.draw import fonts
 from generator.draw.ops import Document, Drawing, Group, Op, Path, Place, Style, Text, line, rect
-from generator.draw.render import render_documents
+from generator.draw.render import kit_files as render_kit
 from generator.draw.symbols import PLAYER_STYLE, symbol
 from generator.i18n import t
 from generator.layout import paper_size
@@ -72,14 +72,19 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
 # ------------------------------------------------------------------ ledger and races
 
 
+def sheet_header(title: str, note: str, page_w: float, margin: float) -> tuple[list[Op], float]:
+    """A form's title and its wrapped note; returns the operations and where the form starts."""
+    ops: list[Op] = [Text(margin, margin + 5, title, size=14, bold=True)]
+    rows = fonts.wrap(note, 7, page_w - 2 * margin)
+    for k, text in enumerate(rows):
+        ops.append(Text(margin, margin + 11 + 3.2 * k, text, size=7, fill="#444444"))
+    return ops, margin + 14 + 3.2 * len(rows)
+
+
 def ledger_page(paper: str, lang: str, players: int) -> Drawing:
     pw, ph = paper_size(paper, landscape=True)
     margin = 10.0
-    ops: list[Op] = [Text(margin, margin + 5, t("df_ledger", lang), size=14, bold=True)]
-    note_rows = fonts.wrap(t("df_ledger_note", lang), 7, pw - 2 * margin)
-    for k, text in enumerate(note_rows):
-        ops.append(Text(margin, margin + 11 + 3.2 * k, text, size=7, fill="#444444"))
-    top = margin + 14 + 3.2 * len(note_rows)
+    ops, top = sheet_header(t("df_ledger", lang), t("df_ledger_note", lang), pw, margin)
     event_w = 62.0
     col_w = (pw - 2 * margin - event_w) / players
     row_h = 6.4
@@ -113,11 +118,7 @@ def ledger_page(paper: str, lang: str, players: int) -> Drawing:
 def races_page(paper: str, lang: str) -> Drawing:
     pw, ph = paper_size(paper)
     margin = 10.0
-    ops: list[Op] = [Text(margin, margin + 5, t("df_races", lang), size=14, bold=True)]
-    note_rows = fonts.wrap(t("df_races_note", lang), 7, pw - 2 * margin)
-    for k, text in enumerate(note_rows):
-        ops.append(Text(margin, margin + 11 + 3.2 * k, text, size=7, fill="#444444"))
-    top = margin + 14 + 3.2 * len(note_rows)
+    ops, top = sheet_header(t("df_races", lang), t("df_races_note", lang), pw, margin)
     headers = t("df_race_cols", lang).split("|")
     weights = [0.5, 2.0, 2.0, 2.0, 2.6, 0.9, 0.9]
     total = sum(weights)
@@ -163,6 +164,4 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: DampfrossMap, opts: KitOptions, out: pathlib.Path) -> dict[pathlib.Path, bytes]:
-    files = render_documents(documents(m, opts), opts.formats, out)
-    files[out / "map.json"] = mapfile.dumps(m.to_json())
-    return files
+    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))

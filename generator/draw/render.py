@@ -24,3 +24,12 @@ def render_documents(
                 suffix = f"-{k + 1:02d}" if len(document.pages) > 1 else ""
                 files[out / f"{stem}{suffix}.svg"] = render_svg(page, document.title)
     return files
+
+
+def kit_files(
+    documents: dict[str, Document], formats: tuple[str, ...], out: Path, map_json: bytes
+) -> dict[Path, bytes]:
+    """A kit's files: its documents in the chosen formats and its map file, ``map.json``."""
+    files = render_documents(documents, formats, out)
+    files[out / "map.json"] = map_json
+    return files

@@ -6,15 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import mapfile
-from generator.draw import fonts
+from generator import __version__, mapfile
 from generator.draw.ops import Document, Drawing, Op, Place, Text
-from generator.draw.render import render_documents
+from generator.draw.render import kit_files as render_kit
 from generator.i18n import t
 from generator.lastrada import board, tiles
 from generator.lastrada.model import LaStradaMap
 from generator.layout import paper_size
-from generator.sheets import ruler_ops, tiled_pages
+from generator.sheets import RULES_X, ruler_ops, rules_text_ops, tiled_pages
 
 
 @dataclass(frozen=True)
@@ -46,35 +45,19 @@ def piece_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
 
 def rules_page(m: LaStradaMap, paper: str, lang: str) -> Drawing:
     pw, ph = paper_size(paper)
-    x, width = 16.0, pw - 32.0
-    ops: list[Op] = [Text(x, 22, t("ls_rules_title", lang), size=17, bold=True)]
-    y, body = 31.0, 8.6
-    lead = body * 0.3528 * 1.35
-    for paragraph in t("ls_rules", lang).split("\n"):
-        heading, text = paragraph.split("|", 1)
-        ops.append(Text(x, y, heading, size=body + 1, bold=True))
-        y += lead * 1.15
-        for row in fonts.wrap(text, body, width):
-            ops.append(Text(x, y, row, size=body))
-            y += lead
-        y += lead * 0.6
+    x = RULES_X
+    ops, y = rules_text_ops(t("ls_rules_title", lang), t("ls_rules", lang), pw - 2 * x)
     ops.extend(board.table_ops(x, y + 8, lang))
     ops.append(
         Text(
             x,
             ph - 12,
-            f"{m.name} · " + t("made_with", lang, version=_version()),
+            f"{m.name} · " + t("made_with", lang, version=__version__),
             size=6.5,
             fill="#666666",
         )
     )
     return Drawing("rules", pw, ph, tuple(ops))
-
-
-def _version() -> str:
-    from generator import __version__
-
-    return __version__
 
 
 def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
@@ -97,6 +80,4 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
-    files = render_documents(documents(m, opts), opts.formats, out)
-    files[out / "map.json"] = mapfile.dumps(m.to_json())
-    return files
+    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import mapfile
+from generator import __version__, mapfile
 from generator.draw import fonts
 from generator.draw.ops import (
     Circle,
@@ -22,11 +22,19 @@ from generator.draw.ops import (
     polygon,
     rect,
 )
-from generator.draw.render import render_documents
+from generator.draw.render import kit_files as render_kit
 from generator.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
 from generator.i18n import t
 from generator.layout import paper_size
-from generator.sheets import card_pages, ruler_ops, tiled_pages
+from generator.sheets import (
+    RULES_BODY,
+    RULES_LEAD,
+    RULES_X,
+    card_pages,
+    ruler_ops,
+    rules_text_ops,
+    tiled_pages,
+)
 from generator.transamerica import board
 from generator.transamerica.model import TransAmericaMap
 
@@ -255,19 +263,8 @@ def tokens_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
 
 def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
     pw, ph = paper_size(paper)
-    x, width = 16.0, pw - 32.0
-    ops: list[Op] = [Text(x, 22, t("ta_rules_title", lang), size=17, bold=True)]
-    y = 31.0
-    body = 8.6
-    lead = body * 0.3528 * 1.35
-    for paragraph in t("ta_rules", lang).split("\n"):
-        heading, text = paragraph.split("|", 1)
-        ops.append(Text(x, y, heading, size=body + 1, bold=True))
-        y += lead * 1.15
-        for row in fonts.wrap(text, body, width):
-            ops.append(Text(x, y, row, size=body))
-            y += lead
-        y += lead * 0.6
+    x, width, body, lead = RULES_X, pw - 2 * RULES_X, RULES_BODY, RULES_LEAD
+    ops, y = rules_text_ops(t("ta_rules_title", lang), t("ta_rules", lang), width)
     # Legend of the board.
     y += 2
     ops.extend(board.edge_ops((x, y), (x + 14, y), 1, shorten=0))
@@ -312,18 +309,12 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
         Text(
             x,
             ph - 12,
-            f"{m.name} · " + t("made_with", lang, version=_version()),
+            f"{m.name} · " + t("made_with", lang, version=__version__),
             size=6.5,
             fill="#666666",
         )
     )
     return Drawing("rules", pw, ph, tuple(ops))
-
-
-def _version() -> str:
-    from generator import __version__
-
-    return __version__
 
 
 # ---------------------------------------------------------------------------- the kit
@@ -362,6 +353,4 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     """All files of the kit, rendered in memory: path -> bytes."""
-    files = render_documents(documents(m, opts), opts.formats, out)
-    files[out / "map.json"] = mapfile.dumps(m.to_json())
-    return files
+    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
