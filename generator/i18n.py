@@ -31,6 +31,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "sovrapporlo al vicino facendo coincidere le croci, incollare.",
     },
     "map": {"en": "map", "fr": "carte", "de": "Karte", "it": "mappa"},
+    "duplex_test": {
+        "en": "Duplex test: print these two pages double-sided as you will print the cards, then hold the sheet against the light. Each back frame must lie on its front frame, and the arrows point the same way. If the back is upside down, print with the other --duplex setting (long or short edge); if the frames are shifted, your printer offsets its backs.",
+        "fr": "Test recto verso : imprimer ces deux pages en recto verso comme les cartes, puis regarder la feuille à contre-jour. Chaque cadre du verso doit tomber sur son cadre du recto, flèches dans le même sens. Si le verso est à l'envers, utiliser l'autre réglage --duplex (bord long ou court) ; si les cadres sont décalés, l'imprimante décale ses versos.",
+        "de": "Duplex-Test: diese zwei Seiten doppelseitig drucken wie die Karten, dann das Blatt gegen das Licht halten. Jeder Rückseitenrahmen muss auf seinem Vorderseitenrahmen liegen, die Pfeile gleich zeigen. Steht die Rückseite auf dem Kopf, die andere --duplex-Einstellung nehmen (lange oder kurze Kante); sind die Rahmen verschoben, versetzt der Drucker seine Rückseiten.",
+        "it": "Test fronte-retro: stampare queste due pagine fronte-retro come le carte, poi guardare il foglio controluce. Ogni cornice del retro deve cadere sulla sua cornice del fronte, frecce nello stesso verso. Se il retro è capovolto, usare l'altra impostazione --duplex (lato lungo o corto); se le cornici sono spostate, la stampante sposta i retro.",
+    },
+    "front": {"en": "front", "fr": "recto", "de": "Vorderseite", "it": "fronte"},
+    "back": {"en": "back", "fr": "verso", "de": "Rückseite", "it": "retro"},
     "version": {"en": "version", "fr": "version", "de": "Version", "it": "versione"},
     "seed": {"en": "seed", "fr": "graine", "de": "Startwert", "it": "seme"},
     "made_with": {

@@ -198,3 +198,47 @@ def rules_text_ops(title: str, text: str, width: float) -> tuple[list[Op], float
             y += lead
         y += lead * 0.6
     return ops, y
+
+
+def duplex_test_pages(
+    paper_w: float, paper_h: float, card_w: float, card_h: float, lang: str, duplex: str = "long"
+) -> list[Drawing]:
+    """Two pages to print before the cards: numbered frames on the front, and on the back the
+    same numbers in the slots where, after the chosen duplex flip, they land behind their
+    fronts; arrows show which way is up."""
+    grid = card_grid(paper_w, paper_h, card_w, card_h)
+    front = list(range(grid.per_sheet))
+    pages = []
+    for side, slots in (
+        ("front", front),
+        ("back", duplex_backs(front, grid.cols, grid.rows, duplex)),
+    ):
+        ops: list[Op] = []
+        style = Style(stroke="#2f5d8c" if side == "front" else "#d55e00", width=0.6)
+        for slot, card in enumerate(slots):
+            if card is None:
+                continue
+            x, y = grid.slot_origin(slot)
+            ops.append(rect(x + 4, y + 4, card_w - 8, card_h - 8, style))
+            ops.append(
+                Text(
+                    x + card_w / 2,
+                    y + card_h / 2,
+                    f"{t(side, lang)} {card + 1}",
+                    size=11,
+                    bold=True,
+                    anchor="middle",
+                    fill=style.stroke or "#000",
+                )
+            )
+            ax, ay = x + card_w / 2, y + 14  # an arrow pointing up the card
+            ops.append(line((ax, ay + 10), (ax, ay), style))
+            ops.append(line((ax - 3, ay + 4), (ax, ay), style))
+            ops.append(line((ax + 3, ay + 4), (ax, ay), style))
+        ops.extend(crop_marks(grid))
+        if side == "front":  # the instructions, inside the middle frame
+            x, y = grid.slot_origin(grid.per_sheet // 2)
+            for k, row in enumerate(fonts.wrap(t("duplex_test", lang), 5.2, card_w - 12)):
+                ops.append(Text(x + 6, y + card_h / 2 + 7 + 2.3 * k, row, size=5.2, fill="#333333"))
+        pages.append(Drawing(f"duplex_test_{side}", paper_w, paper_h, tuple(ops)))
+    return pages

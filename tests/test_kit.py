@@ -188,3 +188,13 @@ def test_board_svg_matches_golden(minimal):
     if os.environ.get("TRACKWRIGHT_UPDATE_GOLDEN"):
         golden.write_bytes(svg)
     assert svg == golden.read_bytes()
+
+
+@pytest.mark.parametrize(("edge", "first_back"), [("long", "back 3"), ("short", "back 7")])
+def test_duplex_test_page_shows_where_backs_land(edge, first_back):
+    from generator.sheets import duplex_test_pages
+
+    front, back = duplex_test_pages(210, 297, 63, 88, "en", edge)
+    labels = [op.text for op in back.ops if isinstance(op, Text) and op.text.startswith("back")]
+    assert labels[0] == first_back and len(labels) == 9
+    assert any(isinstance(op, Text) and "Duplex test" in op.text for op in front.ops)

@@ -114,3 +114,8 @@ def test_missing_file_and_unknown_builtin(tmp_path):
 def test_node_outside_the_declared_board(minimal_data, tmp_path):
     minimal_data["board"] = {"width": 200, "height": 200}
     assert "lies outside the board" in load_error(minimal_data, tmp_path)
+
+
+def test_a_map_of_another_game_is_named_as_such():
+    with pytest.raises(TrackwrightError, match="this is a dampfross map, not a TransAmerica map"):
+        model.load("templates/dampfross/maps/england.json")

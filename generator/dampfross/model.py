@@ -114,9 +114,10 @@ def _hex(raw) -> Hex:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != "dampfross":
+        raise TrackwrightError(f"this is a {other} map, not a Dampfross map", where)
     mapfile.validate(data, where)
-    if data["game"] != "dampfross":
-        raise TrackwrightError(f"this is a {data['game']} map, not a Dampfross map", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

@@ -99,9 +99,10 @@ class LaStradaMap:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != "lastrada":
+        raise TrackwrightError(f"this is a {other} map, not a La Strada map", where)
     mapfile.validate(data, where)
-    if data["game"] != "lastrada":
-        raise TrackwrightError(f"this is a {data['game']} map, not a La Strada map", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

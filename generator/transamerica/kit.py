@@ -31,6 +31,7 @@ from generator.sheets import (
     RULES_LEAD,
     RULES_X,
     card_pages,
+    duplex_test_pages,
     ruler_ops,
     rules_text_ops,
     tiled_pages,
@@ -344,6 +345,10 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
         "board-poster": Document(f"{title}: board (poster)", (poster,)),
         f"board-{paper}": Document(f"{title}: board on {paper} sheets", tuple(sheets)),
         f"cards-{paper}": Document(f"{title}: city cards", tuple(cards)),
+        f"duplex-test-{paper}": Document(
+            f"{title}: duplex test for the cards",
+            tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex)),
+        ),
         f"tokens-{paper}": Document(
             f"{title}: score track and markers", (tokens_page(m, paper, lang),)
         ),
