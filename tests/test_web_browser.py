@@ -21,7 +21,8 @@ from generator.transamerica import model as ta_model
 from scorer import dampfross as df
 from scorer import transamerica as ta
 
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+ROOT_DIR = Path(__file__).resolve().parents[1]
+SHOTS = ROOT_DIR / "docs" / "screenshots"
 
 
 def ensure_chromium() -> str | None:
@@ -271,3 +272,59 @@ def test_stale_edit_from_another_phone_is_refused(browser, server):
     settle(pg)
     assert api(server, f"/api/games/{gid}")["settlements"] == {"s02": ["Cleo"]}  # not merged
     pg.close()
+
+
+def test_dampfross_race_through_the_page(page, server):
+    """Import the example England game (construction done), record one race on the page."""
+    example = ROOT_DIR / "templates" / "dampfross" / "examples" / "game.json"
+    record = json.loads(example.read_text())
+    req = urllib.request.Request(
+        server + "/api/games",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    gid = json.loads(urllib.request.urlopen(req).read())["id"]
+    game = df.record_from_json(record)
+    state = df.replay(game).state
+    start = game.map.town_by_hex[state.last_race_end].numbers[0]
+    runner, route, to = None, None, None
+    for town in sorted(game.map.towns, key=lambda t: t.numbers[0]):
+        if (
+            town.hex == state.last_race_end
+            or df.race_length(game.map, state.last_race_end, town.hex) < 3
+        ):
+            continue
+        for player in game.players:
+            found = df.race_route(game, state, player, start, town.numbers[0])
+            if found is not None:
+                runner, route, to = player, found.route, town.numbers[0]
+                break
+        if runner:
+            break
+    assert runner is not None
+    page.goto(f"{server}/game/{gid}")
+    page.wait_for_selector("#mode-race")
+    settle(page)
+    page.click("#mode-race")
+    settle(page)
+    page.fill("#race-from", str(start))
+    page.press("#race-from", "Tab")
+    settle(page)
+    page.fill("#race-to", str(to))
+    page.press("#race-to", "Tab")
+    settle(page)
+    page.click(f'#players button[data-player="{runner}"]')
+    for hx in route:
+        page.click(f'polygon[data-hex="{hx[0]},{hx[1]}"]', force=True)
+        settle(page)
+    page.fill("#race-placing", runner)
+    page.press("#race-placing", "Tab")
+    settle(page)
+    page.click("#confirm-race")
+    settle(page)
+    score = api(server, f"/api/games/{gid}/score")
+    assert score["races_run"] == state.races_run + 1
+    last = score["events"][-1]
+    assert last["type"] == "race" and last["prizes"][0]["company"] == [runner]
+    assert "winner of race" in page.inner_text("main")
