@@ -272,7 +272,8 @@ def generate_all(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
 ) -> None:
-    """Every game's kit on its defaults, into OUT/<game>/: TransAmerica on the USA board;
+    """Every game's kit on its defaults, into OUT/<game>/: TransAmerica on the USA, Europe and
+    Japan boards;
     Dampfross on a random map (seed 1) and on the England, USA (East Coast) and France presets;
     La Strada on the board of seed 1."""
     from generator.dampfross import kit as df_kit
@@ -285,6 +286,8 @@ def generate_all(
     files: dict[Path, bytes] = {}
     opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
     files.update(kit.kit_files(model.load("usa"), opts, out / "transamerica"))
+    for board in ("europe", "japan"):
+        files.update(kit.kit_files(model.load(board), opts, out / f"transamerica-{board}"))
     df_opts = df_kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
     random_params = random_map.RandomParams(lang=lang.value)
     files.update(

@@ -46,6 +46,8 @@ def test_generate_all_writes_every_kit(tmp_path):
     for kit in ("random-1", "england", "usa-east", "france"):
         assert (tmp_path / "dampfross" / kit / "map-a4.pdf").is_file()
     assert (tmp_path / "lastrada" / "seed-1" / "tiles-a4.pdf").is_file()
+    for board in ("europe", "japan"):
+        assert (tmp_path / f"transamerica-{board}" / "cards-a4.pdf").is_file()
 
 
 def test_custom_map_file(tmp_path):
