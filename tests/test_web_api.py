@@ -228,3 +228,10 @@ def test_pages_and_assets_are_served_without_a_cdn(client):
     js = client.get("/static/app.js")
     assert js.status_code == 200 and "fetch(" in js.text and "https://" not in js.text
     assert client.get("/static/app.css").status_code == 200
+
+
+def test_lan_key_survives_a_restart(tmp_path):
+    first = create_app(tmp_path / "games.sqlite", lan=True)
+    again = create_app(tmp_path / "games.sqlite", lan=True)
+    assert first.state.key == again.state.key and len(first.state.key) >= 20
+    assert oct((tmp_path / "games.sqlite.key").stat().st_mode)[-3:] == "600"

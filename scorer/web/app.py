@@ -97,11 +97,26 @@ async def _too_large(send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def _server_key(db: Path) -> str:
+    """The LAN key, kept beside the database (readable by its owner only), so that phones keep
+    their URL when the server restarts."""
+    path = db.with_name(db.name + ".key")
+    if path.is_file():
+        text = path.read_text("ascii").strip()
+        if len(text) >= 20:
+            return text
+    text = secrets.token_urlsafe(18)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, text.encode("ascii"))
+    path.chmod(0o600)
+    return text
+
+
 def create_app(
     db: Path, lan: bool = False, key: str | None = None, output: Path = Path("output")
 ) -> FastAPI:
     store = Store(db)
-    server_key = key or secrets.token_urlsafe(18)
+    server_key = key or _server_key(db)
     uploads = db.parent / "maps"
     app = FastAPI(
         title="trackwright scorer",
