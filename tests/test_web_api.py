@@ -235,3 +235,9 @@ def test_lan_key_survives_a_restart(tmp_path):
     again = create_app(tmp_path / "games.sqlite", lan=True)
     assert first.state.key == again.state.key and len(first.state.key) >= 20
     assert oct((tmp_path / "games.sqlite.key").stat().st_mode)[-3:] == "600"
+
+
+def test_board_in_the_players_language(client):
+    gid = client.post("/api/games", json=TA_GAME).json()["id"]
+    assert "Côte ouest" in client.get(f"/api/games/{gid}/board?lang=fr").json()["svg"]
+    assert client.get(f"/api/games/{gid}/board?lang=xx").status_code == 422

@@ -503,7 +503,10 @@ async function gamePage(gid) {
   G.gid = gid;
   try {
     await load();
-    G.board = (await api("GET", `/api/games/${gid}/board`, undefined, { gid })).data;
+    // The board is the printed drawing, in the phone's language when the kit speaks it.
+    const lang = (navigator.language || "en").slice(0, 2);
+    const boardLang = ["fr", "de", "it"].includes(lang) ? lang : "en";
+    G.board = (await api("GET", `/api/games/${gid}/board?lang=${boardLang}`, undefined, { gid })).data;
   } catch (e) { document.getElementById("main").replaceChildren(h("p", {}, e.message)); return; }
   document.getElementById("title").textContent = `${G.record.game} · ${G.record.players.join(", ")}`;
   if (window.innerWidth < 600) G.zoom = 1.0;
