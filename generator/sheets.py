@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.draw import fonts
-from generator.draw.ops import Drawing, Group, Op, Place, Style, Text, line, rect
+from generator.draw.ops import Document, Drawing, Group, Op, Place, Style, Text, line, rect
 from generator.i18n import t
 from generator.layout import CardGrid, Tiling, card_grid, choose_tiling, duplex_backs, impose
 
@@ -242,3 +242,15 @@ def duplex_test_pages(
                 ops.append(Text(x + 6, y + card_h / 2 + 7 + 2.3 * k, row, size=5.2, fill="#333333"))
         pages.append(Drawing(f"duplex_test_{side}", paper_w, paper_h, tuple(ops)))
     return pages
+
+
+def poster_and_sheets(
+    drawing: Drawing, paper: str, lang: str, title: str, stem: str = "board"
+) -> dict[str, Document]:
+    """A big drawing as two documents: one true-size poster page, and tiled over sheets."""
+    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
+    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
+    return {
+        f"{stem}-poster": Document(f"{title}: {stem} (poster)", (poster,)),
+        f"{stem}-{paper}": Document(f"{title}: {stem} on {paper} sheets", tuple(sheets)),
+    }

@@ -10,12 +10,12 @@ from generator import hexgrid, mapfile
 from generator.dampfross import board
 from generator.dampfross.model import DampfrossMap
 from generator.draw import fonts
-from generator.draw.ops import Document, Drawing, Group, Op, Path, Place, Style, Text, line, rect
+from generator.draw.ops import Document, Drawing, Group, Op, Path, Style, Text, line, rect
 from generator.draw.render import kit_files as render_kit
 from generator.draw.symbols import PLAYER_STYLE, symbol
 from generator.i18n import t
 from generator.layout import paper_size
-from generator.sheets import MARK, ruler_ops, tiled_pages
+from generator.sheets import MARK, poster_and_sheets, ruler_ops
 
 HEX_SHEET_SIZES = (6.0, 7.5, 10.0)  # centre-to-corner, mm
 MAX_PLAYERS = 8
@@ -148,12 +148,9 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
     drawing = board.map_drawing(m, lang)
     title = f"Dampfross · {m.name}"
-    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
-    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
     players = max(3, min(MAX_PLAYERS, opts.players))
     return {
-        "map-poster": Document(f"{title}: map (poster)", (poster,)),
-        f"map-{paper}": Document(f"{title}: map on {paper} sheets", tuple(sheets)),
+        **poster_and_sheets(drawing, paper, lang, title, "map"),
         f"hexsheets-{paper}": Document(
             "Dampfross: blank hex sheets",
             tuple(hex_sheet_page(paper, size, lang) for size in HEX_SHEET_SIZES),

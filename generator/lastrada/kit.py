@@ -13,7 +13,7 @@ from generator.i18n import t
 from generator.lastrada import board, tiles
 from generator.lastrada.model import LaStradaMap
 from generator.layout import paper_size
-from generator.sheets import RULES_X, ruler_ops, rules_text_ops, tiled_pages
+from generator.sheets import RULES_X, poster_and_sheets, ruler_ops, rules_text_ops
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,8 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
     drawing = board.board_drawing(m, lang)
     title = f"La Strada · {m.name}"
-    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
-    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
     return {
-        "board-poster": Document(f"{title}: board (poster)", (poster,)),
-        f"board-{paper}": Document(f"{title}: board on {paper} sheets", tuple(sheets)),
+        **poster_and_sheets(drawing, paper, lang, title, "board"),
         f"pieces-{paper}": Document(
             f"{title}: land pieces and frame to cut out", tuple(piece_pages(m, paper, lang))
         ),

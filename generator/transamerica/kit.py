@@ -15,7 +15,6 @@ from generator.draw.ops import (
     Drawing,
     Group,
     Op,
-    Place,
     Style,
     Text,
     line,
@@ -32,9 +31,9 @@ from generator.sheets import (
     RULES_X,
     card_pages,
     duplex_test_pages,
+    poster_and_sheets,
     ruler_ops,
     rules_text_ops,
-    tiled_pages,
 )
 from generator.transamerica import board
 from generator.transamerica.model import TransAmericaMap
@@ -326,8 +325,6 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
     drawing = board.board_drawing(m, lang)
     title = f"TransAmerica · {m.name}"
-    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
-    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
     pw, ph = paper_size(paper)
     cards = card_pages(
         len(m.cities),
@@ -342,8 +339,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
         opts.duplex,
     )
     return {
-        "board-poster": Document(f"{title}: board (poster)", (poster,)),
-        f"board-{paper}": Document(f"{title}: board on {paper} sheets", tuple(sheets)),
+        **poster_and_sheets(drawing, paper, lang, title, "board"),
         f"cards-{paper}": Document(f"{title}: city cards", tuple(cards)),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the cards",
