@@ -83,6 +83,7 @@ def _report(files: list[Path], started: float) -> None:
 PaperOpt = Annotated[Paper, typer.Option(help="Paper size of the sheets.")]
 LangOpt = Annotated[Lang, typer.Option(help="Language of all printed text.")]
 FormatOpt = Annotated[str, typer.Option("--format", help="Output formats: pdf, svg or pdf,svg.")]
+OutOpt = Annotated[Path | None, typer.Option(help="Output folder.")]
 RecordArg = Annotated[Path, typer.Argument(help="The game record (JSON).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 DuplexOpt = Annotated[
@@ -114,7 +115,7 @@ def generate_transamerica(
         int, typer.Option(help="Region and random boards: the dearest hand at most.")
     ] = 38,
     paper: PaperOpt = Paper.a4,
-    out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
+    out: OutOpt = None,
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     duplex: DuplexOpt = Duplex.long,
@@ -183,7 +184,7 @@ def generate_dampfross(
         float, typer.Option(help="Printed hex size, mm from centre to corner.")
     ] = 7.5,
     paper: PaperOpt = Paper.a4,
-    out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
+    out: OutOpt = None,
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
 ) -> None:
@@ -235,7 +236,7 @@ def generate_lastrada(
         float, typer.Option(help="Hex size, mm from centre to corner (tiles are printed at it).")
     ] = 15.0,
     paper: PaperOpt = Paper.a4,
-    out: Annotated[Path | None, typer.Option(help="Output folder.")] = None,
+    out: OutOpt = None,
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
 ) -> None:

@@ -80,6 +80,30 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
         raise TrackwrightError(message, f"{where}: {json_path(error.absolute_path)}")
 
 
+GAME_TITLES = {"transamerica": "TransAmerica", "dampfross": "Dampfross", "lastrada": "La Strada"}
+
+
+def validate_map(data: Any, game: str, where: str) -> None:
+    """Check that ``data`` is a map file of ``game`` (not another game's) and schema-valid."""
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != game:
+        raise TrackwrightError(f"this is a {other} map, not a {GAME_TITLES[game]} map", where)
+    validate(data, where)
+
+
+def hex_rows(data: dict[str, Any], where: str) -> dict[tuple[int, int], dict[str, Any]]:
+    """The ``hexes`` list of a hex map by axial coordinate; a hex listed twice is an error."""
+    rows: dict[tuple[int, int], dict[str, Any]] = {}
+    for i, raw in enumerate(data["hexes"]):
+        h = (raw["q"], raw["r"])
+        if h in rows:
+            raise TrackwrightError(
+                f"hex ({h[0]}, {h[1]}) is listed twice", f"{where}: $.hexes[{i}]"
+            )
+        rows[h] = raw
+    return rows
+
+
 def _depth(value: Any) -> int:
     if isinstance(value, dict):
         return 1 + max((_depth(v) for v in value.values()), default=0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator import __version__
 from generator.draw import fonts
 from generator.draw.ops import Document, Drawing, Group, Op, Place, Style, Text, line, rect
 from generator.i18n import t
@@ -198,6 +199,17 @@ def rules_text_ops(title: str, text: str, width: float) -> tuple[list[Op], float
             y += lead
         y += lead * 0.6
     return ops, y
+
+
+def made_with_op(name: str, page_h: float, lang: str) -> Text:
+    """The foot line of a rules page: the map's name and the trackwright version."""
+    return Text(
+        RULES_X,
+        page_h - 12,
+        f"{name} · " + t("made_with", lang, version=__version__),
+        size=6.5,
+        fill="#666666",
+    )
 
 
 def duplex_test_pages(

@@ -114,20 +114,14 @@ def _hex(raw) -> Hex:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
-    other = data.get("game") if isinstance(data, dict) else None
-    if isinstance(other, str) and other != "dampfross":
-        raise TrackwrightError(f"this is a {other} map, not a Dampfross map", where)
-    mapfile.validate(data, where)
+    mapfile.validate_map(data, "dampfross", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")
 
-    terrain: dict[Hex, str] = {}
-    for i, raw in enumerate(data["hexes"]):
-        h = (raw["q"], raw["r"])
-        if h in terrain:
-            raise fail(f"hex ({h[0]}, {h[1]}) is listed twice", f"$.hexes[{i}]")
-        terrain[h] = raw["terrain"]
+    terrain: dict[Hex, str] = {
+        h: raw["terrain"] for h, raw in mapfile.hex_rows(data, where).items()
+    }
 
     rivers: dict[Side, int] = {}
     for i, raw in enumerate(data["rivers"]):

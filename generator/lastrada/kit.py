@@ -6,14 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import __version__, mapfile
-from generator.draw.ops import Document, Drawing, Op, Place, Text
+from generator import mapfile
+from generator.draw.ops import Document, Drawing, Op, Place
 from generator.draw.render import kit_files as render_kit
 from generator.i18n import t
 from generator.lastrada import board, tiles
 from generator.lastrada.model import LaStradaMap
 from generator.layout import paper_size
-from generator.sheets import RULES_X, poster_and_sheets, ruler_ops, rules_text_ops
+from generator.sheets import (
+    RULES_X,
+    made_with_op,
+    poster_and_sheets,
+    ruler_ops,
+    rules_text_ops,
+)
 
 
 @dataclass(frozen=True)
@@ -48,15 +54,7 @@ def rules_page(m: LaStradaMap, paper: str, lang: str) -> Drawing:
     x = RULES_X
     ops, y = rules_text_ops(t("ls_rules_title", lang), t("ls_rules", lang), pw - 2 * x)
     ops.extend(board.table_ops(x, y + 8, lang))
-    ops.append(
-        Text(
-            x,
-            ph - 12,
-            f"{m.name} · " + t("made_with", lang, version=__version__),
-            size=6.5,
-            fill="#666666",
-        )
-    )
+    ops.append(made_with_op(m.name, ph, lang))
     return Drawing("rules", pw, ph, tuple(ops))
 
 

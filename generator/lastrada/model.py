@@ -99,23 +99,14 @@ class LaStradaMap:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
-    other = data.get("game") if isinstance(data, dict) else None
-    if isinstance(other, str) and other != "lastrada":
-        raise TrackwrightError(f"this is a {other} map, not a La Strada map", where)
-    mapfile.validate(data, where)
+    mapfile.validate_map(data, "lastrada", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")
 
-    terrain: dict[Hex, str] = {}
-    piece_of: dict[Hex, str] = {}
-    for i, raw in enumerate(data["hexes"]):
-        h = (raw["q"], raw["r"])
-        if h in terrain:
-            raise fail(f"hex ({h[0]}, {h[1]}) is listed twice", f"$.hexes[{i}]")
-        terrain[h] = raw["terrain"]
-        if "piece" in raw:
-            piece_of[h] = raw["piece"]
+    rows = mapfile.hex_rows(data, where)
+    terrain: dict[Hex, str] = {h: raw["terrain"] for h, raw in rows.items()}
+    piece_of: dict[Hex, str] = {h: raw["piece"] for h, raw in rows.items() if "piece" in raw}
     settlements: list[Settlement] = []
     ids: set[str] = set()
     on_hex: dict[Hex, str] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import __version__, mapfile
+from generator import mapfile
 from generator.draw import fonts
 from generator.draw.ops import (
     Circle,
@@ -31,6 +31,7 @@ from generator.sheets import (
     RULES_X,
     card_pages,
     duplex_test_pages,
+    made_with_op,
     poster_and_sheets,
     ruler_ops,
     rules_text_ops,
@@ -305,15 +306,7 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
                     Style(stroke="#000000", width=0.3, fill=colour),
                 )
             )
-    ops.append(
-        Text(
-            x,
-            ph - 12,
-            f"{m.name} · " + t("made_with", lang, version=__version__),
-            size=6.5,
-            fill="#666666",
-        )
-    )
+    ops.append(made_with_op(m.name, ph, lang))
     return Drawing("rules", pw, ph, tuple(ops))
 
 

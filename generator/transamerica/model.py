@@ -128,10 +128,7 @@ class TransAmericaMap:
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
     """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
-    other = data.get("game") if isinstance(data, dict) else None
-    if isinstance(other, str) and other != "transamerica":
-        raise TrackwrightError(f"this is a {other} map, not a TransAmerica map", where)
-    mapfile.validate(data, where)
+    mapfile.validate_map(data, "transamerica", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

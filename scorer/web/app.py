@@ -178,6 +178,10 @@ def create_app(
             raise HTTPException(403, "this game needs its token: open the game's own URL")
         return game
 
+    def need_same_game(game, record: dict) -> None:
+        if games.game_of(record) != game.game:
+            raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
+
     def version_of(if_match: str | None) -> int | None:
         if if_match is None:
             return None
@@ -248,9 +252,7 @@ def create_app(
         token: TokenHeader = None,
         if_match: IfMatch = None,
     ):
-        game = need_game(request, gid, token)
-        if games.game_of(record) != game.game:
-            raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
+        need_same_game(need_game(request, gid, token), record)
         games.check(record)
         try:
             updated = store.update(gid, record, version_of(if_match))
@@ -277,9 +279,7 @@ def create_app(
         summary="Score a changed record without storing it (cost before confirming)",
     )
     def preview(gid: str, request: Request, record: RecordBody, token: TokenHeader = None):
-        game = need_game(request, gid, token)
-        if games.game_of(record) != game.game:
-            raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
+        need_same_game(need_game(request, gid, token), record)
         return games.score(record)
 
     @app.get("/api/games/{gid}/board", summary="The printed board as SVG and the map to tap on")
