@@ -194,17 +194,19 @@ CONSTRUCTION = [
     build("Cleo", row(4, 5, 9), 4),  # the last town: the races begin
 ]
 ANN_ROUTE = [H(*c) for c in [*row(2, 0, 3), (3, 1), *row(0, 3, 9)]]
+# Ann and Ben both run Ann's route from C to B; Ben wins.
+RACE_C_TO_B = {
+    "type": "race",
+    "from": NUM["C"],
+    "to": NUM["B"],
+    "routes": {"Ann": ANN_ROUTE, "Ben": ANN_ROUTE},
+    "placing": ["Ben", "Ann"],
+}
 
 
 @pytest.mark.parametrize(("rules", "bonus"), [("epopee", 5), ("dampfross", 6)])
 def test_race_with_fares_and_prizes(rules, bonus):
-    race = {
-        "type": "race",
-        "from": NUM["C"],
-        "to": NUM["B"],
-        "routes": {"Ann": ANN_ROUTE, "Ben": ANN_ROUTE},
-        "placing": ["Ben", "Ann"],
-    }
+    race = RACE_C_TO_B
     result = df.replay(record([*CONSTRUCTION, race], rules))
     assert result.state.phase == "races"
     race_ledger = payments(result, 8)
@@ -267,13 +269,7 @@ def test_fares_are_capped_per_rival(tmp_path):
     assert df.load_rules("dampfross").fare_cap == 10 and df.load_rules("epopee").fare_cap is None
     capped = json.loads(df._preset_text("dampfross")) | {"name": "capped", "fare_cap": 2}
     (tmp_path / "capped.json").write_text(json.dumps(capped))
-    race = {
-        "type": "race",
-        "from": NUM["C"],
-        "to": NUM["B"],
-        "routes": {"Ann": ANN_ROUTE, "Ben": ANN_ROUTE},
-        "placing": ["Ben", "Ann"],
-    }
+    race = RACE_C_TO_B
     result = df.replay(record([*CONSTRUCTION, race], str(tmp_path / "capped.json")))
     assert ("Ann", "Ben", 2) in payments(result, 8) and ("Ben", "Ann", 2) in payments(result, 8)
 
