@@ -188,8 +188,8 @@ def generate_dampfross(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
 ) -> None:
-    """A Dampfross kit: the map (poster and tiled), blank hex sheets, ledger, race record and
-    map.json; a random map from a seed unless --map names a preset or a file."""
+    """A Dampfross kit: the map (poster and tiled), blank hex sheets, ledger, race record, rules
+    summary and map.json; a random map from a seed unless --map names a preset or a file."""
     from generator.dampfross import kit, model, random_map
 
     started = time.perf_counter()

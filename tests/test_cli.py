@@ -163,6 +163,7 @@ def test_generate_dampfross_is_reproducible(tmp_path):
         "hexsheets-a4.pdf",
         "ledger-a4.pdf",
         "races-a4.pdf",
+        "rules-a4.pdf",
         "map.json",
     } <= set(names)
     for name in names:

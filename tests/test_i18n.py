@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.draw.fonts import missing_glyphs
+from generator.draw.fonts import missing_glyphs, text_width, wrap
+from generator.draw.ops import Text
 from generator.i18n import LANGS, STRINGS, t
+from generator.sheets import RULES_X
 from generator.transamerica import model
 
 
@@ -30,3 +32,37 @@ def test_placeholders_and_unknown_language():
     assert t("made_with", "de", version="1.2") == "erstellt mit trackwright 1.2"
     with pytest.raises(ValueError, match="unknown language 'es'"):
         t("sheet", "es")
+
+
+def test_wrap_keeps_french_punctuation_on_its_word():
+    text = "payé à ce rival (à chaque rival présent) ; construire « parallèlement » : deux points"
+    for width in range(40, 140, 3):
+        lines = wrap(text, 8.6, width)
+        assert " ".join(lines) == text
+        assert not any(line[0] in ";:!?»" or line.endswith("«") for line in lines), lines
+        assert all(text_width(line, 8.6) <= width for line in lines if " " in line), lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_pages_fit_their_paper(paper, lang):
+    """Each kit's rules summary stays inside the page margins, above its foot line."""
+    from generator.dampfross import kit as df_kit
+    from generator.dampfross import model as df_model
+    from generator.lastrada import arrange
+    from generator.lastrada import kit as ls_kit
+    from generator.transamerica import kit as ta_kit
+
+    pages = [
+        ta_kit.rules_page(model.load("usa"), paper, lang),
+        df_kit.rules_page(df_model.load("england"), paper, lang),
+        ls_kit.rules_page(arrange.arrange(1), paper, lang),
+    ]
+    for page in pages:
+        texts = [op for op in page.ops if isinstance(op, Text)]
+        foot = max(texts, key=lambda op: op.y)
+        assert foot.y == page.height - 12
+        for op in texts:
+            assert (op.x >= RULES_X - 1e-9 and op.y < page.height - 15) or op is foot, op.text
+            if op.anchor == "start":
+                assert op.x + text_width(op.text, op.size, op.bold) <= page.width - RULES_X + 0.5

@@ -1,5 +1,5 @@
 """The Dampfross print-and-play kit: the map (poster and tiled), blank hex sheets, the ledger,
-the race record sheet and the map file."""
+the race record sheet, a rules summary and the map file."""
 
 from __future__ import annotations
 
@@ -15,7 +15,14 @@ from generator.draw.render import kit_files as render_kit
 from generator.draw.symbols import PLAYER_STYLE, symbol
 from generator.i18n import t
 from generator.layout import paper_size
-from generator.sheets import MARK, poster_and_sheets, ruler_ops
+from generator.sheets import (
+    MARK,
+    RULES_X,
+    made_with_op,
+    poster_and_sheets,
+    ruler_ops,
+    rules_text_ops,
+)
 
 HEX_SHEET_SIZES = (6.0, 7.5, 10.0)  # centre-to-corner, mm
 MAX_PLAYERS = 8
@@ -144,6 +151,14 @@ def races_page(paper: str, lang: str) -> Drawing:
 # ------------------------------------------------------------------ the kit
 
 
+def rules_page(m: DampfrossMap, paper: str, lang: str) -> Drawing:
+    """The rules summary (the Epopee du Rail numbers, with the German edition's differences)."""
+    pw, ph = paper_size(paper)
+    ops, _ = rules_text_ops(t("df_rules_title", lang), t("df_rules", lang), pw - 2 * RULES_X)
+    ops.append(made_with_op(m.name, ph, lang))
+    return Drawing("rules", pw, ph, tuple(ops))
+
+
 def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
     drawing = board.map_drawing(m, lang)
@@ -157,6 +172,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
         ),
         f"ledger-{paper}": Document("Dampfross: accounts", (ledger_page(paper, lang, players),)),
         f"races-{paper}": Document("Dampfross: race record", (races_page(paper, lang),)),
+        f"rules-{paper}": Document(f"{title}: rules summary", (rules_page(m, paper, lang),)),
     }
 
 

@@ -40,12 +40,29 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     return pdfmetrics.stringWidth(text, font_name(bold), size_pt) * PT_TO_MM
 
 
+# French sets a space before ; : ! ? » and after «; a line never breaks at that space.
+_GLUED_BEFORE = frozenset(";:!?»")
+_GLUED_AFTER = frozenset("«")
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's breakable units: words, with French punctuation kept on its word."""
+    words: list[str] = []
+    for word in paragraph.split():
+        if words and (word[0] in _GLUED_BEFORE or words[-1][-1] in _GLUED_AFTER):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
 def wrap(text: str, size_pt: float, max_width: float, bold: bool = False) -> list[str]:
-    """Break text into lines no wider than max_width millimetres (words longer stay whole)."""
+    """Break text into lines no wider than max_width millimetres (words longer stay whole).
+    A line never starts with French closing punctuation (" ;", " :", " »") nor ends with "«"."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in _words(paragraph):
             candidate = f"{current} {word}" if current else word
             if current and text_width(candidate, size_pt, bold) > max_width:
                 lines.append(current)

@@ -279,11 +279,14 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
     y += lead * 1.8
     for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang), body, width)):
         ops.append(Text(x, y + lead * k, text, size=body))
-    # A score pad: six players, eight rounds.
+    # A score pad: six players, eight rounds; rows of 8 mm, less if the text left less room
+    # above the foot line (German on Letter).
     y += lead * 3 + 6
     ops.append(Text(x, y, t("ta_score_pad", lang), size=body + 1, bold=True))
     y += 3
-    name_w, col_w, row_h, rounds = 46.0, (width - 46.0) / 9, 8.0, 8
+    name_w, col_w, rounds = 46.0, (width - 46.0) / 9, 8
+    row_h = min(8.0, (ph - 17 - y) / 7)
+    text_dy = row_h / 2 + 1.4
     for r in range(7):
         for c in range(rounds + 2):
             cx = x if c == 0 else x + name_w + (c - 1) * col_w
@@ -292,9 +295,13 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
             ops.append(rect(cx, y + r * row_h, w, row_h, Style(width=0.25, fill=fill)))
             if r == 0:
                 label = t("player", lang) if c == 0 else "" if c == 1 else str(c - 1)
-                ops.append(Text(cx + w / 2, y + 5.4, label, size=7.5, bold=True, anchor="middle"))
+                ops.append(
+                    Text(cx + w / 2, y + text_dy, label, size=7.5, bold=True, anchor="middle")
+                )
             elif c == 1:
-                ops.append(Text(cx + w / 2, y + r * row_h + 5.4, "13", size=7.5, anchor="middle"))
+                ops.append(
+                    Text(cx + w / 2, y + r * row_h + text_dy, "13", size=7.5, anchor="middle")
+                )
         if r > 0 and r <= len(PLAYER_STYLE):
             colour, shape = PLAYER_STYLE[r - 1]
             ops.append(
