@@ -83,12 +83,21 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
 GAME_TITLES = {"transamerica": "TransAmerica", "dampfross": "Dampfross", "lastrada": "La Strada"}
 
 
-def validate_map(data: Any, game: str, where: str) -> None:
-    """Check that ``data`` is a map file of ``game`` (not another game's) and schema-valid."""
+def validate_for(data: Any, game: str, where: str, record: bool = False) -> None:
+    """Check that ``data`` is a map file (or, with ``record``, a game record) of ``game``, not
+    another game's, and that it is valid against its schema."""
+    kind = "game record" if record else "map"
     other = data.get("game") if isinstance(data, dict) else None
     if isinstance(other, str) and other != game:
-        raise TrackwrightError(f"this is a {other} map, not a {GAME_TITLES[game]} map", where)
-    validate(data, where)
+        raise TrackwrightError(f"this is a {other} {kind}, not a {GAME_TITLES[game]} {kind}", where)
+    is_map = isinstance(data, dict) and "format" in data
+    if record and is_map:
+        raise TrackwrightError(
+            "this is a map file, not a game record (a record names its map)", where
+        )
+    if not record and isinstance(data, dict) and not is_map and "players" in data:
+        raise TrackwrightError("this is a game record, not a map file (its map is $.map)", where)
+    validate(data, where, f"{game}-record" if record else "map")
 
 
 def hex_rows(data: dict[str, Any], where: str) -> dict[tuple[int, int], dict[str, Any]]:

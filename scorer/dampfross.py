@@ -518,7 +518,7 @@ def load_record(path: Path) -> GameRecord:
 def record_from_json(
     data: Any, where: str = "<record>", base: Path | None = None, m: DampfrossMap | None = None
 ) -> GameRecord:
-    mapfile.validate(data, where, "dampfross-record")
+    mapfile.validate_for(data, "dampfross", where, record=True)
     if m is None:
         m = _resolve_map(data["map"], base, where)
     rules = load_rules(data.get("rules", "epopee"), base)

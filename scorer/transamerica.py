@@ -138,7 +138,7 @@ def record_from_json(
 ) -> GameRecord:
     """Check a parsed record against the schema and the map; every error names the round and
     the player."""
-    mapfile.validate(data, where, "transamerica-record")
+    mapfile.validate_for(data, "transamerica", where, record=True)
     if m is None:
         m = resolve_map(data["map"], base, where)
     players = tuple(data["players"])

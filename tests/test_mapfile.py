@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,20 @@ def test_node_outside_the_declared_board(minimal_data, tmp_path):
 def test_a_map_of_another_game_is_named_as_such():
     with pytest.raises(TrackwrightError, match="this is a dampfross map, not a TransAmerica map"):
         model.load("templates/dampfross/maps/england.json")
+
+
+def test_records_and_maps_mixed_up_are_named_as_such():
+    from generator.dampfross import model as df_model
+    from scorer import dampfross, lastrada, transamerica
+
+    with pytest.raises(TrackwrightError, match="game record, not a map file"):
+        df_model.load("templates/dampfross/examples/game.json")
+    with pytest.raises(TrackwrightError, match="map file, not a game record"):
+        transamerica.load_record(Path("templates/transamerica/examples/minimal-map.json"))
+    with pytest.raises(
+        TrackwrightError,
+        match=r"game\.json: this is a transamerica game record, not a Dampfross game record$",
+    ):
+        dampfross.load_record(Path("templates/transamerica/examples/game.json"))
+    with pytest.raises(TrackwrightError, match="this is a dampfross game record, not a La Strada"):
+        lastrada.load_record(Path("templates/dampfross/examples/game.json"))

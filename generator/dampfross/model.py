@@ -114,7 +114,7 @@ def _hex(raw) -> Hex:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
-    mapfile.validate_map(data, "dampfross", where)
+    mapfile.validate_for(data, "dampfross", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

@@ -99,7 +99,7 @@ class LaStradaMap:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
-    mapfile.validate_map(data, "lastrada", where)
+    mapfile.validate_for(data, "lastrada", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

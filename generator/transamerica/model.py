@@ -128,7 +128,7 @@ class TransAmericaMap:
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
     """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
-    mapfile.validate_map(data, "transamerica", where)
+    mapfile.validate_for(data, "transamerica", where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")
