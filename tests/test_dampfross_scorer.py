@@ -79,6 +79,18 @@ def build(player, cells, roll=None, **extra):
     return event
 
 
+def race(routes, placing, start="C", end="B", **extra):
+    """A race event; ``start`` and ``end`` are towns of the test map by letter, or numbers."""
+    return {
+        "type": "race",
+        "from": NUM.get(start, start),
+        "to": NUM.get(end, end),
+        "routes": routes,
+        "placing": placing,
+        **extra,
+    }
+
+
 def row(r, c0, c1):
     step = 1 if c1 >= c0 else -1
     return [(c, r) for c in range(c0, c1 + step, step)]
@@ -195,19 +207,12 @@ CONSTRUCTION = [
 ]
 ANN_ROUTE = [H(*c) for c in [*row(2, 0, 3), (3, 1), *row(0, 3, 9)]]
 # Ann and Ben both run Ann's route from C to B; Ben wins.
-RACE_C_TO_B = {
-    "type": "race",
-    "from": NUM["C"],
-    "to": NUM["B"],
-    "routes": {"Ann": ANN_ROUTE, "Ben": ANN_ROUTE},
-    "placing": ["Ben", "Ann"],
-}
+RACE_C_TO_B = race({"Ann": ANN_ROUTE, "Ben": ANN_ROUTE}, ["Ben", "Ann"])
 
 
 @pytest.mark.parametrize(("rules", "bonus"), [("epopee", 5), ("dampfross", 6)])
 def test_race_with_fares_and_prizes(rules, bonus):
-    race = RACE_C_TO_B
-    result = df.replay(record([*CONSTRUCTION, race], rules))
+    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], rules))
     assert result.state.phase == "races"
     race_ledger = payments(result, 8)
     assert ("Ann", "Ben", 3) in race_ledger  # 3 hexes of Ben's line, C to (3, 2)
@@ -224,15 +229,9 @@ def test_race_with_fares_and_prizes(rules, bonus):
 
 
 def test_lone_entrant_gets_twenty_and_may_spend_winnings():
-    race = {
-        "type": "race",
-        "from": NUM["C"],
-        "to": NUM["B"],
-        "routes": {"Ben": ANN_ROUTE},
-        "placing": ["Ben"],
-    }
+    event = race({"Ben": ANN_ROUTE}, ["Ben"])
     spend = build("Ben", [(1, 2), (1, 3)], paid_from="winnings")
-    result = df.replay(record([*CONSTRUCTION, race, spend]))
+    result = df.replay(record([*CONSTRUCTION, event, spend]))
     assert ("bank", "Ben", 20) in payments(result, 8)
     assert ("Ben", "bank", 4) in payments(result, 9)  # into a hill: 4 points of his 20
     assert result.state.winnings["Ben"] == 20 - 4
@@ -244,15 +243,8 @@ def test_partners_share_and_the_richer_pays_the_odd_point(rules):
     assert df.split_cost(7, ("A", "B"), {"A": 48, "B": 31}) == {"A": 4, "B": 3}
     assert df.split_cost(7, ("A", "B"), {"A": 31, "B": 48}) == {"A": 3, "B": 4}
     # In a race: Ann and Cleo enter together on Ann's route and owe Ben 3.
-    race = {
-        "type": "race",
-        "from": NUM["C"],
-        "to": NUM["B"],
-        "routes": {"Ann": ANN_ROUTE},
-        "partners": [["Ann", "Cleo"]],
-        "placing": ["Cleo"],
-    }
-    result = df.replay(record([*CONSTRUCTION, race]))
+    event = race({"Ann": ANN_ROUTE}, ["Cleo"], partners=[["Ann", "Cleo"]])
+    result = df.replay(record([*CONSTRUCTION, event]))
     before = result.events[6].balances
     richer, poorer = sorted(("Ann", "Cleo"), key=lambda p: -before[p])
     fares = [t for t in payments(result, 8) if t[1] == "Ben"]
@@ -269,8 +261,7 @@ def test_fares_are_capped_per_rival(tmp_path):
     assert df.load_rules("dampfross").fare_cap == 10 and df.load_rules("epopee").fare_cap is None
     capped = json.loads(df._preset_text("dampfross")) | {"name": "capped", "fare_cap": 2}
     (tmp_path / "capped.json").write_text(json.dumps(capped))
-    race = RACE_C_TO_B
-    result = df.replay(record([*CONSTRUCTION, race], str(tmp_path / "capped.json")))
+    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "capped.json")))
     assert ("Ann", "Ben", 2) in payments(result, 8) and ("Ben", "Ann", 2) in payments(result, 8)
 
 
@@ -300,59 +291,35 @@ def test_phase_changes_when_every_town_is_reached():
             "builds are paid from winnings only in the race phase",
         ),
         (
-            [{"type": "race", "from": 11, "to": 12, "routes": {}, "placing": []}],
+            [race({}, [], 11, 12)],
             "races begin when every town is reached",
         ),
         ([*CONSTRUCTION, build("Ann", [(9, 0), (9, 1)], 1)], "the construction phase is over"),
         (
             [
                 *CONSTRUCTION,
-                {
-                    "type": "race",
-                    "from": NUM["C"],
-                    "to": NUM["X"],
-                    "routes": {"Ben": [H(*c) for c in row(2, 0, 4)]},
-                    "placing": ["Ben"],
-                },
+                race({"Ben": [H(*c) for c in row(2, 0, 4)]}, ["Ben"], "C", "X"),
             ],
             "C and X are only 4 hexes apart; a race runs at least 6",
         ),
         (
             [
                 *CONSTRUCTION,
-                {
-                    "type": "race",
-                    "from": NUM["C"],
-                    "to": NUM["B"],
-                    "routes": {"Cleo": ANN_ROUTE},
-                    "placing": ["Cleo"],
-                },
+                race({"Cleo": ANN_ROUTE}, ["Cleo"]),
             ],
             "Cleo's route must use part of their own line",
         ),
         (
             [
                 *CONSTRUCTION,
-                {
-                    "type": "race",
-                    "from": NUM["C"],
-                    "to": NUM["B"],
-                    "routes": {"Ann": [H(0, 2), H(0, 1), H(0, 0), *[H(*c) for c in row(0, 1, 9)]]},
-                    "placing": ["Ann"],
-                },
+                race({"Ann": [H(0, 2), H(0, 1), H(0, 0), *[H(*c) for c in row(0, 1, 9)]]}, ["Ann"]),
             ],
             "leaves the drawn lines between",
         ),
         (
             [
                 *CONSTRUCTION,
-                {
-                    "type": "race",
-                    "from": NUM["C"],
-                    "to": NUM["B"],
-                    "routes": {"Ann": ANN_ROUTE},
-                    "placing": ["Ben"],
-                },
+                race({"Ann": ANN_ROUTE}, ["Ben"]),
             ],
             "'Ben' is placed but did not enter the race",
         ),
@@ -398,9 +365,7 @@ def test_victory_total_ends_the_game():
     for k in range(12):  # Ben wins race after race, 20 each, from 31 until he reaches 250
         to = NUM["D"] if k % 2 == 0 else NUM["C"]
         route = ben_route if to == NUM["D"] else list(reversed(ben_route))
-        races.append(
-            {"type": "race", "from": here, "to": to, "routes": {"Ben": route}, "placing": ["Ben"]}
-        )
+        races.append(race({"Ben": route}, ["Ben"], here, to))
         here = to
     result = df.replay(record([*CONSTRUCTION, *races[:11]]))
     assert result.state.winner == "Ben" and result.state.balances["Ben"] == 31 + 11 * 20
@@ -415,9 +380,7 @@ def test_tournament_uses_each_number_twice():
     for k in range(4):  # C-B, B-C, C-B, B-C: C is rolled a third time in the fourth race
         to = NUM["B"] if k % 2 == 0 else NUM["C"]
         route = ANN_ROUTE if to == NUM["B"] else list(reversed(ANN_ROUTE))
-        races.append(
-            {"type": "race", "from": here, "to": to, "routes": {"Ann": route}, "placing": ["Ann"]}
-        )
+        races.append(race({"Ann": route}, ["Ann"], here, to))
         here = to
     assert df.replay(record([*CONSTRUCTION, *races[:3]], mode="tournament")).state.winner is None
     with pytest.raises(
@@ -432,17 +395,11 @@ def test_tournament_ends_after_its_races():
     rec = record(CONSTRUCTION, mode="tournament", races=18)
     state = df.replay(rec).state
     state.races_run, state.last_race_end = 17, tuple(H(0, 2))  # as if 17 races had been run
-    race = {
-        "type": "race",
-        "from": NUM["C"],
-        "to": NUM["B"],
-        "routes": {"Ann": ANN_ROUTE},
-        "placing": ["Ann"],
-    }
-    state, _ = df.apply_event(rec, state, race, 99)
+    event = race({"Ann": ANN_ROUTE}, ["Ann"])
+    state, _ = df.apply_event(rec, state, event, 99)
     assert state.races_run == 18 and state.winner == "Ann"  # the richest when the races are over
     with pytest.raises(TrackwrightError, match="the game is over: Ann has won"):
-        df.apply_event(rec, state, race, 100)
+        df.apply_event(rec, state, event, 100)
 
 
 def test_record_checks():
