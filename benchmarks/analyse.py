@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 import time
 
-from generator.transamerica import continent, model
-from scorer.balance import analyse
-from scorer.steiner import Metric, steiner_tree
+from trackwright.core import transamerica as model
+from trackwright.kits.transamerica import continent
+from trackwright.kits.transamerica.balance import analyse
+from trackwright.scorer.steiner import Metric, steiner_tree
 
 
 def main() -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from generator.dampfross import kit, random_map
-from generator.draw.render import render_documents
+from trackwright.kits.dampfross import kit, random_map
+from trackwright.kits.draw.render import render_documents
 
 SIZES = ((30, 22), (60, 44), (100, 100), (200, 200))
 

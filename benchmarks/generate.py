@@ -17,9 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.draw.pdf import render_pdf
-from generator.draw.svg import render_svg
-from generator.transamerica import board, kit, lattice, model
+from trackwright.core import transamerica as model
+from trackwright.kits.draw.pdf import render_pdf
+from trackwright.kits.draw.svg import render_svg
+from trackwright.kits.transamerica import board, kit, lattice
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,7 +57,7 @@ def main() -> None:
     def cli() -> None:
         with tempfile.TemporaryDirectory() as out:
             subprocess.run(
-                [sys.executable, "-m", "generator.cli", "generate", "transamerica", "--out", out],
+                [sys.executable, "-m", "trackwright", "generate", "transamerica", "--out", out],
                 check=True,
                 capture_output=True,
             )

@@ -17,11 +17,10 @@ import time
 from collections import Counter
 
 import networkx as nx
-
-from generator.transamerica import model
-from generator.transamerica.model import edge_key
-from scorer import simulate
-from scorer import transamerica as ta
+from trackwright.core import transamerica as model
+from trackwright.core.transamerica import edge_key
+from trackwright.scorer import simulate
+from trackwright.scorer import transamerica as ta
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
 

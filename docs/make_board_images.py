@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.draw.png import render_png
-from generator.transamerica import board, continent, model
-from scorer import balance, plots
+from trackwright.core import transamerica as model
+from trackwright.kits.draw.png import render_png
+from trackwright.kits.transamerica import balance, board, continent
+from trackwright.views import plots
 
 OUT = Path(__file__).resolve().parent / "boards"
 

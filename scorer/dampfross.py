@@ -22,12 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-
-from generator import hexgrid, mapfile
-from generator.dampfross import model
-from generator.dampfross.model import DampfrossMap
-from generator.errors import TrackwrightError
-from generator.hexgrid import Hex
+from trackwright.core import dampfross as model
+from trackwright.core import hexgrid, mapfile
+from trackwright.core.dampfross import DampfrossMap
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.hexgrid import Hex
 
 Segment = tuple[Hex, Hex]  # a built line between two hex centres, sorted
 BANK = "bank"
@@ -74,7 +73,9 @@ PRESETS = ("epopee", "dampfross")
 
 @cache
 def _preset_text(name: str) -> str:
-    return files("generator.templates").joinpath(f"dampfross/rules/{name}.json").read_text("utf-8")
+    return (
+        files("trackwright.templates").joinpath(f"dampfross/rules/{name}.json").read_text("utf-8")
+    )
 
 
 def load_rules(ref: str = "epopee", base: Path | None = None) -> RuleSet:

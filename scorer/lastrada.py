@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import hexgrid, mapfile
-from generator.errors import TrackwrightError
-from generator.hexgrid import Hex
-from generator.lastrada import model
-from generator.lastrada.model import GOLD, LaStradaMap
+from trackwright.core import hexgrid, mapfile
+from trackwright.core import lastrada as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.hexgrid import Hex
+from trackwright.core.lastrada import GOLD, LaStradaMap
 
 
 @dataclass(frozen=True)

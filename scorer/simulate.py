@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.transamerica.model import REGIONS, TransAmericaMap, edge_key
-from scorer.transamerica import RoundBoard, _complete, _network
+from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
+from trackwright.scorer.transamerica import RoundBoard, _complete, _network
 
 
 def _pick(rng: random.Random, items: list):
@@ -76,9 +76,9 @@ def play_round(m: TransAmericaMap, players: list[str], seed: int) -> dict[str, A
 def dampfross_game(map_ref: str, players: list[str], seed: int, races: int = 6) -> dict[str, Any]:
     """A whole Dampfross record: each player builds towards the cheapest unreached town with
     each roll until every town is reached, then races between rolled towns, the fastest first."""
-    from generator.dampfross import model as df_model
-    from generator.rng import Rng
-    from scorer import dampfross as df
+    from trackwright.core import dampfross as df_model
+    from trackwright.core.rng import Rng
+    from trackwright.scorer import dampfross as df
 
     rng = Rng(seed)
     m = df_model.load(map_ref)

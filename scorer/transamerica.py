@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-
-from generator import mapfile
-from generator.errors import TrackwrightError
-from generator.transamerica import model
-from generator.transamerica.model import REGIONS, TransAmericaMap, edge_key
-from scorer.steiner import Metric, greedy_tree, steiner_tree
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
+from trackwright.scorer.steiner import Metric, greedy_tree, steiner_tree
 
 Edge = tuple[str, str]
 

@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from generator.transamerica import model
+from trackwright.core import transamerica as model
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIMAL = ROOT / "templates" / "transamerica" / "examples" / "minimal-map.json"

@@ -14,7 +14,7 @@ from tests.conftest import MINIMAL
 
 def trackwright(*args: str, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
+        [sys.executable, "-m", "trackwright", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -107,7 +107,7 @@ def test_score_prints_tables_and_the_winners():
 
 
 def test_score_json_matches_the_engine():
-    from scorer import transamerica as ta
+    from trackwright.scorer import transamerica as ta
 
     done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--json")
     assert done.returncode == 0, done.stderr
@@ -318,7 +318,7 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
         [
             sys.executable,
             "-m",
-            "generator.cli",
+            "trackwright",
             "serve",
             "--lan",
             "--port",

@@ -7,10 +7,11 @@ import json
 import os
 
 import pytest
+from trackwright.core import dampfross as model
+from trackwright.core import hexgrid, mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.kits.dampfross import kit, preset, random_map
 
-from generator import hexgrid, mapfile
-from generator.dampfross import kit, model, preset, random_map
-from generator.errors import TrackwrightError
 from tests.conftest import ROOT
 
 DF = ROOT / "templates" / "dampfross"
@@ -217,7 +218,7 @@ def test_unreachable_town(small):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", kit.HEX_SHEET_SIZES)
 def test_hex_sheets_tile_seamlessly(paper, size):
-    from generator.draw.ops import Group
+    from trackwright.kits.draw.ops import Group
 
     page = kit.hex_sheet_page(paper, size, "en")
     grid = next(op for op in page.ops if isinstance(op, Group))
@@ -229,7 +230,7 @@ def test_hex_sheets_tile_seamlessly(paper, size):
 
 
 def test_ledger_has_a_column_per_player():
-    from generator.draw.ops import Text
+    from trackwright.kits.draw.ops import Text
 
     page = kit.ledger_page("a4", "fr", 8)
     assert sum(1 for op in page.ops if isinstance(op, Text) and op.text == "20") == 8

@@ -9,11 +9,11 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trackwright.core import dampfross as model
+from trackwright.core import hexgrid
+from trackwright.core.errors import TrackwrightError
+from trackwright.scorer import dampfross as df
 
-from generator import hexgrid
-from generator.dampfross import model
-from generator.errors import TrackwrightError
-from scorer import dampfross as df
 from tests.conftest import ROOT
 
 # A small map drawn as rows of hexes (odd rows shifted right): '.' plain, '^' hill,

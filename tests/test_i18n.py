@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
-from generator.draw.fonts import missing_glyphs, text_width, wrap
-from generator.draw.ops import Text
-from generator.i18n import LANGS, STRINGS, t
-from generator.sheets import RULES_X
-from generator.transamerica import model
+from trackwright.core import transamerica as model
+from trackwright.kits.draw.fonts import missing_glyphs, text_width, wrap
+from trackwright.kits.draw.ops import Text
+from trackwright.kits.i18n import LANGS, STRINGS, t
+from trackwright.kits.sheets import RULES_X
 
 
 def test_every_key_has_every_language():
@@ -47,11 +46,11 @@ def test_wrap_keeps_french_punctuation_on_its_word():
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_pages_fit_their_paper(paper, lang):
     """Each kit's rules summary stays inside the page margins, above its foot line."""
-    from generator.dampfross import kit as df_kit
-    from generator.dampfross import model as df_model
-    from generator.lastrada import arrange
-    from generator.lastrada import kit as ls_kit
-    from generator.transamerica import kit as ta_kit
+    from trackwright.core import dampfross as df_model
+    from trackwright.kits.dampfross import kit as df_kit
+    from trackwright.kits.lastrada import arrange
+    from trackwright.kits.lastrada import kit as ls_kit
+    from trackwright.kits.transamerica import kit as ta_kit
 
     pages = [
         ta_kit.rules_page(model.load("usa"), paper, lang),

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-
-from generator.draw.ops import Group, Place, Text
-from generator.draw.ops import Path as PathOp
-from generator.draw.svg import render_svg
-from generator.layout import card_grid, paper_size
-from generator.sheets import MARK, TILE_MARGINS, TILE_OVERLAP, tiled_pages
-from generator.transamerica import board, kit
+from trackwright.kits.draw.ops import Group, Place, Text
+from trackwright.kits.draw.ops import Path as PathOp
+from trackwright.kits.draw.svg import render_svg
+from trackwright.kits.layout import card_grid, paper_size
+from trackwright.kits.sheets import MARK, TILE_MARGINS, TILE_OVERLAP, tiled_pages
+from trackwright.kits.transamerica import board, kit
 
 GOLDEN = Path(__file__).parent / "golden"
 PT = 72 / 25.4
@@ -192,7 +191,7 @@ def test_board_svg_matches_golden(minimal):
 
 @pytest.mark.parametrize(("edge", "first_back"), [("long", "back 3"), ("short", "back 7")])
 def test_duplex_test_page_shows_where_backs_land(edge, first_back):
-    from generator.sheets import duplex_test_pages
+    from trackwright.kits.sheets import duplex_test_pages
 
     front, back = duplex_test_pages(210, 297, 63, 88, "en", edge)
     labels = [op.text for op in back.ops if isinstance(op, Text) and op.text.startswith("back")]

@@ -7,12 +7,12 @@ import itertools
 import json
 
 import pytest
-
-from generator import hexgrid, mapfile
-from generator.errors import TrackwrightError
-from generator.lastrada import arrange, kit, model, tiles
-from generator.lastrada.model import GOLD
-from scorer import lastrada as ls
+from trackwright.core import hexgrid, mapfile
+from trackwright.core import lastrada as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.lastrada import GOLD
+from trackwright.kits.lastrada import arrange, kit, tiles
+from trackwright.scorer import lastrada as ls
 
 # ------------------------------------------------------------------ the board
 
@@ -383,7 +383,7 @@ def test_two_player_one_merchant_per_settlement():
 
 @pytest.mark.parametrize("size", [12.0, 15.0, 20.0])
 def test_tiles_are_the_boards_hex_size(size):
-    from generator.draw.ops import Group, Path
+    from trackwright.kits.draw.ops import Group, Path
 
     m = arrange.arrange(1, hex_size=size)
     page = tiles.tile_pages(m, "a4", "en")[0]
@@ -397,8 +397,8 @@ def test_tiles_are_the_boards_hex_size(size):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_sit_behind_their_fronts(paper):
-    from generator.draw.ops import Group
-    from generator.layout import paper_size
+    from trackwright.kits.draw.ops import Group
+    from trackwright.kits.layout import paper_size
 
     m = arrange.arrange(1)
     pages = tiles.tile_pages(m, paper, "en")

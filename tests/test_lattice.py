@@ -7,10 +7,10 @@ import json
 from collections import Counter
 
 import pytest
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.kits.transamerica import lattice
 
-from generator import mapfile
-from generator.errors import TrackwrightError
-from generator.transamerica import lattice
 from tests.conftest import ROOT
 
 REGION = ROOT / "templates" / "transamerica" / "regions" / "usa.json"
@@ -18,7 +18,7 @@ REGION = ROOT / "templates" / "transamerica" / "regions" / "usa.json"
 
 def test_stored_map_is_what_the_region_builds(usa):
     """The shipped map is regenerated exactly from the region file (rebuild it with
-    `python -m generator.transamerica.lattice REGION MAP` after changing the geography)."""
+    `python -m trackwright.kits.transamerica.lattice REGION MAP` after changing the geography)."""
     built, _balance, _tries = lattice.build_balanced(
         json.loads(REGION.read_text("utf-8")), str(REGION)
     )

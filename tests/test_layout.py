@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from generator.layout import (
+from trackwright.kits.layout import (
     PAPERS,
     card_grid,
     choose_tiling,

@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from generator.errors import TrackwrightError
-from generator.mapfile import dumps, read_json
-from generator.transamerica import model
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.mapfile import dumps, read_json
 
 
 def load_error(data, tmp_path) -> str:
@@ -123,8 +122,8 @@ def test_a_map_of_another_game_is_named_as_such():
 
 
 def test_records_and_maps_mixed_up_are_named_as_such():
-    from generator.dampfross import model as df_model
-    from scorer import dampfross, lastrada, transamerica
+    from trackwright.core import dampfross as df_model
+    from trackwright.scorer import dampfross, lastrada, transamerica
 
     with pytest.raises(TrackwrightError, match="game record, not a map file"):
         df_model.load("templates/dampfross/examples/game.json")

@@ -11,12 +11,12 @@ import sys
 import networkx as nx
 import numpy as np
 import pytest
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.kits.transamerica import balance, continent, lattice
+from trackwright.scorer.steiner import Metric, steiner_tree
 
-from generator import mapfile
-from generator.errors import TrackwrightError
-from generator.transamerica import continent, lattice, model
-from scorer import balance
-from scorer.steiner import Metric, steiner_tree
 from tests.conftest import MINIMAL, ROOT
 
 REGIONS = ROOT / "templates" / "transamerica" / "regions"
@@ -186,7 +186,7 @@ def test_analyse_command(tmp_path):
         [
             sys.executable,
             "-m",
-            "generator.cli",
+            "trackwright",
             "analyse",
             "transamerica",
             "usa",
@@ -207,7 +207,7 @@ def test_analyse_command(tmp_path):
         [
             sys.executable,
             "-m",
-            "generator.cli",
+            "trackwright",
             "generate",
             "transamerica",
             "--region",

@@ -10,14 +10,14 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.mapfile import dumps
+from trackwright.core.transamerica import edge_key
+from trackwright.scorer import simulate
+from trackwright.scorer import transamerica as ta
+from trackwright.scorer.steiner import Metric, greedy_tree, steiner_tree
 
-from generator.errors import TrackwrightError
-from generator.mapfile import dumps
-from generator.transamerica import model
-from generator.transamerica.model import edge_key
-from scorer import simulate
-from scorer import transamerica as ta
-from scorer.steiner import Metric, greedy_tree, steiner_tree
 from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "templates" / "transamerica" / "examples" / "game.json"

@@ -14,7 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from scorer.web.app import MAX_BODY, create_app
+from trackwright.web.app import MAX_BODY, create_app
+
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "templates"
@@ -37,7 +38,7 @@ def cli_score(game: str, record: dict, tmp_path) -> dict:
     path = tmp_path / f"{game}.json"
     path.write_text(json.dumps(record))
     done = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "score", game, str(path), "--json"],
+        [sys.executable, "-m", "trackwright", "score", game, str(path), "--json"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -16,10 +16,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
-from generator.transamerica import model as ta_model
-from scorer import dampfross as df
-from scorer import transamerica as ta
+from trackwright.core import transamerica as ta_model
+from trackwright.scorer import dampfross as df
+from trackwright.scorer import transamerica as ta
 
 ROOT_DIR = Path(__file__).resolve().parents[1]
 SHOTS = ROOT_DIR / "docs" / "screenshots"
@@ -66,7 +65,7 @@ def server(tmp_path_factory):
     port = free_port()
     db = tmp_path_factory.mktemp("web") / "games.sqlite"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "trackwright", "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

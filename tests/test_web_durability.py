@@ -22,7 +22,7 @@ RECORD = json.loads((ROOT / "templates" / "lastrada" / "examples" / "game.json")
 
 def start(db, port):
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "trackwright", "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -14,7 +14,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import schemathesis
 
-from scorer.web.app import create_app
+from trackwright.web.app import create_app
 
 APP = create_app(Path(tempfile.mkdtemp(prefix="trackwright-fuzz-")) / "games.sqlite")
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)

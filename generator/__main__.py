@@ -1,0 +1,5 @@
+"""``python -m trackwright``: the same command as ``trackwright``."""
+
+from trackwright.cli import main
+
+main()

@@ -1,0 +1,213 @@
+"""The Dampfross map model: a hex map with terrain, rivers on hex sides, numbered towns and ports.
+
+Loaded from (and written to) the map file; errors name the hex. The scorer's graphs are derived
+from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from trackwright.core import hexgrid, mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.hexgrid import Hex, Side
+
+TERRAINS = ("plain", "hill", "water")
+DICE_NUMBERS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
+DEFAULT_HEX_SIZE = 7.5
+
+
+@dataclass(frozen=True)
+class Town:
+    name: str
+    hex: Hex
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DampfrossMap:
+    name: str
+    version: str
+    terrain: dict[Hex, str]  # every hex of the map, in file order
+    rivers: frozenset[Side]
+    towns: tuple[Town, ...]
+    ports: frozenset[str]
+    hex_size: float = DEFAULT_HEX_SIZE
+    start: str = "town"
+    generator: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    @cached_property
+    def town_by_hex(self) -> dict[Hex, Town]:
+        return {t.hex: t for t in self.towns}
+
+    @cached_property
+    def town_by_name(self) -> dict[str, Town]:
+        return {t.name: t for t in self.towns}
+
+    @cached_property
+    def town_by_number(self) -> dict[int, Town]:
+        return {n: t for t in self.towns for n in t.numbers}
+
+    @cached_property
+    def land(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.terrain.items() if t != "water")
+
+    @property
+    def seed(self) -> int | None:
+        return self.generator.get("seed")
+
+    def is_coastal(self, h: Hex) -> bool:
+        """Next to a water hex of the map."""
+        return any(self.terrain.get(n) == "water" for n in hexgrid.neighbours(h))
+
+    def extent(self) -> tuple[float, float, float, float]:
+        """min x, min y, max x, max y of all hex corners, in mm."""
+        xs, ys = [], []
+        for h in self.terrain:
+            x, y = hexgrid.centre(h, self.hex_size)
+            xs.append(x)
+            ys.append(y)
+        w, hh = self.hex_size * hexgrid.SQRT3 / 2, self.hex_size
+        return min(xs) - w, min(ys) - hh, max(xs) + w, max(ys) + hh
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": mapfile.FORMAT,
+            "game": "dampfross",
+            "name": self.name,
+            "version": self.version,
+        }
+        if self.generator:
+            data["generator"] = self.generator
+        data["hex_size"] = self.hex_size
+        data["start"] = self.start
+        data["hexes"] = [{"q": q, "r": r, "terrain": t} for (q, r), t in self.terrain.items()]
+        data["rivers"] = [[list(a), list(b)] for a, b in sorted(self.rivers)]
+        data["towns"] = [
+            {"name": t.name, "hex": list(t.hex), "numbers": list(t.numbers)} for t in self.towns
+        ]
+        data["ports"] = sorted(self.ports)
+        if self.stats:
+            data["stats"] = self.stats
+        return data
+
+
+def sea_hexes(terrain: dict[Hex, str]) -> set[Hex]:
+    """Water that is sea: connected to the map's edge (or to hexes off the map), or at least
+    12 hexes large. Small inland lakes are not sea; towns next to the sea are ports."""
+    water = [h for h, t in terrain.items() if t == "water"]
+    sea: set[Hex] = set()
+    for group in hexgrid.components(water):
+        touches_edge = any(n not in terrain for h in group for n in hexgrid.neighbours(h))
+        if touches_edge or len(group) >= 12:
+            sea |= group
+    return sea
+
+
+def _hex(raw) -> Hex:
+    return int(raw[0]), int(raw[1])
+
+
+def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
+    mapfile.validate_for(data, "dampfross", where)
+
+    def fail(message: str, path: str) -> TrackwrightError:
+        return TrackwrightError(message, f"{where}: {path}")
+
+    terrain: dict[Hex, str] = {
+        h: raw["terrain"] for h, raw in mapfile.hex_rows(data, where).items()
+    }
+
+    rivers: dict[Side, int] = {}
+    for i, raw in enumerate(data["rivers"]):
+        a, b = _hex(raw[0]), _hex(raw[1])
+        for h in (a, b):
+            if h not in terrain:
+                raise fail(f"hex {h} is not on the map", f"$.rivers[{i}]")
+        if not hexgrid.are_neighbours(a, b):
+            raise fail(f"hexes {a} and {b} are not neighbours, so share no side", f"$.rivers[{i}]")
+        if "water" in (terrain[a], terrain[b]):
+            raise fail(f"the river side between {a} and {b} touches water", f"$.rivers[{i}]")
+        key = hexgrid.side(a, b)
+        if key in rivers:
+            raise fail(
+                f"the side between {a} and {b} is listed twice (also $.rivers[{rivers[key]}])",
+                f"$.rivers[{i}]",
+            )
+        rivers[key] = i
+
+    towns: list[Town] = []
+    names: set[str] = set()
+    on_hex: dict[Hex, str] = {}
+    number_of: dict[int, str] = {}
+    for i, raw in enumerate(data["towns"]):
+        name, h = raw["name"], _hex(raw["hex"])
+        if name in names:
+            raise fail(f"duplicate town {name!r}", f"$.towns[{i}].name")
+        if h not in terrain:
+            raise fail(f"town {name}: hex {h} is not on the map", f"$.towns[{i}].hex")
+        if terrain[h] == "water":
+            raise fail(f"town {name}: hex {h} is water", f"$.towns[{i}].hex")
+        if h in on_hex:
+            raise fail(f"towns {on_hex[h]} and {name} share hex {h}", f"$.towns[{i}].hex")
+        for n in raw["numbers"]:
+            if n in number_of:
+                raise fail(f"number {n} is on both {number_of[n]} and {name}", f"$.towns[{i}]")
+            number_of[n] = name
+        names.add(name)
+        on_hex[h] = name
+        towns.append(Town(name, h, tuple(sorted(raw["numbers"]))))
+    unused = [n for n in DICE_NUMBERS if n not in number_of]
+    if unused:
+        raise fail(
+            "every dice number 11..66 must name a town; not on any town: "
+            + ", ".join(map(str, unused)),
+            "$.towns",
+        )
+
+    ports = data["ports"]
+    for i, name in enumerate(ports):
+        if name not in names:
+            raise fail(f"port {name!r} is not a town of this map", f"$.ports[{i}]")
+        h = next(t.hex for t in towns if t.name == name)
+        if not any(terrain.get(n) == "water" for n in hexgrid.neighbours(h)):
+            raise fail(f"port {name} on hex {h} is not on the coast", f"$.ports[{i}]")
+    start = data.get("start", "town")
+    if start == "port" and not ports:
+        raise fail("players start from ports, but the map has none", "$.start")
+
+    land = [h for h, t in terrain.items() if t != "water"]
+    groups = hexgrid.components(land)
+    home = next(g for g in groups if towns[0].hex in g)
+    for i, town in enumerate(towns):
+        if town.hex not in home:
+            raise fail(
+                f"town {town.name} on hex {town.hex} cannot be reached over land from "
+                f"{towns[0].name}",
+                f"$.towns[{i}]",
+            )
+
+    return DampfrossMap(
+        name=data.get("name", "Custom map"),
+        version=str(data.get("version", "1")),
+        terrain=terrain,
+        rivers=frozenset(rivers),
+        towns=tuple(towns),
+        ports=frozenset(ports),
+        hex_size=float(data.get("hex_size", DEFAULT_HEX_SIZE)),
+        start=start,
+        generator=data.get("generator", {}),
+        stats=data.get("stats", {}),
+        source=where,
+    )
+
+
+def load(ref: str | Path) -> DampfrossMap:
+    """A built-in map by name (england, usa-east, france) or a map file."""
+    path, where = mapfile.resolve("dampfross", ref)
+    return from_json(mapfile.read_json(path), where)

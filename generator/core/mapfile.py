@@ -1,0 +1,196 @@
+"""Reading and writing map files: versioned JSON checked against the JSON Schema.
+
+Every problem is reported as a TrackwrightError naming the file and the JSON path
+(``$.edges[3].cost``), so a person editing a map by hand knows where to look.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from trackwright.core.errors import TrackwrightError
+
+FORMAT = "trackwright-map/1"
+
+
+@cache
+def schema(name: str = "map") -> dict[str, Any]:
+    """A JSON Schema shipped in generator/schema/<name>.schema.json."""
+    text = files("trackwright.core").joinpath(f"schema/{name}.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def json_path(parts) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file; a missing file or a syntax error names the file and line."""
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise TrackwrightError("file not found", str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TrackwrightError(f"cannot read the file ({exc})", str(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TrackwrightError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", str(path)
+        ) from None
+
+
+def validate(data: Any, where: str, schema_name: str = "map") -> None:
+    """Check data against a schema; raise with the JSON path of the most relevant error."""
+    if (
+        schema_name == "map"
+        and isinstance(data, dict)
+        and "format" in data
+        and data["format"] != FORMAT
+    ):
+        raise TrackwrightError(
+            f"unsupported format {data['format']!r}; this version of trackwright reads {FORMAT!r}",
+            f"{where}: $.format",
+        )
+    validator = jsonschema.Draft202012Validator(schema(schema_name))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        message = error.message
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = set(error.schema.get("properties", {}))
+            patterns = list(error.schema.get("patternProperties", {}))
+            extra = [
+                key
+                for key in error.instance
+                if key not in known and not any(re.search(p, key) for p in patterns)
+            ]
+            message = f"unknown key {', '.join(map(repr, extra))}"
+            if patterns:
+                message += " (keys of your own must start with 'x-')"
+        raise TrackwrightError(message, f"{where}: {json_path(error.absolute_path)}")
+
+
+GAME_TITLES = {"transamerica": "TransAmerica", "dampfross": "Dampfross", "lastrada": "La Strada"}
+
+
+def validate_for(data: Any, game: str, where: str, record: bool = False) -> None:
+    """Check that ``data`` is a map file (or, with ``record``, a game record) of ``game``, not
+    another game's, and that it is valid against its schema."""
+    kind = "game record" if record else "map"
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != game:
+        raise TrackwrightError(f"this is a {other} {kind}, not a {GAME_TITLES[game]} {kind}", where)
+    is_map = isinstance(data, dict) and "format" in data
+    if record and is_map:
+        raise TrackwrightError(
+            "this is a map file, not a game record (a record names its map)", where
+        )
+    if not record and isinstance(data, dict) and not is_map and "players" in data:
+        raise TrackwrightError("this is a game record, not a map file (its map is $.map)", where)
+    validate(data, where, f"{game}-record" if record else "map")
+
+
+def hex_rows(data: dict[str, Any], where: str) -> dict[tuple[int, int], dict[str, Any]]:
+    """The ``hexes`` list of a hex map by axial coordinate; a hex listed twice is an error."""
+    rows: dict[tuple[int, int], dict[str, Any]] = {}
+    for i, raw in enumerate(data["hexes"]):
+        h = (raw["q"], raw["r"])
+        if h in rows:
+            raise TrackwrightError(
+                f"hex ({h[0]}, {h[1]}) is listed twice", f"{where}: $.hexes[{i}]"
+            )
+        rows[h] = raw
+    return rows
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _flat(value: Any) -> bool:
+    """Written on one line: scalars, flat objects ({"id": "A3", "x": 90}) and point lists."""
+    if isinstance(value, dict):
+        return _depth(value) <= 2 and all(not isinstance(v, dict) for v in value.values())
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        return False
+    return _depth(value) <= 2
+
+
+def _dump(value: Any, indent: int) -> str:
+    if _flat(value):
+        return json.dumps(value, ensure_ascii=False)
+    pad, inner = " " * indent, " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, indent + 1)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    items = [inner + _dump(v, indent + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+
+
+def dumps(data: dict[str, Any]) -> bytes:
+    """A map as stable JSON bytes that people can read and diff: one node, edge or city a line,
+    key order as built, UTF-8, a newline at the end."""
+    return (_dump(data, 0) + "\n").encode("utf-8")
+
+
+def builtin_map_path(game: str, name: str) -> Path | None:
+    """The path of a built-in map (templates/<game>/maps/<name>.json) or None."""
+    resource = files("trackwright.templates").joinpath(f"{game}/maps/{name}.json")
+    return Path(str(resource)) if resource.is_file() else None
+
+
+def builtin_map_names(game: str) -> list[str]:
+    folder = files("trackwright.templates").joinpath(f"{game}/maps")
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
+    )
+
+
+def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
+    """A map reference, either a built-in name or a path, as (file, how to name it in errors)."""
+    text = str(ref)
+    looks_like_path = text.endswith(".json") or "/" in text or "\\" in text
+    if looks_like_path:
+        return Path(text), text
+    builtin = builtin_map_path(game, text)
+    if builtin is None:
+        names = ", ".join(builtin_map_names(game))
+        message = f"no such map file, and no built-in map of that name ({names})"
+        raise TrackwrightError(message, text)
+    return builtin, f"built-in:{text}"
+
+
+def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path, str]:
+    """The map a game record names: a path relative to the record's folder, or a built-in name.
+    Errors point at the record's ``$.map``."""
+    looks_like_path = ref.endswith(".json") or "/" in ref or "\\" in ref
+    if looks_like_path:
+        target = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
+        if not target.is_file():
+            raise TrackwrightError(
+                f"the map file {ref!r} does not exist ({target})", f"{where}: $.map"
+            )
+        return target, str(target)
+    builtin = builtin_map_path(game, ref)
+    if builtin is None:
+        names = ", ".join(builtin_map_names(game))
+        raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
+    return builtin, f"built-in:{ref}"

@@ -1,0 +1,233 @@
+"""The TransAmerica map model: a triangular lattice of intersections and track spaces, with 35
+cities in five colour regions. Loaded from (and written to) the map file; the graph used by the
+scorer is derived from it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+
+REGIONS = ("green", "blue", "yellow", "red", "orange")
+CITIES_PER_REGION = 7
+DOTTED_PER_REGION = 2
+BOARD_MARGIN = 25.0
+
+
+def edge_key(a: str, b: str) -> tuple[str, str]:
+    """The canonical key of the edge between a and b: the two ids in sorted order."""
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Edge:
+    a: str
+    b: str
+    cost: int
+    kind: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return edge_key(self.a, self.b)
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    node: str
+    region: str
+    dotted: bool = False
+
+
+@dataclass(frozen=True)
+class TransAmericaMap:
+    name: str
+    version: str
+    nodes: dict[str, Node]
+    edges: tuple[Edge, ...]
+    cities: tuple[City, ...]
+    board_w: float
+    board_h: float
+    decor: dict[str, Any] = field(default_factory=dict)
+    generator: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    # -------------------------------------------------------------- derived data
+    @cached_property
+    def edge_by_key(self) -> dict[tuple[str, str], Edge]:
+        return {e.key: e for e in self.edges}
+
+    @cached_property
+    def city_by_name(self) -> dict[str, City]:
+        return {c.name: c for c in self.cities}
+
+    @cached_property
+    def city_by_node(self) -> dict[str, City]:
+        return {c.node: c for c in self.cities}
+
+    def graph(self) -> nx.Graph:
+        """The lattice as a networkx graph; each edge carries ``cost`` and ``kind``."""
+        g = nx.Graph()
+        g.add_nodes_from(self.nodes)
+        for e in self.edges:
+            g.add_edge(e.a, e.b, cost=e.cost, kind=e.kind)
+        return g
+
+    def cities_of(self, region: str, players: int | None = None) -> list[City]:
+        """The region's cards; with 2 or 3 players the dotted cards are out of the game."""
+        out = [c for c in self.cities if c.region == region]
+        if players is not None and players <= 3:
+            out = [c for c in out if not c.dotted]
+        return out
+
+    @property
+    def seed(self) -> int | None:
+        return self.generator.get("seed")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": mapfile.FORMAT,
+            "game": "transamerica",
+            "name": self.name,
+            "version": self.version,
+        }
+        if self.generator:
+            data["generator"] = self.generator
+        data["board"] = {"width": self.board_w, "height": self.board_h}
+        data["nodes"] = [{"id": n.id, "x": n.x, "y": n.y} for n in self.nodes.values()]
+        data["edges"] = [{"a": e.a, "b": e.b, "cost": e.cost, "kind": e.kind} for e in self.edges]
+        data["cities"] = [
+            {"name": c.name, "node": c.node, "region": c.region, "dotted": c.dotted}
+            for c in self.cities
+        ]
+        if self.decor:
+            data["decor"] = self.decor
+        if self.stats:
+            data["stats"] = self.stats
+        return data
+
+
+# ------------------------------------------------------------------ loading and checks
+
+
+def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
+    """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
+    mapfile.validate_for(data, "transamerica", where)
+
+    def fail(message: str, path: str) -> TrackwrightError:
+        return TrackwrightError(message, f"{where}: {path}")
+
+    nodes: dict[str, Node] = {}
+    for i, raw in enumerate(data["nodes"]):
+        if raw["id"] in nodes:
+            raise fail(f"duplicate node id {raw['id']!r}", f"$.nodes[{i}].id")
+        nodes[raw["id"]] = Node(raw["id"], float(raw["x"]), float(raw["y"]))
+
+    edges: list[Edge] = []
+    seen: dict[tuple[str, str], int] = {}
+    for i, raw in enumerate(data["edges"]):
+        a, b, cost = raw["a"], raw["b"], raw["cost"]
+        for end in ("a", "b"):
+            if raw[end] not in nodes:
+                raise fail(f"unknown node id {raw[end]!r}", f"$.edges[{i}].{end}")
+        if a == b:
+            raise fail(f"edge from node {a!r} to itself", f"$.edges[{i}]")
+        kind = raw.get("kind", "plain" if cost == 1 else "mountain")
+        if (kind == "plain") != (cost == 1):
+            raise fail(
+                f"a {kind} edge costs {'1' if kind == 'plain' else '2'}, not {cost}",
+                f"$.edges[{i}].cost",
+            )
+        key = edge_key(a, b)
+        if key in seen:
+            raise fail(f"duplicate edge {a}-{b} (already $.edges[{seen[key]}])", f"$.edges[{i}]")
+        seen[key] = i
+        edges.append(Edge(a, b, cost, kind))
+
+    cities: list[City] = []
+    names: dict[str, int] = {}
+    on_node: dict[str, str] = {}
+    for i, raw in enumerate(data["cities"]):
+        name, node = raw["name"], raw["node"]
+        if name in names:
+            raise fail(f"duplicate city {name!r}", f"$.cities[{i}].name")
+        if node not in nodes:
+            raise fail(f"city {name}: unknown node id {node!r}", f"$.cities[{i}].node")
+        if node in on_node:
+            raise fail(f"cities {on_node[node]} and {name} share node {node}", f"$.cities[{i}]")
+        names[name] = i
+        on_node[node] = name
+        cities.append(City(name, node, raw["region"], bool(raw.get("dotted", False))))
+
+    per_region = Counter(c.region for c in cities)
+    dotted = Counter(c.region for c in cities if c.dotted)
+    for region in REGIONS:
+        if per_region[region] != CITIES_PER_REGION:
+            raise fail(
+                f"region {region} has {per_region[region]} cities; it needs {CITIES_PER_REGION}",
+                "$.cities",
+            )
+        if dotted[region] != DOTTED_PER_REGION:
+            raise fail(
+                f"region {region} has {dotted[region]} dotted cities; it needs {DOTTED_PER_REGION}",
+                "$.cities",
+            )
+
+    g = nx.Graph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from((e.a, e.b) for e in edges)
+    if not nx.is_connected(g):
+        first = next(iter(nodes))
+        reached = nx.node_connected_component(g, first)
+        stranded = [n for n in nodes if n not in reached]
+        sample = ", ".join(stranded[:5]) + (" ..." if len(stranded) > 5 else "")
+        raise fail(
+            f"the lattice is not connected: {len(stranded)} node(s) cannot be reached from "
+            f"{first}: {sample}",
+            "$.edges",
+        )
+
+    if "board" in data:
+        board_w, board_h = float(data["board"]["width"]), float(data["board"]["height"])
+        for n in nodes.values():
+            if not (0 <= n.x <= board_w and 0 <= n.y <= board_h):
+                i = list(nodes).index(n.id)
+                raise fail(f"node {n.id} lies outside the board", f"$.nodes[{i}]")
+    else:
+        board_w = round(max(n.x for n in nodes.values()) + BOARD_MARGIN, 2)
+        board_h = round(max(n.y for n in nodes.values()) + BOARD_MARGIN, 2)
+
+    return TransAmericaMap(
+        name=data.get("name", "Custom map"),
+        version=str(data.get("version", "1")),
+        nodes=nodes,
+        edges=tuple(edges),
+        cities=tuple(cities),
+        board_w=board_w,
+        board_h=board_h,
+        decor=data.get("decor", {}),
+        generator=data.get("generator", {}),
+        stats=data.get("stats", {}),
+        source=where,
+    )
+
+
+def load(ref: str | Path) -> TransAmericaMap:
+    """Load a map by built-in name (``usa``) or by path to a map file."""
+    path, where = mapfile.resolve("transamerica", ref)
+    return from_json(mapfile.read_json(path), where)

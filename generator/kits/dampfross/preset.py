@@ -1,0 +1,147 @@
+"""Hex maps of real regions (England, the US east coast, France) from coarse geography.
+
+A region file (templates/dampfross/regions/*.json) gives, in longitude/latitude: the land, the
+foreign land left off the map, estuaries the coarse coastline misses, hill regions, rivers, and
+towns with their numbers. The builder lays the hex grid over it: a hex is land when its centre
+is on land, off the map when it is on foreign land, sea otherwise; hills likewise; each river
+becomes the chain of hex sides closest to its course; each town takes the nearest free land hex.
+The result goes through the same checks as any map file, and the built maps are stored in
+templates/dampfross/maps/ (rebuild one with
+``python -m trackwright.kits.dampfross.preset REGION.json MAP.json``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+from shapely.geometry import Point, Polygon
+from shapely.ops import unary_union
+from shapely.prepared import prep
+from trackwright.core import dampfross as model
+from trackwright.core import hexgrid, mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.hexgrid import Hex, Side
+
+BUILDER_VERSION = "1"
+
+
+def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
+    width, height = region["grid"]["width"], region["grid"]["height"]
+    b = region["bounds"]
+    lat0 = (b["south"] + b["north"]) / 2
+    k = math.cos(math.radians(lat0))
+
+    # Fit the region's bounds into the grid of hex centres (hex units: size 1).
+    span_x, span_y = (b["east"] - b["west"]) * k, b["north"] - b["south"]
+    grid_w, grid_h = hexgrid.SQRT3 * (width - 0.5), 1.5 * (height - 1)
+    scale = min(grid_w / span_x, grid_h / span_y)
+    off_x = (grid_w - span_x * scale) / 2
+    off_y = (grid_h - span_y * scale) / 2
+
+    def to_grid(lon: float, lat: float) -> tuple[float, float]:
+        return off_x + (lon - b["west"]) * k * scale, off_y + (b["north"] - lat) * scale
+
+    def shapes(key: str):
+        rings = [Polygon([to_grid(*p) for p in ring]).buffer(0) for ring in region.get(key, [])]
+        return prep(unary_union(rings)) if rings else None
+
+    land, foreign, hills = shapes("land"), shapes("foreign"), shapes("hills")
+    estuaries = shapes("water")  # sea the coarse coastline misses: estuaries, bays
+    terrain: dict[Hex, str] = {}
+    for h in hexgrid.rectangle(width, height):
+        centre = Point(hexgrid.centre(h, 1.0))
+        if estuaries is not None and estuaries.contains(centre):
+            terrain[h] = "water"
+        elif land is not None and land.contains(centre):
+            terrain[h] = "hill" if hills is not None and hills.contains(centre) else "plain"
+        elif foreign is not None and foreign.contains(centre):
+            continue  # another country: not part of the map
+        else:
+            terrain[h] = "water"
+
+    rivers = _rivers(region.get("rivers", []), terrain, to_grid)
+
+    towns = []
+    taken: dict[Hex, str] = {}
+    land_hexes = [h for h, t in terrain.items() if t != "water"]
+    for i, town in enumerate(region["towns"]):
+        point = to_grid(town["lon"], town["lat"])
+        # The nearest land hex; when a neighbouring town already has it, the nearest free one.
+        free = [h for h in land_hexes if h not in taken]
+        nearest = min(free, key=lambda h: (math.dist(hexgrid.centre(h, 1.0), point), h))
+        if math.dist(hexgrid.centre(nearest, 1.0), point) > 2.0:
+            crowded = [n for h, n in taken.items() if math.dist(hexgrid.centre(h, 1.0), point) < 2]
+            reason = f"too close to {', '.join(crowded)}" if crowded else "off the land"
+            raise TrackwrightError(f"town {town['name']} is {reason}", f"{where}: $.towns[{i}]")
+        taken[nearest] = town["name"]
+        towns.append({"name": town["name"], "hex": list(nearest), "numbers": town["numbers"]})
+
+    sea = model.sea_hexes(terrain)
+    ports = sorted(
+        t["name"] for t in towns if any(n in sea for n in hexgrid.neighbours(tuple(t["hex"])))
+    )
+    data = {
+        "format": mapfile.FORMAT,
+        "game": "dampfross",
+        "name": region["name"],
+        "version": str(region.get("version", "1")),
+        "generator": {
+            "name": "trackwright-dampfross-preset",
+            "version": BUILDER_VERSION,
+            "seed": None,
+            "params": {"region": region["name"], "width": width, "height": height},
+        },
+        "hex_size": region["grid"].get("hex_size", model.DEFAULT_HEX_SIZE),
+        "start": region.get("start", "town"),
+        "hexes": [{"q": q, "r": r, "terrain": t} for (q, r), t in terrain.items()],
+        "rivers": [[list(a), list(c)] for a, c in sorted(rivers)],
+        "towns": towns,
+        "ports": ports,
+    }
+    return model.from_json(data, where)
+
+
+def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
+    """Each river's course as the chain of land-land hex sides that follows it most closely."""
+    g = nx.Graph()
+    for h, t in terrain.items():
+        if t == "water":
+            continue
+        for corner in hexgrid.corners_of(h):
+            for other, s in hexgrid.corner_neighbours(corner):
+                a, c = s
+                if terrain.get(a, "water") != "water" and terrain.get(c, "water") != "water":
+                    pa, pb = hexgrid.corner_point(corner, 1.0), hexgrid.corner_point(other, 1.0)
+                    g.add_edge(corner, other, side=s, weight=math.dist(pa, pb))
+    if g.number_of_nodes() == 0:
+        return set()
+    corners = sorted(g.nodes, key=sorted)
+    points = {c: hexgrid.corner_point(c, 1.0) for c in corners}
+    out: set[Side] = set()
+    for line in lines:
+        course = [to_grid(lon, lat) for lon, lat in line]
+        stops = [
+            min(corners, key=lambda c, p=p: (math.dist(points[c], p), sorted(c))) for p in course
+        ]
+        for a, c in itertools.pairwise(stops):
+            if a == c or not nx.has_path(g, a, c):
+                continue
+            path = nx.shortest_path(g, a, c, weight="weight")
+            out.update(g.edges[u, v]["side"] for u, v in itertools.pairwise(path))
+    return out
+
+
+def build_file(path: Path) -> model.DampfrossMap:
+    return build(mapfile.read_json(path), str(path))
+
+
+if __name__ == "__main__":  # maintainers: rebuild a stored preset from its region file
+    import sys
+
+    from trackwright.core.output import write_atomic
+
+    write_atomic(Path(sys.argv[2]), mapfile.dumps(build_file(Path(sys.argv[1])).to_json()))

@@ -1,0 +1,82 @@
+"""The bundled font (DejaVu Sans, which covers French, German and Italian) and text metrics.
+
+Text measurement uses the font's own metrics through reportlab, so line breaking is the same
+for the PDF and the SVG, on every machine.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from trackwright.kits.draw.ops import PT_TO_MM
+
+REGULAR = "TrackwrightSans"
+BOLD = "TrackwrightSans-Bold"
+SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
+
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+
+
+@cache
+def register() -> None:
+    """Register the bundled fonts with reportlab (once per process)."""
+    folder = files("trackwright.kits.fonts")
+    for name, filename in _FILES.items():
+        with folder.joinpath(filename).open("rb") as handle:
+            pdfmetrics.registerFont(TTFont(name, handle))
+
+
+def font_name(bold: bool) -> str:
+    register()
+    return BOLD if bold else REGULAR
+
+
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of one line of text in millimetres."""
+    return pdfmetrics.stringWidth(text, font_name(bold), size_pt) * PT_TO_MM
+
+
+# French sets a space before ; : ! ? » and after «; a line never breaks at that space.
+_GLUED_BEFORE = frozenset(";:!?»")
+_GLUED_AFTER = frozenset("«")
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's breakable units: words, with French punctuation kept on its word."""
+    words: list[str] = []
+    for word in paragraph.split():
+        if words and (word[0] in _GLUED_BEFORE or words[-1][-1] in _GLUED_AFTER):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
+def wrap(text: str, size_pt: float, max_width: float, bold: bool = False) -> list[str]:
+    """Break text into lines no wider than max_width millimetres (words longer stay whole).
+    A line never starts with French closing punctuation (" ;", " :", " »") nor ends with "«"."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in _words(paragraph):
+            candidate = f"{current} {word}" if current else word
+            if current and text_width(candidate, size_pt, bold) > max_width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """Characters of text that the bundled fonts cannot draw."""
+    register()
+    missing: set[str] = set()
+    for name in _FILES:
+        face = pdfmetrics.getFont(name).face
+        missing |= {ch for ch in text if not ch.isspace() and ord(ch) not in face.charToGlyph}
+    return missing

@@ -1,0 +1,134 @@
+"""SVG backend (svgwrite): renders one page drawing to an SVG document in millimetres.
+
+The SVG's user unit is the millimetre (``viewBox`` equals the size in mm), so the file prints at
+true size. Numbers are written with at most three decimals, so output is stable.
+"""
+
+from __future__ import annotations
+
+import svgwrite
+from trackwright.kits.draw.fonts import SVG_FAMILY
+from trackwright.kits.draw.ops import (
+    PT_TO_MM,
+    Circle,
+    Drawing,
+    Group,
+    Path,
+    Place,
+    Style,
+    Text,
+)
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _style_attrs(style: Style, closed: bool = True) -> dict[str, str]:
+    attrs = {
+        "fill": style.fill if (style.fill and closed) else "none",
+        "stroke": style.stroke if (style.stroke and style.width > 0) else "none",
+    }
+    if attrs["stroke"] != "none":
+        attrs["stroke_width"] = _n(style.width)
+        attrs["stroke_linecap"] = style.cap
+        attrs["stroke_linejoin"] = style.join
+        if style.dash:
+            attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash)
+    if attrs["fill"] != "none":
+        attrs["fill_rule"] = "evenodd"
+    return attrs
+
+
+class _Renderer:
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+        self.clip_count = 0
+
+    def clip_path(self, x: float, y: float, w: float, h: float) -> str:
+        self.clip_count += 1
+        ident = f"clip{self.clip_count}"
+        clip = self.dwg.clipPath(id=ident)
+        clip.add(self.dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
+        self.dwg.defs.add(clip)
+        return ident
+
+    def ops(self, parent, ops) -> None:
+        for op in ops:
+            self.op(parent, op)
+
+    def op(self, parent, op) -> None:
+        dwg = self.dwg
+        if isinstance(op, Path):
+            parts = []
+            for sub in op.subpaths:
+                if not sub:
+                    continue
+                parts.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in sub))
+                if op.closed:
+                    parts.append("Z")
+            if parts:
+                parent.add(dwg.path(d=" ".join(parts), **_style_attrs(op.style, op.closed)))
+        elif isinstance(op, Circle):
+            parent.add(
+                dwg.circle(
+                    center=(_n(op.cx), _n(op.cy)), r=_n(op.r), **_style_attrs(op.style, True)
+                )
+            )
+        elif isinstance(op, Text):
+            if not op.text:
+                return
+            attrs = {
+                "insert": (_n(op.x), _n(op.y)),
+                "font_size": _n(op.size * PT_TO_MM),
+                "font_family": SVG_FAMILY,
+                "fill": op.fill,
+            }
+            if op.bold:
+                attrs["font_weight"] = "bold"
+            if op.anchor != "start":
+                attrs["text_anchor"] = op.anchor
+            if op.angle:
+                attrs["transform"] = f"rotate({_n(op.angle)} {_n(op.x)} {_n(op.y)})"
+            parent.add(dwg.text(op.text, **attrs))
+        elif isinstance(op, Group):
+            transform = []
+            if op.dx or op.dy:
+                transform.append(f"translate({_n(op.dx)} {_n(op.dy)})")
+            if op.rotate:
+                transform.append(f"rotate({_n(op.rotate)})")
+            if op.scale != 1.0:
+                transform.append(f"scale({_n(op.scale)})")
+            group = dwg.g(transform=" ".join(transform)) if transform else dwg.g()
+            target = group
+            if op.clip:
+                inner = dwg.g(clip_path=f"url(#{self.clip_path(*op.clip)})")
+                group.add(inner)
+                target = inner
+            self.ops(target, op.ops)
+            parent.add(group)
+        elif isinstance(op, Place):
+            d = op.drawing
+            wx, wy, ww, wh = op.window or (0.0, 0.0, d.width, d.height)
+            outer = dwg.g(clip_path=f"url(#{self.clip_path(op.x, op.y, ww, wh)})")
+            inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
+            self.ops(inner, d.ops)
+            outer.add(inner)
+            parent.add(outer)
+        else:  # pragma: no cover - the Op union is closed
+            raise TypeError(f"unknown drawing operation {op!r}")
+
+
+def render_svg(page: Drawing, title: str = "") -> bytes:
+    """One page as SVG bytes, sized in millimetres."""
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    if title:
+        dwg.set_desc(title=title)
+    _Renderer(dwg).ops(dwg, page.ops)
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")

@@ -1,0 +1,288 @@
+"""The La Strada board as drawing operations: the hexagon of land pieces with its settlements,
+inside a frame with the four travel-day tracks and the four scoring tables; and each land piece
+on its own, to cut out."""
+
+from __future__ import annotations
+
+from trackwright import __version__
+from trackwright.core import hexgrid
+from trackwright.core.hexgrid import Hex
+from trackwright.core.lastrada import GOLD, KINDS, LaStradaMap
+from trackwright.kits.draw.ops import (
+    Circle,
+    Drawing,
+    Op,
+    Path,
+    Style,
+    Text,
+    line,
+    polygon,
+    rect,
+)
+from trackwright.kits.draw.symbols import symbol
+from trackwright.kits.i18n import t
+
+FILL = {"plain": "#e6ecb8", "forest": "#84b36f", "hill": "#c8a46a"}
+EDGE = {"plain": "#9aa27a", "forest": "#5b8a4b", "hill": "#8c6c3c"}
+# The four player colours of the game (black, light grey, yellow, brick red), each with a shape.
+PLAYERS: tuple[tuple[str, str, str], ...] = (
+    ("black", "#262626", "circle"),
+    ("grey", "#c4c4c4", "square"),
+    ("yellow", "#f0c419", "triangle"),
+    ("red", "#b5483a", "diamond"),
+)
+KIND_COLOUR = {
+    "city": "#8e2c2c",
+    "fortified_village": "#6b4a8e",
+    "hamlet": "#2f6a8e",
+    "farm": "#5d7d2c",
+}
+FRAME = 48.0  # frame width around the hexagon, mm
+
+
+def terrain_marks(x: float, y: float, terrain: str, s: float) -> list[Op]:
+    """Small trees or peaks so terrain never relies on colour alone."""
+    k = s * 0.16
+    if terrain == "forest":
+        style = Style(stroke=None, fill="#3f6b32")
+        return [
+            polygon([(x + dx - k, y + k), (x + dx, y - 1.3 * k), (x + dx + k, y + k)], style)
+            for dx in (-1.3 * k, 1.3 * k)
+        ]
+    if terrain == "hill":
+        style = Style(stroke="#6b4f25", width=0.35)
+        return [
+            Path(((((x - 2 * k), y + k), (x - 0.8 * k, y - k), (x + 0.4 * k, y + k)),), style),
+            Path((((x, y + k), (x + 1.2 * k, y - 1.4 * k), (x + 2.4 * k, y + k)),), style),
+        ]
+    return []
+
+
+def settlement_icon(kind: str, x: float, y: float, s: float) -> list[Op]:
+    """A vector picture of the settlement: towers, a walled village, houses or a farmstead."""
+    ink = Style(stroke="#000000", width=0.3, fill=KIND_COLOUR[kind])
+    k = s * 0.09
+
+    def house(cx: float, cy: float, w: float) -> Op:
+        return polygon(
+            [
+                (cx - w, cy + w),
+                (cx - w, cy - 0.2 * w),
+                (cx, cy - w),
+                (cx + w, cy - 0.2 * w),
+                (cx + w, cy + w),
+            ],
+            ink,
+        )
+
+    if kind == "city":
+        return [
+            polygon(
+                [
+                    (x + dx - k, y + 2 * k),
+                    (x + dx - k, y - h),
+                    (x + dx + k, y - h),
+                    (x + dx + k, y + 2 * k),
+                ],
+                ink,
+            )
+            for dx, h in ((-2 * k, k), (0, 3 * k), (2 * k, 1.8 * k))
+        ]
+    if kind == "fortified_village":
+        wall = [(x - 3 * k, y + 2 * k), (x - 3 * k, y - k)]
+        for i in range(6):
+            wall += [
+                (x - 3 * k + i * k, y - (2 * k if i % 2 == 0 else k)),
+                (x - 2 * k + i * k, y - (2 * k if i % 2 == 0 else k)),
+            ]
+        wall += [(x + 3 * k, y - k), (x + 3 * k, y + 2 * k)]
+        return [polygon(wall, ink)]
+    if kind == "hamlet":
+        return [house(x - 1.4 * k, y + 0.5 * k, 1.3 * k), house(x + 1.4 * k, y + 0.5 * k, 1.3 * k)]
+    return [
+        house(x - k, y + 0.3 * k, 1.6 * k),
+        rect(
+            x + 1.2 * k,
+            y + 0.4 * k,
+            2 * k,
+            1.5 * k,
+            Style(stroke="#000000", width=0.3, fill="#d9c36a"),
+        ),
+    ]
+
+
+def hex_ops(
+    m: LaStradaMap, hexes: list[Hex], ox: float, oy: float, lang: str, show_settlements: bool
+) -> list[Op]:
+    s = m.hex_size
+    ops: list[Op] = []
+    for terrain in ("plain", "forest", "hill"):
+        rings = tuple(
+            tuple((px + ox, py + oy) for px, py in hexgrid.corner_points(h, s))
+            for h in hexes
+            if m.terrain[h] == terrain
+        )
+        if rings:
+            ops.append(
+                Path(rings, Style(stroke=EDGE[terrain], width=0.3, fill=FILL[terrain]), closed=True)
+            )
+    for h in hexes:
+        x, y = hexgrid.centre(h, s)
+        x, y = x + ox, y + oy
+        settlement = m.settlement_by_hex.get(h)
+        if settlement is None:
+            ops.extend(terrain_marks(x, y, m.terrain[h], s))
+        elif show_settlements:
+            ops.append(Circle(x, y, s * 0.62, Style(stroke="#000000", width=0.4, fill="#fbf7ea")))
+            ops.extend(settlement_icon(settlement.kind, x, y - s * 0.12, s))
+            values = "·".join(str(v) for v in GOLD[settlement.kind])
+            ops.append(Text(x, y + s * 0.38, values, size=s * 0.36, bold=True, anchor="middle"))
+        else:  # a marked spot: the settlement tiles are dealt onto it
+            ops.append(Circle(x, y, s * 0.22, Style(stroke="#555555", width=0.4, fill="#9a9a9a")))
+    return ops
+
+
+def piece_borders(m: LaStradaMap, ox: float, oy: float) -> list[Op]:
+    """Thick lines along the sides between hexes of different pieces: where the modules meet."""
+    ops: list[Op] = []
+    style = Style(stroke="#3d3d3d", width=0.9)
+    for h, piece in m.piece_of.items():
+        for n in hexgrid.neighbours(h):
+            if n in m.piece_of and m.piece_of[n] != piece and h < n:
+                a, b = hexgrid.side_points(hexgrid.side(h, n), m.hex_size)
+                ops.append(line((a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), style))
+    return ops
+
+
+def extent(m: LaStradaMap, hexes=None) -> tuple[float, float, float, float]:
+    pts = [p for h in (hexes or m.terrain) for p in hexgrid.corner_points(h, m.hex_size)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def track_ops(x: float, y: float, player: int, vertical: bool, lang: str) -> list[Op]:
+    """A travel-day track 0..10 in one player's colour."""
+    _name, colour, shape = PLAYERS[player]
+    box = 19.0
+    ops: list[Op] = []
+    for d in range(11):
+        bx, by = (x, y + d * box) if vertical else (x + d * box, y)
+        fill = colour if d == 0 else "#ffffff"
+        ops.append(rect(bx, by, box, box, Style(stroke="#333333", width=0.4, fill=fill)))
+        if d == 0:
+            ops.append(
+                symbol(
+                    shape,
+                    bx + box / 2,
+                    by + box / 2,
+                    4.5,
+                    Style(stroke="#000000", width=0.4, fill="#ffffff"),
+                )
+            )
+        else:
+            ops.append(
+                Text(bx + box / 2, by + box / 2 + 2.4, str(d), size=11, bold=True, anchor="middle")
+            )
+    label_x, label_y = (x + box + 2, y + 4) if vertical else (x, y - 2)
+    ops.append(
+        Text(
+            label_x,
+            label_y,
+            t("ls_days", lang),
+            size=6.5,
+            fill="#444444",
+            angle=90 if vertical else 0,
+        )
+    )
+    return ops
+
+
+def table_ops(x: float, y: float, lang: str) -> list[Op]:
+    """The scoring table: gold per merchant by settlement and number of merchants."""
+    w0, w, h = 36.0, 9.0, 7.5
+    ops: list[Op] = [Text(x, y - 2, t("ls_gold", lang), size=7, bold=True)]
+    ops.append(rect(x, y, w0 + 4 * w, h, Style(stroke="#333333", width=0.3, fill="#eeeeee")))
+    ops.append(Text(x + 1.5, y + 5, t("ls_merchants", lang), size=6))
+    for n in range(4):
+        ops.append(
+            Text(x + w0 + n * w + w / 2, y + 5.2, str(n + 1), size=7, bold=True, anchor="middle")
+        )
+    for i, kind in enumerate(KINDS):
+        ry = y + (i + 1) * h
+        ops.append(rect(x, ry, w0 + 4 * w, h, Style(stroke="#333333", width=0.3, fill="#ffffff")))
+        ops.extend(settlement_icon(kind, x + 4, ry + h / 2, 12.0))
+        ops.append(Text(x + 8.5, ry + 5, t(f"ls_{kind}", lang), size=6))
+        for n, gold in enumerate(GOLD[kind]):
+            ops.append(
+                Text(
+                    x + w0 + n * w + w / 2,
+                    ry + 5.2,
+                    str(gold),
+                    size=7.5,
+                    bold=True,
+                    anchor="middle",
+                )
+            )
+    return ops
+
+
+def board_drawing(m: LaStradaMap, lang: str, name: str = "lsboard") -> Drawing:
+    """The assembled board: the hexagon of pieces and the frame with tracks and tables."""
+    minx, miny, maxx, maxy = extent(m)
+    ox, oy = FRAME - minx, FRAME - miny
+    width, height = maxx - minx + 2 * FRAME, maxy - miny + 2 * FRAME
+    ops: list[Op] = [rect(0, 0, width, height, Style(stroke=None, fill="#efe6cf"))]
+    ops.append(rect(4, 4, width - 8, height - 8, Style(stroke="#7b6a4a", width=0.8)))
+    ops.extend(hex_ops(m, list(m.terrain), ox, oy, lang, show_settlements=True))
+    ops.extend(piece_borders(m, ox, oy))
+    track_len = 11 * 19.0
+    # Tracks on the four sides, one per colour: top, right, bottom, left.
+    ops.extend(track_ops((width - track_len) / 2, 10, 0, False, lang))
+    ops.extend(track_ops(width - 29, (height - track_len) / 2, 1, True, lang))
+    ops.extend(track_ops((width - track_len) / 2, height - 29, 2, False, lang))
+    ops.extend(track_ops(10, (height - track_len) / 2, 3, True, lang))
+    # Scoring tables in the four corners.
+    tw, th = 72.0, 37.5
+    for tx, ty in (
+        (10, 12),
+        (width - 10 - tw, 12),
+        (10, height - 12 - th),
+        (width - 10 - tw, height - 12 - th),
+    ):
+        ops.extend(table_ops(tx, ty + 3, lang))
+    seed = m.seed if m.seed is not None else "-"
+    order = " ".join(p.id for p in m.pieces)
+    ops.append(
+        Text(
+            width / 2,
+            height - 35,
+            f"La Strada · {m.name} · {t('seed', lang)} {seed} · "
+            f"{order} · " + t("made_with", lang, version=__version__),
+            size=6,
+            anchor="middle",
+            fill="#555555",
+        )
+    )
+    ops.append(Text(width / 2, 37, t("ls_costs", lang), size=7.5, anchor="middle"))
+    return Drawing(name, round(width, 3), round(height, 3), tuple(ops))
+
+
+def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
+    """Each land piece on its own, with marked settlement spots, outlined for cutting."""
+    out = []
+    for piece in m.pieces:
+        hexes = [h for h, p in m.piece_of.items() if p == piece.id]
+        minx, miny, maxx, maxy = extent(m, hexes)
+        pad = 6.0
+        ox, oy = pad - minx, pad - miny + 6
+        ops: list[Op] = hex_ops(m, hexes, ox, oy, lang, show_settlements=False)
+        label = f"{t('ls_piece', lang)} {piece.id}"
+        if piece.start:
+            label += f" · {t('ls_start_piece', lang)}"
+        ops.append(Text(pad, pad + 2, label, size=8, bold=True))
+        out.append(
+            Drawing(
+                f"piece_{piece.id}", maxx - minx + 2 * pad, maxy - miny + 2 * pad + 6, tuple(ops)
+            )
+        )
+    return out

@@ -1,0 +1,146 @@
+"""How fair is a TransAmerica board? The exact cost of every possible hand.
+
+A hand is one city of each colour; its cost is the fewest tracks (double lines count 2) that
+connect its five cities on the empty board: an exact Steiner tree. The published board's hands
+cost 19 to 36, 27.5 on average; a board whose statistics differ much plays differently.
+
+All 7^5 = 16,807 hands (3,125 with the dotted cards out) are solved together: the Dreyfus-Wagner
+programme is run over tensors indexed by the chosen city of every region, so the trees of
+city subsets that many hands share are computed once. Subsets of up to four regions are relaxed
+against the all-pairs distances in batches; the full hand needs only the best split at one node.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from trackwright.core.transamerica import REGIONS, TransAmericaMap
+from trackwright.scorer.steiner import Metric
+
+BATCH = 256  # rows relaxed at once: BATCH x n x n floats
+
+
+def _relax(merged: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """For every row m: out[v] = min over u of m[u] + dist[u, v] (a min-plus product)."""
+    rows = merged.reshape(-1, merged.shape[-1])
+    out = np.empty_like(rows)
+    for start in range(0, rows.shape[0], BATCH):
+        block = rows[start : start + BATCH]
+        out[start : start + BATCH] = (block[:, :, None] + dist[None, :, :]).min(axis=1)
+    return out.reshape(merged.shape)
+
+
+def hand_costs(dist: np.ndarray, groups: Sequence[Sequence[int]]) -> np.ndarray:
+    """The exact Steiner tree cost of every hand taking one node from each group.
+
+    ``dist`` is the all-pairs shortest-path matrix (n x n); ``groups`` lists node indices per
+    group. Returns a tensor with one axis per group: cost[i0, i1, ...].
+    """
+    k = len(groups)
+    idx = [np.asarray(g, dtype=np.int64) for g in groups]
+    full = (1 << k) - 1
+    # dp[mask]: axes = the groups in mask (in order), then the node v.
+    dp: dict[int, np.ndarray] = {1 << r: dist[idx[r]] for r in range(k)}
+
+    def expand(mask: int, within: int, tensor: np.ndarray) -> np.ndarray:
+        """Give tensor (axes: groups of mask, then v) the axes of the groups of ``within``."""
+        shape = []
+        for r in range(k):
+            if within >> r & 1:
+                shape.append(len(idx[r]) if mask >> r & 1 else 1)
+        return tensor.reshape(*shape, tensor.shape[-1])
+
+    if k == 1:
+        return np.zeros(len(idx[0]))
+    for size in range(2, k + 1):
+        for members in itertools.combinations(range(k), size):
+            mask = sum(1 << r for r in members)
+            low = mask & -mask
+            best = None
+            sub = (mask - 1) & mask
+            while sub:
+                if sub & low:
+                    total = expand(sub, mask, dp[sub]) + expand(mask ^ sub, mask, dp[mask ^ sub])
+                    best = total if best is None else np.minimum(best, total)
+                sub = (sub - 1) & mask
+            assert best is not None
+            if mask == full:
+                return best.min(axis=-1)  # the tree of the whole hand: best split at any node
+            dp[mask] = _relax(best, dist)
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class Balance:
+    hands: int
+    minimum: int
+    mean: float
+    maximum: int
+    histogram: dict[int, int]  # cost -> number of hands
+    city_effect: dict[str, dict[str, float]]  # region -> city -> mean cost of its hands - mean
+    double_share: float
+    small_game: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "min": self.minimum,
+            "mean": round(self.mean, 2),
+            "max": self.maximum,
+            "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+            "city_effect": {
+                r: {c: round(v, 2) for c, v in cities.items()}
+                for r, cities in self.city_effect.items()
+            },
+            "double_share": round(self.double_share, 3),
+            "dotted_out": self.small_game,
+        }
+
+
+def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
+    """Every hand's exact cost on the empty board (with ``small_game`` the dotted cards, out
+    with 2-3 players, are left out)."""
+    metric = Metric(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
+    cities = [m.cities_of(region, 3 if small_game else None) for region in REGIONS]
+    groups = [[metric.index[c.node] for c in region] for region in cities]
+    costs = np.rint(hand_costs(metric.dist, groups)).astype(np.int64)
+    values, counts = np.unique(costs, return_counts=True)
+    mean = float(costs.mean())
+    effect: dict[str, dict[str, float]] = {}
+    for axis, (region, members) in enumerate(zip(REGIONS, cities, strict=True)):
+        others = tuple(a for a in range(len(REGIONS)) if a != axis)
+        per_city = costs.mean(axis=others)
+        effect[region] = {c.name: float(per_city[i] - mean) for i, c in enumerate(members)}
+    doubles = sum(e.cost == 2 for e in m.edges) / len(m.edges)
+    return Balance(
+        hands=int(costs.size),
+        minimum=int(costs.min()),
+        mean=mean,
+        maximum=int(costs.max()),
+        histogram={int(v): int(c) for v, c in zip(values, counts, strict=True)},
+        city_effect=effect,
+        double_share=doubles,
+        small_game=small_game,
+    )
+
+
+@dataclass(frozen=True)
+class Band:
+    """What 'plays like the original' means: hand-cost statistics inside these limits."""
+
+    mean_low: float = 26.0
+    mean_high: float = 29.0
+    max_high: int = 38
+
+    def holds(self, b: Balance) -> bool:
+        return self.mean_low <= b.mean <= self.mean_high and b.maximum <= self.max_high
+
+    def describe(self) -> str:
+        return f"mean {self.mean_low:g}-{self.mean_high:g}, maximum at most {self.max_high}"
+
+
+ORIGINAL = {"min": 19, "mean": 27.5, "max": 36}  # the published board (the issue's figures)

@@ -1,0 +1,316 @@
+"""Build a TransAmerica lattice board from a region file (geography in longitude/latitude).
+
+The pipeline: project the geography (Albers equal-area conic), scale it so the land spans the
+requested number of lattice rows, lay a triangular lattice over it, keep the intersections on
+land, make a track space double where it crosses a river or runs in the mountains, snap each
+city to its own nearest intersection, and keep the connected lattice. The result is an ordinary
+map (``TransAmericaMap``); geometry is only the means, the map file is the product.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
+from shapely.ops import unary_union
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+
+LATTICE_VERSION = "1"
+SQRT3_2 = math.sqrt(3) / 2
+
+
+def albers(lon0: float, lat0: float, lat1: float, lat2: float):
+    """An Albers equal-area conic projection on the unit sphere: (lon, lat) -> (x, y north-up)."""
+    p0, p1, p2 = (math.radians(v) for v in (lat0, lat1, lat2))
+    n = (math.sin(p1) + math.sin(p2)) / 2
+    c = math.cos(p1) ** 2 + 2 * n * math.sin(p1)
+    rho0 = math.sqrt(c - 2 * n * math.sin(p0)) / n
+
+    def project(lon: float, lat: float) -> tuple[float, float]:
+        rho = math.sqrt(c - 2 * n * math.sin(math.radians(lat))) / n
+        theta = n * math.radians(lon - lon0)
+        return rho * math.sin(theta), rho0 - rho * math.cos(theta)
+
+    return project
+
+
+def _neighbours(col: int, row: int) -> list[tuple[int, int]]:
+    """Forward neighbours (right, down-left, down-right) on a lattice whose odd rows are shifted
+    half an edge to the right: each undirected edge is produced once."""
+    if row % 2 == 0:
+        return [(col + 1, row), (col - 1, row + 1), (col, row + 1)]
+    return [(col + 1, row), (col, row + 1), (col + 1, row + 1)]
+
+
+def node_id(col: int, row: int) -> str:
+    """Row letter and column number: 'A1' is the top-left intersection of the full lattice."""
+    return f"{chr(ord('A') + row)}{col + 1}"
+
+
+def _rings(geom) -> list[list[list[float]]]:
+    polys = list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
+    out = []
+    for poly in polys:
+        if poly.is_empty or not isinstance(poly, Polygon):
+            continue
+        out.append([[round(x, 1), round(y, 1)] for x, y in poly.exterior.coords[:-1]])
+        for hole in poly.interiors:
+            out.append([[round(x, 1), round(y, 1)] for x, y in hole.coords[:-1]])
+    return out
+
+
+def _lines(geom) -> list[list[list[float]]]:
+    parts = getattr(geom, "geoms", [geom])
+    return [
+        [[round(x, 1), round(y, 1)] for x, y in part.coords]
+        for part in parts
+        if isinstance(part, LineString) and not part.is_empty and part.length > 0
+    ]
+
+
+def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmericaMap:
+    """Build a lattice map from a parsed region file (checked against its schema first)."""
+    mapfile.validate(region, where, "region")
+    lons = [p[0] for ring in region["outline"] for p in ring]
+    lats = [p[1] for ring in region["outline"] for p in ring]
+    south, north = min(lats), max(lats)
+    proj_p = {  # default: an Albers projection fitted to the outline
+        "lon0": (min(lons) + max(lons)) / 2,
+        "lat0": (south + north) / 2,
+        "lat1": south + (north - south) / 6,
+        "lat2": north - (north - south) / 6,
+        **region.get("projection", {}),
+    }
+    project = albers(proj_p["lon0"], proj_p["lat0"], proj_p["lat1"], proj_p["lat2"])
+    lattice = region.get("lattice", {})
+    rows = int(lattice.get("rows", 13))
+    edge = float(lattice.get("edge", 36.0))
+    margin = float(lattice.get("margin", 22.0))
+    reach_factor = float(lattice.get("reach", 0.3))
+    shift_x, shift_y = lattice.get("shift", [0.0, 0.0])
+    row_h = edge * SQRT3_2
+
+    def ring(points) -> list[tuple[float, float]]:
+        return [project(lon, lat) for lon, lat in points]
+
+    # North-up projected plane; flipped to y-down below.
+    outline = unary_union([Polygon(ring(r)).buffer(0) for r in region["outline"]])
+    minx, miny, maxx, maxy = outline.bounds
+    # The rows may span a narrower band than the land: what lies beyond is cut by the board edge.
+    if "south" in lattice:
+        miny = max(miny, project(proj_p["lon0"], lattice["south"])[1])
+    # Land spans rows-1 row gaps plus a little, so the outer rows hug the coasts.
+    scale = ((rows - 1) * row_h + 0.5 * row_h) / (maxy - miny)
+    top = margin + 0.25 * row_h
+
+    def to_board(x: float, y: float) -> tuple[float, float]:
+        return margin + 0.5 * edge + (x - minx) * scale, top + (maxy - y) * scale - 0.25 * row_h
+
+    def board_ring(points) -> Polygon:
+        return Polygon([to_board(*project(lon, lat)) for lon, lat in points]).buffer(0)
+
+    land = unary_union([board_ring(r) for r in region["outline"]])
+    lakes = unary_union([board_ring(r) for r in region.get("lakes", [])])
+    land = land.difference(lakes)
+    mountains = unary_union([board_ring(r) for r in region.get("mountains", [])]).intersection(land)
+    rivers = [
+        LineString([to_board(*project(lon, lat)) for lon, lat in line]).intersection(land)
+        for line in region.get("rivers", [])
+    ]
+    reach = land.buffer(reach_factor * edge).difference(lakes)
+    links = [
+        LineString([to_board(*project(lon, lat)) for lon, lat in line])
+        for line in region.get("links", [])
+    ]
+
+    cols = math.ceil(((maxx - minx) * scale) / edge) + 2
+    positions: dict[tuple[int, int], tuple[float, float]] = {}
+    for row in range(rows):
+        for col in range(cols):
+            x = margin + (col + 0.5 * (row % 2) + shift_x) * edge
+            y = margin + (row + shift_y) * row_h
+            if reach.contains(Point(x, y)):
+                positions[(col, row)] = (round(x, 2), round(y, 2))
+
+    edges: list[tuple[str, str, int, str]] = []
+    for (col, row), a in positions.items():
+        for other in _neighbours(col, row):
+            if other not in positions:
+                continue
+            seg = LineString([a, positions[other]])
+            bridged = any(seg.intersects(link) for link in links)
+            if seg.difference(reach).length > 0.35 * edge and not bridged:
+                continue
+            if bridged or any(seg.intersects(r) for r in rivers if not r.is_empty):
+                cost, kind = 2, "river"
+            elif seg.intersection(mountains).length >= 0.5 * edge:
+                cost, kind = 2, "mountain"
+            else:
+                cost, kind = 1, "plain"
+            edges.append((node_id(col, row), node_id(*other), cost, kind))
+
+    ids = {node_id(c, r): xy for (c, r), xy in positions.items()}
+
+    # Each city takes its nearest intersection; two cities may not share one.
+    cities = region["cities"]
+    city_xy = [to_board(*project(c["lon"], c["lat"])) for c in cities]
+    assigned: dict[int, str] = {}
+    holder: dict[str, int] = {}
+    for i, (city, xy) in enumerate(zip(cities, city_xy, strict=True)):
+        near = min(ids, key=lambda nid, xy=xy: (math.dist(xy, ids[nid]), nid)) if ids else None
+        if near is None or math.dist(xy, ids[near]) > 0.9 * edge:
+            raise TrackwrightError(
+                f"city {city['name']} ({city['lon']}, {city['lat']}) is off the land: no "
+                "lattice intersection near it",
+                f"{where}: $.cities[{i}]",
+            )
+        if near in holder:
+            other = cities[holder[near]]["name"]
+            raise TrackwrightError(
+                f"cities {other} and {city['name']} fall on the same intersection {near}: move "
+                "one, or use more lattice rows",
+                f"{where}: $.cities[{i}]",
+            )
+        assigned[i], holder[near] = near, i
+    for i, city in enumerate(cities):
+        if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
+            raise TrackwrightError(
+                f"city {city['name']} ({city['lon']}, {city['lat']}) lies outside the outline",
+                f"{where}: $.cities[{i}]",
+            )
+
+    # Keep the connected part of the lattice that holds the cities.
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(ids)
+    g.add_edges_from((a, b) for a, b, _, _ in edges)
+    main = max(nx.connected_components(g), key=len)
+    for i, city in enumerate(cities):
+        if assigned[i] not in main:
+            raise TrackwrightError(
+                f"city {city['name']} is cut off from the rest of the lattice",
+                f"{where}: $.cities[{i}]",
+            )
+
+    max_x = max(x for x, _ in ids.values())
+    max_y = max(y for _, y in ids.values())
+    board_w = math.ceil(max_x + margin)
+    board_h = math.ceil(max_y + margin)
+    frame = Polygon([(0, 0), (board_w, 0), (board_w, board_h), (0, board_h)])
+
+    data: dict[str, Any] = {
+        "format": mapfile.FORMAT,
+        "game": "transamerica",
+        "name": region.get("name", "Custom region"),
+        "version": str(region.get("version", "1")),
+        "generator": {
+            "name": "trackwright-lattice",
+            "version": LATTICE_VERSION,
+            "seed": region.get("seed"),
+            "params": {"region": region.get("name"), "rows": rows, "edge": edge, "margin": margin},
+        },
+        "board": {"width": board_w, "height": board_h},
+        "nodes": [{"id": nid, "x": x, "y": y} for nid, (x, y) in ids.items() if nid in main],
+        "edges": [
+            {"a": a, "b": b, "cost": cost, "kind": kind} for a, b, cost, kind in edges if a in main
+        ],
+        "cities": [
+            {"name": c["name"], "node": assigned[i], "region": c["region"], "dotted": c["dotted"]}
+            for i, c in enumerate(cities)
+        ],
+        "decor": {
+            "land": _rings(land.intersection(frame).simplify(0.3)),
+            "lakes": _rings(lakes.simplify(0.3)) if not lakes.is_empty else [],
+            "mountains": _rings(mountains.simplify(0.3)),
+            "rivers": [line for r in rivers for line in _lines(r.simplify(0.3))],
+        },
+    }
+    return model.from_json(data, where)
+
+
+def build_file(path: Path) -> model.TransAmericaMap:
+    return build(mapfile.read_json(path), str(path))
+
+
+SHIFTS = (
+    (0.0, 0.0),
+    (0.5, 0.0),
+    (0.0, 0.5),
+    (0.5, 0.5),
+    (0.25, 0.25),
+    (0.75, 0.25),
+    (0.25, 0.75),
+    (0.75, 0.75),
+)
+
+
+def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 40):
+    """The region's board, laid again with other row counts and lattice offsets until its hands
+    cost what the original's do (``band``); the statistics go into the map file.
+
+    Candidates are tried in a fixed order (the given rows first, then one more, one fewer, ...,
+    each with eight offsets), so the same region always gives the same board. Returns
+    (map, balance, attempts)."""
+    from trackwright.kits.transamerica.balance import Band, analyse
+
+    band = band or Band()
+    base = dict(region.get("lattice", {}))
+    rows0 = int(base.get("rows", 13))
+    order = [rows0]
+    for d in range(1, 8):
+        order += [rows0 + d, rows0 - d]
+    attempts, first_error, closest = 0, None, None
+    given = tuple(base.get("shift", (0.0, 0.0)))
+    candidates = [(rows0, given)] + [
+        (rows, shift)
+        for rows in order
+        if rows >= 5
+        for shift in SHIFTS
+        if (rows, shift) != (rows0, given)
+    ]
+    for rows, shift in candidates:
+        if attempts >= tries:
+            break
+        attempts += 1
+        trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
+        try:
+            m = build(trial, where)
+        except TrackwrightError as exc:
+            first_error = first_error or exc
+            continue
+        b = analyse(m)
+        distance = abs(b.mean - (band.mean_low + band.mean_high) / 2)
+        if closest is None or distance < closest[0]:
+            closest = (distance, b, rows, shift)
+        if band.holds(b):
+            data = m.to_json()
+            data["stats"] = {
+                **b.to_json(),
+                "band": band.describe(),
+                "lattice": {"rows": rows, "shift": list(shift)},
+            }
+            return model.from_json(data, where), b, attempts
+    if closest is None and first_error is not None:
+        raise first_error
+    best = closest[1] if closest else None
+    detail = f"closest: mean {best.mean:.1f}, max {best.maximum}" if best else "none built"
+    raise TrackwrightError(
+        f"no lattice of this region plays like the original ({band.describe()}) after "
+        f"{attempts} tries; {detail}. Change the rows or the cities, or widen the band",
+        where,
+    )
+
+
+if __name__ == "__main__":  # maintainers: rebuild a built-in map from its region file
+    import sys
+
+    from trackwright.core.output import write_atomic
+
+    source = Path(sys.argv[1])
+    built, _balance, _tries = build_balanced(mapfile.read_json(source), str(source))
+    write_atomic(Path(sys.argv[2]), mapfile.dumps(built.to_json()))

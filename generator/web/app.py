@@ -1,0 +1,358 @@
+"""The web scorer: a FastAPI app over the rules engines and the event store.
+
+The JSON API takes exactly the CLI's game records. In LAN mode every request needs the server's
+key (creating and listing games) or the game's own token (everything about one game); both are
+unguessable and travel in the URL the server prints (and its QR code).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Header, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from trackwright import __version__
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.output import write_atomic
+from trackwright.web import games
+from trackwright.web.store import NothingToUndo, StaleVersion, Store
+
+MAX_BODY = 1_000_000  # bytes
+
+# Parameter types (module level: FastAPI resolves the annotations here).
+KeyHeader = Annotated[str | None, Header(alias="X-Trackwright-Key")]
+TokenHeader = Annotated[str | None, Header(alias="X-Game-Token")]
+IfMatch = Annotated[str | None, Header(alias="If-Match")]
+RecordBody = Annotated[dict[str, Any], Body()]
+
+
+def _record_schema() -> dict[str, Any]:
+    """The three record schemas, for the OpenAPI description of request bodies."""
+    names = {
+        "transamerica": "transamerica-record",
+        "dampfross": "dampfross-record",
+        "lastrada": "lastrada-record",
+    }
+    return {
+        "oneOf": [
+            {k: v for k, v in mapfile.schema(n).items() if k not in ("$schema", "$id")}
+            for n in names.values()
+        ]
+    }
+
+
+class BodyLimit:
+    """Refuse request bodies over MAX_BODY bytes with 413, however they are sent."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > MAX_BODY:
+            return await _too_large(send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send) -> None:
+    body = json.dumps({"detail": f"the request body is over {MAX_BODY} bytes"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def _server_key(db: Path) -> str:
+    """The LAN key, kept beside the database (readable by its owner only), so that phones keep
+    their URL when the server restarts."""
+    path = db.with_name(db.name + ".key")
+    if path.is_file():
+        text = path.read_text("ascii").strip()
+        if len(text) >= 20:
+            return text
+    text = secrets.token_urlsafe(18)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, text.encode("ascii"))
+    path.chmod(0o600)
+    return text
+
+
+def create_app(
+    db: Path, lan: bool = False, key: str | None = None, output: Path = Path("output")
+) -> FastAPI:
+    store = Store(db)
+    server_key = key or _server_key(db)
+    uploads = db.parent / "maps"
+    app = FastAPI(
+        title="trackwright scorer",
+        version=__version__,
+        docs_url=None,  # the interactive docs pages load scripts from a CDN: not here
+        redoc_url=None,
+        description="Score TransAmerica, Dampfross and La Strada at the table. Records are the "
+        "same JSON the command line scores; scores are the same JSON `trackwright score GAME "
+        "--json` prints. In LAN mode send the server key as `X-Trackwright-Key` (or `?key=`) "
+        "and each game's token as `X-Game-Token` (or `?token=`).",
+    )
+    app.state.store = store
+    app.state.key = server_key
+    app.state.lan = lan
+
+    # ---------------------------------------------------------------- errors as 4xx
+    @app.exception_handler(TrackwrightError)
+    async def bad_input(_request: Request, exc: TrackwrightError):
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError):
+        first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid" or (
+            tuple(first.get("loc", ()))[:1] == ("body",) and first.get("type") == "dict_type"
+        ):
+            return JSONResponse(
+                {"detail": "the request body must be a JSON object"}, status_code=400
+            )
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse(
+            {"detail": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
+        )
+
+    @app.exception_handler(StaleVersion)
+    async def stale(_request: Request, exc: StaleVersion):
+        return JSONResponse(
+            {
+                "detail": f"This game was changed on another device (it is at version "
+                f"{exc.current}, you had {exc.given}). Reload to see the change, then "
+                "try again.",
+                "version": exc.current,
+            },
+            status_code=409,
+        )
+
+    def need_key(request: Request, given: str | None) -> None:
+        if lan and not secrets.compare_digest(
+            given or request.query_params.get("key", ""), server_key
+        ):
+            raise HTTPException(403, "this server needs its key: open the URL it printed")
+
+    def need_game(request: Request, gid: str, token: str | None):
+        game = store.get(gid)
+        if game is None:
+            raise HTTPException(404, f"no game {gid!r}")
+        given = token or request.query_params.get("token", "")
+        if lan and not secrets.compare_digest(given, game.token):
+            raise HTTPException(403, "this game needs its token: open the game's own URL")
+        return game
+
+    def need_same_game(game, record: dict) -> None:
+        if games.game_of(record) != game.game:
+            raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
+
+    def version_of(if_match: str | None) -> int | None:
+        if if_match is None:
+            return None
+        text = if_match.strip().strip('"')
+        if not text.isdigit():
+            raise HTTPException(400, f"If-Match must be a game version number, not {if_match!r}")
+        return int(text)
+
+    record_openapi = {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _record_schema()}},
+        }
+    }
+
+    def answer(game) -> dict[str, Any]:
+        return {
+            "id": game.id,
+            "game": game.game,
+            "version": game.version,
+            **({"token": game.token} if lan else {}),
+        }
+
+    # ---------------------------------------------------------------- the API
+    @app.post(
+        "/api/games",
+        status_code=201,
+        openapi_extra=record_openapi,
+        summary="Start a game from a record",
+    )
+    def create_game(request: Request, record: RecordBody, key: KeyHeader = None):
+        need_key(request, key)
+        games.check(record)
+        game = store.create(games.game_of(record), record)
+        return answer(game)
+
+    @app.get("/api/games", summary="The games on this server")
+    def list_games(request: Request, key: KeyHeader = None):
+        need_key(request, key)
+        return [
+            {
+                "id": g.id,
+                "game": g.game,
+                "version": g.version,
+                "created": g.created,
+                "players": g.record.get("players", []),
+                "map": g.record.get("map"),
+                **({"token": g.token} if lan else {}),
+            }
+            for g in store.list()
+        ]
+
+    @app.get("/api/games/{gid}", summary="A game's record (its export)")
+    def get_game(gid: str, request: Request, response: Response, token: TokenHeader = None):
+        game = need_game(request, gid, token)
+        response.headers["ETag"] = f'"{game.version}"'
+        return game.record
+
+    @app.put(
+        "/api/games/{gid}",
+        openapi_extra=record_openapi,
+        summary="Replace a game's record (one change, stored at once)",
+    )
+    def put_game(
+        gid: str,
+        request: Request,
+        record: RecordBody,
+        token: TokenHeader = None,
+        if_match: IfMatch = None,
+    ):
+        need_same_game(need_game(request, gid, token), record)
+        games.check(record)
+        try:
+            updated = store.update(gid, record, version_of(if_match))
+        except KeyError:
+            raise HTTPException(404, f"no game {gid!r}") from None
+        return answer(updated)
+
+    @app.post("/api/games/{gid}/undo", summary="Undo the last change")
+    def undo_game(gid: str, request: Request, token: TokenHeader = None, if_match: IfMatch = None):
+        need_game(request, gid, token)
+        try:
+            game = store.undo(gid, version_of(if_match))
+        except NothingToUndo:
+            raise HTTPException(409, "there is nothing to undo") from None
+        return answer(game)
+
+    @app.get("/api/games/{gid}/score", summary="The score, as `trackwright score --json`")
+    def score_game(gid: str, request: Request, token: TokenHeader = None):
+        return games.score(need_game(request, gid, token).record)
+
+    @app.post(
+        "/api/games/{gid}/preview",
+        openapi_extra=record_openapi,
+        summary="Score a changed record without storing it (cost before confirming)",
+    )
+    def preview(gid: str, request: Request, record: RecordBody, token: TokenHeader = None):
+        need_same_game(need_game(request, gid, token), record)
+        return games.score(record)
+
+    @app.get("/api/games/{gid}/board", summary="The printed board as SVG and the map to tap on")
+    def game_board(gid: str, request: Request, token: TokenHeader = None, lang: str = "en"):
+        game = need_game(request, gid, token)
+        if lang not in ("en", "fr", "de", "it"):
+            raise HTTPException(422, f"unknown language {lang!r}")
+        svg, data = games.board(game.game, resolve_ref(game.game, game.record["map"]), lang)
+        return {"svg": svg, **json.loads(data)}
+
+    def resolve_ref(game: str, ref: str) -> str:
+        if game == "lastrada" and ref == "standard":
+            return ref
+        path, _where = mapfile.record_map(game, ref, None, "record")
+        return ref if not (ref.endswith(".json") or "/" in ref) else str(path)
+
+    @app.get("/api/maps", summary="Maps to start a game on")
+    def list_maps(request: Request, key: KeyHeader = None):
+        need_key(request, key)
+        found = games.available_maps(output)
+        if uploads.is_dir():
+            for path in sorted(uploads.glob("*.json")):
+                data = json.loads(path.read_text("utf-8"))
+                found.append(
+                    {
+                        "game": data["game"],
+                        "ref": str(path.resolve()),
+                        "name": data.get("name", path.stem),
+                        "source": "uploaded",
+                    }
+                )
+        return found
+
+    @app.get("/api/maps/view", summary="A map's board (SVG) and data, before starting a game")
+    def view_map(request: Request, game: str, ref: str, key: KeyHeader = None, lang: str = "en"):
+        need_key(request, key)
+        if game not in games.GAMES:
+            raise HTTPException(422, f"unknown game {game!r}")
+        if lang not in ("en", "fr", "de", "it"):
+            raise HTTPException(422, f"unknown language {lang!r}")
+        svg, data = games.board(game, resolve_ref(game, ref), lang)
+        return {"svg": svg, **json.loads(data)}
+
+    @app.post("/api/maps", status_code=201, summary="Upload a map file (map.json)")
+    def upload_map(
+        request: Request, data: Annotated[dict[str, Any], Body()], key: KeyHeader = None
+    ):
+        need_key(request, key)
+        games.check_map(data)
+        text = mapfile.dumps(data)
+        target = uploads / f"{hashlib.sha256(text).hexdigest()[:16]}.json"
+        write_atomic(target, text)
+        return {
+            "game": data["game"],
+            "ref": str(target.resolve()),
+            "name": data.get("name", target.stem),
+        }
+
+    # ---------------------------------------------------------------- pages
+    static = files("trackwright.web").joinpath("static")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index():
+        return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon():
+        return Response(static.joinpath("favicon.svg").read_bytes(), media_type="image/svg+xml")
+
+    @app.get("/game/{gid}", response_class=HTMLResponse, include_in_schema=False)
+    def game_page(gid: str):
+        return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
+
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.add_middleware(BodyLimit)
+    return app
