@@ -194,3 +194,13 @@ def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path
         names = ", ".join(builtin_map_names(game))
         raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
     return builtin, f"built-in:{ref}"
+
+
+def builtin_rules_names(game: str) -> list[str]:
+    """The built-in rules presets of a game (templates/<game>/rules/<name>.json)."""
+    folder = files("trackwright.templates").joinpath(f"{game}/rules")
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
+    )

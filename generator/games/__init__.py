@@ -1,0 +1,177 @@
+"""The game registry: every game is one declaration, and everything else asks the registry.
+
+A game declares what it is (name, titles, player counts), how its maps and records are read
+(the core's models and schemas), its rules presets, its rules engine, and, by name only, the
+parts that belong to higher layers: its command-line commands, its kits and the board the web page
+shows. The command line (``generate``, ``generate all``, ``score``, ``analyse``), the web scorer
+and the published schemas are built from :func:`games`; no code outside a game's own modules
+compares a game's name.
+
+Games are found in three ways: the modules of this package that define ``GAME`` (the three
+built-in games), the ``trackwright.games`` entry point group (a game in a package of its own), and
+:func:`register` (a game defined at run time, as the test suite's toy game is).
+
+This module sits just above the rules engines: it imports the core and the engines, never the
+kits, the drawing code, the CLI or the web app. Those are named as ``"module:attribute"`` strings
+and imported on first use (:func:`resolve`), so the registry, the map and record loading and the
+engines work where only pure-Python packages exist (a phone's browser).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Protocol
+
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+
+
+class Result(Protocol):
+    """What an engine returns: a result that knows its JSON form (with the evidence)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+#: A part of a game living in a higher layer: the object itself, or ``"module:attribute"``
+#: (``"module"`` alone for a whole module), imported on first use.
+Ref = Any
+
+
+def resolve(ref: Ref) -> Any:
+    """The object a :data:`Ref` names."""
+    if not isinstance(ref, str):
+        return ref
+    module, _, attribute = ref.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as the rest of trackwright sees it."""
+
+    name: str
+    """The name in commands, records and map files: ``trackwright score NAME``, ``"game": NAME``."""
+    title: str
+    """The name printed for people (``TransAmerica``)."""
+    summary: str
+    """One line saying what trackwright does for this game (``--help`` and the web page)."""
+    players: tuple[int, int]
+    """Fewest and most players."""
+    load_map: Callable[[str | Path], Any]
+    """A map by built-in name or file path; errors name the file and the place."""
+    map_from_json: Callable[[Any, str], Any]
+    """A parsed map file checked by the game's own loader (``where`` names it in errors)."""
+    builtin_maps: Callable[[], list[str]]
+    """The built-in maps' names, the default first."""
+    record_schema: str | dict[str, Any]
+    """The record's JSON Schema: a name (``core/schema/<name>.schema.json``) or the schema."""
+    load_record: Callable[[Path], Any]
+    """A game record from a file (its map resolved against the file's folder)."""
+    record_from_json: Callable[[Any, str], Any]
+    """A game record from parsed JSON (``where`` names it in errors)."""
+    score: Callable[[Any], Result]
+    """The rules engine: a checked record to its result with the evidence."""
+    rules_presets: Callable[[], list[str]] = list
+    """The names of the built-in rules presets (``templates/<name>/rules/*.json``)."""
+    cli: Ref = None
+    """Command-line part: a module with ``generate`` and ``score`` typer commands, optionally
+    ``analyse``, and ``generate_all(out, paper, lang, formats)`` for ``generate all``."""
+    board: Ref = None
+    """Web part: ``board(map, lang)`` giving the printed board's :class:`BoardView`."""
+    page: str | None = None
+    """The web page's script for this game (``web/static/games/<page>``); a game without one gets
+    the generic page (its record as JSON, scored by the engine)."""
+    order: int = 100
+    """Where the game stands in lists (smaller first)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Anything else a game's own modules want to keep with its declaration."""
+
+    def score_json(self, data: Any, where: str = "record") -> dict[str, Any]:
+        """Exactly what ``trackwright score NAME RECORD --json`` prints for a parsed record."""
+        return self.score(self.record_from_json(data, where)).to_json()
+
+    def record_schema_json(self) -> dict[str, Any]:
+        """The record's JSON Schema itself."""
+        if isinstance(self.record_schema, dict):
+            return self.record_schema
+        return mapfile.schema(self.record_schema)
+
+    def cli_module(self) -> Any:
+        return resolve(self.cli) if self.cli is not None else None
+
+    def board_view(self, m: Any, lang: str) -> BoardView:
+        if self.board is None:
+            raise TrackwrightError(f"{self.title} has no board to show", self.name)
+        return resolve(self.board)(m, lang)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the web page needs to show a board and take taps on it: the printed drawing (a
+    ``trackwright.kits.draw.ops.Drawing``), the map's places in the drawing's millimetres, and the
+    players' colours with their shapes."""
+
+    drawing: Any
+    places: dict[str, Any]
+    players: list[dict[str, str]]
+
+
+_REGISTERED: dict[str, Game] = {}
+_DISCOVERED: dict[str, Game] | None = None
+
+
+def _discover() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+        game = getattr(importlib.import_module(info.name), "GAME", None)
+        if isinstance(game, Game):
+            found[game.name] = game
+    for entry in entry_points(group="trackwright.games"):
+        game = entry.load()
+        if isinstance(game, Game):
+            found.setdefault(game.name, game)
+    return found
+
+
+def games() -> dict[str, Game]:
+    """Every game, by name, in list order."""
+    global _DISCOVERED
+    if _DISCOVERED is None:
+        _DISCOVERED = _discover()
+    every = {**_DISCOVERED, **_REGISTERED}
+    return dict(sorted(every.items(), key=lambda kv: (kv[1].order, kv[0])))
+
+
+def names() -> list[str]:
+    return list(games())
+
+
+def get(name: Any, where: str = "$.game") -> Game:
+    """The game called ``name``; anything else is a one-line error listing the games."""
+    every = games()
+    if not isinstance(name, str) or name not in every:
+        shown = repr(name)[:40]
+        raise TrackwrightError(f"unknown game {shown}: one of {', '.join(every)}", where)
+    return every[name]
+
+
+def of_record(data: Any, where: str = "record") -> Game:
+    """The game a parsed record (or map file) names in ``"game"``."""
+    name = data.get("game") if isinstance(data, dict) else None
+    return get(name, f"{where}: $.game")
+
+
+def register(game: Game) -> Game:
+    """Add (or replace) a game at run time; returns it."""
+    _REGISTERED[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)

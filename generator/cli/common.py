@@ -1,0 +1,71 @@
+"""What every game's commands share: the paper, language, format and output options, and the
+report of what was written."""
+
+from __future__ import annotations
+
+import os
+import time
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from trackwright.kits.draw.render import FORMATS
+
+DEFAULT_OUT = Path("output")
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+    a3 = "a3"
+
+
+class Lang(StrEnum):
+    en = "en"
+    fr = "fr"
+    de = "de"
+    it = "it"
+
+
+class Duplex(StrEnum):
+    long = "long"
+    short = "short"
+
+
+def parse_formats(value: str) -> tuple[str, ...]:
+    formats = tuple(
+        dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip())
+    )
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise typer.BadParameter(
+            f"{value!r}: choose a comma-separated list of {', '.join(FORMATS)}",
+            param_hint="'--format'",
+        )
+    return formats
+
+
+def new_seed() -> int:
+    """A fresh seed for a random map, printed so that the map can be made again."""
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000
+
+
+def report(files: list[Path], started: float) -> None:
+    size = sum(p.stat().st_size for p in files)
+    folders = sorted({str(p.parent) for p in files})
+    typer.echo(
+        f"wrote {len(files)} files ({size / 1e6:.1f} MB) to {', '.join(folders)} "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+
+
+PaperOpt = Annotated[Paper, typer.Option(help="Paper size of the sheets.")]
+LangOpt = Annotated[Lang, typer.Option(help="Language of all printed text.")]
+FormatOpt = Annotated[str, typer.Option("--format", help="Output formats: pdf, svg or pdf,svg.")]
+OutOpt = Annotated[Path | None, typer.Option(help="Output folder.")]
+RecordArg = Annotated[Path, typer.Argument(help="The game record (JSON).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+DuplexOpt = Annotated[
+    Duplex, typer.Option(help="How your printer turns the sheet for double-sided card backs.")
+]

@@ -1,0 +1,131 @@
+"""The La Strada commands: ``generate lastrada``, ``score lastrada``, and its part of
+``generate all``."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from trackwright.cli.common import (
+    DEFAULT_OUT,
+    FormatOpt,
+    JsonOpt,
+    Lang,
+    LangOpt,
+    OutOpt,
+    Paper,
+    PaperOpt,
+    RecordArg,
+    new_seed,
+    parse_formats,
+    report,
+)
+from trackwright.core import lastrada as model
+from trackwright.core.output import write_all
+from trackwright.kits.lastrada import arrange, kit
+from trackwright.scorer import lastrada as ls
+from trackwright.views.report import print_lastrada
+
+
+def generate(
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the layout and the settlements (default: a new one, printed)."),
+    ] = None,
+    map_ref: Annotated[
+        str | None, typer.Option("--map", help="A La Strada map file instead of a seeded layout.")
+    ] = None,
+    hex_size: Annotated[
+        float, typer.Option(help="Hex size, mm from centre to corner (tiles are printed at it).")
+    ] = 15.0,
+    paper: PaperOpt = Paper.a4,
+    out: OutOpt = None,
+    lang: LangOpt = Lang.en,
+    formats: FormatOpt = "pdf,svg",
+) -> None:
+    """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
+    frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
+
+    started = time.perf_counter()
+    fmt = parse_formats(formats)
+    if not 8 <= hex_size <= 40:
+        raise typer.BadParameter(
+            f"{hex_size}: choose a hex size from 8 to 40 mm", param_hint="'--hex-size'"
+        )
+    if map_ref is not None:
+        m = model.load(map_ref)
+        folder = Path(map_ref).stem
+    else:
+        if seed is None:
+            seed = new_seed()
+        m = arrange.arrange(seed, hex_size)
+        folder = f"seed-{seed}"
+        typer.echo(f"board layout from seed {seed}")
+    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
+    files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
+    report(write_all(files), started)
+
+
+def score(
+    record: RecordArg,
+    as_json: JsonOpt = False,
+    reachable: Annotated[
+        str | None,
+        typer.Option(
+            help="PLAYER: the cheapest road to each settlement this player can still "
+            "reach (needs the record's turns)."
+        ),
+    ] = None,
+) -> None:
+    """Gold per player by the scoring table, the winners (reserve days break ties), and the
+    turns checked when the record has them."""
+
+    game = ls.load_record(record)
+    result = ls.score(game)
+    data = result.to_json()
+    if reachable is not None:
+        if reachable not in game.players:
+            raise typer.BadParameter(
+                f"{reachable!r} is not a player of this game", param_hint="'--reachable'"
+            )
+        if game.turns is None:
+            raise typer.BadParameter(
+                "the record has no turns to start from", param_hint="'--reachable'"
+            )
+        state = ls.replay(game)
+        days = state.reserve[reachable] + ls.RULES.days_per_turn
+        data["reachable"] = {
+            "player": reachable,
+            "days": days,
+            "roads": [
+                {
+                    "settlement": r.settlement,
+                    "kind": r.kind,
+                    "days": r.days,
+                    "path": [list(h) for h in r.path],
+                }
+                for r in ls.reachable(game, state, reachable)
+            ],
+        }
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    print_lastrada(result)
+    if "reachable" in data:
+        r = data["reachable"]
+        typer.echo(f"{r['player']} has {r['days']} travel days next turn:")
+        for road in r["roads"]:
+            mark = "" if road["days"] <= r["days"] else " (not this turn)"
+            typer.echo(
+                f"  {road['settlement']} ({road['kind'].replace('_', ' ')}): "
+                f"{road['days']} days{mark}"
+            )
+
+
+def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:
+    """``generate all``: the board of seed 1."""
+    opts = kit.KitOptions(paper=paper, lang=lang, formats=formats)
+    return kit.kit_files(arrange.arrange(1), opts, out / "lastrada" / "seed-1")

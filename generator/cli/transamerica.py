@@ -1,0 +1,214 @@
+"""The TransAmerica commands: ``generate transamerica``, ``score transamerica``,
+``analyse transamerica``, and its part of ``generate all``."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from trackwright.cli.common import (
+    DEFAULT_OUT,
+    Duplex,
+    DuplexOpt,
+    FormatOpt,
+    JsonOpt,
+    Lang,
+    LangOpt,
+    OutOpt,
+    Paper,
+    PaperOpt,
+    RecordArg,
+    new_seed,
+    parse_formats,
+    report,
+)
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.core.output import write_all
+from trackwright.kits.draw.pdf import render_pdf
+from trackwright.kits.draw.png import render_png
+from trackwright.kits.draw.svg import render_svg
+from trackwright.kits.transamerica import balance, continent, kit, lattice
+from trackwright.kits.transamerica.balance import Band
+from trackwright.scorer import transamerica as ta
+from trackwright.views import plots
+from trackwright.views.explain import explanation
+from trackwright.views.report import print_transamerica
+
+
+def generate(
+    map_ref: Annotated[
+        str | None,
+        typer.Option(
+            "--map", help="Built-in board (usa, europe, japan) or a map file; default usa."
+        ),
+    ] = None,
+    region: Annotated[
+        Path | None, typer.Option(help="A region file: build a board of your own region.")
+    ] = None,
+    random_board: Annotated[
+        bool, typer.Option("--random", help="An invented continent (with --seed).")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the random board (default: a new one, printed).")
+    ] = None,
+    band_mean: Annotated[
+        str, typer.Option(help="Region and random boards: the mean hand cost to reach, LOW-HIGH.")
+    ] = "26-29",
+    band_max: Annotated[
+        int, typer.Option(help="Region and random boards: the dearest hand at most.")
+    ] = 38,
+    paper: PaperOpt = Paper.a4,
+    out: OutOpt = None,
+    lang: LangOpt = Lang.en,
+    formats: FormatOpt = "pdf,svg",
+    duplex: DuplexOpt = Duplex.long,
+) -> None:
+    """The TransAmerica kit: board (poster and tiled), city cards, score track and markers,
+    rules summary and map.json; on a built-in board, a region of your own or a random one."""
+
+    started = time.perf_counter()
+    fmt = parse_formats(formats)
+    if sum(x is not None and x is not False for x in (map_ref, region, random_board or None)) > 1:
+        raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
+    try:
+        low, high = (float(v) for v in band_mean.split("-"))
+    except ValueError:
+        raise typer.BadParameter(
+            f"{band_mean!r}: give it as LOW-HIGH, e.g. 26-29", param_hint="'--band-mean'"
+        ) from None
+    band = Band(low, high, band_max)
+    folder = "transamerica"
+    if region is not None:
+        m, result, tries = lattice.build_balanced(mapfile.read_json(region), str(region), band)
+        folder = f"transamerica-{region.stem}"
+    elif random_board:
+        if seed is None:
+            seed = new_seed()
+        m, result, tries = continent.generate(seed, lang.value, band)
+        folder = f"transamerica-random-{seed}"
+    else:
+        m, result, tries = model.load(map_ref or "usa"), None, 0
+    if result is not None:
+        typer.echo(
+            f"{m.name}: {len(m.nodes)} intersections; hands {result.minimum}-"
+            f"{result.maximum}, mean {result.mean:.1f} (the original: 19-36, 27.5); "
+            f"{tries} {'try' if tries == 1 else 'tries'}"
+        )
+    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, duplex=duplex.value)
+    files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
+    report(write_all(files), started)
+
+
+def score(
+    record: RecordArg,
+    as_json: JsonOpt = False,
+    explain: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also draw each round's missing tracks on the board: a .pdf (one page "
+            "per round), or .svg or .png (one file per round)."
+        ),
+    ] = None,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """Each player's exact missing tracks per round, running scores, barrier and winners."""
+
+    if explain is not None and explain.suffix.lower() not in (".pdf", ".svg", ".png"):
+        raise typer.BadParameter(
+            f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
+        )
+    game = ta.load_record(record)
+    result = ta.score_game(game)
+    if explain is not None:
+        document = explanation(game.map, result, lang.value)
+        suffix = explain.suffix.lower()
+        if suffix == ".pdf":
+            files = {explain: render_pdf(document)}
+        else:
+            render = render_svg if suffix == ".svg" else render_png
+            files = {
+                explain.with_name(f"{explain.stem}-round{k + 1}{suffix}"): render(page)
+                for k, page in enumerate(document.pages)
+            }
+        write_all(files)
+    if as_json:
+        typer.echo(ta.dumps_result(result))
+    else:
+        print_transamerica(game, result)
+        if explain is not None:
+            typer.echo(f"missing tracks drawn in {explain}")
+
+
+def analyse(
+    map_ref: Annotated[str, typer.Argument(help="A built-in map name (usa) or a map file.")],
+    small: Annotated[
+        bool, typer.Option(help="The 2-3 player game: the dotted cards out (3,125 hands).")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the histogram (PNG and SVG).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """The exact cost of every possible hand (one city per colour) on the empty board:
+    minimum, mean, maximum, histogram, how much each city adds, the share of double lines."""
+
+    started = time.perf_counter()
+    m = model.load(map_ref)
+    result = balance.analyse(m, small_game=small)
+    band = balance.Band()
+    drawing = plots.histogram(result, f"TransAmerica · {m.name}: the cost of every hand", band)
+    folder = out or DEFAULT_OUT / "analysis"
+    stem = (Path(map_ref).stem if map_ref.endswith(".json") else map_ref) + (
+        "-small" if small else ""
+    )
+    files = {
+        folder / f"{stem}-histogram.svg": render_svg(drawing),
+        folder / f"{stem}-histogram.png": render_png(drawing),
+    }
+    write_all(files)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"{m.name}: {result.hands} hands, exact costs", title_justify="left")
+    table.add_column("")
+    table.add_column("this board", justify="right")
+    table.add_column("the original", justify="right")
+    table.add_row("cheapest hand", str(result.minimum), str(balance.ORIGINAL["min"]))
+    table.add_row("mean", f"{result.mean:.2f}", str(balance.ORIGINAL["mean"]))
+    table.add_row("dearest hand", str(result.maximum), str(balance.ORIGINAL["max"]))
+    table.add_row("double lines", f"{result.double_share:.0%}", "21%")
+    console.print(table)
+    bars = max(result.histogram.values())
+    for cost, count in sorted(result.histogram.items()):
+        console.print(f"{cost:4d} {'█' * max(1, round(40 * count / bars))} {count}")
+    effects = Table(title="What each city adds to the mean hand", title_justify="left")
+    effects.add_column("region")
+    effects.add_column("cities (difference from the mean)")
+    for region, cities in result.city_effect.items():
+        effects.add_row(
+            region,
+            ", ".join(f"{c} {v:+.1f}" for c, v in sorted(cities.items(), key=lambda kv: kv[1])),
+        )
+    console.print(effects)
+    verdict = "within" if band.holds(result) else "outside"
+    console.print(
+        f"{verdict} the band ({band.describe()}) · "
+        f"histogram in {folder} · {time.perf_counter() - started:.1f} s"
+    )
+
+
+def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:
+    """``generate all``: the kits of the three built-in boards (USA, Europe, Japan)."""
+    opts = kit.KitOptions(paper=paper, lang=lang, formats=formats)
+    files: dict[Path, bytes] = {}
+    for board in ("usa", "europe", "japan"):
+        folder = "transamerica" if board == "usa" else f"transamerica-{board}"
+        files.update(kit.kit_files(model.load(board), opts, out / folder))
+    return files

@@ -1,0 +1,33 @@
+"""TransAmerica: connect your five cities; the exact missing tracks score each round."""
+
+from __future__ import annotations
+
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.games import Game
+from trackwright.scorer import transamerica as engine
+
+
+def _builtin_maps() -> list[str]:
+    # The original board first: it is the default everywhere.
+    return sorted(mapfile.builtin_map_names("transamerica"), key=lambda n: (n != "usa", n))
+
+
+GAME = Game(
+    name="transamerica",
+    title="TransAmerica",
+    summary="Board (poster and tiled), city cards, markers and rules; exact missing-track scoring.",
+    players=(2, 6),
+    load_map=model.load,
+    map_from_json=model.from_json,
+    builtin_maps=_builtin_maps,
+    record_schema="transamerica-record",
+    load_record=engine.load_record,
+    record_from_json=engine.record_from_json,
+    score=engine.score_game,
+    rules_presets=lambda: mapfile.builtin_rules_names("transamerica"),
+    cli="trackwright.cli.transamerica",
+    board="trackwright.kits.transamerica.board:board_view",
+    page="transamerica.js",
+    order=1,
+)
