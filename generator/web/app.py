@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from trackwright import __version__
+from trackwright import games as registry
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_atomic
@@ -35,16 +36,11 @@ RecordBody = Annotated[dict[str, Any], Body()]
 
 
 def _record_schema() -> dict[str, Any]:
-    """The three record schemas, for the OpenAPI description of request bodies."""
-    names = {
-        "transamerica": "transamerica-record",
-        "dampfross": "dampfross-record",
-        "lastrada": "lastrada-record",
-    }
+    """Every game's record schema, for the OpenAPI description of request bodies."""
     return {
         "oneOf": [
-            {k: v for k, v in mapfile.schema(n).items() if k not in ("$schema", "$id")}
-            for n in names.values()
+            {k: v for k, v in g.record_schema_json().items() if k not in ("$schema", "$id")}
+            for g in registry.games().values()
         ]
     }
 
@@ -291,10 +287,14 @@ def create_app(
         return {"svg": svg, **json.loads(data)}
 
     def resolve_ref(game: str, ref: str) -> str:
-        if game == "lastrada" and ref == "standard":
+        if ref in registry.get(game).builtin_maps():
             return ref
         path, _where = mapfile.record_map(game, ref, None, "record")
-        return ref if not (ref.endswith(".json") or "/" in ref) else str(path)
+        return str(path)
+
+    @app.get("/api/catalogue", summary="The games this server scores, and their pages")
+    def catalogue():
+        return games.catalogue()
 
     @app.get("/api/maps", summary="Maps to start a game on")
     def list_maps(request: Request, key: KeyHeader = None):
@@ -316,8 +316,8 @@ def create_app(
     @app.get("/api/maps/view", summary="A map's board (SVG) and data, before starting a game")
     def view_map(request: Request, game: str, ref: str, key: KeyHeader = None, lang: str = "en"):
         need_key(request, key)
-        if game not in games.GAMES:
-            raise HTTPException(422, f"unknown game {game!r}")
+        if game not in registry.games():
+            raise HTTPException(422, f"unknown game {game[:40]!r}")
         if lang not in ("en", "fr", "de", "it"):
             raise HTTPException(422, f"unknown language {lang!r}")
         svg, data = games.board(game, resolve_ref(game, ref), lang)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.dampfross import DampfrossMap
+from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Circle,
@@ -17,7 +18,9 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
+from trackwright.kits.draw.symbols import PLAYER_STYLE
 from trackwright.kits.i18n import t
+from trackwright.kits.places import hex_places
 
 FILL = {"plain": "#f4efdc", "hill": "#dcc08c", "water": "#bfdcf0"}
 OUTLINE = {"plain": "#8f8a78", "hill": "#8f7a52", "water": "#9cc3de"}
@@ -157,3 +160,13 @@ def legend_ops(m: DampfrossMap, lang: str, w: float, y0: float) -> list[Op]:
 def map_drawing(m: DampfrossMap, lang: str, name: str = "dfmap") -> Drawing:
     ops, w, h = map_ops(m, lang)
     return Drawing(name, round(w, 3), round(h, 3), tuple(ops))
+
+
+def board_view(m: DampfrossMap, lang: str) -> BoardView:
+    """The printed map and the outline of every hex on it, in the drawing's millimetres."""
+    ox, oy, _w, _h = layout(m)
+    return BoardView(
+        drawing=map_drawing(m, lang),
+        places=hex_places(m.terrain, m.hex_size, ox, oy),
+        players=[{"colour": c, "shape": s} for c, s in PLAYER_STYLE],
+    )

@@ -8,6 +8,7 @@ from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.hexgrid import Hex
 from trackwright.core.lastrada import GOLD, KINDS, LaStradaMap
+from trackwright.games import BoardView
 from trackwright.kits.draw.ops import (
     Circle,
     Drawing,
@@ -21,6 +22,7 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.symbols import symbol
 from trackwright.kits.i18n import t
+from trackwright.kits.places import hex_places
 
 FILL = {"plain": "#e6ecb8", "forest": "#84b36f", "hill": "#c8a46a"}
 EDGE = {"plain": "#9aa27a", "forest": "#5b8a4b", "hill": "#8c6c3c"}
@@ -286,3 +288,13 @@ def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
             )
         )
     return out
+
+
+def board_view(m: LaStradaMap, lang: str) -> BoardView:
+    """The assembled board and the outline of every hex on it, in the drawing's millimetres."""
+    minx, miny, _maxx, _maxy = extent(m)
+    return BoardView(
+        drawing=board_drawing(m, lang),
+        places=hex_places(m.terrain, m.hex_size, FRAME - minx, FRAME - miny),
+        players=[{"colour": c, "shape": s} for _n, c, s in PLAYERS],
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from shapely.geometry import LineString, box
 from trackwright import __version__
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
+from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Circle,
@@ -22,7 +23,7 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.symbols import REGION_STYLE, symbol
+from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
 from trackwright.kits.i18n import t
 
 SEA = "#d6e9f5"
@@ -296,3 +297,12 @@ def locator_ops(m: TransAmericaMap, city: str, x: float, y: float, w: float, h: 
         )
     )
     return ops
+
+
+def board_view(m: TransAmericaMap, lang: str) -> BoardView:
+    """The printed board and where its intersections lie on it (the map's own millimetres)."""
+    return BoardView(
+        drawing=board_drawing(m, lang),
+        places={"kind": "lattice"},
+        players=[{"colour": c, "shape": s} for c, s in PLAYER_STYLE],
+    )

@@ -1,0 +1,104 @@
+// TransAmerica's page: track, start markers and hands of a round; the scores with the missing
+// tracks the engine found.
+"use strict";
+(() => {
+const { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render } = window.TW;
+
+
+const REGIONS = ["green", "blue", "yellow", "red", "orange"];
+
+function taDraft() { return structuredClone(G.record["x-draft"] || { cities: {}, starts: {}, track: [] }); }
+function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
+
+function transamerica() {
+  const map = G.board.map;
+  const nodes = Object.fromEntries(map.nodes.map(n => [n.id, n]));
+  const draft = taDraft();
+  const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
+  const last = G.score.rounds.length ? G.score.rounds[G.score.rounds.length - 1] : null;
+  const showing = G.record["x-draft"] === undefined && last;
+  const mode = G.mode || "track";
+  const board = boardView(g => {
+    const roundTrack = showing ? new Set(G.record.rounds[G.record.rounds.length - 1].track.map(([a, b]) => key(a, b))) : placed;
+    for (const e of map.edges) {
+      const a = nodes[e.a], b = nodes[e.b];
+      if (roundTrack.has(key(e.a, e.b)))
+        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a3a1e", "stroke-width": 2.6, "pointer-events": "none" }));
+      if (!showing)
+        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+    }
+    if (showing) G.record.players.forEach((p, i) => (last.routes[p] || []).forEach(([x, y]) => {
+      const a = nodes[x], b = nodes[y];
+      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colourOf(i), "stroke-width": 2.2, "stroke-dasharray": i % 2 ? "4 2" : "none", "pointer-events": "none", class: "missing" }));
+    }));
+    const starts = showing ? G.record.rounds[G.record.rounds.length - 1].starts : draft.starts;
+    G.record.players.forEach((p, i) => { const n = nodes[starts[p]]; if (n) g.append(s("circle", { cx: n.x, cy: n.y, r: 4.5, fill: colourOf(i), stroke: "#000", "stroke-width": 0.6, "pointer-events": "none" })); });
+    if (!showing && mode === "start") for (const n of map.nodes)
+      g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
+  });
+  const hands = h("div", { class: "card hands" }, h("h2", {}, showing ? `Round ${last.round} scored` : `Round ${G.score.rounds.length + 1}: cards and start markers`),
+    G.record.players.map((p, i) => h("div", { class: "row" }, swatch(i), h("b", {}, p),
+      h("span", { class: "small" }, "start " + (draft.starts[p] || "–")),
+      showing ? [] : REGIONS.map(region => {
+        const options = map.cities.filter(c => c.region === region && (G.record.players.length > 3 || !c.dotted));
+        const current = (draft.cities[p] || []).find(name => options.some(c => c.name === name)) || "";
+        return h("select", { "aria-label": `${p} ${region}`, "data-hand": p + ":" + region, onchange: ev => setCity(p, region, ev.target.value) },
+          h("option", { value: "" }, region), options.map(c => h("option", { value: c.name, selected: c.name === current }, c.name)));
+      }))));
+  const actions = showing
+    ? [h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, "Next round")]
+    : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); } }, "Tap track"),
+       h("button", { class: mode === "start" ? "active" : "secondary", onclick: () => { G.mode = "start"; render(); }, id: "mode-start" }, "Tap start"),
+       h("button", { id: "score-round", onclick: scoreRound }, "Score round")];
+  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, hands, taScores()];
+}
+
+function taScores() {
+  const sc = G.score, players = G.record.players;
+  const table = h("table", { id: "scores" }, h("tr", {}, h("th", {}, "Round"), players.map(p => h("th", { class: "num" }, p))),
+    sc.rounds.map(r => h("tr", {}, h("td", {}, r.round), players.map(p => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)))),
+    h("tr", {}, h("th", {}, "Now"), players.map(p => h("th", { class: "num" }, sc.scores[p]))));
+  const end = sc.game_over ? h("p", { class: "winner", id: "winners" }, `Game over: ${sc.winners.join(" and ")} ${sc.winners.length > 1 ? "win" : "wins"}.`)
+    : h("p", { class: "small" }, `The game ends for a player at ${sc.threshold} points or fewer.`);
+  return h("div", { class: "card" }, h("h2", {}, "Scores"), table, end);
+}
+
+function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] }); }
+
+function toggleTrack(a, b) {
+  change(record => {
+    const draft = taDraftOf(record), k = key(a, b);
+    const i = draft.track.findIndex(([x, y]) => key(x, y) === k);
+    if (i >= 0) draft.track.splice(i, 1); else draft.track.push([a, b]);
+  });
+}
+function setStart(node) {
+  const player = G.record.players[G.player];
+  change(record => { taDraftOf(record).starts[player] = node; });
+}
+function setCity(player, region, name) {
+  const regionOf = Object.fromEntries(G.board.map.cities.map(c => [c.name, c.region]));
+  change(record => {
+    const draft = taDraftOf(record);
+    const hand = (draft.cities[player] || []).filter(c => regionOf[c] !== region);
+    if (name) hand.push(name);
+    hand.sort((x, y) => REGIONS.indexOf(regionOf[x]) - REGIONS.indexOf(regionOf[y]));
+    draft.cities[player] = hand;
+  });
+}
+function scoreRound() {
+  return change(record => {
+    const draft = taDraftOf(record);
+    record.rounds = [...record.rounds, { cities: draft.cities, starts: draft.starts, track: draft.track }];
+    delete record["x-draft"];
+  }, "Round scored");
+}
+function nextRound() {
+  change(record => { record["x-draft"] = { cities: {}, starts: {}, track: [] }; });
+}
+
+window.TW.games.transamerica = {
+  page: transamerica,
+  newGame: () => ({ complete(record) { record.rounds = []; record["x-draft"] = { cities: {}, starts: {}, track: [] }; } }),
+};
+})();
