@@ -348,3 +348,14 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
 def test_serve_bad_port():
     done = trackwright("serve", "--port", "70000")
     assert done.returncode == 2 and "70000 is not a port number" in done.stderr
+
+
+def test_an_unwritable_out_folder_is_one_line_and_exit_2(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for out in (blocker / "kit", "/proc/trackwright-kits"):
+        done = trackwright("generate", "lastrada", "--seed", "1", "--out", str(out))
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert str(out) in done.stderr and "cannot write" in done.stderr
+    assert blocker.read_text() == "not a folder"

@@ -7,6 +7,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from trackwright.core.errors import TrackwrightError
+
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write data to path through a temporary file in the same folder and a rename."""
@@ -26,7 +28,31 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def write_all(files: dict[Path, bytes]) -> list[Path]:
-    """Write a set of files, each atomically; the contents are all built before the first write."""
+    """Write a set of files, each atomically; the contents are all built before the first write,
+    and every folder is checked to be writable before the first file lands, so a wrong or
+    read-only output folder is one error and nothing is half-written."""
+    for folder in dict.fromkeys(path.parent for path in files):
+        _check_writable(folder)
     for path, data in files.items():
-        write_atomic(path, data)
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            raise TrackwrightError(
+                f"cannot write the file ({exc.strerror or exc})", str(path)
+            ) from None
     return list(files)
+
+
+def _check_writable(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".trackwright-", dir=folder)
+    except FileExistsError:
+        raise TrackwrightError(
+            "not a folder (a file of that name is in the way)", str(folder)
+        ) from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise TrackwrightError(f"cannot write to this folder ({reason})", str(folder)) from None
+    os.close(fd)
+    os.unlink(probe)

@@ -165,10 +165,3 @@ class Store:
         if len(stack) < 2:
             raise NothingToUndo()
         return json.loads(stack[-2])
-
-    def history(self, gid: str) -> list[tuple[int, str, float]]:
-        return (
-            self._connect()
-            .execute("SELECT seq, op, created FROM events WHERE game_id = ? ORDER BY seq", (gid,))
-            .fetchall()
-        )

@@ -8,7 +8,7 @@ a component can be built, inspected and tested without any backend.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 Point = tuple[float, float]
@@ -119,10 +119,6 @@ def line(a: Point, b: Point, style: Style = Style()) -> Path:
     return Path(((a, b),), style)
 
 
-def polyline(points: Iterable[Point], style: Style = Style(), closed: bool = False) -> Path:
-    return Path((tuple(points),), style, closed)
-
-
 def rect(x: float, y: float, w: float, h: float, style: Style = Style()) -> Path:
     return Path((((x, y), (x + w, y), (x + w, y + h), (x, y + h)),), style, closed=True)
 
@@ -138,7 +134,3 @@ def offset_segment(a: Point, b: Point, d: float) -> tuple[Point, Point]:
     nx, ny = -(y2 - y1) / length * d, (x2 - x1) / length * d
     return (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
 
-
-def bounds(points: Iterable[Point]) -> tuple[float, float, float, float]:
-    xs, ys = zip(*points, strict=True)
-    return min(xs), min(ys), max(xs), max(ys)
