@@ -3,7 +3,9 @@ nothing half-written."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 
@@ -359,3 +361,44 @@ def test_an_unwritable_out_folder_is_one_line_and_exit_2(tmp_path):
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert str(out) in done.stderr and "cannot write" in done.stderr
     assert blocker.read_text() == "not a folder"
+
+
+def test_long_work_reports_its_progress_on_stderr(tmp_path):
+    from trackwright.cli.common import StderrProgress
+    from trackwright.core import progress
+    from trackwright.kits.lastrada import arrange, kit
+
+    seen: list[str] = []
+    with progress.reporting(seen.append):
+        kit.kit_files(arrange.arrange(1), kit.KitOptions(formats=("pdf",)), tmp_path)
+    assert seen and all(m.startswith("drawing ") for m in seen)
+    progress.report("nobody listens")  # no sink: nothing happens
+
+    stream = io.StringIO()
+    sink = StderrProgress(stream, after=0.0)
+    sink("balancing the board: try 3 of 40")
+    assert stream.getvalue().startswith("balancing the board: try 3 of 40 (")
+    quiet = io.StringIO()
+    StderrProgress(quiet, after=60.0)("too early to show")
+    assert quiet.getvalue() == ""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "trackwright",
+            "generate",
+            "lastrada",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path / "k"),
+            "--format",
+            "pdf",
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TRACKWRIGHT_PROGRESS": "1"},
+        timeout=120,
+    )
+    assert done.returncode == 0
+    assert all(line.startswith("drawing ") for line in done.stderr.splitlines())

@@ -8,6 +8,7 @@ exit code 2.
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import time
@@ -26,9 +27,11 @@ from trackwright.cli.common import (
     LangOpt,
     Paper,
     PaperOpt,
+    StderrProgress,
     parse_formats,
     report,
 )
+from trackwright.core import progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
 from trackwright.web.app import create_app
@@ -156,7 +159,22 @@ def build_app() -> typer.Typer:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI and return its exit code; every input error becomes one line and code 2."""
+    """Run the CLI and return its exit code; every input error becomes one line and code 2.
+    Long work shows its progress on stderr (on a terminal, or with ``TRACKWRIGHT_PROGRESS=1``)."""
+    sink = None
+    if sys.stderr.isatty() or os.environ.get("TRACKWRIGHT_PROGRESS") == "1":
+        sink = StderrProgress(sys.stderr)
+    try:
+        if sink is None:
+            return _run(argv)
+        with progress.reporting(sink):
+            return _run(argv)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         result = build_app()(args=argv, prog_name="trackwright", standalone_mode=False)
     except TrackwrightError as exc:

@@ -7,7 +7,7 @@ import os
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 from trackwright.kits.draw.render import FORMATS
@@ -58,6 +58,35 @@ def report(files: list[Path], started: float) -> None:
         f"wrote {len(files)} files ({size / 1e6:.1f} MB) to {', '.join(folders)} "
         f"in {time.perf_counter() - started:.1f} s"
     )
+
+
+class StderrProgress:
+    """Shows the builders' progress reports on stderr once a command has run for a second: on a
+    terminal as one line rewritten in place, elsewhere (``TRACKWRIGHT_PROGRESS=1``) line by line."""
+
+    def __init__(self, stream: TextIO, after: float = 1.0) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.after = after
+        self.started = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, message: str) -> None:
+        elapsed = time.perf_counter() - self.started
+        if elapsed < self.after:
+            return
+        line = f"{message} ({elapsed:.0f} s)"
+        if self.tty:
+            self.stream.write(f"\r\033[K{line[:200]}")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown and self.tty:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
 
 
 PaperOpt = Annotated[Paper, typer.Option(help="Paper size of the sheets.")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from trackwright.core import dampfross as model
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
+from trackwright.core.output import write_atomic
 
 BUILDER_VERSION = "1"
 
@@ -140,8 +142,4 @@ def build_file(path: Path) -> model.DampfrossMap:
 
 
 if __name__ == "__main__":  # maintainers: rebuild a stored preset from its region file
-    import sys
-
-    from trackwright.core.output import write_atomic
-
     write_atomic(Path(sys.argv[2]), mapfile.dumps(build_file(Path(sys.argv[1])).to_json()))

@@ -133,4 +133,3 @@ def offset_segment(a: Point, b: Point, d: float) -> tuple[Point, Point]:
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
     nx, ny = -(y2 - y1) / length * d, (x2 - x1) / length * d
     return (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
-

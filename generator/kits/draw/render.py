@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from trackwright.core import progress
 from trackwright.kits.draw.ops import Document
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.svg import render_svg
@@ -17,6 +18,7 @@ def render_documents(
     """``stem.pdf`` per document; ``stem.svg``, or ``stem-01.svg`` ... for several pages."""
     files: dict[Path, bytes] = {}
     for stem, document in documents.items():
+        progress.report(f"drawing {out / stem}")
         if "pdf" in formats:
             files[out / f"{stem}.pdf"] = render_pdf(document)
         if "svg" in formats:

@@ -15,13 +15,14 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
-from trackwright.core import mapfile
+from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.rng import Rng
 from trackwright.kits.i18n import t
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
+from trackwright.kits.transamerica.balance import Band, analyse
 from trackwright.kits.transamerica.lattice import SQRT3_2, _neighbours, node_id
 
 CONTINENT_VERSION = "1"
@@ -278,11 +279,10 @@ def _regions(towns: list[tuple[int, int]]) -> dict[str, list[tuple[int, int]]]:
 
 def generate(seed: int, lang: str = "en", band=None, tries: int = 30):
     """A random board whose hands play like the original's. Returns (map, balance, attempts)."""
-    from trackwright.kits.transamerica.balance import Band, analyse
-
     band = band or Band()
     closest = None
     for attempt in range(tries):
+        progress.report(f"random board from seed {seed}: try {attempt + 1} of {tries}")
         try:
             data = _attempt(seed, attempt, lang)
         except TrackwrightError:

@@ -10,14 +10,18 @@ map (``TransAmericaMap``); geometry is only the means, the map file is the produ
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.ops import unary_union
-from trackwright.core import mapfile
+from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.output import write_atomic
+from trackwright.kits.transamerica.balance import Band, analyse
 
 LATTICE_VERSION = "1"
 SQRT3_2 = math.sqrt(3) / 2
@@ -184,8 +188,6 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
             )
 
     # Keep the connected part of the lattice that holds the cities.
-    import networkx as nx
-
     g = nx.Graph()
     g.add_nodes_from(ids)
     g.add_edges_from((a, b) for a, b, _, _ in edges)
@@ -256,8 +258,6 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
     Candidates are tried in a fixed order (the given rows first, then one more, one fewer, ...,
     each with eight offsets), so the same region always gives the same board. Returns
     (map, balance, attempts)."""
-    from trackwright.kits.transamerica.balance import Band, analyse
-
     band = band or Band()
     base = dict(region.get("lattice", {}))
     rows0 = int(base.get("rows", 13))
@@ -277,6 +277,7 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
         if attempts >= tries:
             break
         attempts += 1
+        progress.report(f"balancing the board: try {attempts} of {tries} ({rows} rows)")
         trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
         try:
             m = build(trial, where)
@@ -307,10 +308,6 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
 
 
 if __name__ == "__main__":  # maintainers: rebuild a built-in map from its region file
-    import sys
-
-    from trackwright.core.output import write_atomic
-
     source = Path(sys.argv[1])
     built, _balance, _tries = build_balanced(mapfile.read_json(source), str(source))
     write_atomic(Path(sys.argv[2]), mapfile.dumps(built.to_json()))
