@@ -14,7 +14,7 @@ import time
 from trackwright.core import transamerica as model
 from trackwright.kits.transamerica import continent
 from trackwright.kits.transamerica.balance import analyse
-from trackwright.scorer.steiner import Metric, steiner_tree
+from trackwright.scorer.steiner import Graph, steiner_tree
 
 
 def main() -> None:
@@ -25,13 +25,13 @@ def main() -> None:
         start = time.perf_counter()
         result = analyse(m)
         batched = time.perf_counter() - start
-        metric = Metric(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
+        graph = Graph(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
         cities = [m.cities_of(r) for r in model.REGIONS]
         rng = random.Random(1)
         sample = 200
         start = time.perf_counter()
         for _ in range(sample):
-            steiner_tree(metric, [rng.choice(c).node for c in cities])
+            steiner_tree(graph, [rng.choice(c).node for c in cities])
         single = (time.perf_counter() - start) / sample * result.hands
         print(f"{m.name:22} {len(m.nodes):6d} {result.hands:6d} {batched:12.2f} {single:13.1f}")
 

@@ -1,156 +1,189 @@
-"""Exact minimum Steiner trees for few terminals (Dreyfus-Wagner), with the tree as evidence.
+"""Exact minimum Steiner trees for few terminals, in pure Python, with the tree as evidence.
 
 TransAmerica's missing-track count is the cost of the cheapest set of empty track spaces that
 connects a player's five cities and start marker, where track already on the board is free: a
-Steiner tree with at most six terminals. Dreyfus-Wagner solves it exactly in
-O(3^k n + 2^k n^2) for k terminals on n intersections; with k <= 6 and n ~ 190 that is a few
-milliseconds with numpy. (networkx's ``steiner_tree`` is only a 2-approximation.)
+Steiner tree with at most six terminals. (networkx's ``steiner_tree`` is only a
+2-approximation.)
 
-``Metric`` holds the all-pairs shortest paths of one board state (one round's track); it is
-shared by every player of the round.
+The method is Dreyfus-Wagner's dynamic programme in the form of Erickson, Monma and Veinott: for
+every subset S of the terminals but one (the root) and every node v, the cheapest tree spanning
+S and v, found by merging two smaller trees at v and then relaxing along the edges with
+Dijkstra's algorithm. That costs O(3^k n + 2^k (m + n log n)) for k terminals on a graph of n
+nodes and m edges: no table of all distances is ever made.
+
+A :class:`Graph` is built once per board state (one round's track) and shared by every player:
+free edges (placed track) are contracted first, so a round with much track is a small graph
+and terminals on one network count once. Ties are broken by a fixed order everywhere, so the
+same board and hand always give the same tree.
 """
 
 from __future__ import annotations
 
-import itertools
+import heapq
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
+INF = float("inf")
 
-INF = np.inf
+Edge = tuple[Hashable, Hashable]
 
 
 @dataclass(frozen=True)
 class SteinerResult:
     cost: float
-    edges: tuple[tuple[Hashable, Hashable], ...]  # every edge of one optimal tree
+    edges: tuple[Edge, ...]
+    """The edges of one optimal tree that cost something (free edges are not listed)."""
 
 
-class Metric:
-    """Shortest-path distances and next hops between all nodes of a weighted graph.
+class Graph:
+    """An undirected graph with non-negative edge weights, its free (weight 0) edges contracted.
 
-    ``edges`` are (a, b, weight) with non-negative weights; the graph is undirected.
+    ``edges`` are (a, b, weight). Between two contracted nodes only the cheapest edge is kept (the
+    first in the order of the edges given, among equals); it is the one the evidence names.
     """
 
     def __init__(
         self, nodes: Sequence[Hashable], edges: Iterable[tuple[Hashable, Hashable, float]]
-    ):
+    ) -> None:
         self.nodes = list(nodes)
-        self.index = {node: i for i, node in enumerate(self.nodes)}
-        n = len(self.nodes)
-        dist = np.full((n, n), INF)
-        np.fill_diagonal(dist, 0.0)
-        for a, b, w in edges:
-            i, j = self.index[a], self.index[b]
-            if w < dist[i, j]:
-                dist[i, j] = dist[j, i] = w
-        # nxt[i, j]: the node after i on a shortest path from i to j.
-        nxt = np.where(np.isfinite(dist), np.arange(n)[None, :], -1)
-        for k in range(n):  # Floyd-Warshall, one vectorised sweep per pivot
-            through = dist[:, k, None] + dist[None, k, :]
-            better = through < dist
-            if better.any():
-                dist = np.where(better, through, dist)
-                nxt = np.where(better, nxt[:, k, None], nxt)
-        self.dist = dist
-        self.nxt = nxt
+        index = {node: i for i, node in enumerate(self.nodes)}
+        weighted = [(index[a], index[b], w, (a, b)) for a, b, w in edges]
+        parent = list(range(len(self.nodes)))
 
-    def path(self, i: int, j: int) -> list[int]:
-        """Node indices of a shortest path from i to j."""
-        out = [i]
-        while i != j:
-            i = int(self.nxt[i, j])
-            if i < 0:
-                raise ValueError("no path")
-            out.append(i)
-        return out
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i, j, w, _name in weighted:
+            if w == 0:
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+        roots = sorted({find(i) for i in range(len(self.nodes))})
+        number = {r: k for k, r in enumerate(roots)}
+        #: the contracted node of every original node
+        self.part = {node: number[find(i)] for i, node in enumerate(self.nodes)}
+        self.size = len(roots)
+        best: dict[tuple[int, int], tuple[float, Edge]] = {}
+        for i, j, w, name in weighted:
+            a, b = number[find(i)], number[find(j)]
+            if a == b:
+                continue
+            key = (a, b) if a < b else (b, a)
+            if key not in best or w < best[key][0]:
+                best[key] = (w, name)
+        #: adjacency: for each contracted node, (neighbour, weight, original edge), in order
+        self.adjacent: list[list[tuple[int, float, Edge]]] = [[] for _ in range(self.size)]
+        for (a, b), (w, name) in sorted(best.items()):
+            self.adjacent[a].append((b, w, name))
+            self.adjacent[b].append((a, w, name))
+
+    def relax(
+        self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None = None
+    ) -> None:
+        """Dijkstra from every node with a finite ``dist`` at once, in place; ``pred`` records
+        the edge each improved node was reached by. With ``stop``, ends once it is settled."""
+        heap = [(d, v) for v, d in enumerate(dist) if d < INF]
+        heapq.heapify(heap)
+        done = [False] * self.size
+        adjacent = self.adjacent
+        while heap:
+            d, v = heapq.heappop(heap)
+            if done[v] or d > dist[v]:
+                continue
+            done[v] = True
+            if v == stop:
+                return
+            for u, w, name in adjacent[v]:
+                nd = d + w
+                if nd < dist[u]:
+                    dist[u] = nd
+                    pred[u] = (v, name)
+                    heapq.heappush(heap, (nd, u))
 
 
-def steiner_tree(metric: Metric, terminals: Iterable[Hashable]) -> SteinerResult:
-    """The cheapest tree connecting all terminals, exactly, with its edges."""
-    terms = [metric.index[t] for t in dict.fromkeys(terminals)]
-    k = len(terms)
-    if k <= 1:
+def steiner_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
+    """The cheapest tree connecting all terminals, exactly, with its edges that cost something.
+    Raises ValueError when the terminals are not connected."""
+    parts = list(dict.fromkeys(graph.part[t] for t in terminals))
+    if len(parts) <= 1:
         return SteinerResult(0.0, ())
-    d = metric.dist
-    n = d.shape[0]
+    root, others = parts[0], parts[1:]
+    k = len(others)
     full = (1 << k) - 1
-    # dp[S, v]: cheapest tree spanning the terminals in S plus node v.
-    dp = np.full((full + 1, n), INF)
-    split = np.zeros((full + 1, n), dtype=np.int64)  # how S was split at its branch node
-    via = np.zeros((full + 1, n), dtype=np.int64)  # branch node u; the tree reaches v by path u-v
-    arange = np.arange(n)
-    for i, t in enumerate(terms):
-        dp[1 << i] = d[t]
-        via[1 << i] = t
+    n = graph.size
+    dp: list[list[float]] = [[]] * (full + 1)
+    pred: list[list[tuple[int, Edge] | None]] = [[]] * (full + 1)
+    split: list[list[int]] = [[]] * (full + 1)
     for s in range(1, full + 1):
-        if s & (s - 1) == 0:
-            continue  # singletons are initialised
-        low = s & -s
-        best = np.full(n, INF)
-        best_a = np.zeros(n, dtype=np.int64)
-        a = (s - 1) & s
-        while a:
-            if a & low:  # each unordered split once
-                value = dp[a] + dp[s ^ a]
-                better = value < best
-                best = np.where(better, value, best)
-                best_a = np.where(better, a, best_a)
-            a = (a - 1) & s
-        split[s] = best_a
-        total = best[:, None] + d  # total[u, v]: branch at u, then walk to v
-        u = total.argmin(axis=0)
-        value = total[u, arange]
-        # Prefer branching at v itself when that is as cheap (keeps the evidence tidy).
-        via[s] = np.where(best <= value, arange, u)
-        dp[s] = np.minimum(value, best)
-    root = terms[0]
-    cost = float(dp[full, root])
-    if not np.isfinite(cost):
+        if s & (s - 1) == 0:  # one terminal: its distances
+            dist = [INF] * n
+            dist[others[s.bit_length() - 1]] = 0.0
+            split[s] = [0] * n
+        else:  # merge two smaller trees at each node, each unordered split once
+            dist = [INF] * n
+            how = [0] * n
+            low = s & -s
+            a = (s - 1) & s
+            while a:
+                if a & low:
+                    left, right = dp[a], dp[s ^ a]
+                    for v in range(n):
+                        value = left[v] + right[v]
+                        if value < dist[v]:
+                            dist[v] = value
+                            how[v] = a
+                a = (a - 1) & s
+            split[s] = how
+        came: list[tuple[int, Edge] | None] = [None] * n
+        graph.relax(dist, came, stop=root if s == full else None)
+        dp[s], pred[s] = dist, came
+    cost = dp[full][root]
+    if cost == INF:
         raise ValueError("the terminals are not connected")
 
-    edges: set[tuple[int, int]] = set()
-
-    def build(s: int, v: int) -> None:
-        u = int(via[s, v])
-        path = metric.path(u, v)
-        edges.update((min(p, q), max(p, q)) for p, q in itertools.pairwise(path))
+    edges: list[Edge] = []
+    todo = [(full, root)]
+    while todo:
+        s, v = todo.pop()
+        step = pred[s][v]
+        while step is not None:  # walk the edges back to where the tree branches
+            u, name = step
+            edges.append(name)
+            v, step = u, pred[s][u]
         if s & (s - 1):
-            a = int(split[s, u])
-            build(a, u)
-            build(s ^ a, u)
-
-    build(full, root)
-    names = metric.nodes
-    return SteinerResult(cost, tuple(sorted((names[p], names[q]) for p, q in edges)))
+            a = split[s][v]
+            todo += [(a, v), (s ^ a, v)]
+    return SteinerResult(cost, tuple(sorted(set(edges))))  # type: ignore[type-var]
 
 
-def greedy_tree(metric: Metric, terminals: Iterable[Hashable]) -> SteinerResult:
+def greedy_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
     """The nearest-city heuristic most programs use: grow a tree from the first terminal by
     repeatedly joining the nearest unconnected terminal along a shortest path. Not exact; kept
     for comparison (it can over-count, never under-count)."""
-    terms = [metric.index[t] for t in dict.fromkeys(terminals)]
-    tree = {terms[0]}
-    todo = set(terms[1:])
-    edges: set[tuple[int, int]] = set()
+    parts = list(dict.fromkeys(graph.part[t] for t in terminals))
+    tree = {parts[0]}
+    todo = set(parts[1:])
+    edges: list[Edge] = []
     cost = 0.0
-    d = metric.dist
     while todo:
-        members = sorted(tree)
-        best = min(
-            ((d[m, t], t, m) for t in sorted(todo) for m in members),
-            key=lambda item: item[0],
-        )
-        _, t, m = best
-        path = metric.path(m, t)
-        for p, q in itertools.pairwise(path):
-            key = (min(p, q), max(p, q))
-            if key not in edges:
-                edges.add(key)
-                cost += float(d[p, q])
-        tree.update(path)
-        todo.discard(t)
+        dist = [INF] * graph.size
+        for v in tree:
+            dist[v] = 0.0
+        came: list[tuple[int, Edge] | None] = [None] * graph.size
+        graph.relax(dist, came)
+        nearest = min(sorted(todo), key=lambda t: dist[t])
+        if dist[nearest] == INF:
+            raise ValueError("the terminals are not connected")
+        cost += dist[nearest]
+        v, step = nearest, came[nearest]
+        tree.add(v)
+        while step is not None:
+            u, name = step
+            edges.append(name)
+            tree.add(u)
+            v, step = u, came[u]
         todo -= tree
-    names = metric.nodes
-    return SteinerResult(cost, tuple(sorted((names[p], names[q]) for p, q in edges)))
+    return SteinerResult(cost, tuple(sorted(set(edges))))  # type: ignore[type-var]

@@ -22,7 +22,7 @@ from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
-from trackwright.scorer.steiner import Metric, greedy_tree, steiner_tree
+from trackwright.scorer.steiner import Graph, greedy_tree, steiner_tree
 
 Edge = tuple[str, str]
 
@@ -61,7 +61,7 @@ class RoundBoard:
     def __init__(self, m: TransAmericaMap, track: set[Edge]):
         self.map = m
         self.track = track
-        self.metric = Metric(
+        self.graph = Graph(
             list(m.nodes),
             ((e.a, e.b, 0 if e.key in track else e.cost) for e in m.edges),
         )
@@ -74,16 +74,14 @@ class RoundBoard:
 
     def missing(self, start: str, cities: list[str]) -> Missing:
         """Exact: fewest points connecting the cities to the network of the start marker."""
-        result = steiner_tree(
-            self.metric, [start, *(self.map.city_by_name[c].node for c in cities)]
-        )
+        result = steiner_tree(self.graph, [start, *(self.map.city_by_name[c].node for c in cities)])
         missing = self._missing(result)
         assert missing.points == round(result.cost)
         return missing
 
     def greedy(self, start: str, cities: list[str]) -> Missing:
         """The nearest-city heuristic (for comparison only)."""
-        result = greedy_tree(self.metric, [start, *(self.map.city_by_name[c].node for c in cities)])
+        result = greedy_tree(self.graph, [start, *(self.map.city_by_name[c].node for c in cities)])
         return self._missing(result)
 
     def connected(self, start: str, cities: list[str]) -> bool:

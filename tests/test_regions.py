@@ -15,7 +15,7 @@ from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.transamerica import balance, continent, lattice
-from trackwright.scorer.steiner import Metric, steiner_tree
+from trackwright.scorer.steiner import Graph, steiner_tree
 
 from tests.conftest import MINIMAL, ROOT
 
@@ -149,27 +149,37 @@ def test_all_hands_of_a_small_map_match_brute_force(seed):
     rng = random.Random(seed)
     g = nx.connected_watts_strogatz_graph(8, 3, 0.4, seed=seed)
     edges = [(a, b, rng.choice([1, 2])) for a, b in g.edges]
-    metric = Metric(list(g.nodes), edges)
+    index = {n: i for i, n in enumerate(g.nodes)}
+    dist = np.full((len(index), len(index)), np.inf)
+    for n, lengths in nx.all_pairs_dijkstra_path_length(
+        nx.Graph([(a, b, {"weight": w}) for a, b, w in edges])
+    ):
+        for other, length in lengths.items():
+            dist[index[n], index[other]] = length
+    graph = Graph(list(g.nodes), edges)
     nodes = rng.sample(list(g.nodes), 7)
     groups = [nodes[:2], nodes[2:4], nodes[4:7]]
-    costs = balance.hand_costs(metric.dist, [[metric.index[n] for n in grp] for grp in groups])
+    costs = balance.hand_costs(dist, [[index[n] for n in grp] for grp in groups])
     for pick in itertools.product(*(range(len(grp)) for grp in groups)):
         hand = [groups[k][i] for k, i in enumerate(pick)]
-        assert round(costs[pick]) == brute_force(edges, hand), (seed, hand)
+        exact = brute_force(edges, hand)
+        assert round(costs[pick]) == exact, (seed, hand)
+        assert steiner_tree(graph, hand).cost == exact, (seed, hand)
 
 
 def test_analysis_of_the_minimal_map_matches_the_exact_solver():
     m = model.load(MINIMAL)
     result = balance.analyse(m)
     assert result.hands == 7**5 and sum(result.histogram.values()) == 7**5
-    metric = Metric(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
+    index, dist = balance.all_pairs(m)
+    graph = Graph(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
     cities = [m.cities_of(r) for r in model.REGIONS]
-    costs = balance.hand_costs(metric.dist, [[metric.index[c.node] for c in reg] for reg in cities])
+    costs = balance.hand_costs(dist, [[index[c.node] for c in reg] for reg in cities])
     rng = random.Random(7)
     for _ in range(60):
         pick = tuple(rng.randrange(7) for _ in range(5))
         hand = [cities[r][i].node for r, i in enumerate(pick)]
-        assert round(costs[pick]) == round(steiner_tree(metric, hand).cost)
+        assert round(costs[pick]) == round(steiner_tree(graph, hand).cost)
     small = balance.analyse(m, small_game=True)
     assert small.hands == 5**5
 

@@ -16,7 +16,7 @@ from trackwright.core.mapfile import dumps
 from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
-from trackwright.scorer.steiner import Metric, greedy_tree, steiner_tree
+from trackwright.scorer.steiner import Graph, greedy_tree, steiner_tree
 
 from tests.conftest import ROOT
 
@@ -108,9 +108,9 @@ def test_greedy_nearest_city_over_counts_on_a_star():
     for a, b in zip(terminals, terminals[1:] + terminals[:1], strict=True):
         edges += [(a, f"{a}{b}1", 1), (f"{a}{b}1", f"{a}{b}2", 1), (f"{a}{b}2", b, 1)]
     nodes = sorted({n for a, b, _ in edges for n in (a, b)})
-    metric = Metric(nodes, edges)
-    assert steiner_tree(metric, terminals).cost == 8
-    assert greedy_tree(metric, terminals).cost == 9
+    graph = Graph(nodes, edges)
+    assert steiner_tree(graph, terminals).cost == 8
+    assert greedy_tree(graph, terminals).cost == 9
 
 
 def test_greedy_over_counts_on_the_usa_board(usa):

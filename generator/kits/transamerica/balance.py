@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
-from trackwright.scorer.steiner import Metric
 
 BATCH = 256  # rows relaxed at once: BATCH x n x n floats
 
@@ -32,6 +31,22 @@ def _relax(merged: np.ndarray, dist: np.ndarray) -> np.ndarray:
         block = rows[start : start + BATCH]
         out[start : start + BATCH] = (block[:, :, None] + dist[None, :, :]).min(axis=1)
     return out.reshape(merged.shape)
+
+
+def all_pairs(m: TransAmericaMap) -> tuple[dict[str, int], np.ndarray]:
+    """The board's intersections by index, and the cost of the cheapest line between every two
+    of them on the empty board (Floyd-Warshall, one vectorised sweep per pivot)."""
+    index = {node: i for i, node in enumerate(m.nodes)}
+    n = len(index)
+    dist = np.full((n, n), np.inf)
+    np.fill_diagonal(dist, 0.0)
+    for e in m.edges:
+        i, j = index[e.a], index[e.b]
+        if e.cost < dist[i, j]:
+            dist[i, j] = dist[j, i] = e.cost
+    for k in range(n):
+        dist = np.minimum(dist, dist[:, k, None] + dist[None, k, :])
+    return index, dist
 
 
 def hand_costs(dist: np.ndarray, groups: Sequence[Sequence[int]]) -> np.ndarray:
@@ -104,10 +119,10 @@ class Balance:
 def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
     """Every hand's exact cost on the empty board (with ``small_game`` the dotted cards, out
     with 2-3 players, are left out)."""
-    metric = Metric(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
+    index, dist = all_pairs(m)
     cities = [m.cities_of(region, 3 if small_game else None) for region in REGIONS]
-    groups = [[metric.index[c.node] for c in region] for region in cities]
-    costs = np.rint(hand_costs(metric.dist, groups)).astype(np.int64)
+    groups = [[index[c.node] for c in region] for region in cities]
+    costs = np.rint(hand_costs(dist, groups)).astype(np.int64)
     values, counts = np.unique(costs, return_counts=True)
     mean = float(costs.mean())
     effect: dict[str, dict[str, float]] = {}
