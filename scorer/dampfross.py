@@ -554,7 +554,7 @@ def record_from_json(
 
 def _resolve_map(ref: str, base: Path | None, where: str) -> DampfrossMap:
     path, name = mapfile.record_map("dampfross", ref, base, where)
-    return model.from_json(mapfile.read_json(path), name)
+    return mapfile.load_model(path, name, model.from_json)
 
 
 def initial_state(record: GameRecord) -> State:

@@ -68,7 +68,7 @@ def record_from_json(
             m = model.load("standard")
         else:
             path, name = mapfile.record_map("lastrada", data["map"], base, where)
-            m = model.from_json(mapfile.read_json(path), name)
+            m = mapfile.load_model(path, name, model.from_json)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
     if variant == "two-player" and len(players) != 2:

@@ -153,4 +153,4 @@ def load(ref: str | Path) -> LaStradaMap:
 
         return arrange(1)
     path, where = mapfile.resolve("lastrada", ref)
-    return from_json(mapfile.read_json(path), where)
+    return mapfile.load_model(path, where, from_json)
