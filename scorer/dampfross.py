@@ -15,11 +15,12 @@ import copy
 import itertools
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 from trackwright.core import dampfross as model
@@ -184,13 +185,65 @@ class EventResult:
     balances: dict[str, int]
 
 
+Line = tuple[Hex, ...]  # hex centres one after the other
+
+
+def _path(raw: Any) -> Line:
+    return tuple((h[0], h[1]) for h in raw)
+
+
+@dataclass(frozen=True)
+class Build:
+    """A build event: the player's line, paid with a die roll (construction phase) or from race
+    winnings (race phase)."""
+
+    kind: ClassVar[str] = "build"
+    player: str
+    paths: tuple[Line, ...]
+    roll: int | None = None
+    from_winnings: bool = False
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race event between two town numbers: each company's route and the finishing order."""
+
+    kind: ClassVar[str] = "race"
+    start: int  # "from"
+    to: int
+    routes: dict[str, Line]
+    placing: tuple[str, ...]
+    partners: tuple[tuple[str, ...], ...] = ()
+
+
+Event = Build | Race
+
+
+def event_from_json(raw: Mapping[str, Any]) -> Event:
+    """One schema-valid event of a record as its typed form."""
+    if raw["type"] == "build":
+        return Build(
+            player=raw["player"],
+            paths=tuple(_path(p) for p in (raw.get("paths") or [raw["path"]])),
+            roll=raw.get("roll"),
+            from_winnings=raw.get("paid_from") == "winnings",
+        )
+    return Race(
+        start=raw["from"],
+        to=raw["to"],
+        routes={p: _path(route) for p, route in raw["routes"].items()},
+        placing=tuple(raw["placing"]),
+        partners=tuple(tuple(pair) for pair in raw.get("partners", [])),
+    )
+
+
 @dataclass(frozen=True)
 class GameRecord:
     map: DampfrossMap
     rules: RuleSet
     players: tuple[str, ...]
     starts: dict[str, Hex]
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
     mode: str = "standard"
     races: int | None = None
     source: str = "<record>"
@@ -275,26 +328,25 @@ def plan_steps(
 
 
 def apply_build(
-    m: DampfrossMap, rules: RuleSet, state: State, event: dict[str, Any], number: int, where: str
+    m: DampfrossMap, rules: RuleSet, state: State, event: Build, number: int, where: str
 ) -> dict[str, Any]:
-    player = event["player"]
-    paths = event.get("paths") or [event["path"]]
-    paths = [[tuple(h) for h in p] for p in paths]
-    from_winnings = event.get("paid_from") == "winnings"
+    player = event.player
+    from_winnings = event.from_winnings
     if from_winnings:
         budget = state.winnings[player]
         if state.phase == "construction":
             raise TrackwrightError("builds are paid from winnings only in the race phase", where)
     else:
-        budget = event["roll"]
+        assert event.roll is not None  # the schema: a roll or "paid_from"
+        budget = event.roll
         if state.phase == "races":
             raise TrackwrightError(
                 'the construction phase is over: build with "paid_from": "winnings"', where
             )
     total = 0
     all_steps: list[Step] = []
-    for path in paths:
-        steps = plan_steps(m, rules, state, player, path, where)
+    for path in event.paths:
+        steps = plan_steps(m, rules, state, player, list(path), where)
         # Apply the path so the next path (or step) may start from it.
         for st in steps:
             state.lines[player][_seg(st.a, st.b)] = number
@@ -340,10 +392,8 @@ def race_length(m: DampfrossMap, a: Hex, b: Hex) -> int:
     return nx.shortest_path_length(g, a, b)
 
 
-def _companies(
-    event: dict[str, Any], players: tuple[str, ...], where: str
-) -> list[tuple[str, ...]]:
-    partners = [tuple(p) for p in event.get("partners", [])]
+def _companies(event: Race, players: tuple[str, ...], where: str) -> list[tuple[str, ...]]:
+    partners = list(event.partners)
     seen: set[str] = set()
     for pair in partners:
         for p in pair:
@@ -353,7 +403,7 @@ def _companies(
                 raise TrackwrightError(f"{p} is in two partnerships", where)
             seen.add(p)
     companies = list(partners)
-    for p in event["routes"]:
+    for p in event.routes:
         if p not in seen:
             companies.append((p,))
     return companies
@@ -371,7 +421,7 @@ def apply_race(
     m: DampfrossMap,
     rules: RuleSet,
     state: State,
-    event: dict[str, Any],
+    event: Race,
     number: int,
     record: GameRecord,
     where: str,
@@ -383,10 +433,10 @@ def apply_race(
             + (" ..." if len(missing) > 5 else ""),
             where,
         )
-    for key in ("from", "to"):
-        if event[key] not in m.town_by_number:
-            raise TrackwrightError(f"{event[key]} is not a town number (11..66)", where)
-    start, end = m.town_by_number[event["from"]].hex, m.town_by_number[event["to"]].hex
+    for number_ in (event.start, event.to):
+        if number_ not in m.town_by_number:
+            raise TrackwrightError(f"{number_} is not a town number (11..66)", where)
+    start, end = m.town_by_number[event.start].hex, m.town_by_number[event.to].hex
     if state.last_race_end is not None and start != state.last_race_end:
         raise TrackwrightError(
             f"a race starts where the last one ended, {_name(m, state.last_race_end)}", where
@@ -401,7 +451,7 @@ def apply_race(
             where,
         )
     # Numbers rolled for this race: both for the first race, then only the new destination.
-    rolled = [event["to"]] if state.races_run else [event["from"], event["to"]]
+    rolled = [event.to] if state.races_run else [event.start, event.to]
     if record.mode == "tournament":
         limit = 2 if record.races == 36 else 1
         for n in rolled:
@@ -415,9 +465,9 @@ def apply_race(
         if p not in record.players:
             raise TrackwrightError(f"{p!r} is not a player of this game", where)
     for c in companies:
-        if not any(p in event["routes"] for p in c):
+        if not any(p in event.routes for p in c):
             raise TrackwrightError(f"{' and '.join(c)} enter without a route", where)
-    placing = event["placing"]
+    placing = event.placing
     company_of = {p: c for c in companies for p in c}
     places = []
     for p in placing:
@@ -432,8 +482,8 @@ def apply_race(
     fares: dict[str, list[dict[str, Any]]] = {}
     received: Counter = Counter()  # fares paid to each player in this race
     for company in companies:
-        route_owner = next(p for p in company if p in event["routes"])
-        route = [tuple(h) for h in event["routes"][route_owner]]
+        route_owner = next(p for p in company if p in event.routes)
+        route = event.routes[route_owner]
         label = " and ".join(company)
         if route[0] != start or route[-1] != end:
             raise TrackwrightError(
@@ -475,7 +525,7 @@ def apply_race(
                     rival,
                     share,
                     f"fare: {amount // rules.fare_per_hex} hexes on "
-                    f"{rival}'s line, race {event['from']}-{event['to']}",
+                    f"{rival}'s line, race {event.start}-{event.to}",
                 )
             received[rival] += amount
             fares[label].append({"to": rival, "amount": amount, "shares": shares})
@@ -488,7 +538,7 @@ def apply_race(
         shares = split_cost(prize, company, state.balances)
         for p, share in shares.items():
             place = "winner" if not awarded else "second"
-            state.pay(number, BANK, p, share, f"{place} of race {event['from']}-{event['to']}")
+            state.pay(number, BANK, p, share, f"{place} of race {event.start}-{event.to}")
             won[p] += share
         awarded.append({"company": list(company), "prize": prize})
     # What each player may spend on building until the next race: this race's prize and the
@@ -499,8 +549,8 @@ def apply_race(
     state.races_run += 1
     state.number_uses.update(rolled)
     return {
-        "from": event["from"],
-        "to": event["to"],
+        "from": event.start,
+        "to": event.to,
         "from_town": m.town_by_hex[start].name,
         "to_town": m.town_by_hex[end].name,
         "order": [" and ".join(c) for c in order],
@@ -549,12 +599,13 @@ def record_from_json(
             raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")
     mode = data.get("mode", "standard")
     races = data.get("races", 36 if mode == "tournament" else None)
-    return GameRecord(m, rules, players, starts, tuple(data["events"]), mode, races, where)
+    events = tuple(event_from_json(raw) for raw in data["events"])
+    return GameRecord(m, rules, players, starts, events, mode, races, where)
 
 
 def _resolve_map(ref: str, base: Path | None, where: str) -> DampfrossMap:
     path, name = mapfile.record_map("dampfross", ref, base, where)
-    return model.from_json(mapfile.read_json(path), name)
+    return mapfile.load_model(path, name, model.from_json)
 
 
 def initial_state(record: GameRecord) -> State:
@@ -569,20 +620,23 @@ def initial_state(record: GameRecord) -> State:
 
 
 def apply_event(
-    record: GameRecord, state: State, event: dict[str, Any], number: int
+    record: GameRecord, state: State, event: Event | Mapping[str, Any], number: int
 ) -> tuple[State, EventResult]:
-    """A new state with the event applied (the old one untouched), or a TrackwrightError."""
+    """A new state with the event applied (the old one untouched), or a TrackwrightError. An
+    event given as its JSON form (a dict, as in a record) is read with ``event_from_json``."""
+    if not isinstance(event, Build | Race):
+        event = event_from_json(event)
     m, rules = record.map, record.rules
-    where = f"{record.source}: event {number} ({event['type']}"
-    where += f", {event['player']})" if event["type"] == "build" else ")"
+    where = f"{record.source}: event {number} ({event.kind}"
+    where += f", {event.player})" if isinstance(event, Build) else ")"
     if state.winner is not None:
         raise TrackwrightError(f"the game is over: {state.winner} has won", where)
     if record.mode == "tournament" and state.races_run >= (record.races or 36):
         raise TrackwrightError(f"the tournament's {record.races} races are over", where)
     new = copy.deepcopy(state)
-    if event["type"] == "build":
-        if event["player"] not in record.players:
-            raise TrackwrightError(f"{event['player']!r} is not a player of this game", where)
+    if isinstance(event, Build):
+        if event.player not in record.players:
+            raise TrackwrightError(f"{event.player!r} is not a player of this game", where)
         summary = apply_build(m, rules, new, event, number, where)
     else:
         summary = apply_race(m, rules, new, event, number, record, where)
@@ -594,7 +648,7 @@ def apply_event(
     elif new.races_run == record.races:
         best = max(new.balances.values())
         new.winner = next(p for p in record.players if new.balances[p] == best)
-    return new, EventResult(number, event["type"], summary, dict(new.balances))
+    return new, EventResult(number, event.kind, summary, dict(new.balances))
 
 
 def replay(record: GameRecord) -> GameResult:

@@ -11,6 +11,7 @@ import copy
 import heapq
 import itertools
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,21 @@ RULES = RuleSet()
 
 
 @dataclass(frozen=True)
+class Turn:
+    """One turn: the roads the player laid, each from a hex they may start from to a
+    settlement."""
+
+    player: str
+    roads: tuple[tuple[Hex, ...], ...] = ()
+
+
+def turn_from_json(raw: Mapping[str, Any]) -> Turn:
+    """One schema-valid turn of a record as its typed form."""
+    roads = tuple(tuple((h[0], h[1]) for h in road) for road in raw.get("roads", []))
+    return Turn(raw["player"], roads)
+
+
+@dataclass(frozen=True)
 class GameRecord:
     map: LaStradaMap
     players: tuple[str, ...]
@@ -51,7 +67,7 @@ class GameRecord:
     settlements: dict[str, list[str]] | None
     reserve: dict[str, int] | None
     starts: dict[str, list[Hex]] | None
-    turns: tuple[dict[str, Any], ...] | None
+    turns: tuple[Turn, ...] | None
     source: str = "<record>"
 
 
@@ -68,7 +84,7 @@ def record_from_json(
             m = model.load("standard")
         else:
             path, name = mapfile.record_map("lastrada", data["map"], base, where)
-            m = model.from_json(mapfile.read_json(path), name)
+            m = mapfile.load_model(path, name, model.from_json)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
     if variant == "two-player" and len(players) != 2:
@@ -111,7 +127,7 @@ def record_from_json(
     starts = None
     if "starts" in data:
         starts = {p: [tuple(h) for h in hexes] for p, hexes in data["starts"].items()}
-    turns = tuple(data["turns"]) if "turns" in data else None
+    turns = tuple(turn_from_json(t) for t in data["turns"]) if "turns" in data else None
     if turns is not None and starts is None:
         raise TrackwrightError("turns need the players' start tiles ($.starts)", where)
     return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)  # type: ignore[arg-type]
@@ -170,10 +186,15 @@ def _target_open(record: GameRecord, state: State, player: str, sid: str) -> boo
     return player not in present and len(present) < RULES.max_merchants_per_settlement
 
 
-def apply_turn(record: GameRecord, state: State, turn: dict[str, Any], number: int) -> State:
-    """A new state after the turn, or an error naming the turn and the road."""
+def apply_turn(
+    record: GameRecord, state: State, turn: Turn | Mapping[str, Any], number: int
+) -> State:
+    """A new state after the turn, or an error naming the turn and the road. A turn given as its
+    JSON form (a dict, as in a record) is read with ``turn_from_json``."""
+    if not isinstance(turn, Turn):
+        turn = turn_from_json(turn)
     m = record.map
-    player = turn["player"]
+    player = turn.player
     where = f"{record.source}: turn {number} ({player})"
     if player not in record.players:
         raise TrackwrightError(f"{player!r} is not a player of this game", where)
@@ -182,14 +203,13 @@ def apply_turn(record: GameRecord, state: State, turn: dict[str, Any], number: i
     new = copy.deepcopy(state)
     days = new.reserve[player] + RULES.days_per_turn
     supply = dict(RULES.tiles)
-    roads = turn.get("roads", [])
+    roads = turn.roads
     if not roads and not reachable(record, new, player, days):
         new.ended = True
         new.end_reason = f"{player} could not reach any settlement on turn {number}"
         new.turns_played += 1
         return new
-    for k, raw in enumerate(roads, start=1):
-        road = [tuple(h) for h in raw]
+    for k, road in enumerate(roads, start=1):
         place = f"{where}, road {k}"
         if road[0] not in new.reached[player]:
             raise TrackwrightError(

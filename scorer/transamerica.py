@@ -127,7 +127,7 @@ def load_record(path: Path) -> GameRecord:
 
 def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
     path, name = mapfile.record_map("transamerica", ref, base, where)
-    return model.from_json(mapfile.read_json(path), name)
+    return mapfile.load_model(path, name, model.from_json)
 
 
 def record_from_json(

@@ -210,4 +210,4 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
 def load(ref: str | Path) -> DampfrossMap:
     """A built-in map by name (england, usa-east, france) or a map file."""
     path, where = mapfile.resolve("dampfross", ref)
-    return from_json(mapfile.read_json(path), where)
+    return mapfile.load_model(path, where, from_json)

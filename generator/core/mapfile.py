@@ -7,23 +7,31 @@ Every problem is reported as a TrackwrightError naming the file and the JSON pat
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import jsonschema
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.validation import Problem, compile_schema
 
 FORMAT = "trackwright-map/1"
+BUILTIN = "built-in:"
+Model = TypeVar("Model")
 
 
 @cache
 def schema(name: str = "map") -> dict[str, Any]:
-    """A JSON Schema shipped in generator/schema/<name>.schema.json."""
+    """A JSON Schema (draft 2020-12) shipped in core/schema/<name>.schema.json."""
     text = files("trackwright.core").joinpath(f"schema/{name}.schema.json").read_text("utf-8")
     return json.loads(text)
+
+
+@cache
+def validator(name: str = "map") -> Callable[[Any], Problem | None]:
+    """The schema compiled once per process into a pure-Python check."""
+    return compile_schema(schema(name))
 
 
 def json_path(parts) -> str:
@@ -61,22 +69,9 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
             f"unsupported format {data['format']!r}; this version of trackwright reads {FORMAT!r}",
             f"{where}: $.format",
         )
-    validator = jsonschema.Draft202012Validator(schema(schema_name))
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        message = error.message
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            known = set(error.schema.get("properties", {}))
-            patterns = list(error.schema.get("patternProperties", {}))
-            extra = [
-                key
-                for key in error.instance
-                if key not in known and not any(re.search(p, key) for p in patterns)
-            ]
-            message = f"unknown key {', '.join(map(repr, extra))}"
-            if patterns:
-                message += " (keys of your own must start with 'x-')"
-        raise TrackwrightError(message, f"{where}: {json_path(error.absolute_path)}")
+    problem = validator(schema_name)(data)
+    if problem is not None:
+        raise TrackwrightError(problem.message, f"{where}: {json_path(problem.path)}")
 
 
 GAME_TITLES = {"transamerica": "TransAmerica", "dampfross": "Dampfross", "lastrada": "La Strada"}
@@ -175,7 +170,7 @@ def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
         names = ", ".join(builtin_map_names(game))
         message = f"no such map file, and no built-in map of that name ({names})"
         raise TrackwrightError(message, text)
-    return builtin, f"built-in:{text}"
+    return builtin, f"{BUILTIN}{text}"
 
 
 def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path, str]:
@@ -193,7 +188,26 @@ def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path
     if builtin is None:
         names = ", ".join(builtin_map_names(game))
         raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
-    return builtin, f"built-in:{ref}"
+    return builtin, f"{BUILTIN}{ref}"
+
+
+_loaded: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+
+
+def load_model(path: Path, where: str, build: Callable[[Any, str], Model]) -> Model:
+    """``build(parsed JSON, where)`` for a map file. A built-in map is read, validated and built
+    once per process and then shared (models are frozen; never change one), unless its file
+    changes on disk. Other files are read every time: people edit them between commands."""
+    if not where.startswith(BUILTIN):
+        return build(read_json(path), where)
+    stat = path.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    key = (str(path), where)
+    hit = _loaded.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = (stamp, build(read_json(path), where))
+        _loaded[key] = hit
+    return hit[1]
 
 
 def builtin_rules_names(game: str) -> list[str]:

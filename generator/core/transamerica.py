@@ -230,4 +230,4 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
 def load(ref: str | Path) -> TransAmericaMap:
     """Load a map by built-in name (``usa``) or by path to a map file."""
     path, where = mapfile.resolve("transamerica", ref)
-    return from_json(mapfile.read_json(path), where)
+    return mapfile.load_model(path, where, from_json)

@@ -1,0 +1,321 @@
+"""A small JSON Schema (draft 2020-12) validator in pure Python, for the keywords trackwright's
+schemas use.
+
+Each schema is compiled once into nested closures (``compile_schema``); checking a document is
+then one walk over it. Messages and the choice of the error to report follow the reference
+implementation (the ``jsonschema`` package, which the tests use as an oracle): the error
+nearest the root wins, ``3 is not one of [1, 2]``, ``'x' is a required property``. A keyword
+the compiler does not know is refused, so a schema can never be half-checked.
+
+Why not ``jsonschema`` itself: it needs ``rpds-py``, a compiled extension a browser (Pyodide)
+build cannot load. Why not ``fastjsonschema``: generating and compiling Python code for the map
+schema takes longer (about 0.15 s per process) than checking a map does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One violation: where in the document (``path``), which keyword, and the message."""
+
+    path: Path
+    keyword: str
+    message: str
+
+
+Check = Callable[[Any, Path, list[Problem]], None]
+
+NOTES = frozenset(
+    {"$schema", "$id", "$comment", "title", "description", "examples", "default", "$defs"}
+)
+LATER = frozenset({"then", "else", "items", "prefixItems", "additionalProperties"})
+WEAK = frozenset({"anyOf", "oneOf"})
+
+
+def _is_type(value: Any, name: str) -> bool:
+    if name == "object":
+        return isinstance(value, dict)
+    if name == "array":
+        return isinstance(value, list)
+    if name == "string":
+        return isinstance(value, str)
+    if name == "boolean":
+        return isinstance(value, bool)
+    if name == "null":
+        return value is None
+    if isinstance(value, bool):
+        return False
+    if name == "integer":
+        return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    if name == "number":
+        return isinstance(value, int | float)
+    raise ValueError(f"unknown JSON Schema type {name!r}")
+
+
+def _key(value: Any) -> Any:
+    """A hashable form that tells true from 1, as JSON does."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list):
+        return ("list", tuple(_key(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((k, _key(v)) for k, v in value.items())))
+    return value
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return _key(a) == _key(b)
+
+
+def unknown_keys(value: dict[str, Any], schema: dict[str, Any]) -> str:
+    """The message for keys no ``properties`` or ``patternProperties`` allow."""
+    known = schema.get("properties", {})
+    patterns = list(schema.get("patternProperties", {}))
+    extra = [k for k in value if k not in known and not any(re.search(p, k) for p in patterns)]
+    message = f"unknown key {', '.join(map(repr, extra))}"
+    if patterns:
+        message += " (keys of your own must start with 'x-')"
+    return message
+
+
+class Compiler:
+    """Compiles one schema document (with its ``$defs``) into a check function."""
+
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.root = root
+        self.refs: dict[str, Check] = {}
+
+    def ref(self, pointer: str) -> Check:
+        if pointer not in self.refs:
+            if not pointer.startswith("#/"):
+                raise ValueError(f"only local $ref are supported, not {pointer!r}")
+            target: Any = self.root
+            for part in pointer[2:].split("/"):
+                target = target[part.replace("~1", "/").replace("~0", "~")]
+            slot: list[Check] = []
+            self.refs[pointer] = lambda v, p, out: slot[0](v, p, out)  # resolved below
+            slot.append(self.compile(target))
+        return self.refs[pointer]
+
+    def compile(self, schema: Any) -> Check:
+        if schema is True or schema == {}:
+            return lambda v, p, out: None
+        if schema is False:
+            return lambda v, p, out: out.append(Problem(p, "false", f"{v!r} should not be valid"))
+        checks: list[Check] = []
+        for keyword, arg in schema.items():
+            if keyword in NOTES or keyword in LATER:
+                continue
+            checks.append(self.keyword(keyword, arg, schema))
+        if "items" in schema or "prefixItems" in schema:
+            checks.append(self.items(schema))
+        if "additionalProperties" in schema:
+            checks.append(self.additional(schema))
+        if len(checks) == 1:
+            return checks[0]
+
+        def check(v: Any, p: Path, out: list[Problem]) -> None:
+            for c in checks:
+                c(v, p, out)
+
+        return check
+
+    def keyword(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        if keyword == "type":
+            names = arg if isinstance(arg, list) else [arg]
+            shown = ", ".join(map(repr, names))
+
+            def check_type(v: Any, p: Path, out: list[Problem]) -> None:
+                if not any(_is_type(v, n) for n in names):
+                    out.append(Problem(p, "type", f"{v!r} is not of type {shown}"))
+
+            return check_type
+        if keyword == "enum":
+            keys = [_key(a) for a in arg]
+
+            def check_enum(v: Any, p: Path, out: list[Problem]) -> None:
+                if _key(v) not in keys:
+                    out.append(Problem(p, "enum", f"{v!r} is not one of {arg!r}"))
+
+            return check_enum
+        if keyword == "const":
+
+            def check_const(v: Any, p: Path, out: list[Problem]) -> None:
+                if not _equal(v, arg):
+                    out.append(Problem(p, "const", f"{arg!r} was expected"))
+
+            return check_const
+        if keyword == "required":
+
+            def check_required(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict):
+                    for name in arg:
+                        if name not in v:
+                            out.append(Problem(p, "required", f"{name!r} is a required property"))
+
+            return check_required
+        if keyword == "properties":
+            props = {name: self.compile(sub) for name, sub in arg.items()}
+
+            def check_properties(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict):
+                    for name, c in props.items():
+                        if name in v:
+                            c(v[name], (*p, name), out)
+
+            return check_properties
+        if keyword == "patternProperties":
+            patterns = [(re.compile(pat), self.compile(sub)) for pat, sub in arg.items()]
+
+            def check_patterns(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict):
+                    for pat, c in patterns:
+                        for name, item in v.items():
+                            if pat.search(name):
+                                c(item, (*p, name), out)
+
+            return check_patterns
+        if keyword in ("minItems", "maxItems", "minLength", "maxLength"):
+            kind = list if keyword.endswith("Items") else str
+            least = keyword.startswith("min")
+            if least:
+                said = "should be non-empty" if arg == 1 else "is too short"
+            else:
+                said = "is expected to be empty" if arg == 0 else "is too long"
+
+            def check_size(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, kind) and (len(v) < arg if least else len(v) > arg):
+                    out.append(Problem(p, keyword, f"{v!r} {said}"))
+
+            return check_size
+        if keyword == "uniqueItems":
+
+            def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
+                if arg and isinstance(v, list) and len({_key(x) for x in v}) < len(v):
+                    out.append(Problem(p, keyword, f"{v!r} has non-unique elements"))
+
+            return check_unique
+        if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            words = {
+                "minimum": (lambda v: v < arg, "is less than the minimum of"),
+                "maximum": (lambda v: v > arg, "is greater than the maximum of"),
+                "exclusiveMinimum": (lambda v: v <= arg, "is less than or equal to the minimum of"),
+                "exclusiveMaximum": (
+                    lambda v: v >= arg,
+                    "is greater than or equal to the maximum of",
+                ),
+            }
+            fails, said = words[keyword]
+
+            def check_bound(v: Any, p: Path, out: list[Problem]) -> None:
+                if _is_type(v, "number") and fails(v):
+                    out.append(Problem(p, keyword, f"{v!r} {said} {arg!r}"))
+
+            return check_bound
+        if keyword == "$ref":
+            return self.ref(arg)
+        if keyword == "allOf":
+            return self.compile_all([self.compile(sub) for sub in arg])
+        if keyword in ("anyOf", "oneOf"):
+            subs = [self.compile(sub) for sub in arg]
+
+            def check_of(v: Any, p: Path, out: list[Problem]) -> None:
+                valid = []
+                for i, c in enumerate(subs):
+                    trial: list[Problem] = []
+                    c(v, p, trial)
+                    if not trial:
+                        valid.append(i)
+                        if keyword == "anyOf":
+                            return
+                if not valid:
+                    message = f"{v!r} is not valid under any of the given schemas"
+                    out.append(Problem(p, keyword, message))
+                elif len(valid) > 1:
+                    # Worded as the reference validator: the later matches, then the first.
+                    each = ", ".join(repr(arg[i]) for i in [*valid[1:], valid[0]])
+                    out.append(Problem(p, keyword, f"{v!r} is valid under each of {each}"))
+
+            return check_of
+        if keyword == "if":
+            test = self.compile(arg)
+            then = self.compile(schema["then"]) if "then" in schema else None
+            other = self.compile(schema["else"]) if "else" in schema else None
+
+            def check_if(v: Any, p: Path, out: list[Problem]) -> None:
+                trial: list[Problem] = []
+                test(v, p, trial)
+                branch = other if trial else then
+                if branch is not None:
+                    branch(v, p, out)
+
+            return check_if
+        raise ValueError(f"the JSON Schema keyword {keyword!r} is not supported here")
+
+    @staticmethod
+    def compile_all(checks: list[Check]) -> Check:
+        def check_all(v: Any, p: Path, out: list[Problem]) -> None:
+            for c in checks:
+                c(v, p, out)
+
+        return check_all
+
+    def items(self, schema: dict[str, Any]) -> Check:
+        prefix = [self.compile(sub) for sub in schema.get("prefixItems", [])]
+        rest = self.compile(schema.get("items", True))
+        n = len(prefix)
+
+        def check_items(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, list):
+                for i, item in enumerate(v):
+                    (prefix[i] if i < n else rest)(item, (*p, i), out)
+
+        return check_items
+
+    def additional(self, schema: dict[str, Any]) -> Check:
+        arg = schema["additionalProperties"]
+        known = set(schema.get("properties", {}))
+        patterns = [re.compile(pat) for pat in schema.get("patternProperties", {})]
+
+        def extra(v: dict[str, Any]) -> list[str]:
+            return [k for k in v if k not in known and not any(pat.search(k) for pat in patterns)]
+
+        if arg is False:
+
+            def check_closed(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict) and extra(v):
+                    out.append(Problem(p, "additionalProperties", unknown_keys(v, schema)))
+
+            return check_closed
+        sub = self.compile(arg)
+
+        def check_additional(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, dict):
+                for name in extra(v):
+                    sub(v[name], (*p, name), out)
+
+        return check_additional
+
+
+def compile_schema(schema: dict[str, Any]) -> Callable[[Any], Problem | None]:
+    """A function from a document to its most relevant problem (None if it is valid)."""
+    check = Compiler(schema).compile(schema)
+
+    def first_problem(document: Any) -> Problem | None:
+        out: list[Problem] = []
+        check(document, (), out)
+        if not out:
+            return None
+        # As the reference validator's best_match: nearest the root, then a definite keyword
+        # rather than an anyOf/oneOf, then the first found.
+        return min(out, key=lambda e: (len(e.path), e.keyword in WEAK))
+
+    return first_problem
