@@ -569,7 +569,7 @@ def load_record(path: Path) -> GameRecord:
 def record_from_json(
     data: Any, where: str = "<record>", base: Path | None = None, m: DampfrossMap | None = None
 ) -> GameRecord:
-    mapfile.validate_for(data, "dampfross", where, record=True)
+    mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
         m = _resolve_map(data["map"], base, where)
     rules = load_rules(data.get("rules", "epopee"), base)

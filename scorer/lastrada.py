@@ -78,7 +78,7 @@ def load_record(path: Path) -> GameRecord:
 def record_from_json(
     data: Any, where: str = "<record>", base: Path | None = None, m: LaStradaMap | None = None
 ) -> GameRecord:
-    mapfile.validate_for(data, "lastrada", where, record=True)
+    mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
         if data["map"] == "standard":
             m = model.load("standard")

@@ -84,9 +84,6 @@ class RoundBoard:
         result = greedy_tree(self.graph, [start, *(self.map.city_by_name[c].node for c in cities)])
         return self._missing(result)
 
-    def connected(self, start: str, cities: list[str]) -> bool:
-        return self.missing(start, cities).points == 0
-
 
 def missing_track(m: TransAmericaMap, track: set[Edge], start: str, cities: list[str]) -> Missing:
     """The points a player loses: the exact minimum cost of connecting their cities and start
@@ -135,7 +132,7 @@ def record_from_json(
 ) -> GameRecord:
     """Check a parsed record against the schema and the map; every error names the round and
     the player."""
-    mapfile.validate_for(data, "transamerica", where, record=True)
+    mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
         m = resolve_map(data["map"], base, where)
     players = tuple(data["players"])

@@ -109,6 +109,7 @@ TOY = games.Game(
     load_record=lambda path: record_from_json(json.loads(path.read_text()), str(path)),
     record_from_json=record_from_json,
     score=score,
+    map_schema={"type": "object", "required": ["towns"]},
     cli=types.SimpleNamespace(
         generate=cli_generate, score=cli_score, generate_all=cli_generate_all
     ),
@@ -184,6 +185,19 @@ def test_a_fourth_game_appears_in_generate_all_and_score(toy, tmp_path, capsys):
 
     assert run(["generate", "milestones", "--out", str(tmp_path / "kit")]) == 0
     assert (tmp_path / "kit" / "map.json").is_file()
+    capsys.readouterr()
+
+    assert run(["schema", "map"]) == 0
+    published = json.loads(capsys.readouterr().out)
+    assert published["properties"]["game"]["enum"] == [
+        "transamerica",
+        "dampfross",
+        "lastrada",
+        "milestones",
+    ]
+    assert published["$defs"]["milestones"] == TOY.map_schema
+    assert run(["schema", "record", "milestones"]) == 0
+    assert json.loads(capsys.readouterr().out) == TOY.record_schema
 
 
 def test_a_fourth_game_is_gone_when_unregistered(tmp_path, capsys):

@@ -8,6 +8,7 @@ exit code 2.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import sys
@@ -93,6 +94,23 @@ def serve(
     uvicorn.run(application, host=bind, port=port, log_level="warning")
 
 
+def schema(
+    kind: Annotated[str, typer.Argument(help="map (every game's map files) or record.")],
+    game: Annotated[str | None, typer.Argument(help="With record: which game's records.")] = None,
+) -> None:
+    """Print a JSON Schema: of map files (every game's part attached) or of a game's records,
+    for editors that check JSON as you type."""
+    if kind == "map":
+        data = games.maps_schema()
+    elif kind == "record" and game is not None:
+        data = games.get(game, "GAME").record_schema_json()
+    else:
+        raise typer.BadParameter(
+            "choose map, or record and a game: " + ", ".join(games.names()), param_hint="KIND"
+        )
+    typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
+
+
 def version() -> None:
     """Print the version."""
     typer.echo(f"trackwright {__version__}")
@@ -154,6 +172,7 @@ def build_app() -> typer.Typer:
     app.command("serve")(serve)
     if analysed:
         app.add_typer(analyse_app, name="analyse")
+    app.command("schema")(schema)
     app.command("version")(version)
     return app
 

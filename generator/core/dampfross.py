@@ -15,6 +15,9 @@ from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
 
+GAME = "dampfross"
+TITLE = "Dampfross"
+
 TERRAINS = ("plain", "hill", "water")
 DICE_NUMBERS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
 DEFAULT_HEX_SIZE = 7.5
@@ -60,10 +63,6 @@ class DampfrossMap:
     @property
     def seed(self) -> int | None:
         return self.generator.get("seed")
-
-    def is_coastal(self, h: Hex) -> bool:
-        """Next to a water hex of the map."""
-        return any(self.terrain.get(n) == "water" for n in hexgrid.neighbours(h))
 
     def extent(self) -> tuple[float, float, float, float]:
         """min x, min y, max x, max y of all hex corners, in mm."""
@@ -114,7 +113,7 @@ def _hex(raw) -> Hex:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
-    mapfile.validate_for(data, "dampfross", where)
+    mapfile.validate_for(data, GAME, TITLE, where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

@@ -21,6 +21,9 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.core.rng import Rng
 
+GAME = "lastrada"
+TITLE = "La Strada"
+
 KINDS = ("city", "fortified_village", "hamlet", "farm")
 TILE_SET = {"city": 4, "fortified_village": 5, "hamlet": 5, "farm": 5}  # the 19 settlement tiles
 DEFAULT_HEX_SIZE = 15.0
@@ -107,7 +110,7 @@ class LaStradaMap:
 
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
-    mapfile.validate_for(data, "lastrada", where)
+    mapfile.validate_for(data, GAME, TITLE, where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

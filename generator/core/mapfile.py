@@ -23,9 +23,25 @@ Model = TypeVar("Model")
 
 @cache
 def schema(name: str = "map") -> dict[str, Any]:
-    """A JSON Schema (draft 2020-12) shipped in core/schema/<name>.schema.json."""
+    """A JSON Schema (draft 2020-12) shipped in core/schema/<name>.schema.json; ``map:<game>`` is
+    the map schema narrowed to one game (its part, ``$defs/<game>``, required)."""
+    if name.startswith("map:"):
+        return game_map_schema(name.removeprefix("map:"))
     text = files("trackwright.core").joinpath(f"schema/{name}.schema.json").read_text("utf-8")
     return json.loads(text)
+
+
+def game_map_schema(game: str) -> dict[str, Any]:
+    """The map schema for one game's map files."""
+    base = schema("map")
+    if game not in base["$defs"]:
+        raise TrackwrightError(f"no map schema for the game {game!r}", "map.schema.json")
+    game_key = {**base["properties"]["game"], "const": game}
+    return {
+        **base,
+        "properties": {**base["properties"], "game": game_key},
+        "allOf": [{"$ref": f"#/$defs/{game}"}],
+    }
 
 
 @cache
@@ -60,7 +76,7 @@ def read_json(path: Path) -> Any:
 def validate(data: Any, where: str, schema_name: str = "map") -> None:
     """Check data against a schema; raise with the JSON path of the most relevant error."""
     if (
-        schema_name == "map"
+        schema_name.startswith("map")
         and isinstance(data, dict)
         and "format" in data
         and data["format"] != FORMAT
@@ -74,16 +90,13 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
         raise TrackwrightError(problem.message, f"{where}: {json_path(problem.path)}")
 
 
-GAME_TITLES = {"transamerica": "TransAmerica", "dampfross": "Dampfross", "lastrada": "La Strada"}
-
-
-def validate_for(data: Any, game: str, where: str, record: bool = False) -> None:
-    """Check that ``data`` is a map file (or, with ``record``, a game record) of ``game``, not
-    another game's, and that it is valid against its schema."""
+def validate_for(data: Any, game: str, title: str, where: str, record: bool = False) -> None:
+    """Check that ``data`` is a map file (or, with ``record``, a game record) of ``game`` (called
+    ``title`` for people), not another game's, and that it is valid against its schema."""
     kind = "game record" if record else "map"
     other = data.get("game") if isinstance(data, dict) else None
     if isinstance(other, str) and other != game:
-        raise TrackwrightError(f"this is a {other} {kind}, not a {GAME_TITLES[game]} {kind}", where)
+        raise TrackwrightError(f"this is a {other[:40]} {kind}, not a {title} {kind}", where)
     is_map = isinstance(data, dict) and "format" in data
     if record and is_map:
         raise TrackwrightError(
@@ -91,7 +104,7 @@ def validate_for(data: Any, game: str, where: str, record: bool = False) -> None
         )
     if not record and isinstance(data, dict) and not is_map and "players" in data:
         raise TrackwrightError("this is a game record, not a map file (its map is $.map)", where)
-    validate(data, where, f"{game}-record" if record else "map")
+    validate(data, where, f"{game}-record" if record else f"map:{game}")
 
 
 def hex_rows(data: dict[str, Any], where: str) -> dict[tuple[int, int], dict[str, Any]]:

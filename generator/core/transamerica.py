@@ -15,6 +15,9 @@ import networkx as nx
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 
+GAME = "transamerica"
+TITLE = "TransAmerica"
+
 REGIONS = ("green", "blue", "yellow", "red", "orange")
 CITIES_PER_REGION = 7
 DOTTED_PER_REGION = 2
@@ -127,7 +130,7 @@ class TransAmericaMap:
 
 def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
     """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
-    mapfile.validate_for(data, "transamerica", where)
+    mapfile.validate_for(data, GAME, TITLE, where)
 
     def fail(message: str, path: str) -> TrackwrightError:
         return TrackwrightError(message, f"{where}: {path}")

@@ -84,6 +84,9 @@ class Game:
     ``analyse``, and ``generate_all(out, paper, lang, formats)`` for ``generate all``."""
     board: Ref = None
     """Web part: ``board(map, lang)`` giving the printed board's :class:`BoardView`."""
+    map_schema: dict[str, Any] | None = None
+    """The JSON Schema of the game's own keys in a map file, when they are not ``$defs/<name>`` of
+    the shipped map schema (``core/schema/map.schema.json``)."""
     page: str | None = None
     """The web page's script for this game (``web/static/games/<page>``); a game without one gets
     the generic page (its record as JSON, scored by the engine)."""
@@ -165,6 +168,25 @@ def of_record(data: Any, where: str = "record") -> Game:
     """The game a parsed record (or map file) names in ``"game"``."""
     name = data.get("game") if isinstance(data, dict) else None
     return get(name, f"{where}: $.game")
+
+
+def maps_schema() -> dict[str, Any]:
+    """The map file schema as published: every game named, each game's part attached."""
+    base = mapfile.schema("map")
+    defs = dict(base["$defs"])
+    for game in games().values():
+        if game.map_schema is not None:
+            defs[game.name] = game.map_schema
+    parts = [name for name in games() if name in defs]
+    return {
+        **base,
+        "properties": {**base["properties"], "game": {**base["properties"]["game"], "enum": parts}},
+        "allOf": [
+            {"if": {"properties": {"game": {"const": g}}}, "then": {"$ref": f"#/$defs/{g}"}}
+            for g in parts
+        ],
+        "$defs": defs,
+    }
 
 
 def register(game: Game) -> Game:

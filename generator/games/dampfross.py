@@ -8,8 +8,8 @@ from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
 
 GAME = Game(
-    name="dampfross",
-    title="Dampfross",
+    name=model.GAME,
+    title=model.TITLE,
     summary="Random or regional hex maps, hex sheets, ledgers; builds, races and accounts scored.",
     players=(3, 8),
     load_map=model.load,

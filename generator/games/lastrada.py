@@ -8,8 +8,8 @@ from trackwright.games import Game
 from trackwright.scorer import lastrada as engine
 
 GAME = Game(
-    name="lastrada",
-    title="La Strada",
+    name=model.GAME,
+    title=model.TITLE,
     summary="Board of six land pieces, road and settlement tiles; gold by the scoring table.",
     players=(2, 4),
     load_map=model.load,

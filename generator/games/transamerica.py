@@ -14,8 +14,8 @@ def _builtin_maps() -> list[str]:
 
 
 GAME = Game(
-    name="transamerica",
-    title="TransAmerica",
+    name=model.GAME,
+    title=model.TITLE,
     summary="Board (poster and tiled), city cards, markers and rules; exact missing-track scoring.",
     players=(2, 6),
     load_map=model.load,
