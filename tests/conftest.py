@@ -25,3 +25,13 @@ def minimal() -> model.TransAmericaMap:
 @pytest.fixture
 def minimal_data() -> dict:
     return json.loads(MINIMAL.read_text("utf-8"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-records",
+        action="store_true",
+        default=False,
+        help="Rewrite tests/records/<game>/*.expected.json from what the scorer says now "
+        "(deliberately only: read the diff before committing).",
+    )

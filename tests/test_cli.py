@@ -116,7 +116,7 @@ def test_score_json_matches_the_engine():
     assert json.loads(done.stdout) == ta.score_file(EXAMPLE_GAME).to_json()
 
 
-@pytest.mark.parametrize("suffix", [".pdf", ".svg", ".png"])
+@pytest.mark.parametrize("suffix", [".pdf", ".svg", pytest.param(".png", marks=pytest.mark.slow)])
 def test_score_explain_draws_the_missing_tracks(tmp_path, suffix):
     picture = tmp_path / f"why{suffix}"
     done = trackwright("score", "transamerica", str(EXAMPLE_GAME), "--explain", str(picture))

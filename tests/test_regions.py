@@ -89,7 +89,7 @@ def test_the_band_can_refuse_a_region():
 # ------------------------------------------------------------------ random boards
 
 
-@pytest.mark.parametrize("seed", [2, 5, 11])
+@pytest.mark.parametrize("seed", [2, pytest.param(5, marks=pytest.mark.slow), 11])
 def test_random_boards_pass_the_checks_and_the_band(seed):
     m, result, _tries = continent.generate(seed)
     again = model.from_json(json.loads(mapfile.dumps(m.to_json())))  # the loader's checks
@@ -101,6 +101,7 @@ def test_random_boards_pass_the_checks_and_the_band(seed):
     assert sizes == dict.fromkeys(model.REGIONS, 7)
 
 
+@pytest.mark.slow
 def test_random_boards_are_reproducible_and_differ():
     a = mapfile.dumps(continent.generate(5)[0].to_json())
     assert a == mapfile.dumps(continent.generate(5)[0].to_json())

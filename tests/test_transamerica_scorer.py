@@ -149,6 +149,7 @@ def test_barrier_example_from_the_rules():
     assert ta.barrier_threshold({"Ann": 9, "Ben": 3}) == 0
 
 
+@pytest.mark.slow
 def test_barrier_and_winners_in_a_scored_game(usa):
     """Scores 13 -> round losses; the barrier is set after round 2 only; ties share the win."""
     players = ["Ann", "Ben", "Cleo"]
@@ -435,6 +436,7 @@ def test_more_than_84_tracks(usa):
 # ------------------------------------------------------------------ properties
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), n_track=st.integers(0, 84), extra=st.integers(1, 20))
 def test_exact_count_properties(usa, seed, n_track, extra):
