@@ -532,7 +532,7 @@ def apply_race(
 
     order = sorted(companies, key=lambda c: -sum(state.balances[p] for p in c))
     prizes = [rules.lone_prize] if len(companies) == 1 else list(rules.prizes)
-    awarded = []
+    awarded: list[dict[str, Any]] = []
     won: Counter = Counter()
     for company, prize in zip(places, prizes, strict=False):
         shares = split_cost(prize, company, state.balances)
@@ -585,7 +585,7 @@ def record_from_json(
         if p not in data["starts"]:
             raise TrackwrightError(f"no start hex for {p}", f"{where}: $.starts")
         h = tuple(data["starts"][p])
-        town = m.town_by_hex.get(h)  # type: ignore[arg-type]
+        town = m.town_by_hex.get(h)
         if town is None:
             raise TrackwrightError(f"{p} starts on {h}, which is not a town", f"{where}: $.starts")
         if m.start == "port" and town.name not in m.ports:
@@ -593,7 +593,7 @@ def record_from_json(
                 f"{p} starts in {town.name}; on this map players start from sea ports",
                 f"{where}: $.starts",
             )
-        starts[p] = h  # type: ignore[assignment]
+        starts[p] = h
     for p in data["starts"]:
         if p not in players:
             raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")

@@ -130,7 +130,7 @@ def record_from_json(
     turns = tuple(turn_from_json(t) for t in data["turns"]) if "turns" in data else None
     if turns is not None and starts is None:
         raise TrackwrightError("turns need the players' start tiles ($.starts)", where)
-    return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)  # type: ignore[arg-type]
+    return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)
 
 
 # ------------------------------------------------------------------ turns
@@ -172,7 +172,7 @@ def initial_state(record: GameRecord) -> State:
     return State(
         reserve=dict.fromkeys(record.players, 0),
         merchants={s.id: [] for s in m.settlements},
-        reached={p: set(record.starts[p]) for p in record.players},  # type: ignore[index]
+        reached={p: set(record.starts[p]) for p in record.players},
         tiles={},
         used={p: Counter() for p in record.players},
         starts=starts,

@@ -8,13 +8,15 @@ only from ``random.Random(seed).random()``, which Python keeps stable across ver
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
 from trackwright.scorer.transamerica import RoundBoard, _complete, _network
 
+T = TypeVar("T")
 
-def _pick(rng: random.Random, items: list):
+
+def _pick(rng: random.Random, items: list[T]) -> T:
     return items[int(rng.random() * len(items))]
 
 

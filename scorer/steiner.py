@@ -20,12 +20,12 @@ same board and hand always give the same tree.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 INF = float("inf")
 
-Edge = tuple[Hashable, Hashable]
+Edge = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Graph:
     """
 
     def __init__(
-        self, nodes: Sequence[Hashable], edges: Iterable[tuple[Hashable, Hashable, float]]
+        self, nodes: Sequence[str], edges: Iterable[tuple[str, str, float]]
     ) -> None:
         self.nodes = list(nodes)
         index = {node: i for i, node in enumerate(self.nodes)}
@@ -104,7 +104,7 @@ class Graph:
                     heapq.heappush(heap, (nd, u))
 
 
-def steiner_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
+def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
     """The cheapest tree connecting all terminals, exactly, with its edges that cost something.
     Raises ValueError when the terminals are not connected."""
     parts = list(dict.fromkeys(graph.part[t] for t in terminals))
@@ -156,10 +156,10 @@ def steiner_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
         if s & (s - 1):
             a = split[s][v]
             todo += [(a, v), (s ^ a, v)]
-    return SteinerResult(cost, tuple(sorted(set(edges))))  # type: ignore[type-var]
+    return SteinerResult(cost, tuple(sorted(set(edges))))
 
 
-def greedy_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
+def greedy_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
     """The nearest-city heuristic most programs use: grow a tree from the first terminal by
     repeatedly joining the nearest unconnected terminal along a shortest path. Not exact; kept
     for comparison (it can over-count, never under-count)."""
@@ -186,4 +186,4 @@ def greedy_tree(graph: Graph, terminals: Iterable[Hashable]) -> SteinerResult:
             tree.add(u)
             v, step = u, came[u]
         todo -= tree
-    return SteinerResult(cost, tuple(sorted(set(edges))))  # type: ignore[type-var]
+    return SteinerResult(cost, tuple(sorted(set(edges))))

@@ -13,6 +13,7 @@ data (``RuleSet``), so another edition is a preset, not a branch.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
-from trackwright.scorer.steiner import Graph, greedy_tree, steiner_tree
+from trackwright.scorer.steiner import Graph, SteinerResult, greedy_tree, steiner_tree
 
 Edge = tuple[str, str]
 
@@ -66,7 +67,7 @@ class RoundBoard:
             ((e.a, e.b, 0 if e.key in track else e.cost) for e in m.edges),
         )
 
-    def _missing(self, result) -> Missing:
+    def _missing(self, result: SteinerResult) -> Missing:
         edges = tuple(sorted(edge_key(a, b) for a, b in result.edges))
         empty = tuple(e for e in edges if e not in self.track)
         points = sum(self.map.edge_by_key[e].cost for e in empty)
@@ -152,7 +153,7 @@ def record_from_json(
             if "turns" in raw
             else None
         )
-        rnd = RoundRecord(dict(raw["cities"]), dict(raw["starts"]), track, turns)  # type: ignore[arg-type]
+        rnd = RoundRecord(dict(raw["cities"]), dict(raw["starts"]), track, turns)
         check_round(m, players, rnd, place)
         rounds.append(rnd)
     return GameRecord(m, players, tuple(rounds), where)
@@ -200,7 +201,9 @@ def check_round(m: TransAmericaMap, players: tuple[str, ...], rnd: RoundRecord, 
         check_track(m, rnd.track, place)
 
 
-def check_track(m: TransAmericaMap, track, place: str, rules: RuleSet = ORIGINAL) -> set[Edge]:
+def check_track(
+    m: TransAmericaMap, track: Iterable[Sequence[str]], place: str, rules: RuleSet = ORIGINAL
+) -> set[Edge]:
     seen: set[Edge] = set()
     for i, (a, b) in enumerate(track):
         for node in (a, b):

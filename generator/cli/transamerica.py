@@ -74,7 +74,7 @@ def generate(
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    if sum(x is not None and x is not False for x in (map_ref, region, random_board or None)) > 1:
+    if sum(x is not None for x in (map_ref, region, random_board or None)) > 1:
         raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
     try:
         low, high = (float(v) for v in band_mean.split("-"))

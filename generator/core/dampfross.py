@@ -6,6 +6,7 @@ from it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -108,7 +109,7 @@ def sea_hexes(terrain: dict[Hex, str]) -> set[Hex]:
     return sea
 
 
-def _hex(raw) -> Hex:
+def _hex(raw: Sequence[Any]) -> Hex:
     return int(raw[0]), int(raw[1])
 
 

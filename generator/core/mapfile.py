@@ -7,7 +7,7 @@ Every problem is reported as a TrackwrightError naming the file and the JSON pat
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -50,7 +50,7 @@ def validator(name: str = "map") -> Callable[[Any], Problem | None]:
     return compile_schema(schema(name))
 
 
-def json_path(parts) -> str:
+def json_path(parts: Iterable[str | int]) -> str:
     out = "$"
     for part in parts:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"

@@ -46,7 +46,7 @@ def histogram(b: Balance, title: str, band: Band | None = None) -> Drawing:
         )
     axis = Style(stroke="#333333", width=0.3)
     ops.append(line((left, top + ph), (left + pw, top + ph), axis))
-    for cost in range(lo + 1, hi, 2):
+    for cost in range(int(lo) + 1, int(hi), 2):
         ops.append(line((x(cost), top + ph), (x(cost), top + ph + 1.2), axis))
         ops.append(Text(x(cost), top + ph + 4.5, str(cost), size=5.5, anchor="middle"))
     mean_style = Style(stroke="#d55e00", width=0.6, dash=(1.5, 1.0))

@@ -101,7 +101,8 @@ class _Renderer:
             anchor = {"start": "ls", "middle": "ms", "end": "rs"}[op.anchor]
             if op.angle:
                 box = font.getbbox(op.text, anchor="ls")
-                layer = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
+                size = (int(box[2] - box[0]) + 4, int(box[3] - box[1]) + 4)
+                layer = Image.new("RGBA", size, (0, 0, 0, 0))
                 ImageDraw.Draw(layer).text(
                     (2 - box[0], 2 - box[1]), op.text, font=font, fill=op.fill, anchor="ls"
                 )
