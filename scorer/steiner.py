@@ -42,9 +42,7 @@ class Graph:
     first in the order of the edges given, among equals); it is the one the evidence names.
     """
 
-    def __init__(
-        self, nodes: Sequence[str], edges: Iterable[tuple[str, str, float]]
-    ) -> None:
+    def __init__(self, nodes: Sequence[str], edges: Iterable[tuple[str, str, float]]) -> None:
         self.nodes = list(nodes)
         index = {node: i for i, node in enumerate(self.nodes)}
         weighted = [(index[a], index[b], w, (a, b)) for a, b, w in edges]

@@ -19,7 +19,6 @@ from trackwright.core.hexgrid import Hex, Side
 GAME = "dampfross"
 TITLE = "Dampfross"
 
-TERRAINS = ("plain", "hill", "water")
 DICE_NUMBERS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
 DEFAULT_HEX_SIZE = 7.5
 

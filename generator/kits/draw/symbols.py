@@ -7,8 +7,6 @@ import math
 
 from trackwright.kits.draw.ops import Circle, Path, Style, polygon
 
-SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross")
-
 
 def _regular(cx: float, cy: float, r: float, n: int, start_deg: float) -> list[tuple[float, float]]:
     return [
