@@ -308,9 +308,10 @@ def rules_page(
     ops.append(Text(x, y, t("ta_score_pad", lang, **v), size=body + 1, bold=True))
     y += 3
     name_w, col_w, rounds = 46.0, (width - 46.0) / 9, 8
-    row_h = min(8.0, (ph - 17 - y) / 7)
+    rows = rules.players[1] + 1  # a heading and a row per player
+    row_h = min(8.0, (ph - 17 - y) / rows)
     text_dy = row_h / 2 + 1.4
-    for r in range(7):
+    for r in range(rows):
         for c in range(rounds + 2):
             cx = x if c == 0 else x + name_w + (c - 1) * col_w
             w = name_w if c == 0 else col_w
