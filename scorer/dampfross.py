@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any, ClassVar
 
 import networkx as nx
 from trackwright.core import dampfross as model
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, presets
 from trackwright.core.dampfross import DampfrossMap
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
@@ -36,81 +33,17 @@ BANK = "bank"
 # ------------------------------------------------------------------ rule presets
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    name: str
-    start_capital: int
-    step: int
-    river: int
-    hill: int
-    hill_to_hill: int
-    rival_entry: int
-    parallel: int
-    first_arrival: int
-    race_min_hexes: int
-    prizes: tuple[int, ...]
-    lone_prize: int
-    fare_per_hex: int
-    fare_cap: int | None
-    hill_move_penalty: int
-    players: tuple[int, int]
-    victory: dict[int, int]
-
-    def step_cost(self, m: DampfrossMap, a: Hex, b: Hex) -> int:
-        """Die points to build from a to b: the hill cost, plus the river's extra when the step
-        crosses a river side."""
-        hills = (m.terrain[a] == "hill") + (m.terrain[b] == "hill")
-        cost = (self.step, self.hill, self.hill_to_hill)[hills]
-        if hexgrid.side(a, b) in m.rivers:
-            cost += self.river - self.step
-        return cost
-
-    def victory_total(self, players: int) -> int:
-        return self.victory[players]
+RuleSet = presets.DampfrossRules
+PRESETS = tuple(presets.builtin_names("dampfross"))
 
 
-PRESETS = ("epopee", "dampfross")
-
-
-@cache
 def _preset_text(name: str) -> str:
-    return (
-        files("trackwright.templates").joinpath(f"dampfross/rules/{name}.json").read_text("utf-8")
-    )
+    return presets.preset_text("dampfross", name)
 
 
 def load_rules(ref: str = "epopee", base: Path | None = None) -> RuleSet:
     """A built-in preset (epopee, dampfross) or a preset file of one's own."""
-    if ref in PRESETS:
-        data, where = json.loads(_preset_text(ref)), f"rules preset {ref}"
-    else:
-        path = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
-        data, where = mapfile.read_json(path), str(path)
-    try:
-        costs = data["costs"]
-        return RuleSet(
-            name=data.get("name", ref),
-            start_capital=int(data["start_capital"]),
-            step=int(costs["step"]),
-            river=int(costs["river"]),
-            hill=int(costs["hill"]),
-            hill_to_hill=int(costs["hill_to_hill"]),
-            rival_entry=int(data["rival_entry"]),
-            parallel=int(data["parallel"]),
-            first_arrival=int(data["first_arrival"]),
-            race_min_hexes=int(data["race_min_hexes"]),
-            prizes=tuple(int(p) for p in data["prizes"]),
-            lone_prize=int(data["lone_prize"]),
-            fare_per_hex=int(data["fare_per_hex"]),
-            fare_cap=None if data.get("fare_cap") is None else int(data["fare_cap"]),
-            hill_move_penalty=int(data.get("hill_move_penalty", 1)),
-            players=(int(data["players"][0]), int(data["players"][1])),
-            victory={int(k): int(v) for k, v in data["victory"].items()},
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise TrackwrightError(
-            f"not a valid rule preset ({exc!r} missing or wrong)", where
-        ) from None
+    return presets.dampfross(ref, base)
 
 
 # ------------------------------------------------------------------ state and ledger
@@ -598,7 +531,7 @@ def record_from_json(
         if p not in players:
             raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")
     mode = data.get("mode", "standard")
-    races = data.get("races", 36 if mode == "tournament" else None)
+    races = data.get("races", rules.tournament_races[0] if mode == "tournament" else None)
     events = tuple(event_from_json(raw) for raw in data["events"])
     return GameRecord(m, rules, players, starts, events, mode, races, where)
 

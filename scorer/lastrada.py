@@ -16,29 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, presets
 from trackwright.core import lastrada as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
-from trackwright.core.lastrada import GOLD, LaStradaMap
+from trackwright.core.lastrada import LaStradaMap
 
-
-@dataclass(frozen=True)
-class RuleSet:
-    """The numbers of the rules (source: lastrada-fr.txt)."""
-
-    days_per_turn: int = 6  # "6 jours de voyage supplémentaires"
-    max_reserve: int = 10  # "interdit de conserver plus de 10 jours"
-    costs: tuple[tuple[str, int], ...] = (("plain", 2), ("forest", 3), ("hill", 4))
-    tiles: tuple[tuple[str, int], ...] = (("plain", 18), ("forest", 8), ("hill", 5))
-    merchants: int = 12
-    max_merchants_per_settlement: int = 4
-
-    def cost(self, terrain: str) -> int:
-        return dict(self.costs)[terrain]
-
-
-RULES = RuleSet()
+RuleSet = presets.LaStradaRules
+RULES = presets.lastrada("original")
 
 
 # ------------------------------------------------------------------ records
@@ -76,7 +61,11 @@ def load_record(path: Path) -> GameRecord:
 
 
 def record_from_json(
-    data: Any, where: str = "<record>", base: Path | None = None, m: LaStradaMap | None = None
+    data: Any,
+    where: str = "<record>",
+    base: Path | None = None,
+    m: LaStradaMap | None = None,
+    rules: RuleSet = RULES,
 ) -> GameRecord:
     mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
@@ -107,8 +96,9 @@ def record_from_json(
             twice = [p for p, n in Counter(names).items() if n > 1]
             if twice:
                 raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
-            if len(names) > RULES.max_merchants_per_settlement:
-                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most 4", place)
+            most = rules.max_merchants_per_settlement
+            if len(names) > most:
+                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
             if variant == "two-player" and len(names) > 1:
                 raise TrackwrightError(
                     f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
@@ -120,9 +110,9 @@ def record_from_json(
             place = f"{where}: $.reserve.{name}"
             if name not in players:
                 raise TrackwrightError(f"{name!r} is not a player of this game", place)
-            if not 0 <= days <= RULES.max_reserve:
+            if not 0 <= days <= rules.max_reserve:
                 raise TrackwrightError(
-                    f"{days} travel days in reserve; it is 0 to {RULES.max_reserve}", place
+                    f"{days} travel days in reserve; it is 0 to {rules.max_reserve}", place
                 )
     starts = None
     if "starts" in data:
@@ -179,15 +169,21 @@ def initial_state(record: GameRecord) -> State:
     )
 
 
-def _target_open(record: GameRecord, state: State, player: str, sid: str) -> bool:
+def _target_open(
+    record: GameRecord, state: State, player: str, sid: str, rules: RuleSet = RULES
+) -> bool:
     present = state.merchants[sid]
     if record.variant == "two-player":
         return not present
-    return player not in present and len(present) < RULES.max_merchants_per_settlement
+    return player not in present and len(present) < rules.max_merchants_per_settlement
 
 
 def apply_turn(
-    record: GameRecord, state: State, turn: Turn | Mapping[str, Any], number: int
+    record: GameRecord,
+    state: State,
+    turn: Turn | Mapping[str, Any],
+    number: int,
+    rules: RuleSet = RULES,
 ) -> State:
     """A new state after the turn, or an error naming the turn and the road. A turn given as its
     JSON form (a dict, as in a record) is read with ``turn_from_json``."""
@@ -201,10 +197,10 @@ def apply_turn(
     if state.ended:
         raise TrackwrightError(f"the game is over ({state.end_reason})", where)
     new = copy.deepcopy(state)
-    days = new.reserve[player] + RULES.days_per_turn
-    supply = dict(RULES.tiles)
+    days = new.reserve[player] + rules.days_per_turn
+    supply = dict(rules.tiles)
     roads = turn.roads
-    if not roads and not reachable(record, new, player, days):
+    if not roads and not reachable(record, new, player, days, rules):
         new.ended = True
         new.end_reason = f"{player} could not reach any settlement on turn {number}"
         new.turns_played += 1
@@ -223,7 +219,7 @@ def apply_turn(
                 f"the road ends on {road[-1]}, not at a settlement: roads must reach one this turn",
                 place,
             )
-        if not _target_open(record, new, player, end.id):
+        if not _target_open(record, new, player, end.id, rules):
             why = (
                 "is taken"
                 if record.variant == "two-player"
@@ -264,7 +260,7 @@ def apply_turn(
                 raise TrackwrightError(
                     f"{player} has no {terrain} road tile left (all {supply[terrain]} used)", place
                 )
-            cost = RULES.cost(terrain)
+            cost = rules.cost(terrain)
             if cost > days:
                 raise TrackwrightError(
                     f"a {terrain} tile on {h} costs {cost} travel days; {player} has {days} left",
@@ -273,11 +269,11 @@ def apply_turn(
             days -= cost
             new.used[player][terrain] += 1
             new.tiles[h] = player
-        if sum(player in present for present in new.merchants.values()) >= RULES.merchants:
+        if sum(player in present for present in new.merchants.values()) >= rules.merchants:
             raise TrackwrightError(f"{player} has no merchant left", place)
         new.merchants[end.id].append(player)
         new.reached[player].add(end.hex)
-    new.reserve[player] = min(days, RULES.max_reserve)
+    new.reserve[player] = min(days, rules.max_reserve)
     new.turns_played += 1
     if record.variant == "two-player" and all(new.merchants.values()):
         new.ended, new.end_reason = True, "every settlement is taken"
@@ -292,11 +288,13 @@ class Road:
     path: tuple[Hex, ...]
 
 
-def reachable(record: GameRecord, state: State, player: str, days: int | None = None) -> list[Road]:
+def reachable(
+    record: GameRecord, state: State, player: str, days: int | None = None, rules: RuleSet = RULES
+) -> list[Road]:
     """The cheapest road (in travel days) to each settlement the player may still take; with
     ``days`` only those within reach this turn. Tile supply is respected per terrain."""
     m = record.map
-    left = {t: n - state.used[player][t] for t, n in RULES.tiles}
+    left = {t: n - state.used[player][t] for t, n in rules.tiles}
     sources = sorted(state.reached[player])
     best: dict[Hex, int] = {h: 0 for h in sources}
     back: dict[Hex, Hex | None] = {h: None for h in sources}
@@ -311,7 +309,7 @@ def reachable(record: GameRecord, state: State, player: str, days: int | None = 
                 continue
             s = m.settlement_by_hex.get(n)
             if s is not None:
-                if _target_open(record, state, player, s.id) and s.id not in found:
+                if _target_open(record, state, player, s.id, rules) and s.id not in found:
                     path = [n, h]
                     while back[path[-1]] is not None:
                         path.append(back[path[-1]])  # type: ignore[arg-type]
@@ -327,7 +325,7 @@ def reachable(record: GameRecord, state: State, player: str, days: int | None = 
             else:
                 if left[m.terrain[n]] <= 0:
                     continue
-                step = RULES.cost(m.terrain[n])
+                step = rules.cost(m.terrain[n])
             if cost + step < best.get(n, 1 << 30):
                 best[n] = cost + step
                 back[n] = h
@@ -336,10 +334,10 @@ def reachable(record: GameRecord, state: State, player: str, days: int | None = 
     return [r for r in roads if days is None or r.days <= days]
 
 
-def replay(record: GameRecord) -> State:
+def replay(record: GameRecord, rules: RuleSet = RULES) -> State:
     state = initial_state(record)
     for number, turn in enumerate(record.turns or (), start=1):
-        state = apply_turn(record, state, turn, number)
+        state = apply_turn(record, state, turn, number, rules)
     return state
 
 
@@ -367,20 +365,20 @@ class Result:
         }
 
 
-def gold_for(kind: str, merchants: int, variant: str) -> int:
+def gold_for(kind: str, merchants: int, variant: str, rules: RuleSet = RULES) -> int:
     """Gold per merchant: by the number of merchants; with two players the highest value."""
     if merchants == 0:
         return 0
-    return GOLD[kind][0] if variant == "two-player" else GOLD[kind][merchants - 1]
+    return rules.gold_for(kind, 1 if variant == "two-player" else merchants)
 
 
-def score(record: GameRecord) -> Result:
+def score(record: GameRecord, rules: RuleSet = RULES) -> Result:
     m = record.map
     turns: dict[str, Any] = {}
     merchants = record.settlements
     reserve = record.reserve
     if record.turns is not None:
-        state = replay(record)
+        state = replay(record, rules)
         played = {sid: ps for sid, ps in state.merchants.items() if ps}
         if merchants is not None and {k: sorted(v) for k, v in merchants.items() if v} != {
             k: sorted(v) for k, v in played.items()
@@ -407,7 +405,7 @@ def score(record: GameRecord) -> Result:
     detail = []
     for s in m.settlements:
         present = merchants.get(s.id, [])
-        each = gold_for(s.kind, len(present), record.variant)
+        each = gold_for(s.kind, len(present), record.variant, rules)
         for p in present:
             gold[p] += each
         detail.append(

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-from trackwright.core import mapfile
+from trackwright.core import mapfile, presets
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
@@ -28,21 +28,8 @@ from trackwright.scorer.steiner import Graph, SteinerResult, greedy_tree, steine
 Edge = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    """The numbers of one edition (source: ../shared/rules, transamerica-fr-a.txt and -it.txt)."""
-
-    start_points: int = 13  # locomotives start in the engine shed on 13
-    tracks: int = 84  # 85 pieces, one of them the barrier
-    plain_per_turn: int = 2  # 1 or 2 tracks on single lines, or 1 on a double line
-    barrier_round: int = 2  # after the scoring of round 2 ...
-    barrier_min_lowest: int = 4  # ... if the lowest player still has 4 or more points ...
-    barrier_gap: int = 3  # ... the game ends at (lowest - 3) or fewer
-    initial_threshold: int = 0  # otherwise at 0 or fewer
-    small_game: int = 3  # with 2 or 3 players the dotted cards are out
-
-
-ORIGINAL = RuleSet()
+RuleSet = presets.TransAmericaRules
+ORIGINAL = presets.transamerica("original")
 
 
 # ------------------------------------------------------------------------- one player
@@ -399,7 +386,7 @@ def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
             scores[p] -= missing[p].points
         if number == rules.barrier_round:
             threshold = barrier_threshold(scores, rules)
-        over = any(s <= threshold for s in scores.values())
+        over = number >= rules.min_rounds and any(s <= threshold for s in scores.values())
         results.append(
             RoundResult(
                 number,

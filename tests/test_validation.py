@@ -10,11 +10,20 @@ from importlib.resources import files
 
 import jsonschema
 import pytest
+from trackwright import games
 from trackwright.core import mapfile
 from trackwright.core.validation import compile_schema, unknown_keys
 
 TEMPLATES = files("trackwright.templates")
-SCHEMAS = ["map", "region", "transamerica-record", "dampfross-record", "lastrada-record"]
+SCHEMAS = [
+    "map",
+    "region",
+    *(
+        f"{game}-{kind}"
+        for game in ("transamerica", "dampfross", "lastrada")
+        for kind in ("record", "rules")
+    ),
+]
 
 
 def reference(schema: dict, data) -> tuple[str, str] | None:
@@ -49,7 +58,15 @@ def shipped() -> list[tuple[str, str]]:
     out.append(("map", "dampfross/examples/minimal-map.json"))
     for region in TEMPLATES.joinpath("transamerica/regions").iterdir():
         out.append(("region", f"transamerica/regions/{region.name}"))
+    for game in ("transamerica", "dampfross", "lastrada"):
+        for preset in TEMPLATES.joinpath(f"{game}/rules").iterdir():
+            out.append((f"{game}-rules", f"{game}/rules/{preset.name}"))
     return out
+
+
+def schema_of(name: str) -> dict:
+    """The schema by name; ``map`` is the map schema as published, every game's part attached."""
+    return games.maps_schema() if name == "map" else mapfile.schema(name)
 
 
 def load(rel: str):
@@ -58,7 +75,7 @@ def load(rel: str):
 
 @pytest.mark.parametrize(("schema_name", "rel"), shipped())
 def test_shipped_files_are_valid_under_both(schema_name, rel):
-    schema, data = mapfile.schema(schema_name), load(rel)
+    schema, data = schema_of(schema_name), load(rel)
     assert reference(schema, data) is None
     assert ours(schema, data) is None
 
@@ -163,7 +180,7 @@ MUTATIONS = [
 
 @pytest.mark.parametrize(("schema_name", "rel", "mutate"), MUTATIONS)
 def test_mistakes_are_reported_as_the_reference_validator_does(schema_name, rel, mutate):
-    schema, data = mapfile.schema(schema_name), copy.deepcopy(load(rel))
+    schema, data = schema_of(schema_name), copy.deepcopy(load(rel))
     mutate(data)
     expected = reference(schema, data)
     assert expected is not None

@@ -95,6 +95,14 @@ FormatOpt = Annotated[str, typer.Option("--format", help="Output formats: pdf, s
 OutOpt = Annotated[Path | None, typer.Option(help="Output folder.")]
 RecordArg = Annotated[Path, typer.Argument(help="The game record (JSON).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+RulesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="Rules preset: a built-in name or a house preset file (JSON, see "
+        "core/schema/<game>-rules.schema.json); the kit prints its numbers.",
+    ),
+]
 DuplexOpt = Annotated[
     Duplex, typer.Option(help="How your printer turns the sheet for double-sided card backs.")
 ]

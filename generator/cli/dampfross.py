@@ -19,11 +19,13 @@ from trackwright.cli.common import (
     Paper,
     PaperOpt,
     RecordArg,
+    RulesOpt,
     new_seed,
     parse_formats,
     report,
 )
 from trackwright.core import dampfross as model
+from trackwright.core import presets
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
 from trackwright.scorer import dampfross as df
@@ -57,15 +59,18 @@ def generate(
     out: OutOpt = None,
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
+    rules: RulesOpt = None,
 ) -> None:
     """A Dampfross kit: the map (poster and tiled), blank hex sheets, ledger, race record, rules
     summary and map.json; a random map from a seed unless --map names a preset or a file."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    if not 3 <= players <= 8:
+    preset = presets.dampfross(rules)
+    low, high = preset.players
+    if not low <= players <= high:
         raise typer.BadParameter(
-            f"{players}: Dampfross is for 3 to 8 players", param_hint="'--players'"
+            f"{players}: Dampfross is for {low} to {high} players", param_hint="'--players'"
         )
     if map_ref is not None:
         m = model.load(map_ref)
@@ -87,7 +92,9 @@ def generate(
         m = random_map.generate(seed, params)
         folder = f"random-{seed}"
         typer.echo(f"random map, seed {seed} (the same seed and options give the same map)")
-    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, players=players)
+    opts = kit.KitOptions(
+        paper=paper.value, lang=lang.value, formats=fmt, players=players, rules=preset
+    )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "dampfross" / folder)
     report(write_all(files), started)
 

@@ -19,11 +19,13 @@ from trackwright.cli.common import (
     Paper,
     PaperOpt,
     RecordArg,
+    RulesOpt,
     new_seed,
     parse_formats,
     report,
 )
 from trackwright.core import lastrada as model
+from trackwright.core import presets
 from trackwright.core.output import write_all
 from trackwright.kits.lastrada import arrange, kit
 from trackwright.scorer import lastrada as ls
@@ -45,12 +47,14 @@ def generate(
     out: OutOpt = None,
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
+    rules: RulesOpt = None,
 ) -> None:
     """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
     frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
+    preset = presets.lastrada(rules)
     if not 8 <= hex_size <= 40:
         raise typer.BadParameter(
             f"{hex_size}: choose a hex size from 8 to 40 mm", param_hint="'--hex-size'"
@@ -64,7 +68,7 @@ def generate(
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
         typer.echo(f"board layout from seed {seed}")
-    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt)
+    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, rules=preset)
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
     report(write_all(files), started)
 
@@ -79,12 +83,14 @@ def score(
             "reach (needs the record's turns)."
         ),
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Gold per player by the scoring table, the winners (reserve days break ties), and the
     turns checked when the record has them."""
 
+    preset = presets.lastrada(rules)
     game = ls.load_record(record)
-    result = ls.score(game)
+    result = ls.score(game, preset)
     data = result.to_json()
     if reachable is not None:
         if reachable not in game.players:
@@ -95,8 +101,8 @@ def score(
             raise typer.BadParameter(
                 "the record has no turns to start from", param_hint="'--reachable'"
             )
-        state = ls.replay(game)
-        days = state.reserve[reachable] + ls.RULES.days_per_turn
+        state = ls.replay(game, preset)
+        days = state.reserve[reachable] + preset.days_per_turn
         data["reachable"] = {
             "player": reachable,
             "days": days,
@@ -107,7 +113,7 @@ def score(
                     "days": r.days,
                     "path": [list(h) for h in r.path],
                 }
-                for r in ls.reachable(game, state, reachable)
+                for r in ls.reachable(game, state, reachable, rules=preset)
             ],
         }
     if as_json:

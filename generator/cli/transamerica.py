@@ -23,11 +23,12 @@ from trackwright.cli.common import (
     Paper,
     PaperOpt,
     RecordArg,
+    RulesOpt,
     new_seed,
     parse_formats,
     report,
 )
-from trackwright.core import mapfile
+from trackwright.core import mapfile, presets
 from trackwright.core import transamerica as model
 from trackwright.core.output import write_all
 from trackwright.kits.draw.pdf import render_pdf
@@ -68,12 +69,14 @@ def generate(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     duplex: DuplexOpt = Duplex.long,
+    rules: RulesOpt = None,
 ) -> None:
     """The TransAmerica kit: board (poster and tiled), city cards, score track and markers,
     rules summary and map.json; on a built-in board, a region of your own or a random one."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
+    preset = presets.transamerica(rules)
     if sum(x is not None for x in (map_ref, region, random_board or None)) > 1:
         raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
     try:
@@ -100,7 +103,9 @@ def generate(
             f"{result.maximum}, mean {result.mean:.1f} (the original: 19-36, 27.5); "
             f"{tries} {'try' if tries == 1 else 'tries'}"
         )
-    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, duplex=duplex.value)
+    opts = kit.KitOptions(
+        paper=paper.value, lang=lang.value, formats=fmt, duplex=duplex.value, rules=preset
+    )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
     report(write_all(files), started)
 
@@ -116,6 +121,7 @@ def score(
         ),
     ] = None,
     lang: LangOpt = Lang.en,
+    rules: RulesOpt = None,
 ) -> None:
     """Each player's exact missing tracks per round, running scores, barrier and winners."""
 
@@ -124,7 +130,7 @@ def score(
             f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
         )
     game = ta.load_record(record)
-    result = ta.score_game(game)
+    result = ta.score_game(game, presets.transamerica(rules))
     if explain is not None:
         document = explanation(game.map, result, lang.value)
         suffix = explain.suffix.lower()

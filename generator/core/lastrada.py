@@ -16,7 +16,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, presets
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.core.rng import Rng
@@ -27,15 +27,9 @@ TITLE = "La Strada"
 KINDS = ("city", "fortified_village", "hamlet", "farm")
 TILE_SET = {"city": 4, "fortified_village": 5, "hamlet": 5, "farm": 5}  # the 19 settlement tiles
 DEFAULT_HEX_SIZE = 15.0
-# Gold each merchant earns by the number of merchants on the settlement (1, 2, 3, 4).
-# Source: lastrada-fr.txt, "Calcul des points" (farm 2/1/0, hamlet 3/2/1/0, fortified village
-# 4/3/2/1, city 5/4/3/2); with two players each settlement pays its first value.
-GOLD: dict[str, tuple[int, int, int, int]] = {
-    "farm": (2, 1, 0, 0),
-    "hamlet": (3, 2, 1, 0),
-    "fortified_village": (4, 3, 2, 1),
-    "city": (5, 4, 3, 2),
-}
+# Gold each merchant earns by the number of merchants on the settlement: the rules preset's
+# table (core/presets.py, templates/lastrada/rules/original.json).
+GOLD: dict[str, tuple[int, ...]] = presets.lastrada().gold
 
 
 @dataclass(frozen=True)

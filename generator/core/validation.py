@@ -196,6 +196,18 @@ class Compiler:
                     out.append(Problem(p, keyword, f"{v!r} {said}"))
 
             return check_size
+        if keyword in ("minProperties", "maxProperties"):
+            least = keyword.startswith("min")
+            if least:
+                said = "should be non-empty" if arg == 1 else "does not have enough properties"
+            else:
+                said = "is expected to be empty" if arg == 0 else "has too many properties"
+
+            def check_count(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict) and (len(v) < arg if least else len(v) > arg):
+                    out.append(Problem(p, keyword, f"{v!r} {said}"))
+
+            return check_count
         if keyword == "uniqueItems":
 
             def check_unique(v: Any, p: Path, out: list[Problem]) -> None:

@@ -218,12 +218,14 @@ def rules_text_ops(title: str, text: str, width: float) -> tuple[list[Op], float
     return ops, y
 
 
-def made_with_op(name: str, page_h: float, lang: str) -> Text:
-    """The foot line of a rules page: the map's name and the trackwright version."""
+def made_with_op(name: str, page_h: float, lang: str, rules: str | None = None) -> Text:
+    """The foot line of a rules page: the map's name, the rules preset's name (when it is not
+    the default) and the trackwright version."""
+    preset = "" if rules is None else t("rules_preset", lang, name=rules) + " · "
     return Text(
         RULES_X,
         page_h - 12,
-        f"{name} · " + t("made_with", lang, version=__version__),
+        f"{name} · {preset}" + t("made_with", lang, version=__version__),
         size=6.5,
         fill="#666666",
     )

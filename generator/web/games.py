@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from trackwright import games
+from trackwright.core import presets
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.draw.svg import render_svg
 
@@ -36,7 +37,9 @@ def check_map(data: Any) -> Any:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """What the page needs to know of every game: name, title, players, its page script."""
+    """What the page needs to know of every game: name, title, players, its page script, its
+    rules presets and the default preset's numbers (``preset``: the preset file's JSON), which
+    the page uses instead of numbers of its own."""
     return [
         {
             "name": g.name,
@@ -45,9 +48,17 @@ def catalogue() -> list[dict[str, Any]]:
             "players": list(g.players),
             "page": g.page,
             "rules": g.rules_presets(),
+            "preset": _default_preset(g.name, g.rules_presets()),
         }
         for g in games.games().values()
     ]
+
+
+def _default_preset(game: str, names: list[str]) -> dict[str, Any] | None:
+    """The default rules preset's JSON, for a game that has presets."""
+    if not names:
+        return None
+    return presets.to_json(game, presets.DEFAULTS.get(game, names[0]))
 
 
 @lru_cache(maxsize=32)

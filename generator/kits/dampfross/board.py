@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from trackwright import __version__
-from trackwright.core import hexgrid
+from trackwright.core import hexgrid, presets
 from trackwright.core.dampfross import DampfrossMap
+from trackwright.core.presets import DampfrossRules
 from trackwright.games import BoardView
+from trackwright.kits import i18n
+from trackwright.kits.dampfross.strings import t, values
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Circle,
@@ -19,7 +22,6 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import PLAYER_STYLE
-from trackwright.kits.i18n import t
 from trackwright.kits.places import hex_places
 
 FILL = {"plain": "#f4efdc", "hill": "#dcc08c", "water": "#bfdcf0"}
@@ -45,7 +47,9 @@ def hill_marks(x: float, y: float, s: float) -> list[Op]:
     ]
 
 
-def map_ops(m: DampfrossMap, lang: str) -> tuple[list[Op], float, float]:
+def map_ops(
+    m: DampfrossMap, lang: str, rules: DampfrossRules | None = None
+) -> tuple[list[Op], float, float]:
     ox, oy, w, h = layout(m)
     s = m.hex_size
     ops: list[Op] = [rect(0, 0, w, h + LEGEND_H, Style(stroke=None, fill="#ffffff"))]
@@ -89,11 +93,14 @@ def map_ops(m: DampfrossMap, lang: str) -> tuple[list[Op], float, float]:
             rect(x - nw / 2, ny, nw, name_pt * 0.3528 * 1.2, Style(stroke=None, fill="#ffffff"))
         )
         ops.append(Text(x, ny + name_pt * 0.3528 * 0.95, town.name, size=name_pt, anchor="middle"))
-    ops.extend(legend_ops(m, lang, w, h))
+    ops.extend(legend_ops(m, lang, w, h, rules))
     return ops, w, h + LEGEND_H
 
 
-def legend_ops(m: DampfrossMap, lang: str, w: float, y0: float) -> list[Op]:
+def legend_ops(
+    m: DampfrossMap, lang: str, w: float, y0: float, rules: DampfrossRules | None = None
+) -> list[Op]:
+    rules = rules or presets.dampfross()
     ops: list[Op] = [line((MARGIN, y0), (w - MARGIN, y0), Style(stroke="#666666", width=0.3))]
     y = y0 + 7
     seed = m.seed if m.seed is not None else "-"
@@ -113,10 +120,12 @@ def legend_ops(m: DampfrossMap, lang: str, w: float, y0: float) -> list[Op]:
         )
     )
     y += 6
-    ops.append(Text(MARGIN, y, t("df_costs", lang), size=7.5))
-    ops.append(
-        Text(w - MARGIN, y, t("df_costs_german", lang), size=6.5, anchor="end", fill="#444444")
-    )
+    ops.append(Text(MARGIN, y, t("df_costs", lang, **values(rules, lang)), size=7.5))
+    if rules == presets.dampfross():  # the default kit shows the German edition's costs beside
+        other = t("df_costs_german", lang, **values(presets.dampfross("dampfross"), lang))
+    else:  # a kit of other rules says which
+        other = i18n.t("rules_preset", lang, name=rules.name)
+    ops.append(Text(w - MARGIN, y, other, size=6.5, anchor="end", fill="#444444"))
     y += 4.5
     ops.append(
         Text(
@@ -157,8 +166,10 @@ def legend_ops(m: DampfrossMap, lang: str, w: float, y0: float) -> list[Op]:
     return ops
 
 
-def map_drawing(m: DampfrossMap, lang: str, name: str = "dfmap") -> Drawing:
-    ops, w, h = map_ops(m, lang)
+def map_drawing(
+    m: DampfrossMap, lang: str, name: str = "dfmap", rules: DampfrossRules | None = None
+) -> Drawing:
+    ops, w, h = map_ops(m, lang, rules)
     return Drawing(name, round(w, 3), round(h, 3), tuple(ops))
 
 

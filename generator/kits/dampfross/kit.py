@@ -4,11 +4,13 @@ the race record sheet, a rules summary and the map file."""
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, presets
 from trackwright.core.dampfross import DampfrossMap
+from trackwright.core.presets import DampfrossRules
 from trackwright.kits.dampfross import board
+from trackwright.kits.dampfross.strings import comparison_values, t, values
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Document,
@@ -23,7 +25,6 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, symbol
-from trackwright.kits.i18n import t
 from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     MARK,
@@ -44,6 +45,12 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     players: int = 6
+    rules: DampfrossRules = field(default_factory=presets.dampfross)
+
+
+def preset_label(rules: DampfrossRules) -> str | None:
+    """The preset's name for the rules page's foot line; none for the default rules."""
+    return None if rules == presets.dampfross() else rules.name
 
 
 # ------------------------------------------------------------------ blank hex sheets
@@ -98,10 +105,14 @@ def sheet_header(title: str, note: str, page_w: float, margin: float) -> tuple[l
     return ops, margin + 14 + 3.2 * len(rows)
 
 
-def ledger_page(paper: str, lang: str, players: int) -> Drawing:
+def ledger_page(
+    paper: str, lang: str, players: int, rules: DampfrossRules | None = None
+) -> Drawing:
+    rules = rules or presets.dampfross()
     pw, ph = paper_size(paper, landscape=True)
     margin = 10.0
-    ops, top = sheet_header(t("df_ledger", lang), t("df_ledger_note", lang), pw, margin)
+    note = t("df_ledger_note", lang, **values(rules, lang))
+    ops, top = sheet_header(t("df_ledger", lang), note, pw, margin)
     event_w = 62.0
     col_w = (pw - 2 * margin - event_w) / players
     row_h = 6.4
@@ -128,20 +139,26 @@ def ledger_page(paper: str, lang: str, players: int) -> Drawing:
                 Style(stroke="#000000", width=0.25, fill=colour),
             )
         )
-        ops.append(Text(cx + col_w - 2, top + row_h + 4.4, "20", size=8, bold=True, anchor="end"))
+        capital = str(rules.start_capital)
+        ops.append(
+            Text(cx + col_w - 2, top + row_h + 4.4, capital, size=8, bold=True, anchor="end")
+        )
     return Drawing("ledger", pw, ph, tuple(ops))
 
 
-def races_page(paper: str, lang: str) -> Drawing:
+def races_page(paper: str, lang: str, rules: DampfrossRules | None = None) -> Drawing:
+    rules = rules or presets.dampfross()
+    v = values(rules, lang)
     pw, ph = paper_size(paper)
     margin = 10.0
-    ops, top = sheet_header(t("df_races", lang), t("df_races_note", lang), pw, margin)
-    headers = t("df_race_cols", lang).split("|")
+    ops, top = sheet_header(t("df_races", lang), t("df_races_note", lang, **v), pw, margin)
+    headers = t("df_race_cols", lang, **v).split("|")
+    rows = rules.tournament_races[0] + 1  # a header and a row per race of a tournament
     weights = [0.5, 2.0, 2.0, 2.0, 2.6, 0.9, 0.9]
     total = sum(weights)
     widths = [(pw - 2 * margin) * w / total for w in weights]
-    row_h = min(6.2, (ph - top - margin) / 37)
-    for r in range(37):
+    row_h = min(6.2, (ph - top - margin) / rows)
+    for r in range(rows):
         y = top + r * row_h
         x = margin
         for c, w in enumerate(widths):
@@ -161,28 +178,43 @@ def races_page(paper: str, lang: str) -> Drawing:
 # ------------------------------------------------------------------ the kit
 
 
-def rules_page(m: DampfrossMap, paper: str, lang: str) -> Drawing:
-    """The rules summary (the Epopee du Rail numbers, with the German edition's differences)."""
+def rules_page(
+    m: DampfrossMap, paper: str, lang: str, rules: DampfrossRules | None = None
+) -> Drawing:
+    """The rules summary: the preset's numbers; on the default rules (L'Épopée du Rail) with the
+    German edition's differences."""
+    rules = rules or presets.dampfross()
     pw, ph = paper_size(paper)
-    ops, _ = rules_text_ops(t("df_rules_title", lang), t("df_rules", lang), pw - 2 * RULES_X)
-    ops.append(made_with_op(m.name, ph, lang))
+    text = t("df_rules", lang, **values(rules, lang))
+    if rules == presets.dampfross():
+        german = presets.dampfross("dampfross")
+        text += "\n" + t("df_rules_german", lang, **comparison_values(german, lang))
+    ops, _ = rules_text_ops(t("df_rules_title", lang), text, pw - 2 * RULES_X)
+    ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))
     return Drawing("rules", pw, ph, tuple(ops))
 
 
 def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
-    drawing = board.map_drawing(m, lang)
+    drawing = board.map_drawing(m, lang, rules=opts.rules)
     title = f"Dampfross · {m.name}"
-    players = max(3, min(MAX_PLAYERS, opts.players))
+    low, high = opts.rules.players
+    players = max(low, min(high, MAX_PLAYERS, opts.players))
     return {
         **poster_and_sheets(drawing, paper, lang, title, "map"),
         f"hexsheets-{paper}": Document(
             "Dampfross: blank hex sheets",
             tuple(hex_sheet_page(paper, size, lang) for size in HEX_SHEET_SIZES),
         ),
-        f"ledger-{paper}": Document("Dampfross: accounts", (ledger_page(paper, lang, players),)),
-        f"races-{paper}": Document("Dampfross: race record", (races_page(paper, lang),)),
-        f"rules-{paper}": Document(f"{title}: rules summary", (rules_page(m, paper, lang),)),
+        f"ledger-{paper}": Document(
+            "Dampfross: accounts", (ledger_page(paper, lang, players, opts.rules),)
+        ),
+        f"races-{paper}": Document(
+            "Dampfross: race record", (races_page(paper, lang, opts.rules),)
+        ),
+        f"rules-{paper}": Document(
+            f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
+        ),
     }
 
 

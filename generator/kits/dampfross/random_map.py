@@ -16,7 +16,7 @@ from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Corner, Hex, Side
 from trackwright.core.rng import Rng
-from trackwright.kits.i18n import t
+from trackwright.kits.dampfross.strings import t
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
 

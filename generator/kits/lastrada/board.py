@@ -5,9 +5,10 @@ on its own, to cut out."""
 from __future__ import annotations
 
 from trackwright import __version__
-from trackwright.core import hexgrid
+from trackwright.core import hexgrid, presets
 from trackwright.core.hexgrid import Hex
-from trackwright.core.lastrada import GOLD, KINDS, LaStradaMap
+from trackwright.core.lastrada import KINDS, LaStradaMap
+from trackwright.core.presets import LaStradaRules
 from trackwright.games import BoardView
 from trackwright.kits.draw.ops import (
     Circle,
@@ -21,7 +22,7 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import symbol
-from trackwright.kits.i18n import t
+from trackwright.kits.lastrada.strings import t, values
 from trackwright.kits.places import hex_places
 
 FILL = {"plain": "#e6ecb8", "forest": "#84b36f", "hill": "#c8a46a"}
@@ -40,6 +41,7 @@ KIND_COLOUR = {
     "farm": "#5d7d2c",
 }
 FRAME = 48.0  # frame width around the hexagon, mm
+TRACK_LEN = 11 * 19.0  # a travel-day track, mm: 11 boxes of 19 mm (0 to 10 days)
 
 
 def terrain_marks(x: float, y: float, terrain: str, s: float) -> list[Op]:
@@ -114,7 +116,13 @@ def settlement_icon(kind: str, x: float, y: float, s: float) -> list[Op]:
 
 
 def hex_ops(
-    m: LaStradaMap, hexes: list[Hex], ox: float, oy: float, lang: str, show_settlements: bool
+    m: LaStradaMap,
+    hexes: list[Hex],
+    ox: float,
+    oy: float,
+    lang: str,
+    show_settlements: bool,
+    rules: LaStradaRules | None = None,
 ) -> list[Op]:
     s = m.hex_size
     ops: list[Op] = []
@@ -137,8 +145,9 @@ def hex_ops(
         elif show_settlements:
             ops.append(Circle(x, y, s * 0.62, Style(stroke="#000000", width=0.4, fill="#fbf7ea")))
             ops.extend(settlement_icon(settlement.kind, x, y - s * 0.12, s))
-            values = "·".join(str(v) for v in GOLD[settlement.kind])
-            ops.append(Text(x, y + s * 0.38, values, size=s * 0.36, bold=True, anchor="middle"))
+            gold = (rules or presets.lastrada()).gold[settlement.kind]
+            row = "·".join(str(v) for v in gold)
+            ops.append(Text(x, y + s * 0.38, row, size=s * 0.36, bold=True, anchor="middle"))
         else:  # a marked spot: the settlement tiles are dealt onto it
             ops.append(Circle(x, y, s * 0.22, Style(stroke="#555555", width=0.4, fill="#9a9a9a")))
     return ops
@@ -162,12 +171,21 @@ def extent(m: LaStradaMap, hexes=None) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def track_ops(x: float, y: float, player: int, vertical: bool, lang: str) -> list[Op]:
-    """A travel-day track 0..10 in one player's colour."""
+def track_ops(
+    x: float,
+    y: float,
+    player: int,
+    vertical: bool,
+    lang: str,
+    rules: LaStradaRules | None = None,
+) -> list[Op]:
+    """A travel-day track 0..max_reserve in one player's colour (TRACK_LEN mm at most)."""
+    rules = rules or presets.lastrada()
     _name, colour, shape = PLAYERS[player]
-    box = 19.0
+    boxes = rules.max_reserve + 1
+    box = min(19.0, TRACK_LEN / boxes)
     ops: list[Op] = []
-    for d in range(11):
+    for d in range(boxes):
         bx, by = (x, y + d * box) if vertical else (x + d * box, y)
         fill = colour if d == 0 else "#ffffff"
         ops.append(rect(bx, by, box, box, Style(stroke="#333333", width=0.4, fill=fill)))
@@ -199,22 +217,26 @@ def track_ops(x: float, y: float, player: int, vertical: bool, lang: str) -> lis
     return ops
 
 
-def table_ops(x: float, y: float, lang: str) -> list[Op]:
+def table_ops(x: float, y: float, lang: str, rules: LaStradaRules | None = None) -> list[Op]:
     """The scoring table: gold per merchant by settlement and number of merchants."""
-    w0, w, h = 36.0, 9.0, 7.5
+    rules = rules or presets.lastrada()
+    most = rules.max_merchants_per_settlement
+    w0, w, h = 36.0, 36.0 / most, 7.5
     ops: list[Op] = [Text(x, y - 2, t("ls_gold", lang), size=7, bold=True)]
-    ops.append(rect(x, y, w0 + 4 * w, h, Style(stroke="#333333", width=0.3, fill="#eeeeee")))
+    ops.append(rect(x, y, w0 + most * w, h, Style(stroke="#333333", width=0.3, fill="#eeeeee")))
     ops.append(Text(x + 1.5, y + 5, t("ls_merchants", lang), size=6))
-    for n in range(4):
+    for n in range(most):
         ops.append(
             Text(x + w0 + n * w + w / 2, y + 5.2, str(n + 1), size=7, bold=True, anchor="middle")
         )
     for i, kind in enumerate(KINDS):
         ry = y + (i + 1) * h
-        ops.append(rect(x, ry, w0 + 4 * w, h, Style(stroke="#333333", width=0.3, fill="#ffffff")))
+        ops.append(
+            rect(x, ry, w0 + most * w, h, Style(stroke="#333333", width=0.3, fill="#ffffff"))
+        )
         ops.extend(settlement_icon(kind, x + 4, ry + h / 2, 12.0))
         ops.append(Text(x + 8.5, ry + 5, t(f"ls_{kind}", lang), size=6))
-        for n, gold in enumerate(GOLD[kind]):
+        for n, gold in enumerate(rules.gold[kind]):
             ops.append(
                 Text(
                     x + w0 + n * w + w / 2,
@@ -228,21 +250,23 @@ def table_ops(x: float, y: float, lang: str) -> list[Op]:
     return ops
 
 
-def board_drawing(m: LaStradaMap, lang: str, name: str = "lsboard") -> Drawing:
+def board_drawing(
+    m: LaStradaMap, lang: str, name: str = "lsboard", rules: LaStradaRules | None = None
+) -> Drawing:
     """The assembled board: the hexagon of pieces and the frame with tracks and tables."""
     minx, miny, maxx, maxy = extent(m)
     ox, oy = FRAME - minx, FRAME - miny
     width, height = maxx - minx + 2 * FRAME, maxy - miny + 2 * FRAME
     ops: list[Op] = [rect(0, 0, width, height, Style(stroke=None, fill="#efe6cf"))]
     ops.append(rect(4, 4, width - 8, height - 8, Style(stroke="#7b6a4a", width=0.8)))
-    ops.extend(hex_ops(m, list(m.terrain), ox, oy, lang, show_settlements=True))
+    ops.extend(hex_ops(m, list(m.terrain), ox, oy, lang, show_settlements=True, rules=rules))
     ops.extend(piece_borders(m, ox, oy))
-    track_len = 11 * 19.0
+    track_len = TRACK_LEN
     # Tracks on the four sides, one per colour: top, right, bottom, left.
-    ops.extend(track_ops((width - track_len) / 2, 10, 0, False, lang))
-    ops.extend(track_ops(width - 29, (height - track_len) / 2, 1, True, lang))
-    ops.extend(track_ops((width - track_len) / 2, height - 29, 2, False, lang))
-    ops.extend(track_ops(10, (height - track_len) / 2, 3, True, lang))
+    ops.extend(track_ops((width - track_len) / 2, 10, 0, False, lang, rules))
+    ops.extend(track_ops(width - 29, (height - track_len) / 2, 1, True, lang, rules))
+    ops.extend(track_ops((width - track_len) / 2, height - 29, 2, False, lang, rules))
+    ops.extend(track_ops(10, (height - track_len) / 2, 3, True, lang, rules))
     # Scoring tables in the four corners.
     tw, th = 72.0, 37.5
     for tx, ty in (
@@ -251,7 +275,7 @@ def board_drawing(m: LaStradaMap, lang: str, name: str = "lsboard") -> Drawing:
         (10, height - 12 - th),
         (width - 10 - tw, height - 12 - th),
     ):
-        ops.extend(table_ops(tx, ty + 3, lang))
+        ops.extend(table_ops(tx, ty + 3, lang, rules))
     seed = m.seed if m.seed is not None else "-"
     order = " ".join(p.id for p in m.pieces)
     ops.append(
@@ -265,7 +289,8 @@ def board_drawing(m: LaStradaMap, lang: str, name: str = "lsboard") -> Drawing:
             fill="#555555",
         )
     )
-    ops.append(Text(width / 2, 37, t("ls_costs", lang), size=7.5, anchor="middle"))
+    costs = t("ls_costs", lang, **values(rules or presets.lastrada(), lang))
+    ops.append(Text(width / 2, 37, costs, size=7.5, anchor="middle"))
     return Drawing(name, round(width, 3), round(height, 3), tuple(ops))
 
 

@@ -3,15 +3,16 @@ and frame parts to cut out, the tiles and tokens, a rules summary and the map fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from trackwright.core import mapfile
+from trackwright.core import mapfile, presets
 from trackwright.core.lastrada import LaStradaMap
+from trackwright.core.presets import LaStradaRules
 from trackwright.kits.draw.ops import Document, Drawing, Op, Place
 from trackwright.kits.draw.render import kit_files as render_kit
-from trackwright.kits.i18n import t
 from trackwright.kits.lastrada import board, tiles
+from trackwright.kits.lastrada.strings import t, values
 from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     RULES_X,
@@ -27,9 +28,17 @@ class KitOptions:
     paper: str = "a4"
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
+    rules: LaStradaRules = field(default_factory=presets.lastrada)
 
 
-def piece_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
+def preset_label(rules: LaStradaRules) -> str | None:
+    """The preset's name for the rules page's foot line; none for the default rules."""
+    return None if rules == presets.lastrada() else rules.name
+
+
+def piece_pages(
+    m: LaStradaMap, paper: str, lang: str, rules: LaStradaRules | None = None
+) -> list[Drawing]:
     """Each land piece on a landscape sheet at true size, then the frame parts."""
     pw, ph = paper_size(paper, landscape=True)
     pages = []
@@ -40,37 +49,44 @@ def piece_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
         pages.append(Drawing(f"sheet_{piece.name}", pw, ph, tuple(ops)))
     tracks: list[Op] = []
     for p in range(len(board.PLAYERS)):
-        tracks.extend(board.track_ops(12, 16 + p * 30, p, False, lang))
+        tracks.extend(board.track_ops(12, 16 + p * 30, p, False, lang, rules))
     pages.append(Drawing("frame_tracks", pw, ph, tuple(tracks)))
     tables: list[Op] = []
     for k in range(4):
-        tables.extend(board.table_ops(12 + (k % 2) * 90, 20 + (k // 2) * 60, lang))
+        tables.extend(board.table_ops(12 + (k % 2) * 90, 20 + (k // 2) * 60, lang, rules))
     pages.append(Drawing("frame_tables", pw, ph, tuple(tables)))
     return pages
 
 
-def rules_page(m: LaStradaMap, paper: str, lang: str) -> Drawing:
+def rules_page(
+    m: LaStradaMap, paper: str, lang: str, rules: LaStradaRules | None = None
+) -> Drawing:
+    rules = rules or presets.lastrada()
     pw, ph = paper_size(paper)
     x = RULES_X
-    ops, y = rules_text_ops(t("ls_rules_title", lang), t("ls_rules", lang), pw - 2 * x)
-    ops.extend(board.table_ops(x, y + 8, lang))
-    ops.append(made_with_op(m.name, ph, lang))
+    text = t("ls_rules", lang, **values(rules, lang))
+    ops, y = rules_text_ops(t("ls_rules_title", lang), text, pw - 2 * x)
+    ops.extend(board.table_ops(x, y + 8, lang, rules))
+    ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))
     return Drawing("rules", pw, ph, tuple(ops))
 
 
 def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
     lang, paper = opts.lang, opts.paper
-    drawing = board.board_drawing(m, lang)
+    drawing = board.board_drawing(m, lang, rules=opts.rules)
     title = f"La Strada · {m.name}"
     return {
         **poster_and_sheets(drawing, paper, lang, title, "board"),
         f"pieces-{paper}": Document(
-            f"{title}: land pieces and frame to cut out", tuple(piece_pages(m, paper, lang))
+            f"{title}: land pieces and frame to cut out",
+            tuple(piece_pages(m, paper, lang, opts.rules)),
         ),
         f"tiles-{paper}": Document(
-            f"{title}: tiles and tokens", tuple(tiles.tile_pages(m, paper, lang))
+            f"{title}: tiles and tokens", tuple(tiles.tile_pages(m, paper, lang, opts.rules))
         ),
-        f"rules-{paper}": Document(f"{title}: rules summary", (rules_page(m, paper, lang),)),
+        f"rules-{paper}": Document(
+            f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
+        ),
     }
 
 

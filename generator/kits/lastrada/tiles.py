@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trackwright.core.lastrada import GOLD, LaStradaMap
+from trackwright.core import presets
+from trackwright.core.lastrada import LaStradaMap
+from trackwright.core.presets import LaStradaRules
 from trackwright.kits.draw.ops import (
     Circle,
     Drawing,
@@ -25,11 +27,11 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import symbol
-from trackwright.kits.i18n import t
 from trackwright.kits.lastrada.board import EDGE, FILL, PLAYERS, settlement_icon, terrain_marks
+from trackwright.kits.lastrada.strings import t
 from trackwright.kits.layout import duplex_backs, hex_tile_grid, impose, paper_size
 
-ROAD_SUPPLY = (("hill", 5), ("forest", 8), ("plain", 18))  # per player colour: 31 tiles
+ROAD_ORDER = ("hill", "forest", "plain")  # the order the road tiles are printed in
 SQRT3 = math.sqrt(3.0)
 CUT = Style(stroke="#000000", width=0.2, cap="butt")
 
@@ -97,13 +99,12 @@ def road_face(tile: Tile, s: float, curved: bool) -> list[Op]:
     return ops
 
 
-def settlement_face(kind: str, s: float, lang: str) -> list[Op]:
+def settlement_face(kind: str, s: float, lang: str, rules: LaStradaRules | None = None) -> list[Op]:
+    gold = (rules or presets.lastrada()).gold[kind]
     ops: list[Op] = [polygon(flat_hex(0, 0, s), Style(stroke="#333333", width=0.3, fill="#fbf7ea"))]
     ops.extend(settlement_icon(kind, 0, -s * 0.2, s * 1.4))
     ops.append(Text(0, s * 0.28, t(f"ls_{kind}", lang), size=s * 0.33, bold=True, anchor="middle"))
-    ops.append(
-        Text(0, s * 0.6, "·".join(str(v) for v in GOLD[kind]), size=s * 0.36, anchor="middle")
-    )
+    ops.append(Text(0, s * 0.6, "·".join(str(v) for v in gold), size=s * 0.36, anchor="middle"))
     return ops
 
 
@@ -129,12 +130,14 @@ def start_face(player: int, s: float, lang: str) -> list[Op]:
     return ops
 
 
-def road_tiles(players: int = 4) -> list[Tile]:
+def road_tiles(players: int = 4, rules: LaStradaRules | None = None) -> list[Tile]:
+    """Each player's supply of road tiles, by the rules preset."""
+    rules = rules or presets.lastrada()
     return [
         Tile("road", terrain, p)
         for p in range(players)
-        for terrain, n in ROAD_SUPPLY
-        for _ in range(n)
+        for terrain in ROAD_ORDER
+        for _ in range(rules.supply(terrain))
     ]
 
 
@@ -174,11 +177,14 @@ def hex_sheets(
     return pages
 
 
-def token_page(paper: str, lang: str) -> Drawing:
+def token_page(paper: str, lang: str, rules: LaStradaRules | None = None) -> Drawing:
     """4 markers (18 mm) and 48 merchant pawns (12 mm): squares, cut with straight lines."""
+    rules = rules or presets.lastrada()
     pw, ph = paper_size(paper)
     ops: list[Op] = []
     x0, y = 15.0, 20.0
+    per_row = min(rules.merchants, int((pw - 2 * x0) // 12))
+    rows = -(-rules.merchants // per_row)
     ops.append(Text(x0, y - 4, t("ls_days", lang), size=8, bold=True))
     for p, (_name, colour, shape) in enumerate(PLAYERS):
         x = x0 + p * 18
@@ -189,9 +195,9 @@ def token_page(paper: str, lang: str) -> Drawing:
     y += 32
     ops.append(Text(x0, y - 4, t("ls_merchants", lang), size=8, bold=True))
     for p, (_name, colour, shape) in enumerate(PLAYERS):
-        for k in range(12):
-            x = x0 + k * 12
-            yy = y + p * 12
+        for k in range(rules.merchants):
+            x = x0 + (k % per_row) * 12
+            yy = y + (p * rows + k // per_row) * 12
             ops.append(rect(x, yy, 12, 12, Style(stroke="#000000", width=0.25, fill=colour)))
             ops.append(
                 symbol(
@@ -201,9 +207,12 @@ def token_page(paper: str, lang: str) -> Drawing:
     return Drawing("tokens", pw, ph, tuple(ops))
 
 
-def tile_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
+def tile_pages(
+    m: LaStradaMap, paper: str, lang: str, rules: LaStradaRules | None = None
+) -> list[Drawing]:
+    rules = rules or presets.lastrada()
     s = m.hex_size
-    roads = road_tiles()
+    roads = road_tiles(rules.players[1], rules)
     pages = hex_sheets(
         roads,
         lambda tile: road_face(tile, s, curved=False),
@@ -218,12 +227,12 @@ def tile_pages(m: LaStradaMap, paper: str, lang: str) -> list[Drawing]:
 
     def front(tile: Tile) -> list[Op]:
         if tile.kind == "settlement":
-            return settlement_face(tile.settlement, s, lang)
+            return settlement_face(tile.settlement, s, lang, rules)
         return start_face(tile.player, s, lang)
 
     def back(tile: Tile) -> list[Op]:
         return settlement_back(s) if tile.kind == "settlement" else start_face(tile.player, s, lang)
 
     pages += hex_sheets(others, front, back, paper, s, lang, "settlements")
-    pages.append(token_page(paper, lang))
+    pages.append(token_page(paper, lang, rules))
     return pages

@@ -24,7 +24,7 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
-from trackwright.kits.i18n import t
+from trackwright.kits.transamerica.strings import t
 
 SEA = "#d6e9f5"
 LAND = "#f6f1e2"

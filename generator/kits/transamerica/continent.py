@@ -19,11 +19,11 @@ from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.rng import Rng
-from trackwright.kits.i18n import t
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
 from trackwright.kits.transamerica.balance import Band, analyse
 from trackwright.kits.transamerica.lattice import SQRT3_2, _neighbours, node_id
+from trackwright.kits.transamerica.strings import t
 
 CONTINENT_VERSION = "1"
 ROWS, COLS, EDGE, MARGIN = 15, 22, 30.0, 22.0

@@ -4,10 +4,11 @@ then written file by file atomically."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from trackwright.core import mapfile
+from trackwright.core import mapfile, presets
+from trackwright.core.presets import TransAmericaRules
 from trackwright.core.transamerica import TransAmericaMap
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
@@ -24,7 +25,6 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
-from trackwright.kits.i18n import t
 from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     RULES_BODY,
@@ -38,6 +38,7 @@ from trackwright.kits.sheets import (
     rules_text_ops,
 )
 from trackwright.kits.transamerica import board
+from trackwright.kits.transamerica.strings import t, values
 
 CARD_W, CARD_H = 63.0, 88.0
 
@@ -48,6 +49,12 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     duplex: str = "long"
+    rules: TransAmericaRules = field(default_factory=presets.transamerica)
+
+
+def preset_label(rules: TransAmericaRules) -> str | None:
+    """The preset's name for the rules page's foot line; none for the default rules."""
+    return None if rules == presets.transamerica() else rules.name
 
 
 # ---------------------------------------------------------------------------- cards
@@ -59,7 +66,10 @@ def _fit_size(text: str, max_w: float, size: float, bold: bool = True) -> float:
     return size
 
 
-def card_front(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
+def card_front(
+    m: TransAmericaMap, index: int, lang: str, rules: TransAmericaRules | None = None
+) -> list[Op]:
+    rules = rules or presets.transamerica()
     city = m.cities[index]
     colour, shape = REGION_STYLE[city.region]
     ink = ink_on(colour)
@@ -77,7 +87,8 @@ def card_front(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
     if city.dotted:
         frame = Style(stroke="#000000", width=0.9, dash=(0.01, 1.6), cap="round")
         ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, frame))
-        ops.append(Text(CARD_W / 2, 84, "2-3 ✕", size=6, anchor="middle", fill="#555555"))
+        dotted = values(rules, lang)["dotted"]
+        ops.append(Text(CARD_W / 2, 84, f"{dotted} ✕", size=6, anchor="middle", fill="#555555"))
     else:
         ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, Style(stroke="#000000", width=0.35)))
     return ops
@@ -149,21 +160,29 @@ def locomotive(x: float, y: float, w: float, colour: str) -> list[Op]:
     return ops
 
 
-def tokens_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
+def tokens_page(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
+) -> Drawing:
+    rules = rules or presets.transamerica()
+    v = values(rules, lang)
     pw, ph = paper_size(paper, landscape=True)
     x0, y0 = 10.0, 14.0
-    cell, cell_h, shed_w = 16.0, 22.0, 30.0
+    cell_h, shed_w = 22.0, 30.0
+    # One cell per point from the end threshold up to the start, then the engine shed.
+    low, start = rules.initial_threshold, rules.start_points
+    cells = start - low
+    cell = min(16.0, (pw - 2 * x0 - shed_w) / cells)
     ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill="#444444")]
-    # Cells 0 .. 12, then the engine shed holding 13.
-    for k in range(13):
+    # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start.
+    for k in range(cells):
         cx = x0 + k * cell
         fill = "#f3e0de" if k == 0 else "#ffffff"
         ops.append(rect(cx, y0, cell, cell_h, Style(width=0.35, fill=fill)))
-        label = "≤ 0" if k == 0 else str(k)
+        label = f"≤ {low}" if k == 0 else str(low + k)
         ops.append(
             Text(cx + cell / 2, y0 + cell_h / 2 + 2, label, size=12, bold=True, anchor="middle")
         )
-    sx = x0 + 13 * cell
+    sx = x0 + cells * cell
     ops.append(rect(sx, y0, shed_w, cell_h, Style(width=0.35, fill="#e8e2d0")))
     ops.append(
         polygon(
@@ -171,9 +190,9 @@ def tokens_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
             Style(width=0.35, fill="#b9ab86"),
         )
     )
-    ops.append(Text(sx + shed_w / 2, y0 + 15.5, "13", size=12, bold=True, anchor="middle"))
+    ops.append(Text(sx + shed_w / 2, y0 + 15.5, str(start), size=12, bold=True, anchor="middle"))
     ops.append(Text(sx + shed_w / 2, y0 + 20, t("ta_shed", lang), size=6, anchor="middle"))
-    # The barrier: a double red line between 0 and 1.
+    # The barrier: a double red line between the end threshold and the next cell.
     red = Style(stroke="#c8102e", width=0.8, cap="butt")
     for d in (-0.9, 0.9):
         ops.append(line((x0 + cell + d, y0 - 1.5), (x0 + cell + d, y0 + cell_h + 1.5), red))
@@ -253,7 +272,7 @@ def tokens_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
     ops.append(Group(tuple(card), dx=fx, dy=fy))
 
     ny = ph - 22
-    for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang), 7, pw - 20)):
+    for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang, **v), 7, pw - 20)):
         ops.append(Text(x0, ny + 3.2 * k, text, size=7))
     ops.extend(ruler_ops(x0, ph - 11, lang))
     return Drawing("tokens", pw, ph, tuple(ops))
@@ -262,10 +281,14 @@ def tokens_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
 # ---------------------------------------------------------------------------- rules
 
 
-def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
+def rules_page(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
+) -> Drawing:
+    rules = rules or presets.transamerica()
+    v = values(rules, lang)
     pw, ph = paper_size(paper)
     x, width, body, lead = RULES_X, pw - 2 * RULES_X, RULES_BODY, RULES_LEAD
-    ops, y = rules_text_ops(t("ta_rules_title", lang), t("ta_rules", lang), width)
+    ops, y = rules_text_ops(t("ta_rules_title", lang), t("ta_rules", lang, **v), width)
     # Legend of the board.
     y += 2
     ops.extend(board.edge_ops((x, y), (x + 14, y), 1, shorten=0))
@@ -275,19 +298,20 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
     ops.append(Text(x + 18, y + 1.2, t("ta_double", lang), size=body))
     y += lead * 1.3
     ops.append(rect(x, y - 3, 14, 6, Style(width=0.8, dash=(0.01, 1.4))))
-    ops.append(Text(x + 18, y + 1.2, t("ta_dotted", lang), size=body))
+    ops.append(Text(x + 18, y + 1.2, t("ta_dotted", lang, **v), size=body))
     y += lead * 1.8
-    for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang), body, width)):
+    for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang, **v), body, width)):
         ops.append(Text(x, y + lead * k, text, size=body))
     # A score pad: six players, eight rounds; rows of 8 mm, less if the text left less room
     # above the foot line (German on Letter).
     y += lead * 3 + 6
-    ops.append(Text(x, y, t("ta_score_pad", lang), size=body + 1, bold=True))
+    ops.append(Text(x, y, t("ta_score_pad", lang, **v), size=body + 1, bold=True))
     y += 3
     name_w, col_w, rounds = 46.0, (width - 46.0) / 9, 8
-    row_h = min(8.0, (ph - 17 - y) / 7)
+    rows = rules.players[1] + 1  # a heading and a row per player
+    row_h = min(8.0, (ph - 17 - y) / rows)
     text_dy = row_h / 2 + 1.4
-    for r in range(7):
+    for r in range(rows):
         for c in range(rounds + 2):
             cx = x if c == 0 else x + name_w + (c - 1) * col_w
             w = name_w if c == 0 else col_w
@@ -300,7 +324,13 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
                 )
             elif c == 1:
                 ops.append(
-                    Text(cx + w / 2, y + r * row_h + text_dy, "13", size=7.5, anchor="middle")
+                    Text(
+                        cx + w / 2,
+                        y + r * row_h + text_dy,
+                        str(rules.start_points),
+                        size=7.5,
+                        anchor="middle",
+                    )
                 )
         if r > 0 and r <= len(PLAYER_STYLE):
             colour, shape = PLAYER_STYLE[r - 1]
@@ -313,7 +343,7 @@ def rules_page(m: TransAmericaMap, paper: str, lang: str) -> Drawing:
                     Style(stroke="#000000", width=0.3, fill=colour),
                 )
             )
-    ops.append(made_with_op(m.name, ph, lang))
+    ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))
     return Drawing("rules", pw, ph, tuple(ops))
 
 
@@ -328,7 +358,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     pw, ph = paper_size(paper)
     cards = card_pages(
         len(m.cities),
-        lambda i: card_front(m, i, lang),
+        lambda i: card_front(m, i, lang, opts.rules),
         lambda i: card_back(m, i, lang),
         pw,
         ph,
@@ -346,9 +376,11 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
             tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex)),
         ),
         f"tokens-{paper}": Document(
-            f"{title}: score track and markers", (tokens_page(m, paper, lang),)
+            f"{title}: score track and markers", (tokens_page(m, paper, lang, opts.rules),)
         ),
-        f"rules-{paper}": Document(f"{title}: rules summary", (rules_page(m, paper, lang),)),
+        f"rules-{paper}": Document(
+            f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
+        ),
     }
 
 

@@ -3,6 +3,8 @@
 "use strict";
 (() => {
 const { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render } = window.TW;
+// The rules numbers come from the default rules preset (/api/catalogue).
+function dottedOutUpTo() { return ((window.TW.catalogue.find(g => g.name === "transamerica") || {}).preset || {}).dotted_out_up_to; }
 
 
 const REGIONS = ["green", "blue", "yellow", "red", "orange"];
@@ -40,7 +42,7 @@ function transamerica() {
     G.record.players.map((p, i) => h("div", { class: "row" }, swatch(i), h("b", {}, p),
       h("span", { class: "small" }, "start " + (draft.starts[p] || "–")),
       showing ? [] : REGIONS.map(region => {
-        const options = map.cities.filter(c => c.region === region && (G.record.players.length > 3 || !c.dotted));
+        const options = map.cities.filter(c => c.region === region && (G.record.players.length > dottedOutUpTo() || !c.dotted));
         const current = (draft.cities[p] || []).find(name => options.some(c => c.name === name)) || "";
         return h("select", { "aria-label": `${p} ${region}`, "data-hand": p + ":" + region, onchange: ev => setCity(p, region, ev.target.value) },
           h("option", { value: "" }, region), options.map(c => h("option", { value: c.name, selected: c.name === current }, c.name)));

@@ -1,0 +1,107 @@
+"""La Strada's printed text in English, French, German and Italian; the rule numbers are
+``{placeholders}`` filled from the rules preset (``values``)."""
+
+from __future__ import annotations
+
+from trackwright.core.presets import LaStradaRules
+from trackwright.kits import i18n
+
+STRINGS: dict[str, dict[str, str]] = {
+    "ls_city": {
+        "en": "City",
+        "fr": "Ville",
+        "de": "Stadt",
+        "it": "Città",
+    },
+    "ls_fortified_village": {
+        "en": "Fortified village",
+        "fr": "Village fortifié",
+        "de": "Wehrdorf",
+        "it": "Borgo fortificato",
+    },
+    "ls_hamlet": {
+        "en": "Hamlet",
+        "fr": "Hameau",
+        "de": "Weiler",
+        "it": "Frazione",
+    },
+    "ls_farm": {
+        "en": "Farm",
+        "fr": "Ferme",
+        "de": "Hof",
+        "it": "Fattoria",
+    },
+    "ls_start": {
+        "en": "Start",
+        "fr": "Départ",
+        "de": "Start",
+        "it": "Partenza",
+    },
+    "ls_days": {
+        "en": "Travel days",
+        "fr": "Jours de voyage",
+        "de": "Reisetage",
+        "it": "Giorni di viaggio",
+    },
+    "ls_gold": {
+        "en": "Gold per merchant",
+        "fr": "Or par marchand",
+        "de": "Gold je Händler",
+        "it": "Oro per mercante",
+    },
+    "ls_merchants": {
+        "en": "merchants",
+        "fr": "marchands",
+        "de": "Händler",
+        "it": "mercanti",
+    },
+    "ls_piece": {
+        "en": "Piece",
+        "fr": "Élément",
+        "de": "Teil",
+        "it": "Pezzo",
+    },
+    "ls_start_piece": {
+        "en": "start piece: lay it first",
+        "fr": "élément de départ : à poser en premier",
+        "de": "Startteil: zuerst legen",
+        "it": "pezzo di partenza: da posare per primo",
+    },
+    "ls_costs": {
+        "en": "Road tiles cost travel days: plain {plain} · forest {forest} · hill {hill}",
+        "fr": "Les routes coûtent des jours de voyage : plaine {plain} · forêt {forest} · colline {hill}",
+        "de": "Straßen kosten Reisetage: Ebene {plain} · Wald {forest} · Hügel {hill}",
+        "it": "Le strade costano giorni di viaggio: pianura {plain} · foresta {forest} · collina {hill}",
+    },
+    "ls_tiles_note": {
+        "en": "Print double-sided, flip on the long edge: straight road on the front, curved on the back. Cut each row with one straight cut, then between the tiles.",
+        "fr": "Imprimer en recto verso, retourner sur le bord long : route droite au recto, courbe au verso. Couper chaque rangée d'un trait droit, puis entre les tuiles.",
+        "de": "Doppelseitig drucken, an der langen Kante wenden: gerade Straße vorne, Kurve hinten. Jede Reihe mit einem geraden Schnitt abtrennen, dann zwischen den Plättchen schneiden.",
+        "it": "Stampare fronte-retro, capovolgere sul lato lungo: strada dritta sul fronte, curva sul retro. Tagliare ogni fila con un taglio dritto, poi tra le tessere.",
+    },
+    "ls_rules_title": {
+        "en": "La Strada: rules summary",
+        "fr": "La Strada : résumé des règles",
+        "de": "La Strada: Kurzregel",
+        "it": "La Strada: riassunto delle regole",
+    },
+    "ls_rules": {
+        "en": "Setup|Lay the start piece, then the other five in random order; shuffle the 19 settlement tiles onto the marked hexes and turn them up. Each player puts a start tile on a free plain hex, at least one free hex from every other start tile, and a marker on 0 travel days.\nA turn|Gain {days} travel days (at most {reserve} are kept after your turn; the rest is lost). Lay road tiles: plain {plain}, forest {forest}, hill {hill} days; the tile must match the hex, one tile per hex, straight or curved alike. A road starts at your start tile or a settlement you reached and must reach a new settlement this turn; put a merchant there. Never the same settlement twice; roads cross only at settlements. You may build several roads, or none.\nEnd|The game ends when a player, on their turn, cannot reach any settlement (every settlement within reach has their merchant, no merchants left, or no fitting tiles). Choosing not to build does not end it.\nGold|Each merchant on a settlement earns by the number of merchants there (table below). Most gold wins; a tie goes to more travel days in reserve.\nTwo players|Each places two start tiles, the second player moves first. One merchant per settlement, but you may pass through a settlement held by the other (no merchant). The game ends when every settlement is taken; each pays its highest value.",
+        "fr": "Mise en place|Poser l'élément de départ, puis les cinq autres au hasard ; placer les 19 localités mélangées sur les hexagones marqués, faces visibles. Chacun pose une tuile de départ sur une plaine libre, à au moins un hexagone de toute autre, et un marqueur sur 0 jour de voyage.\nUn tour|Recevoir {days} jours de voyage (au plus {reserve} sont conservés après le tour ; le reste est perdu). Poser des routes : plaine {plain}, forêt {forest}, colline {hill} jours ; la tuile doit correspondre au paysage, une tuile par hexagone, droite ou courbe au même prix. Une route part de sa tuile de départ ou d'une localité atteinte et doit atteindre une nouvelle localité dans le tour ; y poser un marchand. Jamais deux fois la même localité ; les routes ne se croisent que dans les localités. On peut poser plusieurs routes, ou aucune.\nFin|La partie se termine quand un joueur, à son tour, ne peut plus relier aucune localité (toutes celles à sa portée ont son marchand, plus de marchands ou plus de tuiles adaptées). Renoncer à construire ne termine pas la partie.\nOr|Chaque marchand gagne selon le nombre de marchands présents (tableau ci-dessous). Le plus d'or gagne ; en cas d'égalité, le plus de jours en réserve.\nÀ deux|Chacun pose deux tuiles de départ, le second joueur commence. Un seul marchand par localité, mais on peut traverser une localité de l'autre (sans marchand). Fin quand toutes les localités sont occupées ; chacune rapporte sa valeur maximale.",
+        "de": "Aufbau|Das Startteil legen, dann die fünf anderen in zufälliger Reihenfolge; die 19 Ortsplättchen gemischt auf die markierten Felder legen und aufdecken. Jeder setzt ein Startplättchen auf ein freies Ebenenfeld, mindestens ein Feld Abstand zu jedem anderen, und seinen Marker auf 0 Reisetage.\nEin Zug|{days} Reisetage erhalten (nach dem Zug höchstens {reserve} behalten, der Rest verfällt). Straßen legen: Ebene {plain}, Wald {forest}, Hügel {hill} Tage; das Plättchen muss zum Gelände passen, ein Plättchen je Feld, gerade oder Kurve gleich teuer. Eine Straße beginnt am Startplättchen oder an einem erreichten Ort und muss im selben Zug einen neuen Ort erreichen; dort einen Händler einsetzen. Nie zweimal derselbe Ort; Straßen kreuzen sich nur in Orten. Mehrere Straßen oder keine sind erlaubt.\nEnde|Das Spiel endet, wenn ein Spieler in seinem Zug keinen Ort mehr erreichen kann (überall in Reichweite steht sein Händler, keine Händler oder keine passenden Plättchen mehr). Freiwillig nicht bauen beendet es nicht.\nGold|Jeder Händler erhält Gold nach der Zahl der Händler im Ort (Tabelle unten). Das meiste Gold gewinnt; bei Gleichstand mehr Reisetage in Reserve.\nZu zweit|Jeder setzt zwei Startplättchen, der zweite Spieler beginnt. Ein Händler je Ort, aber man darf durch einen Ort des anderen fahren (ohne Händler). Ende, wenn alle Orte besetzt sind; jeder zahlt seinen Höchstwert.",
+        "it": "Preparazione|Posare il pezzo di partenza, poi gli altri cinque a caso; mescolare i 19 insediamenti sugli esagoni segnati e scoprirli. Ognuno posa una tessera di partenza su una pianura libera, ad almeno un esagono da ogni altra, e un segnalino su 0 giorni di viaggio.\nUn turno|Ricevere {days} giorni di viaggio (dopo il turno se ne tengono al massimo {reserve}, il resto è perso). Posare strade: pianura {plain}, foresta {forest}, collina {hill} giorni; la tessera deve corrispondere al terreno, una tessera per esagono, dritta o curva allo stesso prezzo. Una strada parte dalla propria tessera di partenza o da un insediamento raggiunto e deve raggiungere un nuovo insediamento nel turno; porvi un mercante. Mai due volte lo stesso insediamento; le strade si incrociano solo negli insediamenti. Si possono posare più strade, o nessuna.\nFine|La partita finisce quando un giocatore, nel suo turno, non può raggiungere alcun insediamento (ovunque a portata c'è già il suo mercante, non ha più mercanti o tessere adatte). Rinunciare a costruire non la fa finire.\nOro|Ogni mercante guadagna secondo il numero di mercanti presenti (tabella sotto). Vince chi ha più oro; a parità, più giorni di riserva.\nIn due|Ognuno posa due tessere di partenza, il secondo giocatore inizia. Un solo mercante per insediamento, ma si può attraversare un insediamento dell'altro (senza mercante). Fine quando tutti gli insediamenti sono occupati; ognuno vale il massimo.",
+    },
+}
+
+t = i18n.translator(STRINGS)
+
+
+def values(rules: LaStradaRules, lang: str) -> dict[str, object]:
+    """The rule numbers the text prints, from the preset."""
+    return {
+        "days": rules.days_per_turn,
+        "reserve": rules.max_reserve,
+        "plain": rules.cost("plain"),
+        "forest": rules.cost("forest"),
+        "hill": rules.cost("hill"),
+    }

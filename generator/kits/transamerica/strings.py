@@ -1,0 +1,178 @@
+"""TransAmerica's printed text in English, French, German and Italian; the rule numbers are
+``{placeholders}`` filled from the rules preset (``values``)."""
+
+from __future__ import annotations
+
+from trackwright.core.presets import TransAmericaRules
+from trackwright.kits import i18n
+
+STRINGS: dict[str, dict[str, str]] = {
+    "ta_region_green": {
+        "en": "West coast",
+        "fr": "Côte ouest",
+        "de": "Westküste",
+        "it": "Costa ovest",
+    },
+    "ta_region_blue": {
+        "en": "North",
+        "fr": "Nord",
+        "de": "Norden",
+        "it": "Nord",
+    },
+    "ta_region_yellow": {
+        "en": "Centre",
+        "fr": "Centre",
+        "de": "Mitte",
+        "it": "Centro",
+    },
+    "ta_region_red": {
+        "en": "South",
+        "fr": "Sud",
+        "de": "Süden",
+        "it": "Sud",
+    },
+    "ta_region_orange": {
+        "en": "East coast",
+        "fr": "Côte est",
+        "de": "Ostküste",
+        "it": "Costa est",
+    },
+    "ta_random_board": {
+        "en": "Random continent {seed}",
+        "fr": "Continent aléatoire {seed}",
+        "de": "Zufallskontinent {seed}",
+        "it": "Continente casuale {seed}",
+    },
+    "ta_plain": {
+        "en": "single line: 1 track",
+        "fr": "trait simple : 1 tronçon",
+        "de": "einfache Linie: 1 Schiene",
+        "it": "linea semplice: 1 binario",
+    },
+    "ta_double": {
+        "en": "double line (mountain, river): 1 track, counts 2",
+        "fr": "trait double (montagne, rivière) : 1 tronçon, compte 2",
+        "de": "Doppellinie (Gebirge, Fluss): 1 Schiene, zählt 2",
+        "it": "linea doppia (montagna, fiume): 1 binario, conta 2",
+    },
+    "ta_dotted": {
+        "en": "dotted frame: out of the game with {dotted} players",
+        "fr": "cadre pointillé : retirée à {dotted} joueurs",
+        "de": "gepunkteter Rahmen: bei {dotted} Spielern aussortiert",
+        "it": "cornice tratteggiata: esclusa con {dotted} giocatori",
+    },
+    "ta_shed": {
+        "en": "Engine shed",
+        "fr": "Hangar",
+        "de": "Lokschuppen",
+        "it": "Deposito",
+    },
+    "ta_barrier": {
+        "en": "Barrier",
+        "fr": "Barrière",
+        "de": "Schranke",
+        "it": "Barriera",
+    },
+    "ta_score_track": {
+        "en": "Score track: cut out along the outer line",
+        "fr": "Piste de score : découper le long du trait extérieur",
+        "de": "Wertungsleiste: an der Außenlinie ausschneiden",
+        "it": "Segnapunti: ritagliare lungo il bordo esterno",
+    },
+    "ta_start_markers": {
+        "en": "Start markers",
+        "fr": "Pions de départ",
+        "de": "Startsteine",
+        "it": "Segnalini di partenza",
+    },
+    "ta_locomotives": {
+        "en": "Locomotives (score markers)",
+        "fr": "Locomotives (marqueurs de score)",
+        "de": "Lokomotiven (Zählsteine)",
+        "it": "Locomotive (segnapunti)",
+    },
+    "ta_first_player": {
+        "en": "First player",
+        "fr": "Premier joueur",
+        "de": "Startspieler",
+        "it": "Primo giocatore",
+    },
+    "ta_first_player_note": {
+        "en": "Passes to the left after each round.",
+        "fr": "Passe au voisin de gauche après chaque manche.",
+        "de": "Geht nach jeder Runde nach links weiter.",
+        "it": "Passa a sinistra dopo ogni manche.",
+    },
+    "ta_fold": {
+        "en": "fold on the middle line and glue back to back",
+        "fr": "plier sur la ligne du milieu et coller dos à dos",
+        "de": "an der Mittellinie falten und Rücken an Rücken kleben",
+        "it": "piegare sulla linea centrale e incollare schiena contro schiena",
+    },
+    "ta_tracks_note": {
+        "en": "You also need {pieces} track pieces (matchsticks or 3 cm paper strips): {tracks} to build and 1 barrier.",
+        "fr": "Il faut aussi {pieces} tronçons (allumettes ou bandes de papier de 3 cm) : {tracks} à poser et 1 barrière.",
+        "de": "Dazu {pieces} Schienen (Streichhölzer oder 3 cm lange Papierstreifen): {tracks} zum Bauen und 1 Schranke.",
+        "it": "Servono anche {pieces} binari (fiammiferi o strisce di carta da 3 cm): {tracks} da posare e 1 barriera.",
+    },
+    "ta_score_pad": {
+        "en": "Score pad: points left after each round (start {start})",
+        "fr": "Feuille de score : points restants après chaque manche (départ {start})",
+        "de": "Punkteblock: verbleibende Punkte nach jeder Runde (Start {start})",
+        "it": "Segnapunti: punti rimasti dopo ogni manche (partenza {start})",
+    },
+    "player": {
+        "en": "Player",
+        "fr": "Joueur",
+        "de": "Spieler",
+        "it": "Giocatore",
+    },
+    "round": {
+        "en": "Round",
+        "fr": "Manche",
+        "de": "Runde",
+        "it": "Manche",
+    },
+    "ta_rules_title": {
+        "en": "TransAmerica: rules summary",
+        "fr": "TransAmerica : résumé des règles",
+        "de": "TransAmerica: Kurzregel",
+        "it": "TransAmerica: riassunto delle regole",
+    },
+    "ta_rules": {
+        "en": "Material|1 board, 35 city cards (7 per colour; the 10 dotted cards are removed with {dotted} players), {tracks} tracks + 1 barrier, {most} start markers, {most} locomotives, the first-player card. {fewest} to {most} players.\nSetup|Everyone's locomotive starts on {start} in the engine shed. The barrier lies on the double red line. Shuffle the cards by colour; each player draws one of each colour in secret.\nA round|First, each player puts their start marker on a free intersection (a city is allowed). Then in turn: place {per_turn} tracks on single lines, or 1 track on a double line; at least 1 track. Every track must connect through track to your own start marker. Networks that touch merge and belong to everyone in them.\nEnd of a round|The round ends at once when one player's five cities are connected to their network (if a player's first single track completes other players' cities, they may still place a second single track). It also ends when all {tracks} tracks are placed.\nScoring|Every player whose five cities are not all connected loses 1 point per missing single track and 2 per missing double track: the fewest tracks that would connect the five cities to their network; all track on the board counts. Move the locomotive towards the barrier.\nNext round|Clear the track, reshuffle and deal the cards again; the first-player card passes left.\nAfter round {barrier_round}|If the lowest player still has {barrier_min} points or more, move the barrier so that exactly {spaces} spaces lie between it and that locomotive: the game then ends at (lowest score - {gap}) or fewer. Example: lowest on {example_lowest}, the game ends at {example_end} or fewer.\nEnd|After a round's scoring, if a locomotive has reached or passed the barrier, the game ends. The most points wins; ties share the win.",
+        "fr": "Matériel|1 plateau, 35 cartes villes (7 par couleur ; les 10 cartes à cadre pointillé sont retirées à {dotted} joueurs), {tracks} tronçons + 1 barrière, {most} pions de départ, {most} locomotives, la carte premier joueur. {fewest} à {most} joueurs.\nMise en place|Chaque locomotive part de {start}, dans le hangar. La barrière est posée sur la double ligne rouge. Mélanger les cartes par couleur ; chacun tire en secret une carte de chaque couleur.\nUne manche|D'abord, chacun pose son pion de départ sur une intersection libre (une ville est permise). Puis, à son tour : poser {per_turn} tronçons sur des traits simples, ou 1 tronçon sur un trait double ; au moins 1 tronçon. Chaque tronçon doit être relié par des tronçons à son propre pion. Les réseaux qui se touchent fusionnent et servent à tous leurs joueurs.\nFin de la manche|La manche se termine dès que les cinq villes d'un joueur sont reliées à son réseau (si le premier tronçon simple d'un joueur relie les villes d'autres joueurs, il peut encore poser un second tronçon simple). Elle se termine aussi quand les {tracks} tronçons sont posés.\nDécompte|Chaque joueur dont les cinq villes ne sont pas toutes reliées perd 1 point par tronçon simple manquant et 2 par tronçon double manquant : le plus petit nombre de tronçons qui relierait ses cinq villes à son réseau ; tous les tronçons du plateau comptent. Avancer la locomotive vers la barrière.\nManche suivante|Retirer les tronçons, remélanger et redistribuer les cartes ; la carte premier joueur passe à gauche.\nAprès la {barrier_round}e manche|Si le dernier a encore {barrier_min} points ou plus, avancer la barrière pour qu'il reste exactement {spaces} cases entre elle et sa locomotive : la partie se termine alors à (score le plus bas - {gap}) ou moins. Exemple : dernier à {example_lowest}, fin à {example_end} ou moins.\nFin|Après un décompte, si une locomotive a atteint ou dépassé la barrière, la partie est finie. Le plus de points gagne ; les ex aequo partagent la victoire.",
+        "de": "Material|1 Spielplan, 35 Städtekarten (7 je Farbe; die 10 Karten mit gepunktetem Rahmen werden bei {dotted} Spielern aussortiert), {tracks} Schienen + 1 Schranke, {most} Startsteine, {most} Lokomotiven, die Startspielerkarte. {fewest} bis {most} Spieler.\nAufbau|Jede Lokomotive startet auf {start} im Lokschuppen. Die Schranke liegt auf der roten Doppellinie. Karten nach Farben mischen; jeder zieht geheim eine Karte jeder Farbe.\nEine Runde|Zuerst setzt jeder seinen Startstein auf einen freien Knotenpunkt (eine Stadt ist erlaubt). Dann reihum: {per_turn} Schienen auf einfache Linien oder 1 Schiene auf eine Doppellinie legen; mindestens 1 Schiene. Jede Schiene muss über Schienen mit dem eigenen Startstein verbunden sein. Netze, die sich berühren, verschmelzen und gehören allen Beteiligten.\nRundenende|Die Runde endet sofort, wenn die fünf Städte eines Spielers mit seinem Netz verbunden sind (verbindet die erste einfache Schiene eines Spielers die Städte anderer Spieler, darf er noch eine zweite einfache Schiene legen). Sie endet auch, wenn alle {tracks} Schienen liegen.\nWertung|Wer seine fünf Städte nicht alle verbunden hat, verliert 1 Punkt je fehlende einfache und 2 je fehlende doppelte Schiene: die wenigsten Schienen, die seine fünf Städte mit seinem Netz verbinden würden; alle Schienen auf dem Plan zählen. Lokomotive Richtung Schranke ziehen.\nNächste Runde|Schienen abräumen, Karten neu mischen und verteilen; die Startspielerkarte geht nach links.\nNach Runde {barrier_round}|Hat der Letzte noch {barrier_min} oder mehr Punkte, wird die Schranke so versetzt, dass genau {spaces} Felder zwischen ihr und seiner Lokomotive liegen: das Spiel endet dann bei (niedrigster Stand - {gap}) oder weniger. Beispiel: Letzter auf {example_lowest}, Ende bei {example_end} oder weniger.\nSpielende|Hat nach einer Wertung eine Lokomotive die Schranke erreicht oder überfahren, endet das Spiel. Die meisten Punkte gewinnen; Gleichstand teilt den Sieg.",
+        "it": "Materiale|1 tabellone, 35 carte città (7 per colore; le 10 carte con cornice tratteggiata si escludono con {dotted} giocatori), {tracks} binari + 1 barriera, {most} segnalini di partenza, {most} locomotive, la carta primo giocatore. Da {fewest} a {most} giocatori.\nPreparazione|Ogni locomotiva parte da {start}, nel deposito. La barriera va sulla doppia linea rossa. Mescolare le carte per colore; ognuno pesca in segreto una carta per colore.\nUna manche|Prima ognuno pone il segnalino di partenza su un incrocio libero (anche una città). Poi a turno: posare {per_turn} binari su linee semplici, oppure 1 binario su una linea doppia; almeno 1 binario. Ogni binario deve essere collegato da binari al proprio segnalino. Le reti che si toccano si uniscono e servono a tutti i loro giocatori.\nFine della manche|La manche finisce appena le cinque città di un giocatore sono collegate alla sua rete (se il primo binario semplice di un giocatore completa le città di altri, può ancora posarne un secondo semplice). Finisce anche quando tutti gli {tracks} binari sono posati.\nPunteggio|Chi non ha collegato tutte e cinque le città perde 1 punto per ogni binario semplice mancante e 2 per ogni binario doppio: il minor numero di binari che collegherebbe le cinque città alla sua rete; contano tutti i binari sul tabellone. Avanzare la locomotiva verso la barriera.\nManche successiva|Togliere i binari, rimescolare e ridistribuire le carte; la carta primo giocatore passa a sinistra.\nDopo la {barrier_round}a manche|Se l'ultimo ha ancora {barrier_min} punti o più, spostare la barriera in modo che restino esattamente {spaces} caselle tra essa e la sua locomotiva: la partita finisce allora a (punteggio più basso - {gap}) o meno. Esempio: ultimo a {example_lowest}, fine a {example_end} o meno.\nFine|Dopo un punteggio, se una locomotiva ha raggiunto o superato la barriera, la partita finisce. Vince chi ha più punti; i pari merito condividono la vittoria.",
+    },
+}
+
+t = i18n.translator(STRINGS)
+
+
+_PER_TURN = {"en": ("or", "to"), "fr": ("ou", "à"), "de": ("oder", "bis"), "it": ("o", "a")}
+
+
+def values(rules: TransAmericaRules, lang: str) -> dict[str, object]:
+    """The rule numbers the text prints, from the preset."""
+    lowest = rules.barrier_min_lowest + 1
+    n = rules.plain_per_turn
+    joiner = _PER_TURN[lang][0 if n == 2 else 1]
+    per_turn = "1" if n == 1 else f"1 {joiner} {n}"
+    if lang == "it" and n > 2:
+        per_turn = f"da {per_turn}"
+    return {
+        "start": rules.start_points,
+        "tracks": rules.tracks,
+        "pieces": rules.tracks + 1,
+        "per_turn": per_turn,
+        "fewest": rules.players[0],
+        "most": rules.players[1],
+        "dotted": f"{rules.players[0]}-{rules.small_game}",
+        "barrier_round": rules.barrier_round,
+        "barrier_min": rules.barrier_min_lowest,
+        "spaces": i18n.word(rules.barrier_gap - 1, lang),
+        "gap": rules.barrier_gap,
+        "example_lowest": lowest,
+        "example_end": lowest - rules.barrier_gap,
+    }
