@@ -16,12 +16,13 @@ run from corner to corner along sides.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 Hex = tuple[int, int]
 Side = tuple[Hex, Hex]
 Corner = frozenset[Hex]
+Centre = Callable[[Hex, float], tuple[float, float]]  # hex, size -> centre in mm
 
 SQRT3 = math.sqrt(3.0)
 POINTY, FLAT = "pointy", "flat"
@@ -166,7 +167,7 @@ def corner_point(c: Corner, size: float) -> tuple[float, float]:
     return _corner_point(c, size, centre)
 
 
-def _corner_point(c: Corner, size: float, at) -> tuple[float, float]:
+def _corner_point(c: Corner, size: float, at: Centre) -> tuple[float, float]:
     xs, ys = zip(*(at(h, size) for h in c), strict=True)
     return sum(xs) / 3, sum(ys) / 3
 
@@ -176,7 +177,9 @@ def side_points(s: Side, size: float) -> tuple[tuple[float, float], tuple[float,
     return _side_points(s, size, centre)
 
 
-def _side_points(s: Side, size: float, at) -> tuple[tuple[float, float], tuple[float, float]]:
+def _side_points(
+    s: Side, size: float, at: Centre
+) -> tuple[tuple[float, float], tuple[float, float]]:
     a, b = s
     shared = [set(c) for c in corners_of(a) if b in c]
     p, q = (_corner_point(frozenset(c), size, at) for c in shared)
