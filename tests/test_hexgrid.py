@@ -51,3 +51,107 @@ def test_side_points_are_shared_corners():
     a, b = hexgrid.side_points(((0, 0), (1, 0)), 10.0)
     assert a[0] == pytest.approx(b[0]) == pytest.approx(10 * hexgrid.SQRT3 / 2)
     assert abs(a[1] - b[1]) == pytest.approx(10.0)
+
+
+# ------------------------------------------------------------------ layouts: pointy and flat
+
+sizes = st.sampled_from([1.0, 2.6, 7.5, 10.0, 12.5, 31.0])
+origins = st.tuples(st.floats(-500, 500), st.floats(-500, 500))
+layouts = st.builds(hexgrid.Layout, st.sampled_from([hexgrid.POINTY, hexgrid.FLAT]), sizes, origins)
+
+
+@given(layouts, coords)
+def test_pixel_to_hex_inverts_hex_to_pixel(layout, h):
+    assert layout.hex_at(*layout.centre(h)) == h
+
+
+@given(layouts, coords, st.floats(0, 0.98), st.integers(0, 5), st.floats(0, 1))
+def test_points_inside_a_hex_map_back_to_it(layout, h, reach, k, along):
+    """Any point of the hex's polygon (short of its border) is in that hex."""
+    cx, cy = layout.centre(h)
+    corners = layout.corners(h)
+    (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 6]
+    ex, ey = ax + (bx - ax) * along, ay + (by - ay) * along  # a point on the border
+    assert layout.hex_at(cx + (ex - cx) * reach, cy + (ey - cy) * reach) == h
+
+
+@given(layouts, coords)
+def test_neighbours_are_one_hex_apart(layout, h):
+    x, y = layout.centre(h)
+    for n in hexgrid.neighbours(h):
+        nx, ny = layout.centre(n)
+        assert hexgrid.distance(h, n) == 1
+        assert ((nx - x) ** 2 + (ny - y) ** 2) ** 0.5 == pytest.approx(hexgrid.SQRT3 * layout.size)
+
+
+@given(layouts, coords)
+def test_corners_shared_by_three_hexes_coincide(layout, h):
+    for corner in hexgrid.corners_of(h):
+        point = layout.corner_point(corner)
+        for other in corner:
+            nearest = min(
+                layout.corners(other), key=lambda p: (p[0] - point[0]) ** 2 + (p[1] - point[1]) ** 2
+            )
+            assert nearest == pytest.approx(point, abs=1e-6)
+
+
+@given(layouts, coords, st.integers(0, 5))
+def test_side_points_are_the_corners_both_hexes_share(layout, h, k):
+    n = hexgrid.neighbours(h)[k]
+    for p in layout.side_points(hexgrid.side(h, n)):
+        for hx in (h, n):
+            assert min(abs(p[0] - c[0]) + abs(p[1] - c[1]) for c in layout.corners(hx)) < 1e-6
+
+
+@given(layouts, st.lists(coords, min_size=1, max_size=8))
+def test_bounds_are_the_extremes_of_the_corners(layout, hexes):
+    pts = [p for h in hexes for p in layout.corners(h)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    expected = (min(xs), min(ys), max(xs), max(ys))
+    assert layout.bounds(hexes) == pytest.approx(expected, abs=1e-9)
+
+
+@given(coords, sizes)
+def test_pointy_layout_at_the_origin_is_the_module_functions(h, size):
+    """Byte for byte: the kits' drawings did not change when they moved to Layout."""
+    layout = hexgrid.Layout(size=size)
+    assert layout.centre(h) == hexgrid.centre(h, size)
+    assert layout.corners(h) == hexgrid.corner_points(h, size)
+    n = hexgrid.neighbours(h)[0]
+    assert layout.side_points(hexgrid.side(h, n)) == hexgrid.side_points(hexgrid.side(h, n), size)
+    pts = [p for hx in (h, n) for p in hexgrid.corner_points(hx, size)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    assert layout.bounds([h, n]) == (min(xs), min(ys), max(xs), max(ys))
+
+
+@given(st.integers(-40, 40), st.integers(-40, 40), st.sampled_from([hexgrid.POINTY, hexgrid.FLAT]))
+def test_offset_round_trip_both_orientations(col, row, orientation):
+    layout = hexgrid.Layout(orientation)
+    assert layout.to_offset(layout.from_offset(col, row)) == (col, row)
+
+
+def test_flat_offset_columns_are_straight():
+    layout = hexgrid.Layout(hexgrid.FLAT, 1.0)
+    column = [layout.centre(layout.from_offset(0, r)) for r in range(4)]
+    assert len({x for x, _y in column}) == 1
+    shifted = layout.centre(layout.from_offset(1, 0))  # an odd column, half a hex down
+    assert shifted[1] == pytest.approx(hexgrid.SQRT3 / 2)
+
+
+def test_flat_corners_start_east_and_turn_clockwise():
+    layout = hexgrid.Layout(hexgrid.FLAT, 2.0, (10.0, 20.0))
+    corners = layout.corners((0, 0))
+    assert corners[0] == (12.0, 20.0) and corners[3] == (8.0, 20.0)
+    assert corners[1][1] > 20.0  # y points down: clockwise from the east goes down first
+    assert layout.width == 4.0 and layout.height == pytest.approx(2 * hexgrid.SQRT3)
+
+
+def test_hex_round_keeps_the_cube_constraint():
+    assert hexgrid.hex_round(0.4, 0.4) == (0, 1)  # s = -0.8 rounds closest: r gives way
+    assert hexgrid.hex_round(0.1, -0.1) == (0, 0)
+    assert hexgrid.hex_round(2.9, -1.1) == (3, -1)
+
+
+def test_unknown_orientation_is_refused():
+    with pytest.raises(ValueError, match="pointy or flat"):
+        hexgrid.Layout("sideways")

@@ -66,13 +66,7 @@ class DampfrossMap:
 
     def extent(self) -> tuple[float, float, float, float]:
         """min x, min y, max x, max y of all hex corners, in mm."""
-        xs, ys = [], []
-        for h in self.terrain:
-            x, y = hexgrid.centre(h, self.hex_size)
-            xs.append(x)
-            ys.append(y)
-        w, hh = self.hex_size * hexgrid.SQRT3 / 2, self.hex_size
-        return min(xs) - w, min(ys) - hh, max(xs) + w, max(ys) + hh
+        return hexgrid.Layout(size=self.hex_size).bounds(self.terrain)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from trackwright.core import hexgrid
+
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
@@ -204,11 +206,11 @@ class HexTileGrid:
 
     @property
     def pitch_x(self) -> float:
-        return 2 * self.size
+        return hexgrid.Layout(hexgrid.FLAT, self.size).width
 
     @property
     def pitch_y(self) -> float:
-        return SQRT3 * self.size
+        return hexgrid.Layout(hexgrid.FLAT, self.size).height
 
     @property
     def per_sheet(self) -> int:
@@ -231,12 +233,10 @@ class HexTileGrid:
         return [self.y0 + r * self.pitch_y for r in range(self.rows + 1)]
 
 
-SQRT3 = math.sqrt(3.0)
-
-
 def hex_tile_grid(paper_w: float, paper_h: float, size: float, margin: float = 9.0) -> HexTileGrid:
-    cols = int((paper_w - 2 * margin) // (2 * size))
-    rows = int((paper_h - 2 * margin - 8) // (SQRT3 * size))
+    tile = hexgrid.Layout(hexgrid.FLAT, size)
+    cols = int((paper_w - 2 * margin) // tile.width)
+    rows = int((paper_h - 2 * margin - 8) // tile.height)
     if cols < 1 or rows < 1:
         raise ValueError(f"a {size} mm hex tile does not fit on {paper_w} x {paper_h} mm")
     return HexTileGrid(paper_w, paper_h, size, cols, rows)

@@ -16,9 +16,10 @@ from trackwright.core.hexgrid import Hex
 def hex_places(hexes: Iterable[Hex], size: float, ox: float, oy: float) -> dict[str, Any]:
     """``{"kind": "hex", "centres": {"q,r": [x, y]}, "corners": [[dx, dy] x 6]}`` in mm: a hex's
     outline is its centre plus each corner offset."""
+    at = hexgrid.Layout(size=size, origin=(ox, oy))
     centres = {}
     for h in sorted(hexes):
-        x, y = hexgrid.centre(h, size)
-        centres[f"{h[0]},{h[1]}"] = [round(ox + x, 3), round(oy + y, 3)]
-    corners = [[round(x, 4), round(y, 4)] for x, y in hexgrid.corner_points((0, 0), size)]
+        x, y = at.centre(h)
+        centres[f"{h[0]},{h[1]}"] = [round(x, 3), round(y, 3)]
+    corners = [[round(x, 4), round(y, 4)] for x, y in at.corner_offsets()]
     return {"kind": "hex", "size": size, "centres": centres, "corners": corners}

@@ -53,31 +53,29 @@ def map_ops(
     ox, oy, w, h = layout(m)
     s = m.hex_size
     ops: list[Op] = [rect(0, 0, w, h + LEGEND_H, Style(stroke=None, fill="#ffffff"))]
-
-    def at(p: tuple[float, float]) -> tuple[float, float]:
-        return p[0] + ox, p[1] + oy
+    at = hexgrid.Layout(size=s, origin=(ox, oy))
 
     for terrain in ("water", "plain", "hill"):
         hexes = [hx for hx, tt in m.terrain.items() if tt == terrain]
         if not hexes:
             continue
-        rings = tuple(tuple(at(p) for p in hexgrid.corner_points(hx, s)) for hx in hexes)
+        rings = tuple(tuple(at.corners(hx)) for hx in hexes)
         # One path per terrain: fill first, then the outlines on top.
         ops.append(
             Path(rings, Style(stroke=OUTLINE[terrain], width=0.18, fill=FILL[terrain]), closed=True)
         )
     for hx, terrain in m.terrain.items():
         if terrain == "hill" and hx not in m.town_by_hex:
-            x, y = at(hexgrid.centre(hx, s))
+            x, y = at.centre(hx)
             ops.extend(hill_marks(x, y + 0.15 * s, s))
     for side in sorted(m.rivers):
-        a, b = hexgrid.side_points(side, s)
-        ops.append(line(at(a), at(b), Style(stroke=RIVER, width=0.9)))
+        a, b = at.side_points(side)
+        ops.append(line(a, b, Style(stroke=RIVER, width=0.9)))
 
     number_pt = max(5.0, s * 0.9)
     name_pt = max(3.6, s * 0.58)
     for town in m.towns:
-        x, y = at(hexgrid.centre(town.hex, s))
+        x, y = at.centre(town.hex)
         if town.name in m.ports:
             ops.append(Circle(x, y, s * 0.5, Style(stroke=RIVER, width=0.45)))
         if len(town.numbers) > 1:

@@ -63,12 +63,14 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     so sheets trimmed at the corner marks and laid edge to edge continue the grid exactly.
     """
     pw, ph = paper_size(paper)
-    period_x, period_y = hexgrid.SQRT3 * size, 3 * size
+    grid = hexgrid.Layout(size=size)
+    period_x, period_y = grid.width, 2 * grid.row_step
     margin = 10.0
     cols = int((pw - 2 * margin) // period_x)
     rows = int((ph - 2 * margin - 14) // period_y)
     gw, gh = cols * period_x, rows * period_y
     x0, y0 = (pw - gw) / 2, margin
+    at = hexgrid.Layout(size=size, origin=(x0, y0))
     style = Style(stroke="#7d7d7d", width=0.2)
     ops: list[Op] = []
     inside: list = []
@@ -76,8 +78,7 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     # a hex centre, so the pattern repeats every period in both directions.
     for r in range(-1, 2 * rows + 2):
         for c in range(-2, cols + 2):
-            h = hexgrid.offset_to_axial(c, r)
-            inside.append(tuple((x + x0, y + y0) for x, y in hexgrid.corner_points(h, size)))
+            inside.append(tuple(at.corners(at.from_offset(c, r))))
     ops.append(Group((Path(tuple(inside), style, closed=True),), clip=(x0, y0, gw, gh)))
     for x in (x0, x0 + gw):
         for y in (y0, y0 + gh):
@@ -85,7 +86,7 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
             dy = -1 if y == y0 else 1
             ops.append(line((x + dx * 1.5, y), (x + dx * 6, y), MARK))
             ops.append(line((x, y + dy * 1.5), (x, y + dy * 6), MARK))
-    across = round(hexgrid.SQRT3 * size, 1)
+    across = round(grid.width, 1)
     caption = t("df_hex_sheet", lang, across=f"{across:g}", size=f"{size:g}")
     for k, text in enumerate(fonts.wrap(caption, 6.5, pw - 2 * margin)):
         ops.append(Text(margin, y0 + gh + 8 + 3 * k, text, size=6.5, fill="#444444"))

@@ -39,7 +39,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
 
     # Fit the region's bounds into the grid of hex centres (hex units: size 1).
     span_x, span_y = (b["east"] - b["west"]) * k, b["north"] - b["south"]
-    grid_w, grid_h = hexgrid.SQRT3 * (width - 0.5), 1.5 * (height - 1)
+    grid_w, grid_h = hexgrid.rectangle_span(width, height, 1.0)
     scale = min(grid_w / span_x, grid_h / span_y)
     off_x = (grid_w - span_x * scale) / 2
     off_y = (grid_h - span_y * scale) / 2

@@ -72,8 +72,9 @@ def _terrain(
     rng: Rng, hexes: list[Hex], p: RandomParams
 ) -> tuple[dict[Hex, str], dict[Hex, float]]:
     """Terrain of every hex, and the elevation it came from (rivers run down it)."""
-    xs = np.array([hexgrid.SQRT3 * (q + r / 2) for q, r in hexes])
-    ys = np.array([1.5 * r for _q, r in hexes])
+    centres = [hexgrid.centre(h, 1.0) for h in hexes]
+    xs = np.array([x for x, _y in centres])
+    ys = np.array([y for _x, y in centres])
     span = max(p.width, p.height)
     elevation = fbm(rng, xs, ys, scale=max(6.0, span / 2.5), octaves=5)
     # Lower the land towards the map's edges so the sea surrounds a coherent land mass; how

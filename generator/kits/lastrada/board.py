@@ -125,20 +125,16 @@ def hex_ops(
     rules: LaStradaRules | None = None,
 ) -> list[Op]:
     s = m.hex_size
+    at = hexgrid.Layout(size=s, origin=(ox, oy))
     ops: list[Op] = []
     for terrain in ("plain", "forest", "hill"):
-        rings = tuple(
-            tuple((px + ox, py + oy) for px, py in hexgrid.corner_points(h, s))
-            for h in hexes
-            if m.terrain[h] == terrain
-        )
+        rings = tuple(tuple(at.corners(h)) for h in hexes if m.terrain[h] == terrain)
         if rings:
             ops.append(
                 Path(rings, Style(stroke=EDGE[terrain], width=0.3, fill=FILL[terrain]), closed=True)
             )
     for h in hexes:
-        x, y = hexgrid.centre(h, s)
-        x, y = x + ox, y + oy
+        x, y = at.centre(h)
         settlement = m.settlement_by_hex.get(h)
         if settlement is None:
             ops.extend(terrain_marks(x, y, m.terrain[h], s))
@@ -157,18 +153,16 @@ def piece_borders(m: LaStradaMap, ox: float, oy: float) -> list[Op]:
     """Thick lines along the sides between hexes of different pieces: where the modules meet."""
     ops: list[Op] = []
     style = Style(stroke="#3d3d3d", width=0.9)
+    at = hexgrid.Layout(size=m.hex_size, origin=(ox, oy))
     for h, piece in m.piece_of.items():
         for n in hexgrid.neighbours(h):
             if n in m.piece_of and m.piece_of[n] != piece and h < n:
-                a, b = hexgrid.side_points(hexgrid.side(h, n), m.hex_size)
-                ops.append(line((a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), style))
+                ops.append(line(*at.side_points(hexgrid.side(h, n)), style))
     return ops
 
 
 def extent(m: LaStradaMap, hexes=None) -> tuple[float, float, float, float]:
-    pts = [p for h in (hexes or m.terrain) for p in hexgrid.corner_points(h, m.hex_size)]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
+    return hexgrid.Layout(size=m.hex_size).bounds(hexes or m.terrain)
 
 
 def track_ops(

@@ -8,10 +8,9 @@ duplex print every back lies behind its front.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from trackwright.core import presets
+from trackwright.core import hexgrid, presets
 from trackwright.core.lastrada import LaStradaMap
 from trackwright.core.presets import LaStradaRules
 from trackwright.kits.draw.ops import (
@@ -32,7 +31,6 @@ from trackwright.kits.lastrada.strings import t
 from trackwright.kits.layout import duplex_backs, hex_tile_grid, impose, paper_size
 
 ROAD_ORDER = ("hill", "forest", "plain")  # the order the road tiles are printed in
-SQRT3 = math.sqrt(3.0)
 CUT = Style(stroke="#000000", width=0.2, cap="butt")
 
 
@@ -46,15 +44,7 @@ class Tile:
 
 def flat_hex(x: float, y: float, s: float) -> list[tuple[float, float]]:
     """A flat-top hexagon's corners, from the east clockwise."""
-    h = s * SQRT3 / 2
-    return [
-        (x + s, y),
-        (x + s / 2, y + h),
-        (x - s / 2, y + h),
-        (x - s, y),
-        (x - s / 2, y - h),
-        (x + s / 2, y - h),
-    ]
+    return hexgrid.Layout(hexgrid.FLAT, s, (x, y)).corners((0, 0))
 
 
 def _curve(
@@ -81,7 +71,7 @@ def road_face(tile: Tile, s: float, curved: bool) -> list[Op]:
             flat_hex(0, 0, s), Style(stroke=EDGE[tile.terrain], width=0.3, fill=FILL[tile.terrain])
         )
     ]
-    h = s * SQRT3 / 2
+    h = hexgrid.Layout(hexgrid.FLAT, s).height / 2
     top, bottom = (0.0, -h), (0.0, h)
     if curved:
         end = (0.75 * s, -h / 2)  # the middle of the upper-right side: a gentle curve

@@ -15,14 +15,15 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
+from trackwright.core import lattice as grid
 from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.lattice import node_id
 from trackwright.core.rng import Rng
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
 from trackwright.kits.transamerica.balance import Band, analyse
-from trackwright.kits.transamerica.lattice import SQRT3_2, _neighbours, node_id
 from trackwright.kits.transamerica.strings import t
 
 CONTINENT_VERSION = "1"
@@ -30,41 +31,15 @@ ROWS, COLS, EDGE, MARGIN = 15, 22, 30.0, 22.0
 
 
 def _xy(col: int, row: int) -> tuple[float, float]:
-    return MARGIN + (col + 0.5 * (row % 2)) * EDGE, MARGIN + row * EDGE * SQRT3_2
-
-
-def _adjacent(col: int, row: int) -> list[tuple[int, int]]:
-    """The six lattice neighbours (odd rows are shifted half an edge to the right)."""
-    k = row % 2
-    return [
-        (col - 1, row),
-        (col + 1, row),
-        (col - 1 + k, row - 1),
-        (col + k, row - 1),
-        (col - 1 + k, row + 1),
-        (col + k, row + 1),
-    ]
-
-
-def _triangles(cells: set[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]]:
-    """Lattice triangles with all three corners in cells. Each triangle has one horizontal
-    side; from its left corner (c, r) the third corner is (c + r mod 2, r +- 1)."""
-    out = []
-    for col, row in sorted(cells):
-        right = (col + 1, row)
-        if right not in cells:
-            continue
-        for third in ((col + row % 2, row + 1), (col + row % 2, row - 1)):
-            if third in cells:
-                out.append(tuple(sorted(((col, row), right, third))))
-    return out
+    return grid.position(col, row, EDGE, (MARGIN, MARGIN))
 
 
 def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
     rng = Rng(seed * 1009 + attempt)
     cells = [(c, r) for r in range(ROWS) for c in range(COLS)]
-    xs = np.array([c + 0.5 * (r % 2) for c, r in cells], dtype=np.float64)
-    ys = np.array([r * SQRT3_2 for _c, r in cells], dtype=np.float64)
+    unit = [grid.position(c, r) for c, r in cells]  # the lattice with edges of 1
+    xs = np.array([x for x, _y in unit], dtype=np.float64)
+    ys = np.array([y for _x, y in unit], dtype=np.float64)
     height = fbm(rng, xs, ys, scale=4.5, octaves=4)
     # Sea towards the edges.
     edge_d = np.minimum.reduce(
@@ -85,7 +60,7 @@ def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
             if cur in part:
                 continue
             part.add(cur)
-            stack += [n for n in _adjacent(*cur) if n in land and n not in part]
+            stack += [n for n in grid.neighbours(*cur) if n in land and n not in part]
         seen |= part
         parts.append(part)
     land = max(parts, key=lambda p: (len(p), -min(p)[1], -min(p)[0]))
@@ -95,7 +70,7 @@ def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
 
     edges: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
     for cell in sorted(land):
-        for other in _neighbours(*cell):
+        for other in grid.forward_neighbours(*cell):
             if other in land:
                 edges[(cell, other)] = "plain"
     # Mountain ranges: the track spaces along the highest ridges (about a quarter of them).
@@ -103,7 +78,7 @@ def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
     for e in ranked[: len(edges) // 4]:
         edges[e] = "mountain"
     # Rivers: from high triangles downhill to the coast, crossing one track space per step.
-    tris = _triangles(land)
+    tris = grid.triangles(land)
     tri_h = {tri: sum(h[p] for p in tri) / 3 for tri in tris}
     by_side: dict[tuple, list] = {}
     for tri in tris:
@@ -198,7 +173,7 @@ def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
         ]
     )
     board_w = math.ceil(MARGIN * 2 + (COLS - 0.5) * EDGE)
-    board_h = math.ceil(MARGIN * 2 + (ROWS - 1) * EDGE * SQRT3_2)
+    board_h = math.ceil(MARGIN * 2 + (ROWS - 1) * EDGE * grid.SQRT3_2)
     return {
         "format": mapfile.FORMAT,
         "game": "transamerica",

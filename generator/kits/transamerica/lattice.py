@@ -17,14 +17,15 @@ from typing import Any
 import networkx as nx
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.ops import unary_union
+from trackwright.core import lattice as grid
 from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.lattice import node_id
 from trackwright.core.output import write_atomic
 from trackwright.kits.transamerica.balance import Band, analyse
 
 LATTICE_VERSION = "1"
-SQRT3_2 = math.sqrt(3) / 2
 
 
 def albers(lon0: float, lat0: float, lat1: float, lat2: float):
@@ -40,19 +41,6 @@ def albers(lon0: float, lat0: float, lat1: float, lat2: float):
         return rho * math.sin(theta), rho0 - rho * math.cos(theta)
 
     return project
-
-
-def _neighbours(col: int, row: int) -> list[tuple[int, int]]:
-    """Forward neighbours (right, down-left, down-right) on a lattice whose odd rows are shifted
-    half an edge to the right: each undirected edge is produced once."""
-    if row % 2 == 0:
-        return [(col + 1, row), (col - 1, row + 1), (col, row + 1)]
-    return [(col + 1, row), (col, row + 1), (col + 1, row + 1)]
-
-
-def node_id(col: int, row: int) -> str:
-    """Row letter and column number: 'A1' is the top-left intersection of the full lattice."""
-    return f"{chr(ord('A') + row)}{col + 1}"
 
 
 def _rings(geom) -> list[list[list[float]]]:
@@ -96,7 +84,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
     margin = float(lattice.get("margin", 22.0))
     reach_factor = float(lattice.get("reach", 0.3))
     shift_x, shift_y = lattice.get("shift", [0.0, 0.0])
-    row_h = edge * SQRT3_2
+    row_h = edge * grid.SQRT3_2
 
     def ring(points) -> list[tuple[float, float]]:
         return [project(lon, lat) for lon, lat in points]
@@ -135,14 +123,13 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
     positions: dict[tuple[int, int], tuple[float, float]] = {}
     for row in range(rows):
         for col in range(cols):
-            x = margin + (col + 0.5 * (row % 2) + shift_x) * edge
-            y = margin + (row + shift_y) * row_h
+            x, y = grid.position(col, row, edge, (margin, margin), (shift_x, shift_y))
             if reach.contains(Point(x, y)):
                 positions[(col, row)] = (round(x, 2), round(y, 2))
 
     edges: list[tuple[str, str, int, str]] = []
     for (col, row), a in positions.items():
-        for other in _neighbours(col, row):
+        for other in grid.forward_neighbours(col, row):
             if other not in positions:
                 continue
             seg = LineString([a, positions[other]])
