@@ -7,6 +7,7 @@ Nothing here draws; the kits turn these numbers into drawing operations.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trackwright.core import hexgrid
@@ -170,7 +171,9 @@ def impose(count: int, per_sheet: int) -> list[list[int | None]]:
     return sheets
 
 
-def duplex_backs(front: list[int | None], cols: int, rows: int, edge: str = "long") -> list:
+def duplex_backs(
+    front: Sequence[int | None], cols: int, rows: int, edge: str = "long"
+) -> list[int | None]:
     """The back sheet for a front sheet: which card's back goes into each slot.
 
     Printing duplex flips the sheet. Flipped on the long edge of a portrait sheet (the usual

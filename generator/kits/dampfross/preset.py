@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -126,9 +127,7 @@ def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
     out: set[Side] = set()
     for line in lines:
         course = [to_grid(lon, lat) for lon, lat in line]
-        stops = [
-            min(corners, key=lambda c, p=p: (math.dist(points[c], p), sorted(c))) for p in course
-        ]
+        stops = [min(corners, key=partial(_nearest_key, points, p)) for p in course]
         for a, c in itertools.pairwise(stops):
             if a == c or not nx.has_path(g, a, c):
                 continue
@@ -139,6 +138,13 @@ def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
 
 def build_file(path: Path) -> model.DampfrossMap:
     return build(mapfile.read_json(path), str(path))
+
+
+def _nearest_key(
+    points: dict[Any, tuple[float, float]], p: tuple[float, float], c: Any
+) -> tuple[float, list[Any]]:
+    """Order corners by distance to p, then by their hexes (a fixed tie-break)."""
+    return math.dist(points[c], p), sorted(c)
 
 
 if __name__ == "__main__":  # maintainers: rebuild a stored preset from its region file

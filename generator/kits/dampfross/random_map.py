@@ -9,6 +9,7 @@ changes when the generator does.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 from trackwright.core import dampfross as model
@@ -230,7 +231,7 @@ def generate(seed: int, params: RandomParams | None = None) -> model.DampfrossMa
     placed = _towns(rng, terrain, p)
     numbers = rng.shuffled(list(model.DICE_NUMBERS))
     names = place_names(rng, len(placed), p.lang)
-    towns = []
+    towns: list[dict[str, Any]] = []
     k = 0
     for (h, n), name in zip(placed, names, strict=True):
         towns.append({"name": name, "hex": list(h), "numbers": sorted(numbers[k : k + n])})
@@ -239,8 +240,8 @@ def generate(seed: int, params: RandomParams | None = None) -> model.DampfrossMa
     ports = sorted(
         t["name"] for t in towns if any(n in sea for n in hexgrid.neighbours(tuple(t["hex"])))
     )
-    params = asdict(p)
-    params["rivers"] = river_count
+    settings = asdict(p)
+    settings["rivers"] = river_count
     data = {
         "format": mapfile.FORMAT,
         "game": "dampfross",
@@ -250,7 +251,7 @@ def generate(seed: int, params: RandomParams | None = None) -> model.DampfrossMa
             "name": "trackwright-dampfross-random",
             "version": GENERATOR_VERSION,
             "seed": seed,
-            "params": params,
+            "params": settings,
         },
         "hex_size": p.hex_size,
         "start": "town",

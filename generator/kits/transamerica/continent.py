@@ -85,7 +85,7 @@ def _attempt(seed: int, attempt: int, lang: str) -> dict[str, Any]:
         for i in range(3):
             side = tuple(sorted((tri[i], tri[(i + 1) % 3])))
             by_side.setdefault(side, []).append(tri)
-    river_lines = []
+    river_lines: list[list[Any]] = []
     sources = sorted(tris, key=lambda tr: (-tri_h[tr], tr))[: max(4, len(tris) // 12)]
     used: set = set()
     for src in sources:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +153,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
     assigned: dict[int, str] = {}
     holder: dict[str, int] = {}
     for i, (city, xy) in enumerate(zip(cities, city_xy, strict=True)):
-        near = min(ids, key=lambda nid, xy=xy: (math.dist(xy, ids[nid]), nid)) if ids else None
+        near = min(ids, key=partial(_nearest_key, ids, xy)) if ids else None
         if near is None or math.dist(xy, ids[near]) > 0.9 * edge:
             raise TrackwrightError(
                 f"city {city['name']} ({city['lon']}, {city['lat']}) is off the land: no "
@@ -292,6 +293,13 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
         f"{attempts} tries; {detail}. Change the rows or the cities, or widen the band",
         where,
     )
+
+
+def _nearest_key(
+    ids: dict[str, tuple[float, float]], xy: tuple[float, float], nid: str
+) -> tuple[float, str]:
+    """Order intersections by distance to xy, then by id (a fixed tie-break)."""
+    return math.dist(xy, ids[nid]), nid
 
 
 if __name__ == "__main__":  # maintainers: rebuild a built-in map from its region file
