@@ -6,19 +6,24 @@ import pytest
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.fonts import missing_glyphs, text_width, wrap
 from trackwright.kits.draw.ops import Text
-from trackwright.kits.i18n import LANGS, STRINGS, t
+from trackwright.kits.i18n import LANGS, STRINGS, t, tables
 from trackwright.kits.sheets import RULES_X
 
 
 def test_every_key_has_every_language():
-    for key, texts in STRINGS.items():
-        assert set(texts) == set(LANGS), key
-        assert all(texts.values()), key
+    every = tables()
+    assert {"shared", "transamerica", "dampfross", "lastrada"} <= set(every)
+    for name, table in every.items():
+        for key, texts in table.items():
+            assert set(texts) == set(LANGS), (name, key)
+            assert all(texts.values()), (name, key)
+            if name != "shared":
+                assert key not in STRINGS, f"{name} repeats the shared key {key}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_font_has_every_glyph(lang):
-    text = "".join(texts[lang] for texts in STRINGS.values())
+    text = "".join(texts[lang] for table in tables().values() for texts in table.values())
     assert missing_glyphs(text + "✂≤✕→·") == set()
 
 

@@ -178,7 +178,9 @@ def tables() -> dict[str, dict[str, dict[str, str]]]:
             continue
         try:
             module = importlib.import_module(f"{info.name}.strings")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{info.name}.strings":
+                raise
             continue
         found[info.name.rsplit(".", 1)[1]] = module.STRINGS
     return found
