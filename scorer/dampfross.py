@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import networkx as nx
 from trackwright.core import dampfross as model
-from trackwright.core import hexgrid, mapfile, presets
+from trackwright.core import hexgrid, mapfile
 from trackwright.core.dampfross import DampfrossMap
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
@@ -33,17 +33,17 @@ BANK = "bank"
 # ------------------------------------------------------------------ rule presets
 
 
-RuleSet = presets.DampfrossRules
-PRESETS = tuple(presets.builtin_names("dampfross"))
+RuleSet = model.DampfrossRules
+PRESETS = tuple(model.PRESETS.names())
 
 
 def _preset_text(name: str) -> str:
-    return presets.preset_text("dampfross", name)
+    return model.PRESETS.text(name)
 
 
 def load_rules(ref: str = "epopee", base: Path | None = None) -> RuleSet:
     """A built-in preset (epopee, dampfross) or a preset file of one's own."""
-    return presets.dampfross(ref, base)
+    return model.rules(ref, base)
 
 
 # ------------------------------------------------------------------ state and ledger

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trackwright.core import hexgrid, mapfile, presets
+from trackwright.core import hexgrid, mapfile
 from trackwright.core import lastrada as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.core.lastrada import LaStradaMap
 
-RuleSet = presets.LaStradaRules
-RULES = presets.lastrada("original")
+RuleSet = model.LaStradaRules
+RULES = model.rules("original")
 
 
 # ------------------------------------------------------------------ records

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-from trackwright.core import mapfile, presets
+from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
@@ -28,8 +28,8 @@ from trackwright.scorer.steiner import Graph, SteinerResult, greedy_tree, steine
 Edge = tuple[str, str]
 
 
-RuleSet = presets.TransAmericaRules
-ORIGINAL = presets.transamerica("original")
+RuleSet = model.TransAmericaRules
+ORIGINAL = model.rules("original")
 
 
 # ------------------------------------------------------------------------- one player

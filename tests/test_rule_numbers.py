@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from trackwright.core import presets
+from trackwright import games
+from trackwright.core import lastrada as ls_core
+from trackwright.core import transamerica as ta_core
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits import i18n
 from trackwright.scorer import lastrada as ls
@@ -117,14 +119,14 @@ def kits(tmp_path_factory):
 
 @pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
 def test_builtin_presets_load_and_name_their_sources(game):
-    names = presets.builtin_names(game)
-    assert names[0] == presets.DEFAULTS[game]
+    names = games.get(game).presets.names()
+    assert names[0] == games.get(game).presets.default
     for name in names:
         data = json.loads((TEMPLATES / game / "rules" / f"{name}.json").read_text("utf-8"))
-        presets.from_json(game, data, name)
+        games.get(game).presets.from_json(data, name)
         sources = " ".join(data["x-sources"])
         numbers = [k for k in data if k not in ("name", "title") and not k.startswith("x-")]
-        if name == presets.DEFAULTS[game]:  # the default names a source for every number
+        if name == games.get(game).presets.default:  # the default names a source for every number
             missing = [k for k in numbers if k not in sources]
             assert not missing, missing
             assert all(".txt" in v or ".md" in v for v in data["x-sources"].values())
@@ -132,7 +134,7 @@ def test_builtin_presets_load_and_name_their_sources(game):
 
 @pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
 def test_house_presets_are_valid(game, tmp_path):
-    rules = presets.load(game, house_file(tmp_path, game))
+    rules = games.get(game).presets.load(house_file(tmp_path, game))
     assert rules.name == HOUSE[game]["name"]
 
 
@@ -141,15 +143,15 @@ def test_a_bad_preset_names_the_file_and_the_place(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     with pytest.raises(TrackwrightError) as err:
-        presets.transamerica(path)
+        ta_core.rules(path)
     assert str(err.value).startswith(f"{path}: $.start_points: not a valid rule preset")
     assert "\n" not in str(err.value)
     gold = dict(HOUSE["lastrada"], gold=dict(HOUSE["lastrada"]["gold"], city=[5, 4]))
     path.write_text(json.dumps(gold))
     with pytest.raises(TrackwrightError, match=r"\$\.gold\.city: not a valid rule preset"):
-        presets.lastrada(path)
+        ls_core.rules(path)
     with pytest.raises(TrackwrightError, match="no such rules preset: one of original"):
-        presets.transamerica("nonsense")
+        ta_core.rules("nonsense")
 
 
 # ------------------------------------------------------------------ the engines
@@ -158,14 +160,14 @@ def test_a_bad_preset_names_the_file_and_the_place(tmp_path):
 def test_transamerica_scores_from_the_presets_start_points():
     record = ta.load_record(TEMPLATES / "transamerica" / "examples" / "game.json")
     original = ta.score_game(record)
-    house = ta.score_game(record, replace(presets.transamerica(), start_points=17, name="house"))
+    house = ta.score_game(record, replace(ta_core.rules(), start_points=17, name="house"))
     for p in record.players:
         assert house.scores[p] == original.scores[p] + 17 - 13
 
 
 def test_lastrada_scores_by_the_presets_gold_table(tmp_path):
     record = ls.load_record(TEMPLATES / "lastrada" / "examples" / "game.json")
-    rules = presets.load("lastrada", house_file(tmp_path, "lastrada"))
+    rules = ls_core.rules(house_file(tmp_path, "lastrada"))
     result = ls.score(record, rules)
     for s in result.settlements:
         n = len(s["players"])
@@ -243,7 +245,7 @@ def test_lastrada_kit_prints_the_house_numbers(kits):
 def test_lastrada_tile_supply_follows_the_preset(tmp_path):
     from trackwright.kits.lastrada import tiles
 
-    rules = presets.load("lastrada", house_file(tmp_path, "lastrada"))
+    rules = ls_core.rules(house_file(tmp_path, "lastrada"))
     roads = tiles.road_tiles(4, rules)
     assert len(roads) == 4 * (17 + 7 + 3)
     assert sum(t.terrain == "hill" for t in roads) == 4 * 3
@@ -268,7 +270,7 @@ def test_the_default_preset_prints_the_original_numbers(tmp_path):
 @pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
 def test_naming_the_default_preset_changes_nothing(game, tmp_path):
     extra = {"transamerica": (), "dampfross": ("--map", "england"), "lastrada": ("--seed", "1")}
-    default = presets.DEFAULTS[game]
+    default = games.get(game).presets.default
     outs = []
     for args in ((), ("--rules", default)):
         out = tmp_path / str(len(outs))

@@ -25,7 +25,6 @@ from trackwright.cli.common import (
     report,
 )
 from trackwright.core import dampfross as model
-from trackwright.core import presets
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
 from trackwright.scorer import dampfross as df
@@ -66,7 +65,7 @@ def generate(
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    preset = presets.dampfross(rules)
+    preset = model.rules(rules)
     low, high = preset.players
     if not low <= players <= high:
         raise typer.BadParameter(

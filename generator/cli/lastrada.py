@@ -25,7 +25,6 @@ from trackwright.cli.common import (
     report,
 )
 from trackwright.core import lastrada as model
-from trackwright.core import presets
 from trackwright.core.output import write_all
 from trackwright.kits.lastrada import arrange, kit
 from trackwright.scorer import lastrada as ls
@@ -54,7 +53,7 @@ def generate(
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    preset = presets.lastrada(rules)
+    preset = model.rules(rules)
     if not 8 <= hex_size <= 40:
         raise typer.BadParameter(
             f"{hex_size}: choose a hex size from 8 to 40 mm", param_hint="'--hex-size'"
@@ -88,7 +87,7 @@ def score(
     """Gold per player by the scoring table, the winners (reserve days break ties), and the
     turns checked when the record has them."""
 
-    preset = presets.lastrada(rules)
+    preset = model.rules(rules)
     game = ls.load_record(record)
     result = ls.score(game, preset)
     data = result.to_json()

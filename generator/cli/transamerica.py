@@ -28,7 +28,7 @@ from trackwright.cli.common import (
     parse_formats,
     report,
 )
-from trackwright.core import mapfile, presets
+from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.output import write_all
 from trackwright.kits.draw.pdf import render_pdf
@@ -76,7 +76,7 @@ def generate(
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    preset = presets.transamerica(rules)
+    preset = model.rules(rules)
     if sum(x is not None for x in (map_ref, region, random_board or None)) > 1:
         raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
     try:
@@ -130,7 +130,7 @@ def score(
             f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
         )
     game = ta.load_record(record)
-    result = ta.score_game(game, presets.transamerica(rules))
+    result = ta.score_game(game, model.rules(rules))
     if explain is not None:
         document = explanation(game.map, result, lang.value)
         suffix = explain.suffix.lower()

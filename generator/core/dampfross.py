@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, presets
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
 
@@ -204,3 +204,80 @@ def load(ref: str | Path) -> DampfrossMap:
     """A built-in map by name (england, usa-east, france) or a map file."""
     path, where = mapfile.resolve("dampfross", ref)
     return mapfile.load_model(path, where, from_json)
+
+
+# ------------------------------------------------------------------ the rules presets
+
+
+@dataclass(frozen=True)
+class DampfrossRules:
+    """The numbers of one Dampfross edition."""
+
+    name: str
+    start_capital: int
+    step: int
+    river: int
+    hill: int
+    hill_to_hill: int
+    rival_entry: int
+    parallel: int
+    first_arrival: int
+    race_min_hexes: int
+    prizes: tuple[int, ...]
+    lone_prize: int
+    fare_per_hex: int
+    fare_cap: int | None
+    hill_move_penalty: int
+    players: tuple[int, int]
+    victory: dict[int, int]
+    title: str = ""
+    experienced_bonus: int | None = None
+    tournament_races: tuple[int, ...] = (36, 18)
+
+    def step_cost(self, m: Any, a: Hex, b: Hex) -> int:
+        """Die points to build from a to b: the hill cost, plus the river's extra when the step
+        crosses a river side."""
+        hills = (m.terrain[a] == "hill") + (m.terrain[b] == "hill")
+        cost = (self.step, self.hill, self.hill_to_hill)[hills]
+        if hexgrid.side(a, b) in m.rivers:
+            cost += self.river - self.step
+        return cost
+
+    def victory_total(self, players: int) -> int:
+        return self.victory[players]
+
+
+def _rules_from_json(data: dict[str, Any], ref: str) -> DampfrossRules:
+    costs = data["costs"]
+    return DampfrossRules(
+        name=data.get("name", ref),
+        title=data.get("title", data.get("name", ref)),
+        start_capital=data["start_capital"],
+        step=costs["step"],
+        river=costs["river"],
+        hill=costs["hill"],
+        hill_to_hill=costs["hill_to_hill"],
+        rival_entry=data["rival_entry"],
+        parallel=data["parallel"],
+        first_arrival=data["first_arrival"],
+        race_min_hexes=data["race_min_hexes"],
+        prizes=tuple(data["prizes"]),
+        lone_prize=data["lone_prize"],
+        fare_per_hex=data["fare_per_hex"],
+        fare_cap=data.get("fare_cap"),
+        hill_move_penalty=data.get("hill_move_penalty", 1),
+        players=(data["players"][0], data["players"][1]),
+        victory={int(k): v for k, v in data["victory"].items()},
+        experienced_bonus=data.get("experienced_bonus"),
+        tournament_races=tuple(data.get("tournament_races", (36, 18))),
+    )
+
+
+#: The game's rules presets (``templates/{game}/rules/``); ``epopee`` when none is named.
+PRESETS = presets.Presets(GAME, "epopee", _rules_from_json)
+
+
+def rules(ref: str | Path | None = None, base: Path | None = None) -> DampfrossRules:
+    """A rules preset by built-in name or file path (relative to ``base``); the default without
+    one."""
+    return PRESETS.load(ref, base)

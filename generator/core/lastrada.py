@@ -27,9 +27,7 @@ TITLE = "La Strada"
 KINDS = ("city", "fortified_village", "hamlet", "farm")
 TILE_SET = {"city": 4, "fortified_village": 5, "hamlet": 5, "farm": 5}  # the 19 settlement tiles
 DEFAULT_HEX_SIZE = 15.0
-# Gold each merchant earns by the number of merchants on the settlement: the rules preset's
-# table (core/presets.py, templates/lastrada/rules/original.json).
-GOLD: dict[str, tuple[int, ...]] = presets.lastrada().gold
+ROAD_TERRAINS = ("plain", "forest", "hill")  # the terrains roads are laid on, preset order
 
 
 @dataclass(frozen=True)
@@ -226,3 +224,73 @@ def arrange(seed: int, hex_size: float = DEFAULT_HEX_SIZE) -> LaStradaMap:
         ],
     }
     return from_json(record, f"La Strada board {seed}")
+
+
+# ------------------------------------------------------------------ the rules presets
+
+
+@dataclass(frozen=True)
+class LaStradaRules:
+    """The numbers of La Strada."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    days_per_turn: int  # travel days gained each turn
+    max_reserve: int  # kept after a turn at most
+    costs: tuple[tuple[str, int], ...]  # travel days per road tile, by terrain
+    tiles: tuple[tuple[str, int], ...]  # road tiles per player, by terrain
+    merchants: int  # pawns per player
+    max_merchants_per_settlement: int
+    gold: dict[str, tuple[int, ...]]  # gold per merchant by kind and number of merchants
+
+    def cost(self, terrain: str) -> int:
+        return dict(self.costs)[terrain]
+
+    def supply(self, terrain: str) -> int:
+        return dict(self.tiles)[terrain]
+
+    def gold_for(self, kind: str, merchants: int) -> int:
+        """Gold each of ``merchants`` merchants on a settlement of ``kind`` earns."""
+        row = self.gold[kind]
+        return row[merchants - 1] if 0 < merchants <= len(row) else 0
+
+
+def _rules_from_json(data: dict[str, Any], ref: str) -> LaStradaRules:
+    most = data["max_merchants_per_settlement"]
+    gold = {}
+    for kind in KINDS:
+        row = tuple(data["gold"][kind])
+        if len(row) != most:
+            raise TrackwrightError(
+                f"{len(row)} values; give one per number of merchants, 1 to {most}",
+                f"$.gold.{kind}",
+            )
+        gold[kind] = row
+    return LaStradaRules(
+        name=data["name"],
+        title=data.get("title", data["name"]),
+        players=(data["players"][0], data["players"][1]),
+        days_per_turn=data["days_per_turn"],
+        max_reserve=data["max_reserve"],
+        costs=tuple((t, data["costs"][t]) for t in ROAD_TERRAINS),
+        tiles=tuple((t, data["tiles"][t]) for t in ROAD_TERRAINS),
+        merchants=data["merchants"],
+        max_merchants_per_settlement=most,
+        gold=gold,
+    )
+
+
+#: The game's rules presets (``templates/{game}/rules/``); ``original`` when none is named.
+PRESETS = presets.Presets(GAME, "original", _rules_from_json)
+
+
+def rules(ref: str | Path | None = None, base: Path | None = None) -> LaStradaRules:
+    """A rules preset by built-in name or file path (relative to ``base``); the default without
+    one."""
+    return PRESETS.load(ref, base)
+
+
+# Gold each merchant earns by the number of merchants on the settlement: the default preset's
+# table (templates/lastrada/rules/original.json).
+GOLD: dict[str, tuple[int, ...]] = rules().gold

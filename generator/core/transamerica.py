@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-from trackwright.core import mapfile
+from trackwright.core import mapfile, presets
 from trackwright.core.errors import TrackwrightError
 
 GAME = "transamerica"
@@ -234,3 +234,51 @@ def load(ref: str | Path) -> TransAmericaMap:
     """Load a map by built-in name (``usa``) or by path to a map file."""
     path, where = mapfile.resolve("transamerica", ref)
     return mapfile.load_model(path, where, from_json)
+
+
+# ------------------------------------------------------------------ the rules presets
+
+
+@dataclass(frozen=True)
+class TransAmericaRules:
+    """The numbers of one TransAmerica edition."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    start_points: int  # locomotives start in the engine shed on this
+    tracks: int  # pieces to build (one more is the barrier)
+    plain_per_turn: int  # 1 or 2 tracks on single lines, or 1 on a double line
+    small_game: int  # with this many players or fewer the dotted cards are out
+    barrier_round: int  # after the scoring of this round ...
+    barrier_min_lowest: int  # ... if the lowest player still has this many points or more ...
+    barrier_gap: int  # ... the game ends at (lowest - gap) or fewer
+    initial_threshold: int  # otherwise at this or fewer
+    min_rounds: int  # the game lasts at least this many rounds
+
+
+def _rules_from_json(data: dict[str, Any], ref: str) -> TransAmericaRules:
+    return TransAmericaRules(
+        name=data["name"],
+        title=data.get("title", data["name"]),
+        players=(data["players"][0], data["players"][1]),
+        start_points=data["start_points"],
+        tracks=data["tracks"],
+        plain_per_turn=data["plain_per_turn"],
+        small_game=data["dotted_out_up_to"],
+        barrier_round=data["barrier_round"],
+        barrier_min_lowest=data["barrier_min_lowest"],
+        barrier_gap=data["barrier_gap"],
+        initial_threshold=data["end_threshold"],
+        min_rounds=data["min_rounds"],
+    )
+
+
+#: The game's rules presets (``templates/{game}/rules/``); ``original`` when none is named.
+PRESETS = presets.Presets(GAME, "original", _rules_from_json)
+
+
+def rules(ref: str | Path | None = None, base: Path | None = None) -> TransAmericaRules:
+    """A rules preset by built-in name or file path (relative to ``base``); the default without
+    one."""
+    return PRESETS.load(ref, base)

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.presets import Presets
 
 
 class Result(Protocol):
@@ -77,8 +78,9 @@ class Game:
     """A game record from parsed JSON (``where`` names it in errors)."""
     score: Callable[[Any], Result]
     """The rules engine: a checked record to its result with the evidence."""
-    rules_presets: Callable[[], list[str]] = list
-    """The names of the built-in rules presets (``templates/<name>/rules/*.json``)."""
+    presets: Presets[Any] | None = None
+    """The game's rules presets (``templates/<name>/rules/*.json``): the default, the built-in
+    ones, loading a preset by name or file."""
     cli: Ref = None
     """Command-line part: a module with ``generate`` and ``score`` typer commands, optionally
     ``analyse``, and ``generate_all(out, paper, lang, formats)`` for ``generate all``."""
@@ -98,6 +100,10 @@ class Game:
     def score_json(self, data: Any, where: str = "record") -> dict[str, Any]:
         """Exactly what ``trackwright score NAME RECORD --json`` prints for a parsed record."""
         return self.score(self.record_from_json(data, where)).to_json()
+
+    def rules_presets(self) -> list[str]:
+        """The built-in rules presets' names, the default first."""
+        return self.presets.names() if self.presets is not None else []
 
     def record_schema_json(self) -> dict[str, Any]:
         """The record's JSON Schema itself."""

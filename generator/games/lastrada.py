@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from trackwright.core import lastrada as model
-from trackwright.core import mapfile
 from trackwright.games import Game
 from trackwright.scorer import lastrada as engine
 
@@ -19,7 +18,7 @@ GAME = Game(
     load_record=engine.load_record,
     record_from_json=engine.record_from_json,
     score=engine.score,
-    rules_presets=lambda: mapfile.builtin_rules_names("lastrada"),
+    presets=model.PRESETS,
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",

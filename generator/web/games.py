@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from trackwright import games
-from trackwright.core import presets
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.draw.svg import render_svg
 
@@ -48,17 +47,10 @@ def catalogue() -> list[dict[str, Any]]:
             "players": list(g.players),
             "page": g.page,
             "rules": g.rules_presets(),
-            "preset": _default_preset(g.name, g.rules_presets()),
+            "preset": g.presets.to_json() if g.presets is not None else None,
         }
         for g in games.games().values()
     ]
-
-
-def _default_preset(game: str, names: list[str]) -> dict[str, Any] | None:
-    """The default rules preset's JSON, for a game that has presets."""
-    if not names:
-        return None
-    return presets.to_json(game, presets.DEFAULTS.get(game, names[0]))
 
 
 @lru_cache(maxsize=32)

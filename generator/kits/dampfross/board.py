@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from trackwright import __version__
-from trackwright.core import hexgrid, presets
-from trackwright.core.dampfross import DampfrossMap
-from trackwright.core.presets import DampfrossRules
+from trackwright.core import hexgrid
+from trackwright.core.dampfross import DampfrossMap, DampfrossRules
+from trackwright.core.dampfross import rules as rules_preset
 from trackwright.games import BoardView
 from trackwright.kits import i18n
 from trackwright.kits.dampfross.strings import t, values
@@ -98,7 +98,7 @@ def map_ops(
 def legend_ops(
     m: DampfrossMap, lang: str, w: float, y0: float, rules: DampfrossRules | None = None
 ) -> list[Op]:
-    rules = rules or presets.dampfross()
+    rules = rules or rules_preset()
     ops: list[Op] = [line((MARGIN, y0), (w - MARGIN, y0), Style(stroke="#666666", width=0.3))]
     y = y0 + 7
     seed = m.seed if m.seed is not None else "-"
@@ -119,8 +119,8 @@ def legend_ops(
     )
     y += 6
     ops.append(Text(MARGIN, y, t("df_costs", lang, **values(rules, lang)), size=7.5))
-    if rules == presets.dampfross():  # the default kit shows the German edition's costs beside
-        other = t("df_costs_german", lang, **values(presets.dampfross("dampfross"), lang))
+    if rules == rules_preset():  # the default kit shows the German edition's costs beside
+        other = t("df_costs_german", lang, **values(rules_preset("dampfross"), lang))
     else:  # a kit of other rules says which
         other = i18n.t("rules_preset", lang, name=rules.name)
     ops.append(Text(w - MARGIN, y, other, size=6.5, anchor="end", fill="#444444"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass, field
 
-from trackwright.core import hexgrid, mapfile, presets
-from trackwright.core.dampfross import DampfrossMap
-from trackwright.core.presets import DampfrossRules
+from trackwright.core import hexgrid, mapfile
+from trackwright.core.dampfross import DampfrossMap, DampfrossRules
+from trackwright.core.dampfross import rules as rules_preset
 from trackwright.kits.dampfross import board
 from trackwright.kits.dampfross.strings import comparison_values, t, values
 from trackwright.kits.draw import fonts
@@ -45,12 +45,12 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     players: int = 6
-    rules: DampfrossRules = field(default_factory=presets.dampfross)
+    rules: DampfrossRules = field(default_factory=rules_preset)
 
 
 def preset_label(rules: DampfrossRules) -> str | None:
     """The preset's name for the rules page's foot line; none for the default rules."""
-    return None if rules == presets.dampfross() else rules.name
+    return None if rules == rules_preset() else rules.name
 
 
 # ------------------------------------------------------------------ blank hex sheets
@@ -109,7 +109,7 @@ def sheet_header(title: str, note: str, page_w: float, margin: float) -> tuple[l
 def ledger_page(
     paper: str, lang: str, players: int, rules: DampfrossRules | None = None
 ) -> Drawing:
-    rules = rules or presets.dampfross()
+    rules = rules or rules_preset()
     pw, ph = paper_size(paper, landscape=True)
     margin = 10.0
     note = t("df_ledger_note", lang, **values(rules, lang))
@@ -148,7 +148,7 @@ def ledger_page(
 
 
 def races_page(paper: str, lang: str, rules: DampfrossRules | None = None) -> Drawing:
-    rules = rules or presets.dampfross()
+    rules = rules or rules_preset()
     v = values(rules, lang)
     pw, ph = paper_size(paper)
     margin = 10.0
@@ -184,11 +184,11 @@ def rules_page(
 ) -> Drawing:
     """The rules summary: the preset's numbers; on the default rules (L'Épopée du Rail) with the
     German edition's differences."""
-    rules = rules or presets.dampfross()
+    rules = rules or rules_preset()
     pw, ph = paper_size(paper)
     text = t("df_rules", lang, **values(rules, lang))
-    if rules == presets.dampfross():
-        german = presets.dampfross("dampfross")
+    if rules == rules_preset():
+        german = rules_preset("dampfross")
         text += "\n" + t("df_rules_german", lang, **comparison_values(german, lang))
     ops, _ = rules_text_ops(t("df_rules_title", lang), text, pw - 2 * RULES_X)
     ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))

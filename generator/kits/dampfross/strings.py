@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from trackwright.core.presets import DampfrossRules
+from trackwright.core.dampfross import DampfrossRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {

@@ -5,10 +5,10 @@ on its own, to cut out."""
 from __future__ import annotations
 
 from trackwright import __version__
-from trackwright.core import hexgrid, presets
+from trackwright.core import hexgrid
 from trackwright.core.hexgrid import Hex
-from trackwright.core.lastrada import KINDS, LaStradaMap
-from trackwright.core.presets import LaStradaRules
+from trackwright.core.lastrada import KINDS, LaStradaMap, LaStradaRules
+from trackwright.core.lastrada import rules as rules_preset
 from trackwright.games import BoardView
 from trackwright.kits.draw.ops import (
     Circle,
@@ -141,7 +141,7 @@ def hex_ops(
         elif show_settlements:
             ops.append(Circle(x, y, s * 0.62, Style(stroke="#000000", width=0.4, fill="#fbf7ea")))
             ops.extend(settlement_icon(settlement.kind, x, y - s * 0.12, s))
-            gold = (rules or presets.lastrada()).gold[settlement.kind]
+            gold = (rules or rules_preset()).gold[settlement.kind]
             row = "·".join(str(v) for v in gold)
             ops.append(Text(x, y + s * 0.38, row, size=s * 0.36, bold=True, anchor="middle"))
         else:  # a marked spot: the settlement tiles are dealt onto it
@@ -174,7 +174,7 @@ def track_ops(
     rules: LaStradaRules | None = None,
 ) -> list[Op]:
     """A travel-day track 0..max_reserve in one player's colour (TRACK_LEN mm at most)."""
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     _name, colour, shape = PLAYERS[player]
     boxes = rules.max_reserve + 1
     box = min(19.0, TRACK_LEN / boxes)
@@ -213,7 +213,7 @@ def track_ops(
 
 def table_ops(x: float, y: float, lang: str, rules: LaStradaRules | None = None) -> list[Op]:
     """The scoring table: gold per merchant by settlement and number of merchants."""
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     most = rules.max_merchants_per_settlement
     w0, w, h = 36.0, 36.0 / most, 7.5
     ops: list[Op] = [Text(x, y - 2, t("ls_gold", lang), size=7, bold=True)]
@@ -283,7 +283,7 @@ def board_drawing(
             fill="#555555",
         )
     )
-    costs = t("ls_costs", lang, **values(rules or presets.lastrada(), lang))
+    costs = t("ls_costs", lang, **values(rules or rules_preset(), lang))
     ops.append(Text(width / 2, 37, costs, size=7.5, anchor="middle"))
     return Drawing(name, round(width, 3), round(height, 3), tuple(ops))
 

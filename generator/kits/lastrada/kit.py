@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trackwright.core import mapfile, presets
-from trackwright.core.lastrada import LaStradaMap
-from trackwright.core.presets import LaStradaRules
+from trackwright.core import mapfile
+from trackwright.core.lastrada import LaStradaMap, LaStradaRules
+from trackwright.core.lastrada import rules as rules_preset
 from trackwright.kits.draw.ops import Document, Drawing, Op, Place
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.lastrada import board, tiles
@@ -28,12 +28,12 @@ class KitOptions:
     paper: str = "a4"
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
-    rules: LaStradaRules = field(default_factory=presets.lastrada)
+    rules: LaStradaRules = field(default_factory=rules_preset)
 
 
 def preset_label(rules: LaStradaRules) -> str | None:
     """The preset's name for the rules page's foot line; none for the default rules."""
-    return None if rules == presets.lastrada() else rules.name
+    return None if rules == rules_preset() else rules.name
 
 
 def piece_pages(
@@ -61,7 +61,7 @@ def piece_pages(
 def rules_page(
     m: LaStradaMap, paper: str, lang: str, rules: LaStradaRules | None = None
 ) -> Drawing:
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     pw, ph = paper_size(paper)
     x = RULES_X
     text = t("ls_rules", lang, **values(rules, lang))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from trackwright.core.presets import LaStradaRules
+from trackwright.core.lastrada import LaStradaRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {

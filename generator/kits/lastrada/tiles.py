@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackwright.core import hexgrid, presets
-from trackwright.core.lastrada import LaStradaMap
-from trackwright.core.presets import LaStradaRules
+from trackwright.core import hexgrid
+from trackwright.core.lastrada import LaStradaMap, LaStradaRules
+from trackwright.core.lastrada import rules as rules_preset
 from trackwright.kits.draw.ops import (
     Circle,
     Drawing,
@@ -90,7 +90,7 @@ def road_face(tile: Tile, s: float, curved: bool) -> list[Op]:
 
 
 def settlement_face(kind: str, s: float, lang: str, rules: LaStradaRules | None = None) -> list[Op]:
-    gold = (rules or presets.lastrada()).gold[kind]
+    gold = (rules or rules_preset()).gold[kind]
     ops: list[Op] = [polygon(flat_hex(0, 0, s), Style(stroke="#333333", width=0.3, fill="#fbf7ea"))]
     ops.extend(settlement_icon(kind, 0, -s * 0.2, s * 1.4))
     ops.append(Text(0, s * 0.28, t(f"ls_{kind}", lang), size=s * 0.33, bold=True, anchor="middle"))
@@ -122,7 +122,7 @@ def start_face(player: int, s: float, lang: str) -> list[Op]:
 
 def road_tiles(players: int = 4, rules: LaStradaRules | None = None) -> list[Tile]:
     """Each player's supply of road tiles, by the rules preset."""
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     return [
         Tile("road", terrain, p)
         for p in range(players)
@@ -169,7 +169,7 @@ def hex_sheets(
 
 def token_page(paper: str, lang: str, rules: LaStradaRules | None = None) -> Drawing:
     """4 markers (18 mm) and 48 merchant pawns (12 mm): squares, cut with straight lines."""
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     pw, ph = paper_size(paper)
     ops: list[Op] = []
     x0, y = 15.0, 20.0
@@ -200,7 +200,7 @@ def token_page(paper: str, lang: str, rules: LaStradaRules | None = None) -> Dra
 def tile_pages(
     m: LaStradaMap, paper: str, lang: str, rules: LaStradaRules | None = None
 ) -> list[Drawing]:
-    rules = rules or presets.lastrada()
+    rules = rules or rules_preset()
     s = m.hex_size
     roads = road_tiles(rules.players[1], rules)
     pages = hex_sheets(

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trackwright.core import mapfile, presets
-from trackwright.core.presets import TransAmericaRules
-from trackwright.core.transamerica import TransAmericaMap
+from trackwright.core import mapfile
+from trackwright.core.transamerica import TransAmericaMap, TransAmericaRules
+from trackwright.core.transamerica import rules as rules_preset
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Circle,
@@ -49,12 +49,12 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     duplex: str = "long"
-    rules: TransAmericaRules = field(default_factory=presets.transamerica)
+    rules: TransAmericaRules = field(default_factory=rules_preset)
 
 
 def preset_label(rules: TransAmericaRules) -> str | None:
     """The preset's name for the rules page's foot line; none for the default rules."""
-    return None if rules == presets.transamerica() else rules.name
+    return None if rules == rules_preset() else rules.name
 
 
 # ---------------------------------------------------------------------------- cards
@@ -69,7 +69,7 @@ def _fit_size(text: str, max_w: float, size: float, bold: bool = True) -> float:
 def card_front(
     m: TransAmericaMap, index: int, lang: str, rules: TransAmericaRules | None = None
 ) -> list[Op]:
-    rules = rules or presets.transamerica()
+    rules = rules or rules_preset()
     city = m.cities[index]
     colour, shape = REGION_STYLE[city.region]
     ink = ink_on(colour)
@@ -163,7 +163,7 @@ def locomotive(x: float, y: float, w: float, colour: str) -> list[Op]:
 def tokens_page(
     m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
 ) -> Drawing:
-    rules = rules or presets.transamerica()
+    rules = rules or rules_preset()
     v = values(rules, lang)
     pw, ph = paper_size(paper, landscape=True)
     x0, y0 = 10.0, 14.0
@@ -284,7 +284,7 @@ def tokens_page(
 def rules_page(
     m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
 ) -> Drawing:
-    rules = rules or presets.transamerica()
+    rules = rules or rules_preset()
     v = values(rules, lang)
     pw, ph = paper_size(paper)
     x, width, body, lead = RULES_X, pw - 2 * RULES_X, RULES_BODY, RULES_LEAD

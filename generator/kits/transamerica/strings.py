@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from trackwright.core.presets import TransAmericaRules
+from trackwright.core.transamerica import TransAmericaRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {
