@@ -56,8 +56,10 @@ class GameRecord:
     source: str = "<record>"
 
 
-def load_record(path: Path) -> GameRecord:
-    return record_from_json(mapfile.read_json(path), str(path), base=path.parent)
+def load_record(path: Path, rules: RuleSet = RULES) -> GameRecord:
+    """Read and check a game record file (by ``rules``); its map is resolved relative to the
+    record."""
+    return record_from_json(mapfile.read_json(path), str(path), base=path.parent, rules=rules)
 
 
 def record_from_json(

@@ -104,10 +104,11 @@ class GameRecord:
     source: str = "<record>"
 
 
-def load_record(path: Path) -> GameRecord:
-    """Read and check a game record file; its map is resolved relative to the record."""
+def load_record(path: Path, rules: RuleSet = ORIGINAL) -> GameRecord:
+    """Read and check a game record file (by ``rules``); its map is resolved relative to the
+    record."""
     data = mapfile.read_json(path)
-    return record_from_json(data, str(path), base=path.parent)
+    return record_from_json(data, str(path), base=path.parent, rules=rules)
 
 
 def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
@@ -116,7 +117,11 @@ def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
 
 
 def record_from_json(
-    data: Any, where: str = "<record>", base: Path | None = None, m: TransAmericaMap | None = None
+    data: Any,
+    where: str = "<record>",
+    base: Path | None = None,
+    m: TransAmericaMap | None = None,
+    rules: RuleSet = ORIGINAL,
 ) -> GameRecord:
     """Check a parsed record against the schema and the map; every error names the round and
     the player."""
@@ -141,12 +146,18 @@ def record_from_json(
             else None
         )
         rnd = RoundRecord(dict(raw["cities"]), dict(raw["starts"]), track, turns)
-        check_round(m, players, rnd, place)
+        check_round(m, players, rnd, place, rules)
         rounds.append(rnd)
     return GameRecord(m, players, tuple(rounds), where)
 
 
-def check_round(m: TransAmericaMap, players: tuple[str, ...], rnd: RoundRecord, place: str) -> None:
+def check_round(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    rnd: RoundRecord,
+    place: str,
+    rules: RuleSet = ORIGINAL,
+) -> None:
     """The hands and start markers of one round, and its final track."""
     dealt: dict[str, str] = {}
     for player in players:
@@ -159,7 +170,7 @@ def check_round(m: TransAmericaMap, players: tuple[str, ...], rnd: RoundRecord, 
                 raise TrackwrightError(
                     f"player {player}: city {name} was dealt twice (also to {dealt[name]})", place
                 )
-            if city.dotted and len(players) <= ORIGINAL.small_game:
+            if city.dotted and len(players) <= rules.small_game:
                 raise TrackwrightError(
                     f"player {player}: {name} is a dotted card, out of the game with "
                     f"{len(players)} players",

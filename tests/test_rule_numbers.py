@@ -174,6 +174,31 @@ def test_lastrada_scores_by_the_presets_gold_table(tmp_path):
         assert s["gold_each"] == (rules.gold[s["kind"]][n - 1] if n else 0)
 
 
+def test_records_are_checked_by_the_preset_they_are_scored_by(tmp_path):
+    """A reserve of 11 travel days is wrong by the original (cap 10) and right by the house preset
+    (cap 11); a dotted card with 4 players is out by the house preset (dotted out up to 4)."""
+    data = json.loads((TEMPLATES / "lastrada" / "examples" / "game.json").read_text())
+    data["reserve"]["Ann"] = 11
+    record = tmp_path / "ls.json"
+    record.write_text(json.dumps(data))
+    refused = trackwright("score", "lastrada", str(record), "--json")
+    assert refused.returncode == 2 and "11 travel days in reserve" in refused.stderr
+    house = str(house_file(tmp_path, "lastrada"))
+    accepted = trackwright("score", "lastrada", str(record), "--json", "--rules", house)
+    assert accepted.returncode == 0, accepted.stderr
+
+    example = TEMPLATES / "transamerica" / "examples" / "game.json"
+    assert len(json.loads(example.read_text())["players"]) == 4
+    assert trackwright("score", "transamerica", str(example)).returncode == 0
+    dotted = trackwright(
+        "score", "transamerica", str(example), "--rules", str(house_file(tmp_path, "transamerica"))
+    )
+    game = ta.load_record(example)
+    dealt = {name for rnd in game.rounds for hand in rnd.cities.values() for name in hand}
+    assert dealt & {c.name for c in game.map.cities if c.dotted}  # the example deals one
+    assert dotted.returncode == 2 and "dotted" in dotted.stderr, dotted.stderr
+
+
 # ------------------------------------------------------------------ the printed kits
 
 

@@ -88,7 +88,7 @@ def score(
     turns checked when the record has them."""
 
     preset = model.rules(rules)
-    game = ls.load_record(record)
+    game = ls.load_record(record, preset)
     result = ls.score(game, preset)
     data = result.to_json()
     if reachable is not None:

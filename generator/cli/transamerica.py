@@ -129,8 +129,9 @@ def score(
         raise typer.BadParameter(
             f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
         )
-    game = ta.load_record(record)
-    result = ta.score_game(game, model.rules(rules))
+    preset = model.rules(rules)
+    game = ta.load_record(record, preset)
+    result = ta.score_game(game, preset)
     if explain is not None:
         document = explanation(game.map, result, lang.value)
         suffix = explain.suffix.lower()
