@@ -5,8 +5,10 @@ ARCHITECTURE.md (the import-linter contracts in pyproject.toml, checked on the i
 from __future__ import annotations
 
 import os
+import site
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -36,11 +38,16 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory, wheel) -> Path:
-    """A new environment with the wheel installed (its dependencies come from this one)."""
+    """A new environment with the wheel installed. Its dependencies are this environment's
+    packages, reached through a .pth file (whose folders' own .pth files Python does not run, so
+    this environment's editable trackwright stays out of it)."""
     folder = tmp_path_factory.mktemp("venv")
-    _run(sys.executable, "-m", "venv", "--system-site-packages", folder)
+    _run(sys.executable, "-m", "venv", folder)
     python = folder / "bin" / "python"
-    _run(python, "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", wheel)
+    target = _run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+    ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *site.getsitepackages()}
+    Path(target.stdout.strip(), "_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
+    _run(python, "-m", "pip", "install", "--quiet", "--no-deps", wheel)
     return folder
 
 
