@@ -163,13 +163,18 @@ def builtin_map_path(game: str, name: str) -> Path | None:
     return Path(str(resource)) if resource.is_file() else None
 
 
-def builtin_map_names(game: str) -> list[str]:
-    folder = files("trackwright.templates").joinpath(f"{game}/maps")
+def builtin_names(game: str, kind: str) -> list[str]:
+    """The built-in files of one kind (``maps``, ``rules``) of a game: templates/<game>/<kind>/."""
+    folder = files("trackwright.templates").joinpath(f"{game}/{kind}")
     if not folder.is_dir():
         return []
     return sorted(
         p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
     )
+
+
+def builtin_map_names(game: str) -> list[str]:
+    return builtin_names(game, "maps")
 
 
 def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
@@ -225,9 +230,4 @@ def load_model(path: Path, where: str, build: Callable[[Any, str], Model]) -> Mo
 
 def builtin_rules_names(game: str) -> list[str]:
     """The built-in rules presets of a game (templates/<game>/rules/<name>.json)."""
-    folder = files("trackwright.templates").joinpath(f"{game}/rules")
-    if not folder.is_dir():
-        return []
-    return sorted(
-        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
-    )
+    return builtin_names(game, "rules")
