@@ -16,10 +16,8 @@ import time
 from pathlib import Path
 from typing import Annotated
 
-import platformdirs
-import segno
+import click
 import typer
-import uvicorn
 from trackwright import __version__, games
 from trackwright.cli.common import (
     DEFAULT_OUT,
@@ -35,7 +33,7 @@ from trackwright.cli.common import (
 from trackwright.core import progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
-from trackwright.web.app import create_app
+from typer.core import TyperGroup
 
 
 def generate_all(
@@ -76,6 +74,11 @@ def serve(
     ] = None,
 ) -> None:
     """Score at the table from a phone or laptop: a small web server over the rules engines."""
+    # The web server's libraries load only for this command: the others start faster without.
+    import platformdirs
+    import segno
+    import uvicorn
+    from trackwright.web.app import create_app
 
     if not 1 <= port <= 65535:
         raise typer.BadParameter(f"{port} is not a port number", param_hint="'--port'")
@@ -122,6 +125,37 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
+class GameCommands(TyperGroup):
+    """A group of commands with one per registered game (``generate transamerica``, ...): a
+    game's command module is imported only when that command runs or its help is listed, so that
+    ``trackwright --help`` or ``trackwright score lastrada`` loads nothing of the other games' kits
+    and drawing libraries."""
+
+    verb = ""
+
+    def _game_command(self, name: str) -> click.Command | None:
+        game = games.games().get(name)
+        module = game.cli_module() if game is not None else None
+        function = getattr(module, self.verb, None)
+        if function is None:
+            return None
+        single = typer.Typer()
+        single.command(name)(function)
+        return typer.main.get_command(single)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        own = super().list_commands(ctx)
+        return [*(n for n in games.names() if self._game_command(n) is not None), *own]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, cmd_name) or self._game_command(cmd_name)
+
+
+def game_group(verb: str) -> type[GameCommands]:
+    """The group class whose games' commands are their CLI modules' ``verb`` functions."""
+    return type(f"{verb.title()}Commands", (GameCommands,), {"verb": verb})
+
+
 def build_app() -> typer.Typer:
     """The command, with every registered game's commands."""
     app = typer.Typer(
@@ -145,33 +179,25 @@ def build_app() -> typer.Typer:
         """Print-and-play kits and exact scoring for route-building board games."""
 
     generate_app = typer.Typer(
-        help="Generate print-and-play kits (PDF and SVG) and map files.", no_args_is_help=True
+        cls=game_group("generate"),
+        help="Generate print-and-play kits (PDF and SVG) and map files.",
+        no_args_is_help=True,
     )
+    generate_app.command("all")(generate_all)
     score_app = typer.Typer(
+        cls=game_group("score"),
         help="Score a game from its record, exactly by the rules, with the evidence.",
         no_args_is_help=True,
     )
     analyse_app = typer.Typer(
-        help="Measure a board: is it fair, does it play like the original?", no_args_is_help=True
+        cls=game_group("analyse"),
+        help="Measure a board: is it fair, does it play like the original?",
+        no_args_is_help=True,
     )
-    analysed = False
-    for game in games.games().values():
-        module = game.cli_module()
-        if module is None:
-            continue
-        if hasattr(module, "generate"):
-            generate_app.command(game.name)(module.generate)
-        if hasattr(module, "score"):
-            score_app.command(game.name)(module.score)
-        if hasattr(module, "analyse"):
-            analyse_app.command(game.name)(module.analyse)
-            analysed = True
-    generate_app.command("all")(generate_all)
     app.add_typer(generate_app, name="generate")
     app.add_typer(score_app, name="score")
+    app.add_typer(analyse_app, name="analyse")
     app.command("serve")(serve)
-    if analysed:
-        app.add_typer(analyse_app, name="analyse")
     app.command("schema")(schema)
     app.command("version")(version)
     return app

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, TextIO
 
 import typer
-from trackwright.kits.draw.render import FORMATS
+from trackwright.kits.draw import FORMATS
 
 DEFAULT_OUT = Path("output")
 

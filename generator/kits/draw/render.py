@@ -9,8 +9,6 @@ from trackwright.kits.draw.ops import Document
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.svg import render_svg
 
-FORMATS = ("pdf", "svg")
-
 
 def render_documents(
     documents: dict[str, Document], formats: tuple[str, ...], out: Path
