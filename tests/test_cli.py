@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests.conftest import MINIMAL
+from tests.conftest import MINIMAL, ROOT
 
 
 def trackwright(*args: str, cwd=None) -> subprocess.CompletedProcess:
@@ -402,3 +402,28 @@ def test_long_work_reports_its_progress_on_stderr(tmp_path):
     )
     assert done.returncode == 0
     assert all(line.startswith("drawing ") for line in done.stderr.splitlines())
+
+
+def test_help_and_one_games_command_load_only_what_they_need():
+    """`trackwright --help` loads no drawing, web or numeric library and no game's kits, and
+    scoring La Strada loads none of the other games' kits (a game's commands are imported only
+    when they run or are listed)."""
+    probe = (
+        "import sys, contextlib, io\n"
+        "from trackwright.cli import run\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    code = run({argv!r})\n"
+        "heavy = ('reportlab', 'svgwrite', 'shapely', 'numpy', 'fastapi', 'uvicorn', 'PIL')\n"
+        "kits = {{m.split('.')[2] for m in sys.modules if m.startswith('trackwright.kits.')}}\n"
+        "print(code, sorted(m for m in heavy if m in sys.modules), sorted(kits - {{'draw'}}))\n"
+    )
+    record = str(ROOT / "templates" / "lastrada" / "examples" / "game.json")
+    for argv, expected in (
+        (["--help"], "0 [] []"),
+        (["score", "lastrada", record, "--json"], "0 ['PIL', 'reportlab', 'svgwrite'] ["),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", probe.format(argv=argv)], capture_output=True, text=True
+        )
+        assert done.stdout.startswith(expected), done.stdout + done.stderr
+        assert "transamerica" not in done.stdout and "dampfross" not in done.stdout, done.stdout
