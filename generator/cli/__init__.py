@@ -14,9 +14,8 @@ import socket
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-import click
 import typer
 from trackwright import __version__, games
 from trackwright.cli.common import (
@@ -133,7 +132,9 @@ class GameCommands(TyperGroup):
 
     verb = ""
 
-    def _game_command(self, name: str) -> click.Command | None:
+    # Contexts and commands are typer's own click classes (typer vendors click); they are typed
+    # loosely here so that this works with either.
+    def _game_command(self, name: str) -> Any:
         game = games.games().get(name)
         module = game.cli_module() if game is not None else None
         function = getattr(module, self.verb, None)
@@ -143,11 +144,11 @@ class GameCommands(TyperGroup):
         single.command(name)(function)
         return typer.main.get_command(single)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         own = super().list_commands(ctx)
         return [*(n for n in games.names() if self._game_command(n) is not None), *own]
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         return super().get_command(ctx, cmd_name) or self._game_command(cmd_name)
 
 
