@@ -150,17 +150,11 @@ def test_all_hands_of_a_small_map_match_brute_force(seed):
     rng = random.Random(seed)
     g = nx.connected_watts_strogatz_graph(8, 3, 0.4, seed=seed)
     edges = [(a, b, rng.choice([1, 2])) for a, b in g.edges]
-    index = {n: i for i, n in enumerate(g.nodes)}
-    dist = np.full((len(index), len(index)), np.inf)
-    for n, lengths in nx.all_pairs_dijkstra_path_length(
-        nx.Graph([(a, b, {"weight": w}) for a, b, w in edges])
-    ):
-        for other, length in lengths.items():
-            dist[index[n], index[other]] = length
+    index, board = balance.Board.of(list(g.nodes), edges)
     graph = Graph(list(g.nodes), edges)
     nodes = rng.sample(list(g.nodes), 7)
     groups = [nodes[:2], nodes[2:4], nodes[4:7]]
-    costs = balance.hand_costs(dist, [[index[n] for n in grp] for grp in groups])
+    costs = balance.hand_costs(board, [[index[n] for n in grp] for grp in groups])
     for pick in itertools.product(*(range(len(grp)) for grp in groups)):
         hand = [groups[k][i] for k, i in enumerate(pick)]
         exact = brute_force(edges, hand)
@@ -172,10 +166,10 @@ def test_analysis_of_the_minimal_map_matches_the_exact_solver():
     m = model.load(MINIMAL)
     result = balance.analyse(m)
     assert result.hands == 7**5 and sum(result.histogram.values()) == 7**5
-    index, dist = balance.all_pairs(m)
+    index, board = balance.board_of(m)
     graph = Graph(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
     cities = [m.cities_of(r) for r in model.REGIONS]
-    costs = balance.hand_costs(dist, [[index[c.node] for c in reg] for reg in cities])
+    costs = balance.hand_costs(board, [[index[c.node] for c in reg] for reg in cities])
     rng = random.Random(7)
     for _ in range(60):
         pick = tuple(rng.randrange(7) for _ in range(5))
@@ -228,3 +222,26 @@ def test_analyse_command(tmp_path):
         text=True,
     )
     assert done.returncode == 2 and "none.json: file not found" in done.stderr
+
+
+def test_relaxing_along_the_lines_gives_shortest_distances(usa):
+    """The analysis never builds a table of all pairs: relaxing rows along the board's lines
+    gives exactly networkx's Dijkstra distances, from one node or from many starting values."""
+    index, board = balance.board_of(usa)
+    g = nx.Graph()
+    g.add_weighted_edges_from((e.a, e.b, e.cost) for e in usa.edges)
+    rng = random.Random(3)
+    for source in rng.sample(list(usa.nodes), 5):
+        start = np.full((1, board.size), np.inf)
+        start[0, index[source]] = 0.0
+        got = balance.relax(start, board)[0]
+        for node, length in nx.single_source_dijkstra_path_length(g, source).items():
+            assert got[index[node]] == length
+    values = np.array([[rng.choice([np.inf, rng.randint(0, 9)]) for _ in range(board.size)]])
+    got = balance.relax(values, board)[0]
+    for node, i in index.items():
+        expected = min(
+            values[0, index[u]] + d
+            for u, d in nx.single_source_dijkstra_path_length(g, node).items()
+        )
+        assert got[i] == expected

@@ -7,59 +7,95 @@ cost 19 to 36, 27.5 on average; a board whose statistics differ much plays diffe
 All 7^5 = 16,807 hands (3,125 with the dotted cards out) are solved together: the Dreyfus-Wagner
 programme is run over tensors indexed by the chosen city of every region, so the trees of
 city subsets that many hands share are computed once. Subsets of up to four regions are relaxed
-against the all-pairs distances in batches; the full hand needs only the best split at one node.
+along the board's lines (a few per intersection, never a table of all pairs), so time and memory
+grow with the board, not its square; the full hand needs only the best split at one node.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 
-BATCH = 256  # rows relaxed at once: BATCH x n x n floats
+BATCH = 512  # rows relaxed at once: BATCH x nodes x degree floats (about 30 MB at 1,200 nodes)
 
 
-def _relax(merged: np.ndarray, dist: np.ndarray) -> np.ndarray:
-    """For every row m: out[v] = min over u of m[u] + dist[u, v] (a min-plus product)."""
-    rows = merged.reshape(-1, merged.shape[-1])
+@dataclass(frozen=True)
+class Board:
+    """A board as arrays for relaxing many distance rows at once: each intersection's neighbours
+    and the cost of the line to each, padded with a sink (index ``size``) that stays infinite."""
+
+    size: int
+    neighbours: np.ndarray  # (size + 1, degree) node indices
+    costs: np.ndarray  # (size + 1, degree) line costs; padding is infinite
+
+    @classmethod
+    def of(
+        cls, nodes: Sequence[Hashable], edges: Iterable[tuple[Hashable, Hashable, float]]
+    ) -> tuple[dict[Hashable, int], Board]:
+        """The node indices and the board of an undirected graph given as (a, b, cost)."""
+        index = {node: i for i, node in enumerate(nodes)}
+        n = len(index)
+        around: list[dict[int, float]] = [{} for _ in range(n)]
+        for a, b, w in edges:
+            i, j = index[a], index[b]
+            if w < around[i].get(j, np.inf):
+                around[i][j] = around[j][i] = float(w)
+        degree = max((len(x) for x in around), default=0) or 1
+        neighbours = np.full((n + 1, degree), n, dtype=np.int64)
+        costs = np.full((n + 1, degree), np.inf)
+        for i, near in enumerate(around):
+            for k, (j, w) in enumerate(sorted(near.items())):
+                neighbours[i, k], costs[i, k] = j, w
+        return index, cls(n, neighbours, costs)
+
+
+def relax(values: np.ndarray, board: Board) -> np.ndarray:
+    """For every row m (the last axis is the node): out[v] = min over u of m[u] + d(u, v), the
+    cheapest line from any node to v. Each pass lets every node take its best neighbour's value
+    plus the line; a row stops when a pass changes nothing, so the work follows the edges (a few
+    per node) instead of all n x n pairs."""
+    n = board.size
+    rows = values.reshape(-1, n)
     out = np.empty_like(rows)
     for start in range(0, rows.shape[0], BATCH):
-        block = rows[start : start + BATCH]
-        out[start : start + BATCH] = (block[:, :, None] + dist[None, :, :]).min(axis=1)
-    return out.reshape(merged.shape)
+        block = np.full((min(BATCH, rows.shape[0] - start), n + 1), np.inf)
+        block[:, :n] = rows[start : start + BATCH]
+        active = np.arange(block.shape[0])
+        while active.size:
+            current = block[active]
+            better = np.minimum(current, (current[:, board.neighbours] + board.costs).min(axis=2))
+            moved = (better < current).any(axis=1)
+            block[active] = better
+            active = active[moved]
+        out[start : start + BATCH] = block[:, :n]
+    return out.reshape(values.shape)
 
 
-def all_pairs(m: TransAmericaMap) -> tuple[dict[str, int], np.ndarray]:
-    """The board's intersections by index, and the cost of the cheapest line between every two
-    of them on the empty board (Floyd-Warshall, one vectorised sweep per pivot)."""
-    index = {node: i for i, node in enumerate(m.nodes)}
-    n = len(index)
-    dist = np.full((n, n), np.inf)
-    np.fill_diagonal(dist, 0.0)
-    for e in m.edges:
-        i, j = index[e.a], index[e.b]
-        if e.cost < dist[i, j]:
-            dist[i, j] = dist[j, i] = e.cost
-    for k in range(n):
-        dist = np.minimum(dist, dist[:, k, None] + dist[None, k, :])
-    return index, dist
+def board_of(m: TransAmericaMap) -> tuple[dict[Hashable, int], Board]:
+    """The empty board of a map (every line at its cost)."""
+    return Board.of(list(m.nodes), ((e.a, e.b, e.cost) for e in m.edges))
 
 
-def hand_costs(dist: np.ndarray, groups: Sequence[Sequence[int]]) -> np.ndarray:
+def hand_costs(board: Board, groups: Sequence[Sequence[int]]) -> np.ndarray:
     """The exact Steiner tree cost of every hand taking one node from each group.
 
-    ``dist`` is the all-pairs shortest-path matrix (n x n); ``groups`` lists node indices per
-    group. Returns a tensor with one axis per group: cost[i0, i1, ...].
+    ``groups`` lists node indices per group. Returns a tensor with one axis per group:
+    cost[i0, i1, ...].
     """
     k = len(groups)
     idx = [np.asarray(g, dtype=np.int64) for g in groups]
     full = (1 << k) - 1
     # dp[mask]: axes = the groups in mask (in order), then the node v.
-    dp: dict[int, np.ndarray] = {1 << r: dist[idx[r]] for r in range(k)}
+    dp: dict[int, np.ndarray] = {}
+    for r in range(k):
+        start = np.full((len(idx[r]), board.size), np.inf)
+        start[np.arange(len(idx[r])), idx[r]] = 0.0
+        dp[1 << r] = relax(start, board)
 
     def expand(mask: int, within: int, tensor: np.ndarray) -> np.ndarray:
         """Give tensor (axes: groups of mask, then v) the axes of the groups of ``within``."""
@@ -85,7 +121,7 @@ def hand_costs(dist: np.ndarray, groups: Sequence[Sequence[int]]) -> np.ndarray:
             assert best is not None
             if mask == full:
                 return best.min(axis=-1)  # the tree of the whole hand: best split at any node
-            dp[mask] = _relax(best, dist)
+            dp[mask] = relax(best, board)
     raise AssertionError("unreachable")
 
 
@@ -119,10 +155,10 @@ class Balance:
 def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
     """Every hand's exact cost on the empty board (with ``small_game`` the dotted cards, out
     with 2-3 players, are left out)."""
-    index, dist = all_pairs(m)
+    index, board = board_of(m)
     cities = [m.cities_of(region, 3 if small_game else None) for region in REGIONS]
     groups = [[index[c.node] for c in region] for region in cities]
-    costs = np.rint(hand_costs(dist, groups)).astype(np.int64)
+    costs = np.rint(hand_costs(board, groups)).astype(np.int64)
     values, counts = np.unique(costs, return_counts=True)
     mean = float(costs.mean())
     effect: dict[str, dict[str, float]] = {}
