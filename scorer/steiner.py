@@ -77,12 +77,22 @@ class Graph:
         for (a, b), (w, name) in sorted(best.items()):
             self.adjacent[a].append((b, w, name))
             self.adjacent[b].append((a, w, name))
+        #: every weight a whole number: distances are too, and a bucket queue replaces the heap
+        self.integral = all(float(w).is_integer() for w, _name in best.values())
 
     def relax(
         self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None = None
     ) -> None:
         """Dijkstra from every node with a finite ``dist`` at once, in place; ``pred`` records
-        the edge each improved node was reached by. With ``stop``, ends once it is settled."""
+        the edge each improved node was reached by. With ``stop``, ends once it is settled.
+
+        Nodes are settled in the order (distance, node index). With whole-number weights (every
+        board: 1 or 2, placed track contracted away) the queue is a list of buckets, one per
+        distance; every node of a bucket is known before the bucket is reached (no weight is 0),
+        so settling each bucket's nodes in index order is exactly the heap's order."""
+        if self.integral:
+            self._relax_buckets(dist, pred, stop)
+            return
         heap = [(d, v) for v, d in enumerate(dist) if d < INF]
         heapq.heapify(heap)
         done = [False] * self.size
@@ -100,6 +110,40 @@ class Graph:
                     dist[u] = nd
                     pred[u] = (v, name)
                     heapq.heappush(heap, (nd, u))
+
+    def _relax_buckets(
+        self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None
+    ) -> None:
+        buckets: list[list[int]] = []
+        for v, d in enumerate(dist):
+            if d < INF:
+                level = int(d)
+                while len(buckets) <= level:
+                    buckets.append([])
+                buckets[level].append(v)
+        done = [False] * self.size
+        adjacent = self.adjacent
+        level = 0
+        while level < len(buckets):
+            bucket = buckets[level]
+            if len(bucket) > 1:
+                bucket.sort()
+            for v in bucket:
+                if done[v] or dist[v] != level:
+                    continue
+                done[v] = True
+                if v == stop:
+                    return
+                for u, w, name in adjacent[v]:
+                    nd = level + w
+                    if nd < dist[u]:
+                        dist[u] = nd
+                        pred[u] = (v, name)
+                        slot = int(nd)
+                        while len(buckets) <= slot:
+                            buckets.append([])
+                        buckets[slot].append(u)
+            level += 1
 
 
 def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
