@@ -30,7 +30,7 @@ def nx_count(m, track, start, hand) -> int:
     for e in m.edges:
         g.add_edge(e.a, e.b, weight=0 if e.key in track else e.cost)
     terminals = list(dict.fromkeys([start, *(m.city_by_name[c].node for c in hand)]))
-    tree = nx.algorithms.approximation.steiner_tree(g, terminals, weight="weight")
+    tree = nx.algorithms.approximation.steiner_tree(g, terminals, weight="weight", method="kou")
     return sum(d["weight"] for _, _, d in tree.edges(data=True))
 
 
