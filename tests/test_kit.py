@@ -197,3 +197,35 @@ def test_duplex_test_page_shows_where_backs_land(edge, first_back):
     labels = [op.text for op in back.ops if isinstance(op, Text) and op.text.startswith("back")]
     assert labels[0] == first_back and len(labels) == 9
     assert any(isinstance(op, Text) and "Duplex test" in op.text for op in front.ops)
+
+
+def test_each_sheet_svg_holds_only_its_window(tmp_path):
+    """A tiled sheet's SVG is a file of its own: it keeps only what can show in its window, so
+    all the sheets of a board together weigh at most twice its poster."""
+    from trackwright.cli import run
+
+    assert run(["generate", "transamerica", "--format", "svg", "--out", str(tmp_path)]) == 0
+    poster = (tmp_path / "board-poster.svg").stat().st_size
+    sheets = sum(p.stat().st_size for p in tmp_path.glob("board-a4-*.svg"))
+    assert len(list(tmp_path.glob("board-a4-*.svg"))) > 4
+    assert sheets <= 2 * poster, (sheets, poster)
+
+
+def test_within_keeps_every_shape_that_can_show():
+    from trackwright.kits.draw.ops import Circle, Group, Style, Text, extent, overlaps, within
+    from trackwright.kits.draw.ops import Path as PathOp
+
+    ops = [
+        PathOp((((0, 0), (10, 0)), ((50, 50), (60, 60))), Style(width=1.0)),
+        Circle(100, 100, 5),
+        Text(20, 20, "Denver", size=8),
+        Group((Circle(0, 0, 2),), dx=200, dy=0, rotate=30),
+    ]
+    window = (45.0, 45.0, 120.0, 120.0)
+    # The path keeps only its subpath inside; the text near the origin and the group moved far
+    # right cannot reach the window.
+    assert within(ops, window) == [PathOp((((50, 50), (60, 60)),), Style(width=1.0)), ops[1]]
+    assert within(ops, (0.0, 0.0, 300.0, 300.0)) == ops
+    for op in ops:
+        box = extent(op)
+        assert box is not None and overlaps(box, (0.0, 0.0, 300.0, 300.0))

@@ -8,6 +8,7 @@ a component can be built, inspected and tested without any backend.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -133,3 +134,102 @@ def offset_segment(a: Point, b: Point, d: float) -> tuple[Point, Point]:
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
     nx, ny = -(y2 - y1) / length * d, (x2 - x1) / length * d
     return (x1 + nx, y1 + ny), (x2 + nx, y2 + ny)
+
+
+# ---------------------------------------------------------------- where an operation can mark
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _box(xs: Sequence[float], ys: Sequence[float], pad: float) -> Box:
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def subpath_extent(points: Sequence[Point], style: Style) -> Box | None:
+    """The box a subpath can mark, its stroke included (a mitred corner reaches further than
+    half the width, so the whole width is allowed)."""
+    if not points:
+        return None
+    pad = style.width if style.stroke else 0.0
+    return _box([p[0] for p in points], [p[1] for p in points], pad)
+
+
+def extent(op: Op) -> Box | None:
+    """A box that holds everything ``op`` can mark, in its drawing's millimetres (generous for
+    text, whose width depends on the font: each character is allowed a whole em, and rotated
+    text the circle around its anchor); None when nothing is drawn."""
+    if isinstance(op, Path):
+        boxes = [b for b in (subpath_extent(s, op.style) for s in op.subpaths) if b is not None]
+        return _union(boxes)
+    if isinstance(op, Circle):
+        pad = op.r + (op.style.width if op.style.stroke else 0.0)
+        return op.cx - pad, op.cy - pad, op.cx + pad, op.cy + pad
+    if isinstance(op, Text):
+        if not op.text:
+            return None
+        em = op.size * PT_TO_MM
+        reach = em * (len(op.text) + 1)
+        return op.x - reach, op.y - reach, op.x + reach, op.y + reach
+    if isinstance(op, Group):
+        inner = _union([b for b in (extent(o) for o in op.ops) if b is not None])
+        if inner is None:
+            return None
+        if op.clip is not None:
+            cx, cy, cw, ch = op.clip
+            inner = (
+                max(inner[0], cx),
+                max(inner[1], cy),
+                min(inner[2], cx + cw),
+                min(inner[3], cy + ch),
+            )
+        corners = [(x, y) for x in (inner[0], inner[2]) for y in (inner[1], inner[3])]
+        angle = math.radians(op.rotate)
+        cos, sin = math.cos(angle), math.sin(angle)
+        moved = [
+            (op.dx + op.scale * (x * cos - y * sin), op.dy + op.scale * (x * sin + y * cos))
+            for x, y in corners
+        ]
+        return _box([p[0] for p in moved], [p[1] for p in moved], 0.0)
+    if isinstance(op, Place):
+        d = op.drawing
+        w, h = (op.window[2], op.window[3]) if op.window else (d.width, d.height)
+        return op.x, op.y, op.x + w, op.y + h
+    return None  # pragma: no cover - the Op union is closed
+
+
+def _union(boxes: Sequence[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def within(ops: Sequence[Op], window: Box) -> list[Op]:
+    """The operations that can mark the window, a path keeping only its subpaths that can: what
+    a sheet showing one window of a big drawing needs (closed subpaths outside the window cannot
+    change the even-odd fill inside it)."""
+    kept: list[Op] = []
+    for op in ops:
+        if isinstance(op, Path):
+            subs = tuple(
+                s
+                for s in op.subpaths
+                if (b := subpath_extent(s, op.style)) is not None and overlaps(b, window)
+            )
+            if len(subs) == len(op.subpaths):
+                kept.append(op)
+            elif subs:
+                kept.append(Path(subs, op.style, op.closed))
+            continue
+        box = extent(op)
+        if box is not None and overlaps(box, window):
+            kept.append(op)
+    return kept

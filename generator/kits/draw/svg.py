@@ -17,6 +17,7 @@ from trackwright.kits.draw.ops import (
     Place,
     Style,
     Text,
+    within,
 )
 
 
@@ -113,7 +114,10 @@ class _Renderer:
             wx, wy, ww, wh = op.window or (0.0, 0.0, d.width, d.height)
             outer = dwg.g(clip_path=f"url(#{self.clip_path(op.x, op.y, ww, wh)})")
             inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
-            self.ops(inner, d.ops)
+            # A sheet's SVG is a file of its own: it holds only what shows in its window, so
+            # the sheets of a board weigh about what the board does, not once per sheet.
+            shown = within(d.ops, (wx, wy, wx + ww, wy + wh)) if op.window else d.ops
+            self.ops(inner, shown)
             outer.add(inner)
             parent.add(outer)
         else:  # pragma: no cover - the Op union is closed
