@@ -196,6 +196,13 @@ def test_transamerica_round(page, server):
     for player in hands:
         assert f"{score['scores'][player]} (−{score['rounds'][0]['missing'][player]})" in table
     assert page.locator("line.missing").count() > 0  # the missing tracks are drawn
+    for player in hands:  # the scored round's start marker, hand and missing tracks, listed
+        assert page.inner_text(f'[data-start="{player}"]') == f"start {starts[player]}"
+        listed = page.inner_text(f'[data-evidence="{player}"]')
+        assert listed.startswith(", ".join(hands[player]))
+        assert f"missing {score['rounds'][0]['missing'][player]}" in listed
+        for a, b in score["rounds"][0]["routes"][player]:
+            assert a in listed and b in listed
     page.locator("#board").evaluate("el => el.scrollTo(0, 0)")
     shot(page, "transamerica")
 

@@ -38,10 +38,17 @@ function transamerica() {
     if (!showing && mode === "start") for (const n of map.nodes)
       g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
   });
+  const shownRound = showing ? G.record.rounds[G.record.rounds.length - 1] : null;
+  const cost = Object.fromEntries(map.edges.map(e => [key(e.a, e.b), e.cost]));
+  // The scored round's evidence, as the engine gave it: the hand and the missing tracks
+  // (F3-F4 a single line, G8=H8 a double one).
+  const evidence = p => h("span", { class: "small evidence", "data-evidence": p },
+    `${(shownRound.cities[p] || []).join(", ")} · missing ${last.missing[p]}` +
+    ((last.routes[p] || []).length ? ": " + last.routes[p].map(([a, b]) => `${a}${cost[key(a, b)] === 2 ? "=" : "-"}${b}`).join(" ") : ""));
   const hands = h("div", { class: "card hands" }, h("h2", {}, showing ? `Round ${last.round} scored` : `Round ${G.score.rounds.length + 1}: cards and start markers`),
     G.record.players.map((p, i) => h("div", { class: "row" }, swatch(i), h("b", {}, p),
-      h("span", { class: "small" }, "start " + (draft.starts[p] || "–")),
-      showing ? [] : REGIONS.map(region => {
+      h("span", { class: "small", "data-start": p }, "start " + ((showing ? shownRound.starts : draft.starts)[p] || "–")),
+      showing ? evidence(p) : REGIONS.map(region => {
         const options = map.cities.filter(c => c.region === region && (G.record.players.length > dottedOutUpTo() || !c.dotted));
         const current = (draft.cities[p] || []).find(name => options.some(c => c.name === name)) || "";
         return h("select", { "aria-label": `${p} ${region}`, "data-hand": p + ":" + region, onchange: ev => setCity(p, region, ev.target.value) },
