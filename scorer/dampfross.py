@@ -1,9 +1,11 @@
 """Dampfross rules engine: the accounts of a game, exactly by the rules, from the map file.
 
-``replay`` applies a record's events (builds and races) in order to a ``State`` and returns the
-ledger: every transaction with its reason, the balances after each event, the phase and the
-winner. Each event is applied to a copy of the state, so an illegal event changes nothing; it is
-reported naming the event. Rule numbers come from a preset (``RuleSet``), never from branches.
+``replay`` applies a record's events (builds, passes and races) in order to a ``State`` and
+returns the ledger: every transaction with its reason, the balances after each event, the phase
+and the winners. Construction turns go round the table in seat order (the record's players);
+a player who does not build records a pass. Each event is applied to a copy of the state, so an
+illegal event changes nothing; it is reported naming the event. Rule numbers come from a preset
+(``RuleSet``), never from branches.
 
 Helpers for the table: ``cheapest_build`` (the cheapest line from a network to a town, and how
 far a roll gets), ``race_route`` (an entrant's fastest legal race route and its fares).
@@ -13,8 +15,9 @@ from __future__ import annotations
 
 import copy
 import itertools
+import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -28,6 +31,13 @@ from trackwright.core.hexgrid import Hex
 
 Segment = tuple[Hex, Hex]  # a built line between two hex centres, sorted
 BANK = "bank"
+RESERVED_NAMES = frozenset({BANK})  # names the ledger uses: no player may take them
+
+
+def name_key(name: str) -> str:
+    """When two names are one: equal after Unicode compatibility normalisation (NFKC), case
+    folding and collapsing white space ("Zoë" composed or not, "ＡＮＮ" and "ann")."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 # ------------------------------------------------------------------ rule presets
@@ -78,15 +88,27 @@ class State:
     last_race_end: Hex | None = None
     races_run: int = 0
     number_uses: Counter = field(default_factory=Counter)
-    winner: str | None = None
+    winners: list[str] = field(default_factory=list)  # the game is over when there are any
     ledger: list[Transaction] = field(default_factory=list)
+    round: int = 0  # construction rounds completed
+    acted: list[str] = field(default_factory=list)  # who has had their turn in this round
+    round_roll: int | None = None  # tournament: everyone's roll in this round
+    window: tuple[str, ...] = ()  # tournament building turn: who may build, richest first
+    window_next: int = 0  # the first place in ``window`` whose turn has not passed
+    race_pairs: set[frozenset[Hex]] = field(default_factory=set)  # tournament: towns raced
 
-    def owners(self, seg: Segment, exclude: str) -> list[str]:
-        """Rivals who built this segment, first builder first."""
+    @property
+    def winner(self) -> str | None:
+        """The winner, or None while the game goes on or when the win is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def owners(self, seg: Segment, exclude: str | Collection[str] = ()) -> list[str]:
+        """Rivals (players not in ``exclude``) who built this segment, first builder first."""
+        excluded = {exclude} if isinstance(exclude, str) else set(exclude)
         found = [
             (built, p)
             for p, segs in self.lines.items()
-            if p != exclude
+            if p not in excluded
             for s, built in segs.items()
             if s == seg
         ]
@@ -127,14 +149,29 @@ def _path(raw: Any) -> Line:
 
 @dataclass(frozen=True)
 class Build:
-    """A build event: the player's line, paid with a die roll (construction phase) or from race
-    winnings (race phase)."""
+    """A build event: the player's line, paid with a die roll (construction phase), from race
+    winnings (race phase) or from the account (a tournament's building turn); with a partner, a
+    tournament's joint line on both players' rolls."""
 
     kind: ClassVar[str] = "build"
     player: str
     paths: tuple[Line, ...]
     roll: int | None = None
-    from_winnings: bool = False
+    paid_from: str = "roll"  # roll, winnings, account
+    partner: str | None = None
+
+    @property
+    def from_winnings(self) -> bool:
+        return self.paid_from == "winnings"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A player's turn without a build (construction, or a tournament's building turn)."""
+
+    kind: ClassVar[str] = "pass"
+    player: str
+    roll: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,24 +186,29 @@ class Race:
     partners: tuple[tuple[str, ...], ...] = ()
 
 
-Event = Build | Race
+Event = Build | Pass | Race
 
 
-def event_from_json(raw: Mapping[str, Any]) -> Event:
-    """One schema-valid event of a record as its typed form."""
+def event_from_json(raw: Mapping[str, Any], name: Callable[[str], str] | None = None) -> Event:
+    """One schema-valid event of a record as its typed form; ``name`` spells each player's name
+    as the record's players list does (``GameRecord.player_name``)."""
+    n = name or (lambda x: x)
     if raw["type"] == "build":
         return Build(
-            player=raw["player"],
+            player=n(raw["player"]),
             paths=tuple(_path(p) for p in (raw.get("paths") or [raw["path"]])),
             roll=raw.get("roll"),
-            from_winnings=raw.get("paid_from") == "winnings",
+            paid_from=raw.get("paid_from", "roll"),
+            partner=n(raw["partner"]) if "partner" in raw else None,
         )
+    if raw["type"] == "pass":
+        return Pass(player=n(raw["player"]), roll=raw.get("roll"))
     return Race(
         start=raw["from"],
         to=raw["to"],
-        routes={p: _path(route) for p, route in raw["routes"].items()},
-        placing=tuple(raw["placing"]),
-        partners=tuple(tuple(pair) for pair in raw.get("partners", [])),
+        routes={n(p): _path(route) for p, route in raw["routes"].items()},
+        placing=tuple(n(p) for p in raw["placing"]),
+        partners=tuple(tuple(n(p) for p in pair) for pair in raw.get("partners", [])),
     )
 
 
@@ -180,6 +222,19 @@ class GameRecord:
     mode: str = "standard"
     races: int | None = None
     source: str = "<record>"
+    experienced: bool = False
+    joint_lines: bool = False
+
+    def player_name(self, name: str) -> str:
+        """The players list's spelling of a name that is one with it (``name_key``); other
+        names unchanged (NFC), to be refused as not a player."""
+        for p in self.players:
+            if name_key(p) == name_key(name):
+                return p
+        return unicodedata.normalize("NFC", name)
+
+    def victory_total(self) -> int:
+        return self.rules.victory_total(len(self.players), self.experienced)
 
 
 @dataclass(frozen=True)
@@ -190,13 +245,14 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         s = self.state
-        winners = [self.state.winner] if self.state.winner else []
         return {
             "rules": self.record.rules.name,
             "phase": s.phase,
             "balances": dict(s.balances),
             "winner": s.winner,
-            "winners": winners,
+            "winners": list(s.winners),
+            "game_over": bool(s.winners),
+            "next_turn": next_turn(self.record, s),
             "races_run": s.races_run,
             "unreached_towns": sorted(
                 t.name for t in self.record.map.towns if t.hex not in s.reached
@@ -213,6 +269,10 @@ def _seg(a: Hex, b: Hex) -> Segment:
     return hexgrid.side(a, b)
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _name(m: DampfrossMap, h: Hex) -> str:
     town = m.town_by_hex.get(h)
     return f"{town.name} {h}" if town else str(h)
@@ -221,17 +281,48 @@ def _name(m: DampfrossMap, h: Hex) -> str:
 # ------------------------------------------------------------------ building
 
 
+def step_payments(
+    m: DampfrossMap,
+    rules: RuleSet,
+    state: State,
+    company: tuple[str, ...],
+    a: Hex,
+    b: Hex,
+    on_line: Collection[Hex],
+) -> list[tuple[str, int, str]]:
+    """What building from a to b owes rivals: entering a hex a rival uses (not a town, and not
+    again where the builder's line already is), and a line parallel to a rival's (unless both
+    ends are towns: the half of the step outside a town is parallel, whichever way it is drawn)."""
+    payments: list[tuple[str, int, str]] = []
+    if b not in m.town_by_hex and b not in on_line:
+        for rival in sorted(p for p in state.network if p not in company and b in state.network[p]):
+            payments.append((rival, rules.rival_entry, f"entering {b}, used by {rival}"))
+    if a not in m.town_by_hex or b not in m.town_by_hex:
+        for rival in state.owners(_seg(a, b), company):
+            payments.append((rival, rules.parallel, f"line parallel to {rival}'s from {a} to {b}"))
+    return payments
+
+
 def plan_steps(
-    m: DampfrossMap, rules: RuleSet, state: State, player: str, path: list[Hex], where: str
+    m: DampfrossMap,
+    rules: RuleSet,
+    state: State,
+    player: str | tuple[str, ...],
+    path: list[Hex],
+    where: str,
 ) -> list[Step]:
-    """Check one path of a build and price it: die points per step, payments to rivals."""
-    if path[0] not in state.network[player]:
+    """Check one path of a build and price it: die points per step, payments to rivals. The
+    builder is a player, or two partners building a joint line."""
+    company = (player,) if isinstance(player, str) else player
+    label = " and ".join(company)
+    on_line = set().union(*(state.network[p] for p in company))
+    if path[0] not in on_line:
+        owner = f"{label}'s network" if len(company) == 1 else f"the network of {label}"
         raise TrackwrightError(
-            f"the line must start from {player}'s network; {_name(m, path[0])} is not on it", where
+            f"the line must start from {owner}; {_name(m, path[0])} is not on it", where
         )
     steps: list[Step] = []
-    mine = set(state.lines[player])
-    on_line = set(state.network[player])
+    mine = set().union(*(state.lines[p] for p in company))
     for a, b in itertools.pairwise(path):
         if b not in m.terrain:
             raise TrackwrightError(f"hex {b} is not on the map", where)
@@ -241,75 +332,215 @@ def plan_steps(
             raise TrackwrightError(f"hex {b} is water: no line can enter it", where)
         seg = _seg(a, b)
         if seg in mine:
-            raise TrackwrightError(f"{player} already has a line from {a} to {b}", where)
+            raise TrackwrightError(f"{label} already has a line from {a} to {b}", where)
         mine.add(seg)
-        payments: list[tuple[str, int, str]] = []
-        if b not in m.town_by_hex:
-            # Entering a hex a rival uses, once (not again where the player's line already is).
-            if b not in on_line:
-                for rival in sorted(
-                    p for p in state.network if p != player and b in state.network[p]
-                ):
-                    payments.append((rival, rules.rival_entry, f"entering {b}, used by {rival}"))
-            for rival in state.owners(seg, player):
-                payments.append(
-                    (rival, rules.parallel, f"line parallel to {rival}'s from {a} to {b}")
-                )
+        payments = step_payments(m, rules, state, company, a, b, on_line)
         on_line.add(b)
         steps.append(Step(a, b, rules.step_cost(m, a, b), tuple(payments)))
     return steps
 
 
+def seat_order(record: GameRecord, state: State) -> list[str]:
+    """This construction round's order: seat order from the first player; in a tournament each
+    round begins with the next player ("commencent à jouer chacun leur tour au cours de rondes
+    successives")."""
+    players = list(record.players)
+    k = state.round % len(players) if record.mode == "tournament" else 0
+    return players[k:] + players[:k]
+
+
+def next_turn(record: GameRecord, state: State) -> str | None:
+    """Who builds (or passes) next: in the construction phase, and in a tournament's building
+    turn (the first whose turn has not passed); None between races and when the game is over."""
+    if state.winners:
+        return None
+    if state.phase == "construction":
+        return next(p for p in seat_order(record, state) if p not in state.acted)
+    if state.window_next < len(state.window):
+        return state.window[state.window_next]
+    return None
+
+
+def _take_turn(
+    record: GameRecord,
+    state: State,
+    player: str,
+    roll: int | None,
+    where: str,
+    partner: str | None = None,
+) -> None:
+    """Check that it is the player's turn (and, in a tournament, the round's roll) and use it."""
+    if state.phase == "construction":
+        due = next_turn(record, state)
+        if player != due:
+            if player in state.acted:
+                raise TrackwrightError(
+                    f"out of turn: {player} has had their turn in this round; it is {due}'s turn",
+                    where,
+                )
+            raise TrackwrightError(
+                f"out of turn: it is {due}'s turn (turns go in seat order: "
+                f"{', '.join(seat_order(record, state))}; record a pass for a player who does "
+                "not build)",
+                where,
+            )
+        if record.mode == "tournament" and roll is not None:
+            if state.round_roll is not None and roll != state.round_roll:
+                raise TrackwrightError(
+                    f"in a tournament everyone has the same roll in a round: this round's roll "
+                    f"is {state.round_roll}, not {roll}",
+                    where,
+                )
+            state.round_roll = roll
+        state.acted += [p for p in (player, partner) if p is not None]
+        if len(state.acted) == len(record.players):
+            state.round += 1
+            state.acted = []
+            state.round_roll = None
+        return
+    # A tournament's building turn: the richest first.
+    if player not in state.window:
+        raise TrackwrightError(
+            "in a tournament players build from their account only in the building turn after "
+            f"every {record.rules.tournament_build_every} races",
+            where,
+        )
+    place = state.window.index(player)
+    if place != state.window_next:
+        due = state.window[state.window_next]
+        whose = (
+            f"{player}'s turn has passed" if place < state.window_next else f"it is {due}'s turn"
+        )
+        raise TrackwrightError(
+            f"out of turn: {whose} in this building turn (the richest first: "
+            f"{', '.join(state.window)}; record a pass for a player who does not build)",
+            where,
+        )
+    state.window_next = place + 1
+
+
+def apply_pass(record: GameRecord, state: State, event: Pass, where: str) -> dict[str, Any]:
+    if state.phase != "construction" and not state.window:
+        raise TrackwrightError(
+            "a pass is a turn of the construction phase or of a tournament's building turn",
+            where,
+        )
+    _take_turn(record, state, event.player, event.roll, where)
+    return {"player": event.player, "roll": event.roll}
+
+
 def apply_build(
-    m: DampfrossMap, rules: RuleSet, state: State, event: Build, number: int, where: str
+    record: GameRecord, state: State, event: Build, number: int, where: str
 ) -> dict[str, Any]:
-    player = event.player
-    from_winnings = event.from_winnings
-    if from_winnings:
-        budget = state.winnings[player]
-        if state.phase == "construction":
+    m, rules = record.map, record.rules
+    player, partner, paid_from = event.player, event.partner, event.paid_from
+    company = (player,) if partner is None else (player, partner)
+    label = " and ".join(company)
+    tournament = record.mode == "tournament"
+    if state.phase == "construction":
+        if paid_from == "winnings":
             raise TrackwrightError("builds are paid from winnings only in the race phase", where)
-    else:
+        if paid_from == "account":
+            raise TrackwrightError(
+                "builds are paid from the account only in a tournament's race phase", where
+            )
         assert event.roll is not None  # the schema: a roll or "paid_from"
         budget = event.roll
-        if state.phase == "races":
+        if partner is not None:
+            if not (tournament and record.joint_lines):
+                raise TrackwrightError(
+                    'joint lines are a tournament option agreed before the game: "joint_lines": '
+                    "true in a tournament record",
+                    where,
+                )
+            if partner not in record.players or partner == player:
+                raise TrackwrightError(f"partner {partner!r} is not another player", where)
+            if partner in state.acted:
+                raise TrackwrightError(
+                    f"{partner} has had their turn in this round: no joint line with them", where
+                )
+            # Both rolls (the round's roll, twice), of which the share the rules give.
+            budget = 2 * event.roll * rules.joint_line_percent // 100
+        _take_turn(record, state, player, event.roll, where, partner)
+    else:
+        if paid_from == "roll":
+            how = "account" if tournament else "winnings"
             raise TrackwrightError(
-                'the construction phase is over: build with "paid_from": "winnings"', where
+                f'the construction phase is over: build with "paid_from": "{how}"', where
             )
+        if partner is not None:
+            raise TrackwrightError("joint lines are built in the construction phase", where)
+        if tournament:
+            if paid_from == "winnings":
+                raise TrackwrightError(
+                    "in a tournament every payment goes to the accounts: build in a building "
+                    'turn with "paid_from": "account"',
+                    where,
+                )
+            _take_turn(record, state, player, None, where)
+            budget = max(state.balances[player], 0) * rules.tournament_build_percent // 100
+        else:
+            if paid_from == "account":
+                raise TrackwrightError(
+                    "builds are paid from the account only in a tournament: build with "
+                    '"paid_from": "winnings"',
+                    where,
+                )
+            budget = state.winnings[player]
     total = 0
     all_steps: list[Step] = []
     for path in event.paths:
-        steps = plan_steps(m, rules, state, player, list(path), where)
+        steps = plan_steps(m, rules, state, company, list(path), where)
         # Apply the path so the next path (or step) may start from it.
         for st in steps:
-            state.lines[player][_seg(st.a, st.b)] = number
-            state.network[player].update((st.a, st.b))
+            for p in company:
+                state.lines[p][_seg(st.a, st.b)] = number
+                state.network[p].update((st.a, st.b))
         all_steps += steps
         total += sum(st.cost for st in steps)
-    if total > budget:
-        what = "winnings" if from_winnings else "roll"
-        raise TrackwrightError(
-            f"the line costs {total} points; {player}'s {what} is {budget}", where
+    owed = sum(amount for st in all_steps for _rival, amount, _why in st.payments)
+    if paid_from == "roll":
+        if total > budget:
+            what = f"{label}'s rolls give" if partner else f"{player}'s roll is"
+            raise TrackwrightError(f"the line costs {_points(total)}; {what} {budget}", where)
+    elif total + owed > budget:
+        what = (
+            f"{player}'s winnings are"
+            if paid_from == "winnings"
+            else f"{player} may spend {rules.tournament_build_percent}% of their money,"
         )
-    if from_winnings:
-        state.winnings[player] -= total
+        raise TrackwrightError(
+            f"the line costs {_points(total)} and {owed} to rivals; {what} {budget}", where
+        )
+    if paid_from == "winnings":
+        state.winnings[player] -= total + owed
         state.pay(number, player, BANK, total, f"{total} building points paid from winnings")
+    elif paid_from == "account":
+        state.pay(number, player, BANK, total, f"{total} building points paid from the account")
+    before = dict(state.balances)
     for st in all_steps:
         for rival, amount, why in st.payments:
-            state.pay(number, player, rival, amount, why)
+            for p, share in split_cost(amount, company, before).items():
+                state.pay(number, p, rival, share, why)
         town = m.town_by_hex.get(st.b)
         if town and st.b not in state.reached:
             state.reached.add(st.b)
-            state.pay(number, BANK, player, rules.first_arrival, f"first to reach {town.name}")
+            for p, share in split_cost(rules.first_arrival, company, before).items():
+                state.pay(number, BANK, p, share, f"first to reach {town.name}")
     if state.phase == "construction" and all(t.hex in state.reached for t in m.towns):
         state.phase = "races"
-    return {
+    summary: dict[str, Any] = {
         "player": player,
-        "paid_from": "winnings" if from_winnings else "roll",
+        "paid_from": paid_from,
         "budget": budget,
         "cost": total,
         "steps": [{"from": list(s.a), "to": list(s.b), "cost": s.cost} for s in all_steps],
     }
+    if partner is not None:
+        summary["partner"] = partner
+    if paid_from != "roll":
+        summary["payments"] = owed
+    return summary
 
 
 # ------------------------------------------------------------------ races
@@ -370,7 +601,8 @@ def apply_race(
         if number_ not in m.town_by_number:
             raise TrackwrightError(f"{number_} is not a town number (11..66)", where)
     start, end = m.town_by_number[event.start].hex, m.town_by_number[event.to].hex
-    if state.last_race_end is not None and start != state.last_race_end:
+    tournament = record.mode == "tournament"
+    if not tournament and state.last_race_end is not None and start != state.last_race_end:
         raise TrackwrightError(
             f"a race starts where the last one ended, {_name(m, state.last_race_end)}", where
         )
@@ -383,15 +615,22 @@ def apply_race(
             f"{rules.race_min_hexes}",
             where,
         )
-    # Numbers rolled for this race: both for the first race, then only the new destination.
-    rolled = [event.to] if state.races_run else [event.start, event.to]
-    if record.mode == "tournament":
+    # Numbers rolled for this race: both for the first race, then only the new destination; in
+    # a tournament both, every race ("chacun entre un couple de villes différent").
+    rolled = [event.to] if state.races_run and not tournament else [event.start, event.to]
+    if tournament:
         limit = 2 if record.races == 36 else 1
-        for n in rolled:
-            if state.number_uses[n] >= limit:
+        for n in sorted(set(rolled)):
+            if state.number_uses[n] + rolled.count(n) > limit:
                 raise TrackwrightError(
                     f"number {n} has been used {limit} time(s) already in this tournament", where
                 )
+        if frozenset((start, end)) in state.race_pairs:
+            raise TrackwrightError(
+                f"{m.town_by_hex[start].name} and {m.town_by_hex[end].name} have had their race: "
+                "each race of a tournament is between a different pair of towns",
+                where,
+            )
     companies = _companies(event, record.players, where)
     entrants = [p for c in companies for p in c]
     for p in entrants:
@@ -481,6 +720,16 @@ def apply_race(
     state.last_race_end = end
     state.races_run += 1
     state.number_uses.update(rolled)
+    state.window, state.window_next = (), 0
+    if tournament:
+        state.race_pairs.add(frozenset((start, end)))
+        if state.races_run % rules.tournament_build_every == 0 and state.races_run < (
+            record.races or rules.tournament_races[0]
+        ):
+            # A building turn: each may spend a share of their money, the richest first.
+            state.window = tuple(
+                sorted(record.players, key=lambda p: (-state.balances[p], record.players.index(p)))
+            )
     return {
         "from": event.start,
         "to": event.to,
@@ -506,18 +755,45 @@ def record_from_json(
     if m is None:
         m = _resolve_map(data["map"], base, where)
     rules = load_rules(data.get("rules", "epopee"), base)
-    players = tuple(data["players"])
+    players = tuple(unicodedata.normalize("NFC", p) for p in data["players"])
+    keys: dict[str, int] = {}
+    for i, p in enumerate(players):
+        key = name_key(p)
+        if not key:
+            raise TrackwrightError("a player's name cannot be blank", f"{where}: $.players[{i}]")
+        if key in RESERVED_NAMES:
+            raise TrackwrightError(
+                f"{p!r} cannot be a player's name: the ledger uses it for the bank",
+                f"{where}: $.players[{i}]",
+            )
+        if key in keys:
+            raise TrackwrightError(
+                f"{p!r} and {players[keys[key]]!r} are the same name (names equal in Unicode "
+                "or but for case are one name)",
+                f"{where}: $.players[{i}]",
+            )
+        keys[key] = i
+
+    def player_name(name: str) -> str:
+        i = keys.get(name_key(name))
+        return players[i] if i is not None else unicodedata.normalize("NFC", name)
+
     low, high = rules.players
     if not low <= len(players) <= high:
         raise TrackwrightError(
             f"{rules.name} is for {low} to {high} players, not {len(players)}",
             f"{where}: $.players",
         )
+    given: dict[str, Any] = {}
+    for p, raw in data["starts"].items():
+        if player_name(p) in given:
+            raise TrackwrightError(f"two start hexes for {player_name(p)}", f"{where}: $.starts")
+        given[player_name(p)] = raw
     starts: dict[str, Hex] = {}
     for p in players:
-        if p not in data["starts"]:
+        if p not in given:
             raise TrackwrightError(f"no start hex for {p}", f"{where}: $.starts")
-        h = tuple(data["starts"][p])
+        h = tuple(given[p])
         town = m.town_by_hex.get(h)
         if town is None:
             raise TrackwrightError(f"{p} starts on {h}, which is not a town", f"{where}: $.starts")
@@ -527,13 +803,35 @@ def record_from_json(
                 f"{where}: $.starts",
             )
         starts[p] = h
-    for p in data["starts"]:
+    for p in given:
         if p not in players:
             raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")
     mode = data.get("mode", "standard")
     races = data.get("races", rules.tournament_races[0] if mode == "tournament" else None)
-    events = tuple(event_from_json(raw) for raw in data["events"])
-    return GameRecord(m, rules, players, starts, events, mode, races, where)
+    experienced = bool(data.get("experienced", False))
+    if experienced and rules.experienced_bonus is None:
+        raise TrackwrightError(
+            f"the {rules.name} rules have no total for experienced players",
+            f"{where}: $.experienced",
+        )
+    if data.get("joint_lines") and mode != "tournament":
+        raise TrackwrightError(
+            "joint lines are a tournament option (dampfross-fr.txt: 'En jeu de tournoi')",
+            f"{where}: $.joint_lines",
+        )
+    events = tuple(event_from_json(raw, player_name) for raw in data["events"])
+    return GameRecord(
+        m,
+        rules,
+        players,
+        starts,
+        events,
+        mode,
+        races,
+        where,
+        experienced=experienced,
+        joint_lines=bool(data.get("joint_lines", False)),
+    )
 
 
 def _resolve_map(ref: str, base: Path | None, where: str) -> DampfrossMap:
@@ -557,30 +855,34 @@ def apply_event(
 ) -> tuple[State, EventResult]:
     """A new state with the event applied (the old one untouched), or a TrackwrightError. An
     event given as its JSON form (a dict, as in a record) is read with ``event_from_json``."""
-    if not isinstance(event, Build | Race):
-        event = event_from_json(event)
+    if not isinstance(event, Build | Pass | Race):
+        event = event_from_json(event, record.player_name)
     m, rules = record.map, record.rules
     where = f"{record.source}: event {number} ({event.kind}"
-    where += f", {event.player})" if isinstance(event, Build) else ")"
-    if state.winner is not None:
-        raise TrackwrightError(f"the game is over: {state.winner} has won", where)
+    where += ")" if isinstance(event, Race) else f", {event.player})"
+    if state.winners:
+        have = "has" if len(state.winners) == 1 else "have"
+        raise TrackwrightError(f"the game is over: {' and '.join(state.winners)} {have} won", where)
     if record.mode == "tournament" and state.races_run >= (record.races or 36):
         raise TrackwrightError(f"the tournament's {record.races} races are over", where)
     new = copy.deepcopy(state)
+    if isinstance(event, Build | Pass) and event.player not in record.players:
+        raise TrackwrightError(f"{event.player!r} is not a player of this game", where)
     if isinstance(event, Build):
-        if event.player not in record.players:
-            raise TrackwrightError(f"{event.player!r} is not a player of this game", where)
-        summary = apply_build(m, rules, new, event, number, where)
+        summary = apply_build(record, new, event, number, where)
+    elif isinstance(event, Pass):
+        summary = apply_pass(record, new, event, where)
     else:
         summary = apply_race(m, rules, new, event, number, record, where)
+    seat = record.players.index
     if record.mode == "standard":
-        target = rules.victory_total(len(record.players))
+        # Everyone who reaches the total in the same event wins (the richest first).
+        target = record.victory_total()
         rich = [p for p in record.players if new.balances[p] >= target]
-        if rich:
-            new.winner = max(rich, key=lambda p: (new.balances[p], -record.players.index(p)))
+        new.winners = sorted(rich, key=lambda p: (-new.balances[p], seat(p)))
     elif new.races_run == record.races:
         best = max(new.balances.values())
-        new.winner = next(p for p in record.players if new.balances[p] == best)
+        new.winners = [p for p in record.players if new.balances[p] == best]
     return new, EventResult(number, event.kind, summary, dict(new.balances))
 
 
@@ -618,14 +920,12 @@ def cheapest_builds(
     for h in m.land:
         for n in hexgrid.neighbours(h):
             if n in m.land and _seg(h, n) not in state.lines[player]:
-                pay = 0
-                if n not in m.town_by_hex:
-                    pay = sum(
-                        rules.rival_entry
-                        for p in state.network
-                        if p != player and n in state.network[p]
+                pay = sum(
+                    amount
+                    for _r, amount, _w in step_payments(
+                        m, rules, state, (player,), h, n, state.network[player]
                     )
-                    pay += rules.parallel * len(state.owners(_seg(h, n), player))
+                )
                 g.add_edge(h, n, weight=rules.step_cost(m, h, n) * 1000 + pay)
     g.add_node("net")
     for h in sorted(state.network[player]):

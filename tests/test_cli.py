@@ -205,9 +205,9 @@ def test_score_dampfross_json_and_table():
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) >= {"balances", "ledger", "phase", "winner"}
-    assert data["balances"] == {"Ann": 153, "Ben": 200, "Cleo": 17}
+    assert data["balances"] == {"Ann": 145, "Ben": 202, "Cleo": 23}
     done = trackwright("score", "dampfross", str(DF_GAME))
-    assert done.returncode == 0 and "Balances: Ann 153, Ben 200, Cleo 17." in done.stdout
+    assert done.returncode == 0 and "Balances: Ann 145, Ben 202, Cleo 23." in done.stdout
 
 
 def test_score_dampfross_helpers():

@@ -4,7 +4,10 @@ the ledger, illegal events and money conservation."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import unicodedata
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -96,8 +99,15 @@ def row(r, c0, c1):
     return [(c, r) for c in range(c0, c1 + step, step)]
 
 
+def skip(player, roll=None):
+    """A pass: the player's turn without a build."""
+    return {"type": "pass", "player": player} | ({"roll": roll} if roll else {})
+
+
 BEN_TO_X = build("Ben", row(2, 0, 4), 4)
 CLEO_ROW = build("Cleo", [(0, 4), (0, 3), (1, 2)], 2)
+BEN_FIRST = [skip("Ann"), BEN_TO_X, skip("Cleo")]  # events 1-3: only Ben builds, to X
+ROUND_OF_ANN = [build("Ann", [(0, 0), (1, 0)], 1), skip("Ben"), skip("Cleo")]
 
 
 def payments(result, event):
@@ -125,12 +135,13 @@ def test_cost_table(rules, plain, river, hill, hill_to_hill):
 def test_a_roll_pays_for_exactly_its_points(rules):
     into_hills = [(0, 4), (0, 3), (1, 3)]  # 1 + hill
     cost = 1 + df.load_rules(rules).hill
-    ok = df.replay(record([build("Cleo", into_hills, cost)], rules))
-    assert ok.events[0].summary["cost"] == cost
+    before = [skip("Ann"), skip("Ben")]
+    ok = df.replay(record([*before, build("Cleo", into_hills, cost)], rules))
+    assert ok.events[2].summary["cost"] == cost
     with pytest.raises(
         TrackwrightError, match=f"the line costs {cost} points; Cleo's roll is {cost - 1}"
     ):
-        df.replay(record([build("Cleo", into_hills, cost - 1)], rules))
+        df.replay(record([*before, build("Cleo", into_hills, cost - 1)], rules))
 
 
 # ------------------------------------------------------------------ payments to rivals
@@ -138,42 +149,46 @@ def test_a_roll_pays_for_exactly_its_points(rules):
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_entering_a_hex_of_one_rival_pays_one(rules):
-    result = df.replay(record([BEN_TO_X, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules))
-    assert payments(result, 2) == [("Ann", "Ben", 1)]
+    result = df.replay(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules))
+    assert payments(result, 4) == [("Ann", "Ben", 1)]
     assert result.state.balances["Ann"] == 19 and result.state.balances["Ben"] > 20
 
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_two_rivals_in_the_hex_are_both_paid(rules):
     result = df.replay(
-        record([BEN_TO_X, CLEO_ROW, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules)
+        record([skip("Ann"), BEN_TO_X, CLEO_ROW, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules)
     )
-    assert payments(result, 2) == [("Cleo", "Ben", 1)]
-    assert payments(result, 3) == [("Ann", "Ben", 1), ("Ann", "Cleo", 1)]
+    assert payments(result, 3) == [("Cleo", "Ben", 1)]
+    assert payments(result, 4) == [("Ann", "Ben", 1), ("Ann", "Cleo", 1)]
 
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_no_payment_in_towns(rules):
     # Ann runs into C, Ben's start town: no payment.
-    result = df.replay(record([BEN_TO_X, build("Ann", [(0, 0), (0, 1), (0, 2)], 2)], rules))
-    assert payments(result, 2) == []
+    result = df.replay(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (0, 2)], 2)], rules))
+    assert payments(result, 4) == []
 
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_parallel_line_costs_two_more(rules):
     # Ann reaches Ben's hex (1, 2), paying 1, then builds beside his line to (2, 2): 1 + 2.
-    result = df.replay(record([BEN_TO_X, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2)], 3)], rules))
-    assert payments(result, 2) == [("Ann", "Ben", 1), ("Ann", "Ben", 1), ("Ann", "Ben", 2)]
+    result = df.replay(
+        record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2)], 3)], rules)
+    )
+    assert payments(result, 4) == [("Ann", "Ben", 1), ("Ann", "Ben", 1), ("Ann", "Ben", 2)]
 
 
 def test_entering_again_where_the_line_already_is_costs_nothing():
     events = [
-        BEN_TO_X,
+        *BEN_FIRST,
         build("Ann", [(0, 0), (0, 1), (1, 2)], 2),
+        skip("Ben"),
+        skip("Cleo"),
         build("Ann", [(0, 1), (1, 1), (1, 2)], 2),
     ]
     result = df.replay(record(events))
-    assert payments(result, 3) == []
+    assert payments(result, 7) == []
 
 
 # ------------------------------------------------------------------ first arrival
@@ -182,10 +197,12 @@ def test_entering_again_where_the_line_already_is_costs_nothing():
 @pytest.mark.parametrize(("rules", "bonus"), [("epopee", 5), ("dampfross", 6)])
 def test_first_to_reach_a_town(rules, bonus):
     result = df.replay(
-        record([BEN_TO_X, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2), (3, 2), (4, 2)], 5)], rules)
+        record(
+            [*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2), (3, 2), (4, 2)], 5)], rules
+        )
     )
-    assert payments(result, 1)[-1] == ("bank", "Ben", bonus)  # Ben reached X first
-    assert ("bank", "Ann", bonus) not in payments(result, 2)  # Ann later: nothing
+    assert payments(result, 2)[-1] == ("bank", "Ben", bonus)  # Ben reached X first
+    assert ("bank", "Ann", bonus) not in payments(result, 4)  # Ann later: nothing
 
 
 def test_no_bonus_for_a_start_town():
@@ -196,14 +213,14 @@ def test_no_bonus_for_a_start_town():
 # ------------------------------------------------------------------ a race
 
 
-CONSTRUCTION = [
+CONSTRUCTION = [  # three rounds in seat order
     build("Ann", row(0, 0, 6), 6),
     BEN_TO_X,
-    build("Ann", [(3, 0), (3, 1), (3, 2)], 2),  # joins Ben's line: pays him 1
     build("Cleo", row(4, 0, 5), 5),
-    build("Ann", row(0, 6, 9), 3),
+    build("Ann", [(3, 0), (3, 1), (3, 2)], 2),  # joins Ben's line: pays him 1
     build("Ben", row(2, 4, 9), 5),
-    build("Cleo", row(4, 5, 9), 4),  # the last town: the races begin
+    build("Cleo", row(4, 5, 9), 4),
+    build("Ann", row(0, 6, 9), 3),  # the last town: the races begin
 ]
 ANN_ROUTE = [H(*c) for c in [*row(2, 0, 3), (3, 1), *row(0, 3, 9)]]
 # Ann and Ben both run Ann's route from C to B; Ben wins.
@@ -270,7 +287,7 @@ def test_fares_are_capped_per_rival(tmp_path):
 
 def test_phase_changes_when_every_town_is_reached():
     result = df.replay(record(CONSTRUCTION[:6]))
-    assert result.state.phase == "construction" and result.to_json()["unreached_towns"] == ["F"]
+    assert result.state.phase == "construction" and result.to_json()["unreached_towns"] == ["B"]
     assert df.replay(record(CONSTRUCTION)).state.phase == "races"
 
 
@@ -283,9 +300,14 @@ def test_phase_changes_when_every_town_is_reached():
         ),
         ([build("Ann", [(0, 0), (2, 0)], 2)], "are not neighbouring hexes"),
         (
-            [build("Ann", [(0, 0), (1, 0)], 1), build("Ann", [(0, 0), (1, 0)], 1)],
+            [*ROUND_OF_ANN, build("Ann", [(0, 0), (1, 0)], 1)],
             "Ann already has a line",
         ),
+        (
+            [build("Ann", [(0, 0), (1, 0)], 1), build("Cleo", row(4, 0, 1), 1)],
+            r"event 2 \(build, Cleo\): out of turn: it is Ben's turn",
+        ),
+        ([*CONSTRUCTION, skip("Ann")], "a pass is a turn of the construction phase"),
         (
             [build("Ann", [(0, 0), (1, 0)], paid_from="winnings")],
             "builds are paid from winnings only in the race phase",
@@ -375,31 +397,106 @@ def test_victory_total_ends_the_game():
         df.replay(record([*CONSTRUCTION, *races]))
 
 
-def test_tournament_uses_each_number_twice():
-    races, here = [], NUM["C"]
-    for k in range(4):  # C-B, B-C, C-B, B-C: C is rolled a third time in the fourth race
-        to = NUM["B"] if k % 2 == 0 else NUM["C"]
-        route = ANN_ROUTE if to == NUM["B"] else list(reversed(ANN_ROUTE))
-        races.append(race({"Ann": route}, ["Ann"], here, to))
-        here = to
-    assert df.replay(record([*CONSTRUCTION, *races[:3]], mode="tournament")).state.winner is None
+# A tournament's construction: everyone has the round's roll, the first player moves on each
+# round (round 1: Ann, Ben, Cleo on a 6; round 2: Ben, Cleo, Ann on a 3).
+TOURNAMENT = [
+    build("Ann", row(0, 0, 6), 6),
+    build("Ben", row(2, 0, 6), 6),
+    build("Cleo", row(4, 0, 6), 6),
+    build("Ben", row(2, 6, 9), 3),
+    build("Cleo", row(4, 6, 9), 3),
+    build("Ann", row(0, 6, 9), 3),
+]
+C_TO_D = race({"Ben": [H(*c) for c in row(2, 0, 9)]}, ["Ben"], "C", "D")
+A_TO_B = race({"Ann": [H(*c) for c in row(0, 0, 9)]}, ["Ann"], "A", "B")
+E_TO_F = race({"Cleo": [H(*c) for c in row(4, 0, 9)]}, ["Cleo"], "E", "F")
+
+
+def test_tournament_rounds_share_a_roll_and_rotate():
+    state = df.replay(record(TOURNAMENT, mode="tournament")).state
+    assert state.phase == "races" and state.round == 2
+    with pytest.raises(TrackwrightError, match="this round's roll is 6, not 4"):
+        df.replay(record([TOURNAMENT[0], build("Ben", row(2, 0, 4), 4)], mode="tournament"))
+    with pytest.raises(TrackwrightError, match=r"event 4 \(build, Ann\): out of turn: it is Ben"):
+        df.replay(record([*TOURNAMENT[:3], TOURNAMENT[5]], mode="tournament"))
+
+
+def test_tournament_races_are_drawn_afresh_and_use_each_number_twice():
+    # Not chained: A-B follows C-D; both numbers of each race count.
+    state = df.replay(record([*TOURNAMENT, C_TO_D, A_TO_B], mode="tournament")).state
+    assert state.number_uses == Counter({NUM[t]: 1 for t in "CDAB"})
+    again = race({"Ben": [H(*c) for c in row(2, 9, 0)]}, ["Ben"], "D", "C")
+    with pytest.raises(TrackwrightError, match="D and C have had their race"):
+        df.replay(record([*TOURNAMENT, C_TO_D, again], mode="tournament"))
+    c_to_x = race({"Ben": [H(*c) for c in row(2, 0, 4)]}, ["Ben"], "C", "X")
+    with pytest.raises(TrackwrightError, match=f"number {NUM['C']} has been used 1 time"):
+        df.replay(record([*TOURNAMENT, C_TO_D, c_to_x], mode="tournament", races=18))
+
+
+def test_tournament_building_turn_richest_first_on_a_tenth_of_the_money():
+    rec = record([*TOURNAMENT, C_TO_D, A_TO_B], mode="tournament")
+    state = df.replay(rec).state
+    assert state.window == ("Ben", "Ann", "Cleo") and df.next_turn(rec, state) == "Ben"
+    # Ben has 50: 5 to spend. Three plain steps and entering Ann's (9, 0)... B is a town: 3.
+    ben = build("Ben", [(9, 2), (9, 1), (9, 0)], paid_from="account")
+    state, result = df.apply_event(rec, state, ben, 10)
+    assert result.summary["budget"] == 5 and state.balances["Ben"] == 48
+    # Ann (45: 4) to Ben's line: 2 points and 1 to Ben, 3 of 4; then 5 points is too much.
+    too_far = build("Ann", [(3, 0), (3, 1), (3, 2), (3, 3), (4, 3)], paid_from="account")
+    with pytest.raises(TrackwrightError, match="costs 4 points and 1 to rivals; Ann may spend"):
+        df.apply_event(rec, state, too_far, 11)
+    with pytest.raises(TrackwrightError, match="in a tournament every payment goes to the acc"):
+        df.apply_event(rec, state, build("Ann", [(3, 0), (3, 1)], paid_from="winnings"), 11)
+    state, _ = df.apply_event(rec, state, skip("Ann"), 11)
+    state, _ = df.apply_event(rec, state, E_TO_F, 12)  # a race ends the building turn
+    assert state.window == () and df.next_turn(rec, state) is None
+    with pytest.raises(TrackwrightError, match="only in the building turn after every 2 races"):
+        df.apply_event(rec, state, build("Cleo", [(9, 4), (9, 3)], paid_from="account"), 13)
+
+
+def test_tournament_joint_line_on_both_rolls():
+    rec = record(
+        [build("Ann", row(2, 0, 6), 4, partner="Ben"), build("Cleo", row(4, 0, 4), 4)],
+        mode="tournament",
+        joint_lines=True,
+    )
+    state = df.replay(rec).state
+    seg = hexgrid.side(tuple(H(0, 2)), tuple(H(1, 2)))
+    assert seg in state.lines["Ann"] and seg in state.lines["Ben"]
+    assert state.round == 1 and df.next_turn(rec, state) == "Ben"  # round 2 begins with Ben
     with pytest.raises(
-        TrackwrightError, match=f"event 11 .*number {NUM['C']} has been used 2 time"
+        TrackwrightError, match="the line costs 7 points; Ann and Ben's rolls give 6"
     ):
-        df.replay(record([*CONSTRUCTION, *races], mode="tournament"))
-    short = record([*CONSTRUCTION, races[0]], mode="tournament", races=18)
-    assert df.replay(short).state.number_uses[NUM["C"]] == 1
+        df.replay(
+            record(
+                [build("Ann", row(2, 0, 7), 4, partner="Ben")], mode="tournament", joint_lines=True
+            )
+        )
+    with pytest.raises(TrackwrightError, match="joint lines are a tournament option"):
+        df.replay(record([build("Ann", row(2, 0, 6), 4, partner="Ben")]))
 
 
 def test_tournament_ends_after_its_races():
-    rec = record(CONSTRUCTION, mode="tournament", races=18)
+    rec = record(TOURNAMENT, mode="tournament", races=18)
     state = df.replay(rec).state
-    state.races_run, state.last_race_end = 17, tuple(H(0, 2))  # as if 17 races had been run
-    event = race({"Ann": ANN_ROUTE}, ["Ann"])
-    state, _ = df.apply_event(rec, state, event, 99)
+    state.races_run = 17  # as if 17 races had been run
+    state, _ = df.apply_event(rec, state, A_TO_B, 99)
     assert state.races_run == 18 and state.winner == "Ann"  # the richest when the races are over
     with pytest.raises(TrackwrightError, match="the game is over: Ann has won"):
-        df.apply_event(rec, state, event, 100)
+        df.apply_event(rec, state, A_TO_B, 100)
+
+
+def test_a_tie_at_the_end_of_a_tournament_is_shared():
+    rec = record(TOURNAMENT, mode="tournament", races=18)
+    state = df.replay(rec).state
+    state.races_run = 17
+    state.balances["Ben"] = state.balances["Ann"] + 20  # Ann's lone race will bring her level
+    state, _ = df.apply_event(rec, state, A_TO_B, 99)
+    assert state.winners == ["Ann", "Ben"] and state.winner is None
+    result = df.GameResult(rec, state, ()).to_json()
+    assert result["winners"] == ["Ann", "Ben"] and result["winner"] is None and result["game_over"]
+    with pytest.raises(TrackwrightError, match="the game is over: Ann and Ben have won"):
+        df.apply_event(rec, state, A_TO_B, 100)
 
 
 def test_record_checks():
@@ -434,7 +531,7 @@ def test_a_users_own_preset(tmp_path):
 
 
 def test_cheapest_build_and_how_far_a_roll_gets():
-    rec = record([BEN_TO_X])
+    rec = record(BEN_FIRST)
     state = df.replay(rec).state
     plan = df.cheapest_build(rec, state, "Cleo", "X", roll=3)
     assert plan.path[0] == tuple(H(0, 4)) and plan.path[-1] == tuple(H(4, 2))
@@ -466,13 +563,16 @@ def test_money_is_conserved_except_bonuses(moves):
     add money."""
     rec = record([])
     state = df.initial_state(rec)
-    for n, (player, town, roll) in enumerate(moves, start=1):
+    for n, (_player, town, roll) in enumerate(moves, start=1):
+        if state.phase != "construction":
+            break
+        player = df.next_turn(rec, state)  # turns go in seat order
         plan = df.cheapest_build(rec, state, player, town, roll)
-        if plan.reach is None or len(plan.reach) < 2 or state.phase != "construction":
-            continue
-        state, _ = df.apply_event(
-            rec, state, build(player, [hexgrid.axial_to_offset(h) for h in plan.reach], roll), n
-        )
+        if plan.reach is None or len(plan.reach) < 2:
+            event = skip(player, roll)
+        else:
+            event = build(player, [hexgrid.axial_to_offset(h) for h in plan.reach], roll)
+        state, _ = df.apply_event(rec, state, event, n)
     bonuses = (len(state.reached) - len(set(rec.starts.values()))) * rec.rules.first_arrival
     assert sum(state.balances.values()) == 3 * 20 + bonuses
     between_players = [t for t in state.ledger if "bank" not in (t.payer, t.payee)]
@@ -489,9 +589,10 @@ def test_example_game_is_pinned():
     """A whole game on the England map (templates/dampfross/examples/game.json): 60 builds and
     6 races; its accounts must never change."""
     data = df.score_file(EXAMPLE).to_json()
-    assert data["balances"] == {"Ann": 153, "Ben": 200, "Cleo": 17}
+    # Since lines drawn into a town beside a rival's pay the parallel 2, as drawn out of one.
+    assert data["balances"] == {"Ann": 145, "Ben": 202, "Cleo": 23}
     assert data["phase"] == "races" and data["races_run"] == 6 and data["winner"] is None
-    assert len(data["events"]) == 66
+    assert len(data["events"]) == 68  # with two passes of Cleo's
     # The ledger explains every change: replaying it from 20 gives the balances.
     money = dict.fromkeys(data["balances"], 20)
     for t in data["ledger"]:
@@ -501,3 +602,106 @@ def test_example_game_is_pinned():
             money[t["to"]] += t["amount"]
     assert money == data["balances"]
     assert all(t["reason"] for t in data["ledger"])
+
+
+# ------------------------------------------------------------------ issue 12
+
+
+def test_winnings_pay_for_die_points_and_payments_to_rivals():
+    """'10 points ... moins les déductions pour rivières, collines ou paiements aux rivaux'."""
+    lone = race({"Ben": ANN_ROUTE}, ["Ben"])  # Ben wins 20, pays Ann 8
+    # Beside Ann's line (3, 2)-(3, 1): 1 die point, entering her hex 1, parallel 2.
+    beside = build("Ben", [(3, 2), (3, 1)], paid_from="winnings")
+    result = df.replay(record([*CONSTRUCTION, lone, beside]))
+    assert result.state.winnings["Ben"] == 20 - 1 - 3
+    assert result.events[-1].summary["payments"] == 3
+    state = result.state
+    state.winnings["Ben"] = 2
+    with pytest.raises(
+        TrackwrightError, match="costs 1 point and 3 to rivals; Ben's winnings are 2"
+    ):
+        df.apply_event(record([]), state, build("Ben", [(3, 1), (3, 0)], paid_from="winnings"), 10)
+
+
+@pytest.mark.parametrize("rules", ["epopee", "dampfross"])
+def test_a_parallel_line_costs_the_same_either_way_at_a_town(rules):
+    into = build("Ann", [(0, 0), (0, 1), (1, 2), (0, 2)], 3)  # (1, 2) then into C beside Ben
+    out_of = build("Ann", [(0, 0), (0, 1), (0, 2), (1, 2)], 3)  # C then out of it beside Ben
+    paid = [
+        sum(t[2] for t in payments(df.replay(record([*BEN_FIRST, e], rules)), 4))
+        for e in (into, out_of)
+    ]
+    assert paid == [1 + 2, 1 + 2]
+
+
+def test_every_step_costs_what_a_die_can_pay(tmp_path):
+    hills = (tuple(H(1, 3)), tuple(H(2, 3)))
+    m = dataclasses.replace(MAP, rivers=MAP.rivers | {hexgrid.side(*hills)})
+    for name in ("epopee", "dampfross"):
+        rules = df.load_rules(name)
+        assert rules.river_with_hill == "dearest"
+        assert rules.step_cost(m, *hills) == rules.hill_to_hill <= 6
+        assert rules.step_cost(m, tuple(H(5, 3)), tuple(H(6, 3))) == rules.river
+    added = json.loads(df._preset_text("epopee")) | {"name": "added", "river_with_hill": "add"}
+    (tmp_path / "added.json").write_text(json.dumps(added))
+    assert df.load_rules(str(tmp_path / "added.json")).step_cost(m, *hills) == 8
+
+
+def test_experienced_players_play_to_fifty_more():
+    rec = record([], experienced=True)
+    assert rec.victory_total() == 300
+    with pytest.raises(TrackwrightError, match="no total for experienced players"):
+        record([], rules="dampfross", experienced=True)
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (("Ann", "bank", "Cleo"), "'bank' cannot be a player's name"),
+        (("Ann", "BANK", "Cleo"), "'BANK' cannot be a player's name"),
+        (("Ann", "ann", "Cleo"), "'ann' and 'Ann' are the same name"),
+        (("Zoe\u0308", "Ann", "Zo\u00eb"), "are the same name"),
+        (("Ann", "\uff21nn", "Cleo"), "are the same name"),  # a full-width A
+    ],
+)
+def test_player_names_cannot_corrupt_the_accounts(players, message):
+    starts = dict(zip(players, (H(0, 0), H(0, 2), H(0, 4)), strict=True))
+    data = {"game": "dampfross", "map": "x", "players": list(players), "starts": starts}
+    with pytest.raises(TrackwrightError, match=message):
+        df.record_from_json(data | {"events": []}, "g", m=MAP)
+
+
+def test_one_name_however_it_is_written():
+    decomposed = unicodedata.normalize("NFD", "Zoë")
+    data = {
+        "game": "dampfross",
+        "map": "x",
+        "players": ["Ann", "Zoë", "Cleo"],
+        "starts": {"Ann": H(0, 0), decomposed: H(0, 2), "Cleo": H(0, 4)},
+        "events": [skip("Ann"), build(decomposed, row(2, 0, 2), 2)],
+    }
+    result = df.replay(df.record_from_json(data, "g", m=MAP))
+    assert result.events[1].summary["player"] == "Zoë" and "Zoë" in result.state.balances
+
+
+def test_reaching_the_total_together_is_a_shared_win(tmp_path):
+    short = json.loads(df._preset_text("epopee")) | {"name": "short"}
+    short["victory"] = {"3": 39}
+    (tmp_path / "short.json").write_text(json.dumps(short))
+    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "short.json")))
+    assert result.state.balances["Ann"] == 39 and result.state.balances["Ben"] == 46
+    data = result.to_json()
+    assert data["winners"] == ["Ben", "Ann"] and data["winner"] is None and data["game_over"]
+
+
+def test_construction_turns_go_round_in_seat_order():
+    rec = record([])
+    state = df.initial_state(rec)
+    assert df.next_turn(rec, state) == "Ann"
+    with pytest.raises(TrackwrightError, match=r"event 1 \(build, Ben\): out of turn: it is Ann"):
+        df.apply_event(rec, state, BEN_TO_X, 1)
+    state, _ = df.apply_event(rec, state, skip("Ann"), 1)
+    state, _ = df.apply_event(rec, state, BEN_TO_X, 2)
+    assert df.next_turn(rec, state) == "Cleo"
+    with pytest.raises(TrackwrightError, match="Ben has had their turn in this round"):
+        df.apply_event(rec, state, build("Ben", row(2, 4, 5), 1), 3)

@@ -233,17 +233,33 @@ class DampfrossRules:
     title: str = ""
     experienced_bonus: int | None = None
     tournament_races: tuple[int, ...] = (36, 18)
+    river_with_hill: str = "dearest"  # "dearest": the higher cost applies; "add": hill + extra
+    tournament_build_every: int = 2  # tournament: a building turn after every this many races
+    tournament_build_percent: int = 10  # ... on this share of one's money (rounded down)
+    joint_line_percent: int = 75  # tournament joint line: this share of the two rolls' total
 
     def step_cost(self, m: Any, a: Hex, b: Hex) -> int:
-        """Die points to build from a to b: the hill cost, plus the river's extra when the step
-        crosses a river side."""
+        """Die points to build from a to b: the hill cost, and across a river side either the
+        dearer of the hill cost and the river cost (``river_with_hill: "dearest"``, so no step
+        costs more than hill to hill and a die can pay every step) or the hill cost plus the
+        river's extra (``"add"``)."""
         hills = (m.terrain[a] == "hill") + (m.terrain[b] == "hill")
         cost = (self.step, self.hill, self.hill_to_hill)[hills]
         if hexgrid.side(a, b) in m.rivers:
-            cost += self.river - self.step
+            if self.river_with_hill == "add":
+                cost += self.river - self.step
+            else:
+                cost = max(cost, self.river)
         return cost
 
-    def victory_total(self, players: int) -> int:
+    def victory_total(self, players: int, experienced: bool = False) -> int:
+        """The winning total; experienced players may raise it by the preset's bonus."""
+        if experienced:
+            if self.experienced_bonus is None:
+                raise TrackwrightError(
+                    f"the {self.name} rules have no total for experienced players"
+                )
+            return self.victory[players] + self.experienced_bonus
         return self.victory[players]
 
 
@@ -270,6 +286,10 @@ def _rules_from_json(data: dict[str, Any], ref: str) -> DampfrossRules:
         victory={int(k): v for k, v in data["victory"].items()},
         experienced_bonus=data.get("experienced_bonus"),
         tournament_races=tuple(data.get("tournament_races", (36, 18))),
+        river_with_hill=data.get("river_with_hill", "dearest"),
+        tournament_build_every=data.get("tournament_build_every", 2),
+        tournament_build_percent=data.get("tournament_build_percent", 10),
+        joint_line_percent=data.get("joint_line_percent", 75),
     )
 
 

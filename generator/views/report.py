@@ -71,10 +71,11 @@ def print_dampfross(result, console: Console | None = None) -> None:
     for e in result.events:
         s = e.summary
         if e.kind == "build":
-            what = (
-                f"{s['player']} builds, {s['cost']} of "
-                f"{'roll ' if s['paid_from'] == 'roll' else 'winnings '}{s['budget']}"
-            )
+            who = s["player"] + (f" and {s['partner']}" if "partner" in s else "")
+            paid = {"roll": "roll ", "winnings": "winnings ", "account": "account "}
+            what = f"{who} builds, {s['cost']} of {paid[s['paid_from']]}{s['budget']}"
+        elif e.kind == "pass":
+            what = f"{s['player']} passes"
         else:
             what = f"race {s['from']} {s['from_town']} - {s['to']} {s['to_town']}"
         moves = "; ".join(
@@ -84,8 +85,9 @@ def print_dampfross(result, console: Console | None = None) -> None:
     console.print(table)
     balances = ", ".join(f"{p} {state.balances[p]}" for p in players)
     console.print(f"Phase: {state.phase}. Races run: {state.races_run}. Balances: {balances}.")
-    if state.winner:
-        console.print(f"[bold]{state.winner} wins.[/bold]")
+    if state.winners:
+        verb = "win" if len(state.winners) > 1 else "wins"
+        console.print(f"[bold]{' and '.join(state.winners)} {verb}.[/bold]")
     elif state.phase == "construction":
         left = [t.name for t in record.map.towns if t.hex not in state.reached]
         console.print(f"Towns not reached yet: {', '.join(left)}.")

@@ -27,6 +27,7 @@ function dampfross() {
         h("p", { class: "small" }, draft.path.length ? `Line: ${draft.path.map(x => `(${x})`).join(" → ")}` : "Tap the hexes of the line, starting on the player's own line."),
         h("div", { id: "preview" }),
         h("div", { class: "row" }, h("button", { id: "confirm-build", onclick: confirmBuild, disabled: draft.path.length < 2 }, "Confirm"),
+          h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, "Pass"),
           h("button", { class: "secondary", onclick: () => setDraft({ path: [] }) }, "Clear")))
     : h("div", { class: "card" }, h("h2", {}, "Race"),
         h("div", { class: "row" }, h("label", {}, "From", h("input", { type: "number", id: "race-from", value: draft.from, onchange: ev => setDraft({ from: ev.target.value }) })),
@@ -36,11 +37,11 @@ function dampfross() {
         h("div", { class: "row" }, h("button", { id: "confirm-race", onclick: confirmRace }, "Record race"),
           h("button", { class: "secondary", onclick: () => setDraft({ routes: {}, placing: "" }) }, "Clear routes")));
   const ledger = h("div", { class: "card" }, h("h2", {}, "Ledger"),
-    h("p", { id: "phase" }, `Phase: ${sc.phase}. ${sc.winner ? sc.winner + " wins." : ""}`),
+    h("p", { id: "phase" }, `Phase: ${sc.phase}. ${(sc.winners || []).length ? sc.winners.join(" and ") + (sc.winners.length > 1 ? " win." : " wins.") : sc.next_turn ? sc.next_turn + " to build." : ""}`),
     h("table", { id: "balances" }, h("tr", {}, players.map(p => h("th", { class: "num" }, p))), h("tr", {}, players.map(p => h("td", { class: "num" }, sc.balances[p])))),
     h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Event"), h("th", {}, "Money")),
       sc.events.slice().reverse().map(e => h("tr", {}, h("td", {}, e.event),
-        h("td", {}, e.type === "build" ? `${e.player}: line of ${e.cost} (${e.paid_from} ${e.budget})` : `race ${e.from_town} – ${e.to_town}`),
+        h("td", {}, e.type === "build" ? `${e.player}: line of ${e.cost} (${e.paid_from} ${e.budget})` : e.type === "pass" ? `${e.player} passes` : `race ${e.from_town} – ${e.to_town}`),
         h("td", { class: "small" }, sc.ledger.filter(t => t.event === e.event).map(t => `${t.from}→${t.to} ${t.amount} (${t.reason})`).join("; "))))));
   const modes = [h("button", { class: mode === "build" ? "active" : "secondary", onclick: () => { G.mode = "build"; render(); } }, "Build"),
                  h("button", { class: mode === "race" ? "active" : "secondary", onclick: () => { G.mode = "race"; render(); }, id: "mode-race" }, "Race")];
@@ -90,6 +91,10 @@ function confirmBuild() {
     record.events = [...record.events, buildEvent(draft, player)];
     draft.path = [];
   }, "Line built");
+}
+function passTurn() {
+  const player = G.record.players[G.player];
+  return change(record => { record.events = [...record.events, { type: "pass", player }]; }, `${player} passes`);
 }
 function confirmRace() {
   return change(record => {
