@@ -335,7 +335,7 @@ def apply_turn(
         if laid < rules.min_road_tiles:
             raise TrackwrightError(
                 f"the road to {end.id} lays no road tile: a road reaches a settlement by laying "
-                f"at least {rules.min_road_tiles} (rules preset: min_road_tiles)",
+                f"at least {rules.min_road_tiles} (the rules preset's min_road_tiles)",
                 place,
             )
         if merchants_left(new, player, rules) <= 0:
