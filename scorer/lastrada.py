@@ -106,6 +106,15 @@ def record_from_json(
                     f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
                     place,
                 )
+    if settlements is not None:
+        held = Counter(name for names in settlements.values() for name in names)
+        for name in players:
+            if held[name] > rules.merchants:
+                raise TrackwrightError(
+                    f"{name} has {held[name]} merchants on the board; each player has "
+                    f"{rules.merchants}",
+                    f"{where}: $.settlements",
+                )
     reserve = data.get("reserve")
     if reserve is not None:
         for name, days in reserve.items():
@@ -118,11 +127,45 @@ def record_from_json(
                 )
     starts = None
     if "starts" in data:
-        starts = {p: [tuple(h) for h in hexes] for p, hexes in data["starts"].items()}
+        starts = {p: [(h[0], h[1]) for h in hexes] for p, hexes in data["starts"].items()}
+        _check_starts(m, players, variant, starts, where)
     turns = tuple(turn_from_json(t) for t in data["turns"]) if "turns" in data else None
     if turns is not None and starts is None:
         raise TrackwrightError("turns need the players' start tiles ($.starts)", where)
     return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)
+
+
+def _check_starts(
+    m: LaStradaMap,
+    players: tuple[str, ...],
+    variant: str,
+    starts: Mapping[str, list[Hex]],
+    where: str,
+) -> None:
+    """Each player's start tiles (one, two with two players) on free plain hexes, a free hex
+    between any two; a start tile belongs to a player of the game."""
+    for name in starts:
+        if name not in players:
+            raise TrackwrightError(
+                f"{name!r} is not a player of this game", f"{where}: $.starts.{name}"
+            )
+    placed: dict[Hex, str] = {}
+    need = 2 if variant == "two-player" else 1
+    for p in players:
+        hexes = starts.get(p)
+        place = f"{where}: $.starts.{p}"
+        if not hexes or len(hexes) != need:
+            raise TrackwrightError(f"{p} needs {need} start tile(s)", place)
+        for h in hexes:
+            if m.terrain.get(h) != "plain" or h in m.settlement_by_hex:
+                raise TrackwrightError(f"start tile on {h}: it must be a free plain hex", place)
+            for other, owner in placed.items():
+                if hexgrid.distance(h, other) < 2:
+                    raise TrackwrightError(
+                        f"start tile on {h} is next to {owner}'s on {other}; leave a hex free",
+                        place,
+                    )
+            placed[h] = p
 
 
 # ------------------------------------------------------------------ turns
@@ -142,33 +185,38 @@ class State:
 
 
 def initial_state(record: GameRecord) -> State:
-    m = record.map
     assert record.starts is not None
-    starts: dict[Hex, str] = {}
-    for p in record.players:
-        hexes = record.starts.get(p)
-        need = 2 if record.variant == "two-player" else 1
-        where = f"{record.source}: $.starts.{p}"
-        if not hexes or len(hexes) != need:
-            raise TrackwrightError(f"{p} needs {need} start tile(s)", where)
-        for h in hexes:
-            if m.terrain.get(h) != "plain" or h in m.settlement_by_hex:
-                raise TrackwrightError(f"start tile on {h}: it must be a free plain hex", where)
-            for other, owner in starts.items():
-                if hexgrid.distance(h, other) < 2:
-                    raise TrackwrightError(
-                        f"start tile on {h} is next to {owner}'s on {other}; leave a hex free",
-                        where,
-                    )
-            starts[h] = p
+    starts = {h: p for p in record.players for h in record.starts[p]}
     return State(
         reserve=dict.fromkeys(record.players, 0),
-        merchants={s.id: [] for s in m.settlements},
+        merchants={s.id: [] for s in record.map.settlements},
         reached={p: set(record.starts[p]) for p in record.players},
         tiles={},
         used={p: Counter() for p in record.players},
         starts=starts,
     )
+
+
+def seat_order(record: GameRecord, rules: RuleSet = RULES) -> tuple[str, ...]:
+    """The order of turns: the record's players in seat order (clockwise) from the first
+    player; with two players the second player moves first (the preset's
+    ``two_player_starts``)."""
+    players = record.players
+    if record.variant == "two-player" and rules.two_player_starts == "second":
+        return (*players[1:], players[0])
+    return players
+
+
+def next_player(record: GameRecord, state: State, rules: RuleSet = RULES) -> str | None:
+    """Whose turn comes next (none once the game is over)."""
+    if state.ended:
+        return None
+    order = seat_order(record, rules)
+    return order[state.turns_played % len(order)]
+
+
+def merchants_left(state: State, player: str, rules: RuleSet = RULES) -> int:
+    return rules.merchants - sum(player in present for present in state.merchants.values())
 
 
 def _target_open(
@@ -198,15 +246,27 @@ def apply_turn(
         raise TrackwrightError(f"{player!r} is not a player of this game", where)
     if state.ended:
         raise TrackwrightError(f"the game is over ({state.end_reason})", where)
+    expected = next_player(record, state, rules)
+    if player != expected:
+        order = seat_order(record, rules)
+        raise TrackwrightError(
+            f"it is {expected}'s turn, not {player}'s (turns go round in the order "
+            f"{', '.join(order)}; a pass is an empty turn)",
+            where,
+        )
     new = copy.deepcopy(state)
     days = new.reserve[player] + rules.days_per_turn
     supply = dict(rules.tiles)
     roads = turn.roads
-    if not roads and not reachable(record, new, player, days, rules):
-        new.ended = True
-        new.end_reason = f"{player} could not reach any settlement on turn {number}"
-        new.turns_played += 1
-        return new
+    if not roads:
+        why = cannot_reach(record, new, player, rules)
+        if why:
+            # The turn began (its days gained, at most max_reserve kept) and the game ends.
+            new.reserve[player] = min(days, rules.max_reserve)
+            new.ended = True
+            new.end_reason = f"turn {number}: {why}"
+            new.turns_played += 1
+            return new
     for k, road in enumerate(roads, start=1):
         place = f"{where}, road {k}"
         if road[0] not in new.reached[player]:
@@ -271,8 +331,17 @@ def apply_turn(
             days -= cost
             new.used[player][terrain] += 1
             new.tiles[h] = player
-        if sum(player in present for present in new.merchants.values()) >= rules.merchants:
-            raise TrackwrightError(f"{player} has no merchant left", place)
+        laid = sum(1 for h in road[1:-1] if h in new.tiles)
+        if laid < rules.min_road_tiles:
+            raise TrackwrightError(
+                f"the road to {end.id} lays no road tile: a road reaches a settlement by laying "
+                f"at least {rules.min_road_tiles} (the rules preset's min_road_tiles)",
+                place,
+            )
+        if merchants_left(new, player, rules) <= 0:
+            raise TrackwrightError(
+                f"{player} has no merchant left (all {rules.merchants} are on the board)", place
+            )
         new.merchants[end.id].append(player)
         new.reached[player].add(end.hex)
     new.reserve[player] = min(days, rules.max_reserve)
@@ -293,29 +362,60 @@ class Road:
 def reachable(
     record: GameRecord, state: State, player: str, days: int | None = None, rules: RuleSet = RULES
 ) -> list[Road]:
-    """The cheapest road (in travel days) to each settlement the player may still take; with
-    ``days`` only those within reach this turn. Tile supply is respected per terrain."""
+    """The cheapest road (in travel days) to each settlement the player can still ever reach;
+    with ``days`` only those within that many days.
+
+    A road runs from the player's start tile or a settlement they reached, over free hexes (no
+    road tile, no start tile; through no settlement, but with two players through the rival's,
+    in transit), to a settlement that takes their merchant (not already theirs, not full; with
+    two players, not taken). It lays at least ``min_road_tiles`` tiles, no more of each
+    terrain than the player has left, and costs no more than one turn can hold
+    (``max_days_per_turn``: a road is finished in the turn it is begun). A player with no
+    merchant left reaches nothing. Exact: a search over (hex, tiles of each terrain but plain,
+    tiles laid up to min_road_tiles), keeping the fewest plain tiles (so the fewest days) for
+    each."""
+    if merchants_left(state, player, rules) <= 0:
+        return []
     m = record.map
-    left = {t: n - state.used[player][t] for t, n in rules.tiles}
-    sources = sorted(state.reached[player])
-    best: dict[Hex, int] = {h: 0 for h in sources}
-    back: dict[Hex, Hex | None] = {h: None for h in sources}
-    heap = [(0, h) for h in sources]
+    terrains = model.ROAD_TERRAINS
+    left = tuple(rules.supply(t) - state.used[player][t] for t in terrains)
+    limit = rules.max_days_per_turn
+    need = rules.min_road_tiles
+    Key = tuple[Hex, tuple[int, ...], int]  # hex, tiles of each terrain, tiles laid (capped)
+    best: dict[Key, tuple[int, int]] = {}
+    back: dict[Key, Key | None] = {}
+    heap: list[tuple[int, int, Hex, tuple[int, ...], int]] = []
+    zero = (0,) * len(terrains)
+    for h in sorted(state.reached[player]):
+        best[(h, zero[1:], 0)] = (0, 0)
+        back[(h, zero[1:], 0)] = None
+        heapq.heappush(heap, (0, 0, h, zero, 0))
     found: dict[str, Road] = {}
+
+    def path_to(key: Key) -> list[Hex]:
+        path: list[Hex] = []
+        at: Key | None = key
+        while at is not None:
+            path.append(at[0])
+            at = back[at]
+        return path[::-1]
+
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1 << 30):
+        cost, plain, h, counts, laid = heapq.heappop(heap)
+        key = (h, counts[1:], laid)
+        if best.get(key, (cost + 1, 0)) < (cost, plain):
             continue
         for n in hexgrid.neighbours(h):
             if n not in m.terrain or n in state.starts or n in state.tiles:
                 continue
             s = m.settlement_by_hex.get(n)
             if s is not None:
-                if _target_open(record, state, player, s.id, rules) and s.id not in found:
-                    path = [n, h]
-                    while back[path[-1]] is not None:
-                        path.append(back[path[-1]])  # type: ignore[arg-type]
-                    found[s.id] = Road(s.id, s.kind, cost, tuple(reversed(path)))
+                if (
+                    laid >= need
+                    and s.id not in found
+                    and _target_open(record, state, player, s.id, rules)
+                ):
+                    found[s.id] = Road(s.id, s.kind, cost, (*path_to(key), n))
                 transit = (
                     record.variant == "two-player"
                     and state.merchants[s.id]
@@ -323,17 +423,35 @@ def reachable(
                 )
                 if not transit:
                     continue
-                step = 0
+                step, more = 0, counts
+                next_laid = laid
             else:
-                if left[m.terrain[n]] <= 0:
+                t = terrains.index(m.terrain[n])
+                if counts[t] >= left[t]:
                     continue
-                step = rules.cost(m.terrain[n])
-            if cost + step < best.get(n, 1 << 30):
-                best[n] = cost + step
-                back[n] = h
-                heapq.heappush(heap, (cost + step, n))
+                step = rules.cost(terrains[t])
+                more = tuple(c + (i == t) for i, c in enumerate(counts))
+                next_laid = min(laid + 1, need)
+            if cost + step > limit:
+                continue
+            label = (cost + step, more[0])
+            nkey = (n, more[1:], next_laid)
+            if label < best.get(nkey, (limit + 1, 0)):
+                best[nkey] = label
+                back[nkey] = key
+                heapq.heappush(heap, (cost + step, more[0], n, more, next_laid))
     roads = sorted(found.values(), key=lambda r: (r.days, r.settlement))
     return [r for r in roads if days is None or r.days <= days]
+
+
+def cannot_reach(record: GameRecord, state: State, player: str, rules: RuleSet = RULES) -> str:
+    """Why the player can never again reach a settlement ('' when they can): the end of the
+    game when it is their turn. Lacking travel days this turn is no reason."""
+    if merchants_left(state, player, rules) <= 0:
+        return f"{player} has no merchant left"
+    if not reachable(record, state, player, rules=rules):
+        return f"{player} can reach no settlement any more"
+    return ""
 
 
 def replay(record: GameRecord, rules: RuleSet = RULES) -> State:
@@ -399,6 +517,7 @@ def score(record: GameRecord, rules: RuleSet = RULES) -> Result:
             "played": state.turns_played,
             "ended": state.ended,
             "end": state.end_reason,
+            "next": next_player(record, state, rules),
             "tiles_used": {p: dict(c) for p, c in state.used.items()},
         }
     merchants = merchants or {}

@@ -286,7 +286,8 @@ def test_score_lastrada():
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["gold"]["grey"] == 17 and data["reachable"]["days"] == 10
+    # Black passed before grey's third turn and keeps 10 days (4 + 6), + 6 next turn.
+    assert data["gold"]["grey"] == 17 and data["reachable"]["days"] == 16
 
 
 @pytest.mark.parametrize(

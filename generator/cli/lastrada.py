@@ -78,8 +78,8 @@ def score(
     reachable: Annotated[
         str | None,
         typer.Option(
-            help="PLAYER: the cheapest road to each settlement this player can still "
-            "reach (needs the record's turns)."
+            help="PLAYER: the cheapest road to each settlement this player can still ever "
+            "reach, within their tiles and a turn's days (needs the record's turns)."
         ),
     ] = None,
     rules: RulesOpt = None,
@@ -105,6 +105,7 @@ def score(
         data["reachable"] = {
             "player": reachable,
             "days": days,
+            "never": ls.cannot_reach(game, state, reachable, preset),
             "roads": [
                 {
                     "settlement": r.settlement,
@@ -122,6 +123,8 @@ def score(
     if "reachable" in data:
         r = data["reachable"]
         typer.echo(f"{r['player']} has {r['days']} travel days next turn:")
+        if r["never"]:
+            typer.echo(f"  no settlement: {r['never']} (on their turn the game ends)")
         for road in r["roads"]:
             mark = "" if road["days"] <= r["days"] else " (not this turn)"
             typer.echo(

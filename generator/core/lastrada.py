@@ -243,6 +243,13 @@ class LaStradaRules:
     merchants: int  # pawns per player
     max_merchants_per_settlement: int
     gold: dict[str, tuple[int, ...]]  # gold per merchant by kind and number of merchants
+    min_road_tiles: int = 1  # tiles a road lays at least (0: a neighbouring settlement is free)
+    two_player_starts: str = "second"  # with two players, which player moves first
+
+    @property
+    def max_days_per_turn(self) -> int:
+        """Travel days one turn can hold at most: the most kept plus a turn's days."""
+        return self.max_reserve + self.days_per_turn
 
     def cost(self, terrain: str) -> int:
         return dict(self.costs)[terrain]
@@ -278,6 +285,8 @@ def _rules_from_json(data: dict[str, Any], ref: str) -> LaStradaRules:
         merchants=data["merchants"],
         max_merchants_per_settlement=most,
         gold=gold,
+        min_road_tiles=data.get("min_road_tiles", 1),
+        two_player_starts=data.get("two_player_starts", "second"),
     )
 
 
