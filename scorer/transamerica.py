@@ -615,7 +615,11 @@ class GameResult:
                         else {}
                     ),
                     **({"in_progress": True} if r.in_progress else {}),
-                    **({"markers": dict(r.starts)} if self.variant == "blocking" else {}),
+                    **(
+                        {"markers": {p: r.starts[p] for p in self.players}}
+                        if self.variant == "blocking"
+                        else {}
+                    ),
                 }
                 for r in self.rounds
             ],
