@@ -60,12 +60,55 @@ class RoundBoard:
         points = sum(self.map.edge_by_key[e].cost for e in empty)
         return Missing(points, empty)
 
-    def missing(self, start: str, cities: list[str]) -> Missing:
-        """Exact: fewest points connecting the cities to the network of the start marker."""
+    def missing(self, start: str, cities: list[str], held: Iterable[str] = ()) -> Missing:
+        """Exact: fewest points connecting the cities to the network of the start marker.
+
+        ``held``: intersections held by other players' start markers (the blocking variant).
+        The count never passes through one when there is a way round; it may end at one (a city
+        of the player's under another marker is reached, not passed); where the markers fence a
+        city in, it passes through as few of them as it must."""
+        blocked = frozenset(held) - {start}
+        if blocked:
+            return self._missing_blocked(start, cities, blocked)
         result = steiner_tree(self.graph, [start, *(self.map.city_by_name[c].node for c in cities)])
         missing = self._missing(result)
         assert missing.points == round(result.cost)
         return missing
+
+    def _missing_blocked(self, start: str, cities: list[str], held: frozenset[str]) -> Missing:
+        # Each held intersection becomes a hub with one spoke per track space that meets it;
+        # a spoke costs more than every track space of the board together. A tree that ends at
+        # a held intersection uses one spoke, one that passes through it two: the cheapest tree
+        # passes through as few as it can, then costs the fewest points.
+        spoke = sum(e.cost for e in self.map.edges) + 1
+        names: dict[Edge, Edge | None] = {}
+        edges: list[tuple[str, str, float]] = []
+        nodes = [n for n in self.map.nodes if n not in held]
+
+        def end(node: str, other: str) -> str:
+            if node not in held:
+                return node
+            inner = f"{node}|{other}"
+            nodes.append(inner)
+            edges.append((inner, f"{node}|", spoke))
+            names[(inner, f"{node}|")] = None
+            return inner
+
+        nodes += [f"{h}|" for h in sorted(held)]
+        for e in self.map.edges:
+            a, b = end(e.a, e.b), end(e.b, e.a)
+            edges.append((a, b, 0 if e.key in self.track else e.cost))
+            names[(a, b)] = e.key
+        terminals = [
+            f"{n}|" if n in held else n
+            for n in (start, *(self.map.city_by_name[c].node for c in cities))
+        ]
+        result = steiner_tree(Graph(nodes, edges), terminals)
+        keys = [names[name] for name in result.edges]
+        empty = tuple(sorted(k for k in keys if k is not None and k not in self.track))
+        points = sum(self.map.edge_by_key[k].cost for k in empty)
+        assert points == round(result.cost) - spoke * keys.count(None)
+        return Missing(points, empty)
 
     def greedy(self, start: str, cities: list[str]) -> Missing:
         """The nearest-city heuristic (for comparison only)."""
@@ -73,19 +116,30 @@ class RoundBoard:
         return self._missing(result)
 
 
-def missing_track(m: TransAmericaMap, track: set[Edge], start: str, cities: list[str]) -> Missing:
+def missing_track(
+    m: TransAmericaMap,
+    track: set[Edge],
+    start: str,
+    cities: list[str],
+    held: Iterable[str] = (),
+) -> Missing:
     """The points a player loses: the exact minimum cost of connecting their cities and start
-    marker, placed track costing 0, an empty single line 1 and a double line 2."""
-    return RoundBoard(m, track).missing(start, cities)
+    marker, placed track costing 0, an empty single line 1 and a double line 2 (``held``: the
+    other start markers, in the blocking variant)."""
+    return RoundBoard(m, track).missing(start, cities, held)
 
 
 # ------------------------------------------------------------------------- records
+
+#: The ways to play a record: the rules as printed, and the two variants of the French text.
+VARIANTS = ("standard", "visible-cards", "blocking")
 
 
 @dataclass(frozen=True)
 class Turn:
     player: str
     track: tuple[Edge, ...]
+    move: str | None = None  # blocking variant: where the start marker moves at the turn's end
 
 
 @dataclass(frozen=True)
@@ -94,14 +148,16 @@ class RoundRecord:
     starts: dict[str, str]
     track: tuple[Edge, ...] | None
     turns: tuple[Turn, ...] | None
+    markers: dict[str, str] | None = None  # blocking variant: where they stand at the end
 
 
 @dataclass(frozen=True)
 class GameRecord:
     map: TransAmericaMap
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # in seat order (clockwise), the first player of round 1 first
     rounds: tuple[RoundRecord, ...]
     source: str = "<record>"
+    variant: str = "standard"
 
 
 def load_record(path: Path, rules: RuleSet = ORIGINAL) -> GameRecord:
@@ -116,6 +172,13 @@ def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
     return mapfile.load_model(path, name, model.from_json)
 
 
+def rotated_hands(players: tuple[str, ...], previous: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Visible cards: each player plays the cards their left-hand neighbour (the next in seat
+    order, clockwise) played in the round before."""
+    n = len(players)
+    return {p: list(previous[players[(i + 1) % n]]) for i, p in enumerate(players)}
+
+
 def record_from_json(
     data: Any,
     where: str = "<record>",
@@ -123,32 +186,51 @@ def record_from_json(
     m: TransAmericaMap | None = None,
     rules: RuleSet = ORIGINAL,
 ) -> GameRecord:
-    """Check a parsed record against the schema and the map; every error names the round and
-    the player."""
+    """Check a parsed record against the schema, the map and the rules: every error names the
+    round, and the turn and the player where there is one."""
     mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
         m = resolve_map(data["map"], base, where)
     players = tuple(data["players"])
-    rounds = []
+    variant = data.get("variant", "standard")
+    rounds: list[RoundRecord] = []
     for r, raw in enumerate(data["rounds"], start=1):
         place = f"{where}: round {r}"
-        for key in ("cities", "starts"):
-            unknown = sorted(set(raw[key]) - set(players))
-            missing = [p for p in players if p not in raw[key]]
+        if "cities" not in raw and variant == "visible-cards" and rounds:
+            cities = rotated_hands(players, rounds[-1].cities)
+        else:
+            cities = dict(raw.get("cities", {}))
+        for key, given in (("cities", cities), ("starts", raw["starts"])):
+            unknown = sorted(set(given) - set(players))
+            missing = [p for p in players if p not in given]
             if unknown:
                 raise TrackwrightError(f"{key}: {unknown[0]!r} is not a player of this game", place)
             if missing:
                 raise TrackwrightError(f"{key}: nothing given for player {missing[0]}", place)
+        if variant == "visible-cards" and rounds:
+            expected = rotated_hands(players, rounds[-1].cities)
+            for i, p in enumerate(players):
+                if sorted(cities[p]) != sorted(expected[p]):
+                    left = players[(i + 1) % len(players)]
+                    raise TrackwrightError(
+                        f"player {p}: with visible cards {p} plays the cards {left} had in round "
+                        f"{r - 1} ({', '.join(expected[p])}), not {', '.join(cities[p])}",
+                        place,
+                    )
         track = tuple(tuple(e) for e in raw["track"]) if "track" in raw else None
         turns = (
-            tuple(Turn(t["player"], tuple(tuple(e) for e in t["track"])) for t in raw["turns"])
+            tuple(
+                Turn(t["player"], tuple(tuple(e) for e in t["track"]), t.get("move"))
+                for t in raw["turns"]
+            )
             if "turns" in raw
             else None
         )
-        rnd = RoundRecord(dict(raw["cities"]), dict(raw["starts"]), track, turns)
-        check_round(m, players, rnd, place, rules)
+        markers = dict(raw["markers"]) if "markers" in raw else None
+        rnd = RoundRecord(cities, dict(raw["starts"]), track, turns, markers)
+        check_round(m, players, rnd, place, rules, variant)
         rounds.append(rnd)
-    return GameRecord(m, players, tuple(rounds), where)
+    return GameRecord(m, players, tuple(rounds), where, variant)
 
 
 def check_round(
@@ -157,8 +239,11 @@ def check_round(
     rnd: RoundRecord,
     place: str,
     rules: RuleSet = ORIGINAL,
+    variant: str = "standard",
 ) -> None:
-    """The hands and start markers of one round, and its final track."""
+    """The hands and start markers of one round, and its final track: every track joined to a
+    start marker, and the round ended (someone's five cities connected, or every track
+    placed)."""
     dealt: dict[str, str] = {}
     for player in players:
         hand = rnd.cities[player]
@@ -184,19 +269,46 @@ def check_round(
                 f"({', '.join(REGIONS)}); got {', '.join(colours) or 'none'}",
                 place,
             )
+    check_markers(m, players, rnd.starts, place, "start marker")
+    if rnd.markers is not None:
+        if variant != "blocking":
+            raise TrackwrightError(
+                'markers: start markers move only in the blocking variant ("variant": "blocking")',
+                place,
+            )
+        check_markers(m, players, rnd.markers, place, "marker at the end of the round")
+    if rnd.track is not None:
+        track = check_track(m, rnd.track, place, rules)
+        if rnd.turns is None:
+            markers = rnd.markers or rnd.starts
+            check_joined(m, players, track, markers, place)
+            if not round_ended(m, players, track, rnd.cities, markers, rules, variant):
+                raise TrackwrightError(
+                    f"the round has not ended: nobody's five cities are connected and "
+                    f"{len(track)} of the {rules.tracks} tracks are placed (a round counts once "
+                    f"it has ended)",
+                    place,
+                )
+
+
+def check_markers(
+    m: TransAmericaMap, players: tuple[str, ...], markers: dict[str, str], place: str, what: str
+) -> None:
+    for key in set(markers) - set(players):
+        raise TrackwrightError(f"markers: {key!r} is not a player of this game", place)
     occupied: dict[str, str] = {}
     for player in players:
-        node = rnd.starts[player]
+        if player not in markers:
+            raise TrackwrightError(f"markers: nothing given for player {player}", place)
+        node = markers[player]
         if node not in m.nodes:
-            raise TrackwrightError(f"player {player}: start marker on unknown node {node!r}", place)
+            raise TrackwrightError(f"player {player}: {what} on unknown node {node!r}", place)
         if node in occupied:
             raise TrackwrightError(
-                f"player {player}: start marker on {node}, where {occupied[node]}'s already is",
+                f"player {player}: {what} on {node}, where {occupied[node]}'s already is",
                 place,
             )
         occupied[node] = player
-    if rnd.track is not None:
-        check_track(m, rnd.track, place)
 
 
 def check_track(
@@ -218,6 +330,57 @@ def check_track(
     return seen
 
 
+def check_joined(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    track: set[Edge],
+    markers: dict[str, str],
+    place: str,
+) -> None:
+    """Every track is joined to a start marker ("tout tronçon posé doit être relié au pion du
+    joueur"): each network on the board holds at least one."""
+    g = nx.Graph()
+    g.add_edges_from(track)
+    for part in nx.connected_components(g):
+        if not part & set(markers.values()):
+            a, b = min(e for e in track if e[0] in part)
+            raise TrackwrightError(
+                f"track {a}-{b} is joined to no start marker (every track is built from a "
+                f"player's network, joined to their marker)",
+                place,
+            )
+
+
+def round_ended(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    track: set[Edge],
+    cities: dict[str, list[str]],
+    markers: dict[str, str],
+    rules: RuleSet = ORIGINAL,
+    variant: str = "standard",
+) -> bool:
+    """A round ends when a player's five cities are connected to their network, or when every
+    track is placed."""
+    return len(track) >= rules.tracks or bool(
+        completed(m, players, track, cities, markers, variant)
+    )
+
+
+def completed(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    track: set[Edge],
+    cities: dict[str, list[str]],
+    markers: dict[str, str],
+    variant: str = "standard",
+) -> tuple[str, ...]:
+    """The players whose five cities are connected to their network."""
+    return tuple(
+        p for p in players if _complete(m, track, markers[p], cities[p], _held(markers, p, variant))
+    )
+
+
 # ------------------------------------------------------------------------- turns
 
 
@@ -227,18 +390,49 @@ class Replay:
     ended: bool
     completed_by: tuple[str, ...]  # players whose five cities were connected when it ended
     ended_on_turn: int | None
+    markers: dict[str, str] = field(default_factory=dict)  # where they stand at the end
 
 
-def _network(track: set[Edge], start: str) -> set[str]:
+def _held(markers: dict[str, str], player: str, variant: str) -> frozenset[str]:
+    """Blocking variant: the intersections held by the other players' start markers."""
+    if variant != "blocking":
+        return frozenset()
+    return frozenset(node for p, node in markers.items() if p != player)
+
+
+def _network(track: set[Edge], start: str, held: frozenset[str] = frozenset()) -> set[str]:
+    """The intersections joined to the start marker by track. Held intersections (blocking
+    variant) are reached but not passed through."""
     g = nx.Graph()
     g.add_node(start)
     g.add_edges_from(track)
-    return nx.node_connected_component(g, start)
+    seen, todo = {start}, [start]
+    while todo:
+        node = todo.pop()
+        if node in held:
+            continue
+        for other in g.neighbors(node):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
-def _complete(m: TransAmericaMap, track: set[Edge], start: str, cities: list[str]) -> bool:
-    network = _network(track, start)
+def _complete(
+    m: TransAmericaMap,
+    track: set[Edge],
+    start: str,
+    cities: list[str],
+    held: frozenset[str] = frozenset(),
+) -> bool:
+    network = _network(track, start, held)
     return all(m.city_by_name[c].node in network for c in cities)
+
+
+def first_player(players: tuple[str, ...], number: int) -> str:
+    """Who starts round ``number``: the first player of round 1, and the first-player card
+    passes to the left (the next in seat order) each round."""
+    return players[(number - 1) % len(players)]
 
 
 def replay_round(
@@ -247,26 +441,40 @@ def replay_round(
     rnd: RoundRecord,
     place: str,
     rules: RuleSet = ORIGINAL,
+    number: int = 1,
+    variant: str = "standard",
 ) -> Replay:
     """Play the round's turns in order and reject any illegal one.
 
-    Each turn places 1 or 2 tracks on single lines or 1 track on a double line, each touching
-    the player's network (the track connected to their start marker) when it is placed. The
-    round ends at once when a player's five cities are connected to their network, except that a
-    player whose first single track completes only other players' cities may still place a second
-    single track. It also ends when all tracks are placed.
+    Turns go in seat order from the round's first player (round ``number``). Each turn places 1
+    or 2 tracks on single lines or 1 track on a double line, each touching the player's network
+    (the track joined to their start marker) when it is placed. The round ends at once when a
+    player's five cities are connected to their network, except that a player whose first
+    single track completes only other players' cities may still place a second single track. It
+    also ends when all tracks are placed. In the blocking variant a network does not pass
+    through an intersection held by another player's start marker, and a turn may end by
+    moving the player's marker to a free intersection of their network.
     """
     assert rnd.turns is not None
     track: set[Edge] = set()
     order: list[Edge] = []
     ended_on: int | None = None
-    completed: tuple[str, ...] = ()
+    completed_by: tuple[str, ...] = ()
+    markers = dict(rnd.starts)
+    first = players.index(first_player(players, number))
     for t, turn in enumerate(rnd.turns, start=1):
         where = f"{place}: turn {t} ({turn.player})"
         if turn.player not in players:
             raise TrackwrightError(f"{turn.player!r} is not a player of this game", where)
         if ended_on is not None:
             raise TrackwrightError(f"the round already ended on turn {ended_on}", where)
+        due = players[(first + t - 1) % len(players)]
+        if turn.player != due:
+            raise TrackwrightError(
+                f"out of turn: turn {t} is {due}'s (round {number} starts with "
+                f"{players[first]}, then clockwise in seat order: {', '.join(players)})",
+                where,
+            )
         if not turn.track:
             raise TrackwrightError("a turn places at least 1 track", where)
         costs = []
@@ -282,6 +490,7 @@ def replay_round(
                 f"{len(costs)} tracks in one turn; at most {rules.plain_per_turn} on single lines",
                 where,
             )
+        held = _held(markers, turn.player, variant)
         for k, (a, b) in enumerate(turn.track):
             key = edge_key(a, b)
             if ended_on is not None:
@@ -290,30 +499,72 @@ def replay_round(
                 )
             if key in track:
                 raise TrackwrightError(f"{a}-{b} already has track", where)
-            network = _network(track, rnd.starts[turn.player])
+            network = _network(track, markers[turn.player], held) - held
             if a not in network and b not in network:
+                free = _network(track, markers[turn.player])
+                blocked = (
+                    " without passing an intersection held by another player's start marker"
+                    if held and (a in free or b in free)
+                    else ""
+                )
                 raise TrackwrightError(
                     f"{a}-{b} does not touch {turn.player}'s network (from the start marker on "
-                    f"{rnd.starts[turn.player]})",
+                    f"{markers[turn.player]}){blocked}",
                     where,
                 )
             if len(track) >= rules.tracks:
                 raise TrackwrightError(f"all {rules.tracks} tracks are already placed", where)
             track.add(key)
             order.append(key)
-            done = tuple(p for p in players if _complete(m, track, rnd.starts[p], rnd.cities[p]))
+            done = completed(m, players, track, rnd.cities, markers, variant)
             # The special case: a first single track that completes only other players' cities
             # lets the player still place a second single track before the round ends.
             second_allowed = k == 0 and len(turn.track) == 2 and costs[0] == 1
             if done and not (second_allowed and turn.player not in done):
-                ended_on, completed = t, done
+                ended_on, completed_by = t, done
+        if turn.move is not None:
+            if variant != "blocking":
+                raise TrackwrightError(
+                    'a start marker moves only in the blocking variant ("variant": "blocking")',
+                    where,
+                )
+            if ended_on is not None:
+                raise TrackwrightError(
+                    f"the round ended with this turn's track; the start marker stays on "
+                    f"{markers[turn.player]}",
+                    where,
+                )
+            target = turn.move
+            if target not in m.nodes:
+                raise TrackwrightError(f"the start marker moves to unknown node {target!r}", where)
+            if target in markers.values():
+                raise TrackwrightError(
+                    f"the start marker moves to {target}, which is not free", where
+                )
+            if target not in _network(track, markers[turn.player], held):
+                raise TrackwrightError(
+                    f"the start marker moves to {target}, which is not on {turn.player}'s "
+                    f"network (from {markers[turn.player]})",
+                    where,
+                )
+            markers[turn.player] = target
+            done = completed(m, players, track, rnd.cities, markers, variant)
+            if done:  # a marker that moves away may open another player's way
+                ended_on, completed_by = t, done
         if ended_on is None and len(track) == rules.tracks:
             ended_on = t
     if rnd.track is not None and set(edge_key(*e) for e in rnd.track) != track:
         raise TrackwrightError(
             "the round's track differs from the track placed in its turns", place
         )
-    return Replay(tuple(order), ended_on is not None, completed, ended_on)
+    if rnd.markers is not None and rnd.markers != markers:
+        wrong = next(p for p in players if rnd.markers[p] != markers[p])
+        raise TrackwrightError(
+            f"markers: {wrong}'s start marker ends the turns on {markers[wrong]}, not "
+            f"{rnd.markers[wrong]}",
+            place,
+        )
+    return Replay(tuple(order), ended_on is not None, completed_by, ended_on, markers)
 
 
 # ------------------------------------------------------------------------- scoring
@@ -326,9 +577,10 @@ class RoundResult:
     scores: dict[str, int]  # after this round
     threshold: int  # the game ends for a player at or below this
     track: tuple[Edge, ...]
-    starts: dict[str, str]
+    starts: dict[str, str]  # where the start markers stand at the end of the round
     hands: dict[str, list[str]]
     replay: Replay | None = None
+    in_progress: bool = False  # the last round, given by turns, has not ended: not deducted
 
 
 @dataclass(frozen=True)
@@ -340,10 +592,12 @@ class GameResult:
     game_over: bool
     winners: tuple[str, ...]
     rules: RuleSet = field(default=ORIGINAL)
+    variant: str = "standard"
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON shape of ``trackwright score transamerica --json``."""
         return {
+            **({"variant": self.variant} if self.variant != "standard" else {}),
             "rounds": [
                 {
                     "round": r.number,
@@ -358,6 +612,12 @@ class GameResult:
                             "completed_by": list(r.replay.completed_by),
                         }
                         if r.replay
+                        else {}
+                    ),
+                    **({"in_progress": True} if r.in_progress else {}),
+                    **(
+                        {"markers": {p: r.starts[p] for p in self.players}}
+                        if self.variant == "blocking"
                         else {}
                     ),
                 }
@@ -380,7 +640,10 @@ def barrier_threshold(scores: dict[str, int], rules: RuleSet = ORIGINAL) -> int:
 
 
 def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
-    m, players = record.map, record.players
+    """Every round that has ended is scored; the game ends after a round's scoring when a
+    locomotive passed the barrier, never before ``rules.min_rounds`` rounds (with visible cards:
+    after as many rounds as players)."""
+    m, players, variant = record.map, record.players, record.variant
     scores = {p: rules.start_points for p in players}
     threshold = rules.initial_threshold
     results: list[RoundResult] = []
@@ -389,15 +652,38 @@ def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
         place = f"{record.source}: round {number}"
         if over:
             raise TrackwrightError(f"the game already ended after round {number - 1}", place)
-        replay = replay_round(m, players, rnd, place, rules) if rnd.turns is not None else None
+        replay = (
+            replay_round(m, players, rnd, place, rules, number, variant)
+            if rnd.turns is not None
+            else None
+        )
+        in_progress = replay is not None and not replay.ended
+        if in_progress and number < len(record.rounds):
+            raise TrackwrightError(
+                f"the round has not ended after its last turn: nobody's five cities are "
+                f"connected and {len(replay.track) if replay else 0} of the {rules.tracks} "
+                f"tracks are placed (only the last round may be in progress)",
+                place,
+            )
         track = replay.track if replay else tuple(edge_key(*e) for e in rnd.track or ())
+        markers = replay.markers if replay else (rnd.markers or rnd.starts)
         board = RoundBoard(m, set(track))
-        missing = {p: board.missing(rnd.starts[p], rnd.cities[p]) for p in players}
-        for p in players:
-            scores[p] -= missing[p].points
-        if number == rules.barrier_round:
-            threshold = barrier_threshold(scores, rules)
-        over = number >= rules.min_rounds and any(s <= threshold for s in scores.values())
+        missing = {
+            p: board.missing(markers[p], rnd.cities[p], _held(markers, p, variant)) for p in players
+        }
+        if not in_progress:
+            for p in players:
+                scores[p] -= missing[p].points
+            if number == rules.barrier_round:
+                threshold = barrier_threshold(scores, rules)
+            if variant == "visible-cards":
+                over = number >= len(players) or (
+                    rules.visible_cards_barrier
+                    and number >= rules.min_rounds
+                    and any(s <= threshold for s in scores.values())
+                )
+            else:
+                over = number >= rules.min_rounds and any(s <= threshold for s in scores.values())
         results.append(
             RoundResult(
                 number,
@@ -405,16 +691,19 @@ def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
                 dict(scores),
                 threshold,
                 track,
-                dict(rnd.starts),
+                dict(markers),
                 {p: list(rnd.cities[p]) for p in players},
                 replay,
+                in_progress,
             )
         )
     winners: tuple[str, ...] = ()
     if over:
         best = max(scores.values())
         winners = tuple(p for p in players if scores[p] == best)
-    return GameResult(players, tuple(results), dict(scores), threshold, over, winners, rules)
+    return GameResult(
+        players, tuple(results), dict(scores), threshold, over, winners, rules, variant
+    )
 
 
 def score_file(path: Path) -> GameResult:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import deque
 
 import networkx as nx
 import pytest
@@ -29,20 +28,6 @@ BEN = ["Glenrock", "Kestrel", "Stonegate", "Castleford", "Kingsmoor"]
 
 def record(players, rounds, map_ref="usa"):
     return {"game": "transamerica", "map": map_ref, "players": players, "rounds": rounds}
-
-
-def outward(edges, start):
-    """Route edges in an order that grows from the start marker's node."""
-    g = nx.Graph(edges)
-    order, seen, queue = [], {start}, deque([start])
-    while queue:
-        node = queue.popleft()
-        for other in sorted(g.neighbors(node)):
-            if other not in seen:
-                seen.add(other)
-                order.append(edge_key(node, other))
-                queue.append(other)
-    return order
 
 
 # ------------------------------------------------------------------ worked examples
@@ -153,13 +138,8 @@ def test_barrier_example_from_the_rules():
 def test_barrier_and_winners_in_a_scored_game(usa):
     """Scores 13 -> round losses; the barrier is set after round 2 only; ties share the win."""
     players = ["Ann", "Ben", "Cleo"]
-    rounds = [simulate.play_round(usa, players, seed) for seed in (11, 12, 13, 14, 15, 16)]
-    result = None
-    for n in range(1, len(rounds) + 1):
-        result = ta.score_game(ta.record_from_json(record(players, rounds[:n])))
-        if result.game_over:
-            break
-    assert result is not None and result.game_over
+    result = ta.score_game(ta.record_from_json(simulate.play_game(usa, players, 11)))
+    assert result.game_over
     r2 = result.rounds[1]
     expected = ta.barrier_threshold(r2.scores)
     assert all(r.threshold == 0 for r in result.rounds[:1])
@@ -212,79 +192,37 @@ def test_custom_copy_of_the_map_scores_the_same(tmp_path, usa):
 # ------------------------------------------------------------------ turn by turn
 
 
-def build_turns(m, player, start, edges):
-    return [
-        {"player": player, "track": [list(e) for e in edges[i : i + 2]]}
-        for i in range(0, len(edges), 2)
-    ]
+SECOND_TRACK = ROOT / "tests" / "records" / "transamerica" / "minimal-second-track-by-hand.json"
 
 
-def special_case_round(minimal):
-    """Ben builds all of his route but one single track; Ann's first track closes it."""
-    ben_start = minimal.city_by_name["Glenrock"].node
-    route = outward(ta.missing_track(minimal, set(), ben_start, BEN).edges, ben_start)
-    last = next(e for e in reversed(route) if minimal.edge_by_key[e].cost == 1)
-    before = [e for e in route if e != last]
-    # Ben's turns must each stay single-or-double legal: place doubles alone.
-    turns = []
-    for e in before:
-        turns.append({"player": "Ben", "track": [list(e)]})
-    ann_start = last[0] if last[0] != ben_start else last[1]
-    return ben_start, ann_start, last, turns
+def special_case_turns():
+    """Ben (the first player) and Ann build in turn; Ann's last turn begins with B6-A7, which
+    completes Ben's five cities (not hers): the hand-derived record."""
+    data = json.loads(SECOND_TRACK.read_text())
+    rnd = data["rounds"][0]
+    return rnd["cities"], rnd["starts"], [(t["player"], t["track"]) for t in rnd["turns"]]
 
 
-def test_second_single_track_after_completing_someone_else(minimal):
-    ben_start, ann_start, last, turns = special_case_round(minimal)
-    extra = next(
-        edge_key(ann_start, n)
-        for n in sorted(minimal.graph().neighbors(ann_start))
-        if minimal.edge_by_key[edge_key(ann_start, n)].cost == 1
-        and edge_key(ann_start, n) != last
-        and edge_key(ann_start, n) not in {tuple(t["track"][0]) for t in turns}
-    )
-    rnd = {
-        "cities": {"Ann": ANN, "Ben": BEN},
-        "starts": {"Ann": ann_start, "Ben": ben_start},
-        "turns": [*turns, {"player": "Ann", "track": [list(last), list(extra)]}],
-    }
-    players = ("Ann", "Ben")
-    replay = ta.replay_round(
-        minimal,
-        players,
-        ta.RoundRecord(
-            rnd["cities"],
-            rnd["starts"],
-            None,
-            tuple(ta.Turn(t["player"], tuple(map(tuple, t["track"]))) for t in rnd["turns"]),
-        ),
-        "r",
-    )
-    assert replay.ended and replay.completed_by == ("Ben",)
-    assert replay.track[-1] == extra
-
-
-def replay(minimal, cities, starts, turns):
+def replay(minimal, cities, starts, turns, players=None, number=1):
     rnd = ta.RoundRecord(
         cities, starts, None, tuple(ta.Turn(p, tuple(tuple(e) for e in tr)) for p, tr in turns)
     )
-    return ta.replay_round(minimal, tuple(cities), rnd, "round 1")
+    return ta.replay_round(minimal, tuple(players or cities), rnd, "round 1", number=number)
+
+
+def test_second_single_track_after_completing_someone_else(minimal):
+    cities, starts, turns = special_case_turns()
+    result = replay(minimal, cities, starts, turns, ["Ben", "Ann"])
+    assert result.ended and result.completed_by == ("Ben",)
+    assert result.track[-2:] == (("A7", "B6"), ("E3", "F3"))
 
 
 def test_no_second_track_after_completing_your_own(minimal):
-    ben_start, _ann_start, last, turns = special_case_round(minimal)
-    extra = next(
-        edge_key(last[1], n)
-        for n in sorted(minimal.graph().neighbors(last[1]))
-        if minimal.edge_by_key[edge_key(last[1], n)].cost == 1 and edge_key(last[1], n) != last
-    )
-    ann_start = minimal.city_by_name["Ashford"].node
+    cities, starts, turns = special_case_turns()
+    # Ann's turn 12 leaves her one track short; Ben's B6-A7 completes his own cities.
+    steps = [*turns[:11], ("Ann", [("E3", "F3")]), ("Ben", [("B6", "A7"), ("A7", "A8")])]
     with pytest.raises(TrackwrightError, match="the round ended with the previous track"):
-        replay(
-            minimal,
-            {"Ann": ANN, "Ben": BEN},
-            {"Ann": ann_start, "Ben": ben_start},
-            [(t["player"], t["track"]) for t in turns] + [("Ben", [last, extra])],
-        )
+        replay(minimal, cities, starts, steps, ["Ben", "Ann"])
 
 
 @pytest.mark.parametrize(
@@ -303,7 +241,7 @@ def test_illegal_turns_are_refused(minimal, turn, message):
             minimal,
             {"Ann": ANN, "Ben": BEN},
             {"Ann": "A1", "Ben": "G9"},
-            [("Ann", [("A1", "A2")]), ("Ann", turn)]
+            [("Ann", [("A1", "A2")]), ("Ben", [("G9", "G8")]), ("Ann", turn)]
             if turn and turn[0] == ("A4", "B4")
             else [("Ann", turn)],
         )
@@ -311,13 +249,12 @@ def test_illegal_turns_are_refused(minimal, turn, message):
 
 
 def test_turn_after_the_round_ended(minimal):
-    ben_start, ann_start, last, turns = special_case_round(minimal)
-    cities, starts = {"Ann": ANN, "Ben": BEN}, {"Ann": ann_start, "Ben": ben_start}
-    steps = [(t["player"], t["track"]) for t in turns] + [("Ann", [last]), ("Ben", [("G1", "G2")])]
+    cities, starts, turns = special_case_turns()
+    steps = [*turns, ("Ben", [("G1", "F1")])]
     with pytest.raises(
-        TrackwrightError, match=r"turn \d+ \(Ben\): the round already ended on turn"
+        TrackwrightError, match=r"turn 13 \(Ben\): the round already ended on turn 12"
     ):
-        replay(minimal, cities, starts, steps)
+        replay(minimal, cities, starts, steps, ["Ben", "Ann"])
 
 
 # ------------------------------------------------------------------ record checks

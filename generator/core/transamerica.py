@@ -255,6 +255,7 @@ class TransAmericaRules:
     barrier_gap: int  # ... the game ends at (lowest - gap) or fewer
     initial_threshold: int  # otherwise at this or fewer
     min_rounds: int  # the game lasts at least this many rounds
+    visible_cards_barrier: bool = False  # visible cards: the barrier may end the game early
 
 
 def _rules_from_json(data: dict[str, Any], ref: str) -> TransAmericaRules:
@@ -271,6 +272,7 @@ def _rules_from_json(data: dict[str, Any], ref: str) -> TransAmericaRules:
         barrier_gap=data["barrier_gap"],
         initial_threshold=data["end_threshold"],
         min_rounds=data["min_rounds"],
+        visible_cards_barrier=data.get("visible_cards_barrier", False),
     )
 
 

@@ -21,7 +21,7 @@ def print_transamerica(
             if rnd.replay.completed_by:
                 title += f", completed by {', '.join(rnd.replay.completed_by)}"
             elif not rnd.replay.ended:
-                title += " (the round has not ended yet)"
+                title += " (in progress: nothing deducted yet)"
         table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("Player")
         table.add_column("Start")
@@ -40,7 +40,10 @@ def print_transamerica(
                 str(rnd.scores[player]),
             )
         console.print(table)
-        console.print(f"The game ends for a player at {rnd.threshold} points or fewer.\n")
+        if result.variant == "visible-cards" and not result.rules.visible_cards_barrier:
+            console.print(f"Visible cards: the game ends after {len(result.players)} rounds.\n")
+        else:
+            console.print(f"The game ends for a player at {rnd.threshold} points or fewer.\n")
     scores = ", ".join(f"{p} {s}" for p, s in result.scores.items())
     if result.game_over:
         winners = " and ".join(result.winners)
