@@ -134,7 +134,12 @@ def test_generate_refuses_it_in_one_line(tmp_path, capsys):
 
 def test_generate_all_does_not_print_it(tmp_path, monkeypatch):
     printed: list[str] = []
-    monkeypatch.setattr(kit, "kit_files", lambda m, opts, out: printed.append(m.name) or {})
+
+    def kit_files(m: model.TransAmericaMap, opts: object, out: Path) -> dict[Path, bytes]:
+        printed.append(m.name)
+        return {}
+
+    monkeypatch.setattr(kit, "kit_files", kit_files)
     cli_ta.generate_all(tmp_path, "a4", "en", ("pdf",))
     assert printed and published.NAME not in printed
     assert "USA (the published board)" not in printed
