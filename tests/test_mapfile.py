@@ -104,7 +104,7 @@ def test_broken_json_names_line_and_column(tmp_path):
 
 def test_missing_file_and_unknown_builtin(tmp_path):
     with pytest.raises(
-        TrackwrightError, match="no built-in map of that name \\(europe, japan, usa\\)"
+        TrackwrightError, match="no built-in map of that name \\(europe, japan, usa, usa-classic\\)"
     ):
         model.load("atlantis")
     with pytest.raises(TrackwrightError, match="file not found"):

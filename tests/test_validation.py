@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 from trackwright import games
 from trackwright.core import mapfile
+from trackwright.core.errors import quote
 from trackwright.core.validation import compile_schema, unknown_keys
 
 TEMPLATES = files("trackwright.templates")
@@ -33,6 +34,9 @@ def reference(schema: dict, data) -> tuple[str, str] | None:
     if error is None:
         return None
     message = error.message
+    # Our messages quote the value shortened (errors.quote); the reference quotes it whole.
+    if message.startswith(repr(error.instance)):
+        message = quote(error.instance) + message.removeprefix(repr(error.instance))
     if (
         error.validator == "additionalProperties"
         and error.schema.get("additionalProperties") is False

@@ -30,11 +30,12 @@ from trackwright.cli.common import (
 )
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.draw.svg import render_svg
-from trackwright.kits.transamerica import balance, continent, kit, lattice
+from trackwright.kits.transamerica import balance, continent, kit, lattice, published
 from trackwright.kits.transamerica.balance import Band
 from trackwright.scorer import transamerica as ta
 from trackwright.views import plots
@@ -46,7 +47,9 @@ def generate(
     map_ref: Annotated[
         str | None,
         typer.Option(
-            "--map", help="Built-in board (usa, europe, japan) or a map file; default usa."
+            "--map",
+            help="Built-in board (usa, europe, japan) or a map file; default usa. (usa-classic, "
+            "the published board, is for scoring only.)",
         ),
     ] = None,
     region: Annotated[
@@ -97,6 +100,12 @@ def generate(
         folder = f"transamerica-random-{seed}"
     else:
         m, result, tries = model.load(map_ref or "usa"), None, 0
+        if published.is_published(m):
+            raise TrackwrightError(
+                "the published board is built in for scoring games played on it (records with "
+                '"map": "usa-classic"); it is the publisher\'s, not ours to print',
+                map_ref,
+            )
     if result is not None:
         typer.echo(
             f"{m.name}: {len(m.nodes)} intersections; hands {result.minimum}-"

@@ -12,4 +12,76 @@ class TrackwrightError(Exception):
         self.where = where
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        """One line, whatever the message and the place hold: control characters escaped, and
+        each part cut to LINE_LIMIT characters (values in messages are quoted short already,
+        by :func:`quote`; this also covers a file's name)."""
+        where = clip(_one_line(self.where), LINE_LIMIT) if self.where else ""
+        message = clip(_one_line(self.message), LINE_LIMIT)
+        return f"{where}: {message}" if where else message
+
+
+#: The most of a place or a message an error line shows.
+LINE_LIMIT = 1000
+
+
+def _one_line(text: str) -> str:
+    """Line breaks and other control characters as their escapes (``\\n``, ``\\x00``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def clip(text: str, limit: int = 100) -> str:
+    """A name (a file, a preset) for an error line: itself, or cut to ``limit`` characters and
+    marked with '…'."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+#: How much of a value an error message quotes: enough to recognise it, never a megabyte.
+QUOTE_LIMIT = 60
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters and marked with '…' when
+    longer. Built piece by piece, so quoting a megabyte string or a list of a million items costs
+    no more than quoting a short one; a value's own repr is used when it is short."""
+    out: list[str] = []
+    budget = [limit + 1]
+
+    def put(text: str) -> bool:
+        out.append(text[: budget[0]])
+        budget[0] -= len(text)
+        return budget[0] > 0
+
+    def walk(v: object) -> bool:
+        if isinstance(v, str):
+            return put(repr(v[: limit + 1]) if len(v) > limit else repr(v))
+        if isinstance(v, bool) or v is None or isinstance(v, float):
+            return put(repr(v))
+        if isinstance(v, int):
+            if v.bit_length() < 4 * limit:
+                return put(repr(v))
+            try:
+                return put(str(v)[: limit + 1])
+            except ValueError:  # over Python's limit of digits for a conversion to text
+                return put(f"<an integer of {v.bit_length()} bits>")
+        if isinstance(v, list | tuple):
+            opening, closing = ("[", "]") if isinstance(v, list) else ("(", ")")
+            if not put(opening):
+                return False
+            for i, item in enumerate(v):
+                if (i and not put(", ")) or not walk(item):
+                    return False
+            return put("," + closing if isinstance(v, tuple) and len(v) == 1 else closing)
+        if isinstance(v, dict):
+            if not put("{"):
+                return False
+            for i, (key, item) in enumerate(v.items()):
+                if (i and not put(", ")) or not walk(key) or not put(": ") or not walk(item):
+                    return False
+            return put("}")
+        return put(repr(v)[: limit + 1])
+
+    walk(value)
+    text = "".join(out)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -7,13 +7,16 @@ Every problem is reported as a TrackwrightError naming the file and the JSON pat
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trackwright.core.errors import TrackwrightError
+from trackwright.core.errors import TrackwrightError, quote
 from trackwright.core.validation import Problem, compile_schema
 
 FORMAT = "trackwright-map/1"
@@ -57,24 +60,190 @@ def json_path(parts: Iterable[str | int]) -> str:
     return out
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; a missing file or a syntax error names the file and line."""
+#: The largest map, record, region or rules file read. The shipped files are under 50 kB and a
+#: whole game's record under 1 MB; a region traced in fine detail stays well under this. A JSON
+#: file of 20 MB parses in about half a second into some 200 MB of Python objects: the most a
+#: command should spend on a file before it can say that the file is wrong.
+MAX_BYTES = 20_000_000
+#: How deep objects and lists may nest. Map files nest 5 deep (decor, mountains, a ring, a point,
+#: a number), records 6; keys of one's own (``x-...``) get room to spare. Python's parser and
+#: every recursive walk of the data stay far from the interpreter's recursion limit.
+MAX_DEPTH = 32
+#: The longest number literal (digits, sign, point and exponent). No number of any game has more
+#: than a few digits; a float needs 17 significant digits.
+MAX_NUMBER_CHARS = 40
+
+
+class _Refused(Exception):
+    """A value the parser met that trackwright refuses (its message, and the literal)."""
+
+    def __init__(self, message: str, literal: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.literal = literal
+
+
+def _number(convert: Callable[[str], Any]) -> Callable[[str], Any]:
+    def parse(literal: str) -> Any:
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise _Refused(
+                f"a number of {len(literal)} characters (at most {MAX_NUMBER_CHARS})", literal
+            )
+        value = convert(literal)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _Refused(f"the number {quote(literal)} is out of range", literal)
+        return value
+
+    return parse
+
+
+def _constant(literal: str) -> Any:
+    raise _Refused(f"{literal} is not a JSON number", literal)
+
+
+_parse_int, _parse_float = _number(int), _number(float)
+
+
+def _place(text: str, literal: str) -> str:
+    """' at line L, column C' of the first occurrence of a literal (a refused number)."""
+    at = text.find(literal)
+    if at < 0:
+        return ""
+    line = text.count("\n", 0, at) + 1
+    return f" at line {line}, column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Parse JSON text as trackwright reads every file: standard JSON only (no NaN or Infinity),
+    numbers of at most MAX_NUMBER_CHARS characters, nesting at most MAX_DEPTH deep. Any problem
+    is one TrackwrightError naming ``where``."""
     try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise TrackwrightError("file not found", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TrackwrightError(f"cannot read the file ({exc})", str(path)) from None
-    try:
-        return json.loads(text)
+        data = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_constant
+        )
     except json.JSONDecodeError as exc:
         raise TrackwrightError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", str(path)
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", where
         ) from None
+    except _Refused as exc:
+        raise TrackwrightError(f"{exc.message}{_place(text, exc.literal)}", where) from None
+    except RecursionError:
+        raise TrackwrightError(
+            f"objects and lists nest too deep (at most {MAX_DEPTH} levels)", where
+        ) from None
+    check_shape(data, where)
+    return data
+
+
+def check_shape(data: Any, where: str) -> None:
+    """Refuse what no schema should ever have to walk: nesting deeper than MAX_DEPTH, integers
+    of more than MAX_NUMBER_CHARS digits, numbers that are not finite. Files are checked as they
+    are parsed; data parsed elsewhere (a request to the web scorer) is checked here before its
+    schema. One pass, without recursion."""
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, dict):
+            items: Iterable[tuple[str | int, Any]] = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        for key, item in items:
+            if isinstance(item, dict | list):
+                if depth >= MAX_DEPTH:
+                    raise TrackwrightError(
+                        f"objects and lists nest too deep (at most {MAX_DEPTH} levels)",
+                        f"{where}: {json_path((*path, key)[:8])}"
+                        + ("..." if len(path) >= 8 else ""),
+                    )
+                stack.append((item, depth + 1, (*path, key)))
+            elif isinstance(item, bool):
+                continue
+            elif isinstance(item, int) and item.bit_length() > 3.33 * MAX_NUMBER_CHARS:
+                raise TrackwrightError(
+                    f"a number of more than {MAX_NUMBER_CHARS} digits ({quote(item)})",
+                    f"{where}: {json_path((*path, key))}",
+                )
+            elif isinstance(item, float) and not math.isfinite(item):
+                raise TrackwrightError(
+                    f"{item} is not a JSON number", f"{where}: {json_path((*path, key))}"
+                )
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """A file's bytes, read only if it is a regular file of at most ``limit`` bytes: never a
+    device (``/dev/zero``), a fifo (opened without waiting for a writer) or a folder, and never
+    more than ``limit`` bytes, even from a file that grows while it is read."""
+    where = str(path)
+    try:
+        before = os.stat(path)
+    except FileNotFoundError:
+        raise TrackwrightError("file not found", where) from None
+    except (OSError, ValueError) as exc:
+        raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+    _check_regular(before, where, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+    with os.fdopen(fd, "rb") as handle:
+        _check_regular(os.fstat(fd), where, limit)  # the file opened is the file checked
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+    if len(data) > limit:
+        raise TrackwrightError(f"the file is over {limit:,} bytes; is it the right one?", where)
+    return data
+
+
+def _reason(exc: Exception) -> str:
+    return getattr(exc, "strerror", None) or quote(str(exc))
+
+
+def _check_regular(info: os.stat_result, where: str, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise TrackwrightError("this is a folder, not a file", where)
+    if not stat.S_ISREG(info.st_mode):
+        raise TrackwrightError(
+            "not a regular file (a device, a pipe or a socket): trackwright reads only files",
+            where,
+        )
+    if info.st_size > limit:
+        raise TrackwrightError(
+            f"the file has {info.st_size:,} bytes, over the {limit:,} trackwright reads; "
+            "is it the right one?",
+            where,
+        )
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file, but False (not an exception) for a name too long or with a NUL in it."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file (a regular file of at most MAX_BYTES, see read_bytes and parse_json); a
+    missing file or a syntax error names the file and line."""
+    raw = read_bytes(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TrackwrightError(
+            f"cannot read the file (not UTF-8 text: byte {exc.start})", str(path)
+        ) from None
+    return parse_json(text, str(path))
 
 
 def validate(data: Any, where: str, schema_name: str = "map") -> None:
     """Check data against a schema; raise with the JSON path of the most relevant error."""
+    check_shape(data, where)
     if (
         schema_name.startswith("map")
         and isinstance(data, dict)
@@ -82,7 +251,8 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
         and data["format"] != FORMAT
     ):
         raise TrackwrightError(
-            f"unsupported format {data['format']!r}; this version of trackwright reads {FORMAT!r}",
+            f"unsupported format {quote(data['format'])}; "
+            f"this version of trackwright reads {FORMAT!r}",
             f"{where}: $.format",
         )
     problem = validator(schema_name)(data)
@@ -159,8 +329,10 @@ def dumps(data: dict[str, Any]) -> bytes:
 
 def builtin_map_path(game: str, name: str) -> Path | None:
     """The path of a built-in map (templates/<game>/maps/<name>.json) or None."""
-    resource = files("trackwright.templates").joinpath(f"{game}/maps/{name}.json")
-    return Path(str(resource)) if resource.is_file() else None
+    if not name or len(name) > 100 or not name.isprintable():
+        return None
+    path = Path(str(files("trackwright.templates").joinpath(f"{game}/maps/{name}.json")))
+    return path if is_file(path) else None
 
 
 def builtin_names(game: str, kind: str) -> list[str]:
@@ -197,15 +369,18 @@ def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path
     looks_like_path = ref.endswith(".json") or "/" in ref or "\\" in ref
     if looks_like_path:
         target = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
-        if not target.is_file():
+        if not is_file(target):
             raise TrackwrightError(
-                f"the map file {ref!r} does not exist ({target})", f"{where}: $.map"
+                f"the map file {quote(ref)} does not exist (at {quote(str(target), 120)})",
+                f"{where}: $.map",
             )
         return target, str(target)
     builtin = builtin_map_path(game, ref)
     if builtin is None:
         names = ", ".join(builtin_map_names(game))
-        raise TrackwrightError(f"no built-in map {ref!r} (built-in: {names})", f"{where}: $.map")
+        raise TrackwrightError(
+            f"no built-in map {quote(ref)} (built-in: {names})", f"{where}: $.map"
+        )
     return builtin, f"{BUILTIN}{ref}"
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from trackwright.core import mapfile
-from trackwright.core.errors import TrackwrightError
+from trackwright.core.errors import TrackwrightError, clip
 
 R = TypeVar("R")
 
@@ -50,9 +50,11 @@ class Presets(Generic[R]):
         path = Path(text)
         if base is not None and not path.is_absolute():
             path = base / path
-        if not path.is_file() and path.suffix != ".json":
+        if not mapfile.is_file(path) and path.suffix != ".json":
             names = ", ".join(self.names())
-            raise TrackwrightError(f"no such rules preset: one of {names}, or a preset file", text)
+            raise TrackwrightError(
+                f"no such rules preset: one of {names}, or a preset file", clip(text)
+            )
         return mapfile.read_json(path), str(path)
 
     def from_json(self, data: Any, where: str = "<rules>") -> R:

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from trackwright.core.errors import quote
+
 Path = tuple[str | int, ...]
 
 
@@ -38,6 +40,7 @@ NOTES = frozenset(
 )
 LATER = frozenset({"then", "else", "items", "prefixItems", "additionalProperties"})
 WEAK = frozenset({"anyOf", "oneOf"})
+SHOWN_KEYS = 5  # unknown keys named in one message
 
 
 def _is_type(value: Any, name: str) -> bool:
@@ -80,7 +83,9 @@ def unknown_keys(value: dict[str, Any], schema: dict[str, Any]) -> str:
     known = schema.get("properties", {})
     patterns = list(schema.get("patternProperties", {}))
     extra = [k for k in value if k not in known and not any(re.search(p, k) for p in patterns)]
-    message = f"unknown key {', '.join(map(repr, extra))}"
+    shown = ", ".join(map(quote, extra[:SHOWN_KEYS]))
+    more = len(extra) - SHOWN_KEYS
+    message = f"unknown key {shown}" + (f" and {more} more" if more > 0 else "")
     if patterns:
         message += " (keys of your own must start with 'x-')"
     return message
@@ -109,7 +114,9 @@ class Compiler:
         if schema is True or schema == {}:
             return lambda v, p, out: None
         if schema is False:
-            return lambda v, p, out: out.append(Problem(p, "false", f"{v!r} should not be valid"))
+            return lambda v, p, out: out.append(
+                Problem(p, "false", f"{quote(v)} should not be valid")
+            )
         checks: list[Check] = []
         for keyword, arg in schema.items():
             if keyword in NOTES or keyword in LATER:
@@ -135,7 +142,7 @@ class Compiler:
 
             def check_type(v: Any, p: Path, out: list[Problem]) -> None:
                 if not any(_is_type(v, n) for n in names):
-                    out.append(Problem(p, "type", f"{v!r} is not of type {shown}"))
+                    out.append(Problem(p, "type", f"{quote(v)} is not of type {shown}"))
 
             return check_type
         if keyword == "enum":
@@ -143,7 +150,7 @@ class Compiler:
 
             def check_enum(v: Any, p: Path, out: list[Problem]) -> None:
                 if _key(v) not in keys:
-                    out.append(Problem(p, "enum", f"{v!r} is not one of {arg!r}"))
+                    out.append(Problem(p, "enum", f"{quote(v)} is not one of {arg!r}"))
 
             return check_enum
         if keyword == "const":
@@ -183,6 +190,15 @@ class Compiler:
                                 c(item, (*p, name), out)
 
             return check_patterns
+        if keyword == "propertyNames":
+            each_name = self.compile(arg)
+
+            def check_names(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, dict):
+                    for name in v:
+                        each_name(name, p, out)
+
+            return check_names
         if keyword in ("minItems", "maxItems", "minLength", "maxLength"):
             kind = list if keyword.endswith("Items") else str
             least = keyword.startswith("min")
@@ -193,7 +209,7 @@ class Compiler:
 
             def check_size(v: Any, p: Path, out: list[Problem]) -> None:
                 if isinstance(v, kind) and (len(v) < arg if least else len(v) > arg):
-                    out.append(Problem(p, keyword, f"{v!r} {said}"))
+                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
 
             return check_size
         if keyword in ("minProperties", "maxProperties"):
@@ -205,14 +221,14 @@ class Compiler:
 
             def check_count(v: Any, p: Path, out: list[Problem]) -> None:
                 if isinstance(v, dict) and (len(v) < arg if least else len(v) > arg):
-                    out.append(Problem(p, keyword, f"{v!r} {said}"))
+                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
 
             return check_count
         if keyword == "uniqueItems":
 
             def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
                 if arg and isinstance(v, list) and len({_key(x) for x in v}) < len(v):
-                    out.append(Problem(p, keyword, f"{v!r} has non-unique elements"))
+                    out.append(Problem(p, keyword, f"{quote(v)} has non-unique elements"))
 
             return check_unique
         if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -229,7 +245,7 @@ class Compiler:
 
             def check_bound(v: Any, p: Path, out: list[Problem]) -> None:
                 if _is_type(v, "number") and fails(v):
-                    out.append(Problem(p, keyword, f"{v!r} {said} {arg!r}"))
+                    out.append(Problem(p, keyword, f"{quote(v)} {said} {arg!r}"))
 
             return check_bound
         if keyword == "$ref":
@@ -249,12 +265,12 @@ class Compiler:
                         if keyword == "anyOf":
                             return
                 if not valid:
-                    message = f"{v!r} is not valid under any of the given schemas"
+                    message = f"{quote(v)} is not valid under any of the given schemas"
                     out.append(Problem(p, keyword, message))
                 elif len(valid) > 1:
                     # Worded as the reference validator: the later matches, then the first.
                     each = ", ".join(repr(arg[i]) for i in [*valid[1:], valid[0]])
-                    out.append(Problem(p, keyword, f"{v!r} is valid under each of {each}"))
+                    out.append(Problem(p, keyword, f"{quote(v)} is valid under each of {each}"))
 
             return check_of
         if keyword == "if":
@@ -284,9 +300,12 @@ class Compiler:
         prefix = [self.compile(sub) for sub in schema.get("prefixItems", [])]
         rest = self.compile(schema.get("items", True))
         n = len(prefix)
+        # A list over its maxItems is reported as such (nearer the root than anything in it), so
+        # its items need no walk: a list of a million items is refused as fast as one of ten.
+        most = schema.get("maxItems")
 
         def check_items(v: Any, p: Path, out: list[Problem]) -> None:
-            if isinstance(v, list):
+            if isinstance(v, list) and (most is None or len(v) <= most):
                 for i, item in enumerate(v):
                     (prefix[i] if i < n else rest)(item, (*p, i), out)
 
