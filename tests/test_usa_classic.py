@@ -164,7 +164,7 @@ def test_scored_from_the_command_line_with_the_board_drawn(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["game_over"] and result["winners"] == ["Ann"]
+    assert result["game_over"] and result["winners"] == ["Ben"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"why-round{k}.svg" for k in (1, 2, 3)]
 
 
@@ -184,7 +184,7 @@ def test_the_web_scorer_lists_and_shows_it(tmp_path):
     made = client.post("/api/games", json=record)
     assert made.status_code == 201, made.text
     score = client.get(f"/api/games/{made.json()['id']}/score").json()
-    assert score["scores"] == {"Ann": 11, "Ben": 7, "Cleo": 7, "Dev": 0}
+    assert score["scores"] == {"Ann": 6, "Ben": 10, "Cleo": 5, "Dev": -2}
 
 
 def test_rebuilding_writes_the_same_file(tmp_path):
