@@ -153,7 +153,7 @@ def test_score_refuses_a_hostile_record_in_one_line(game, case, folder, capsys):
         "key-5mb": "unknown key 'kkkk",
         "steps-66000": "is too long",
         "not-utf8": "not UTF-8",
-        "300mb": "over the 20,000,000",
+        "300mb": "over the 10,000,000",
         "folder": "a folder, not a file",
         "fifo": "not a regular file",
         "dev-zero": "not a regular file",
@@ -208,6 +208,22 @@ def test_a_hostile_record_is_refused_in_bounded_memory_by_the_command(game, case
     assert code == 2 and len(lines) == 1 and len(lines[0]) <= SHORT, lines[:3]
     assert lines[0].startswith("trackwright: error: ")
     assert elapsed < 30, elapsed  # a process start included; the refusal itself is fast
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux counts it")
+def test_a_record_just_under_the_size_cap_is_refused_in_bounded_memory(tmp_path):
+    """The worst a file under the cap can do: dense small objects (a turn of 40 bytes), as many
+    as fit, parsed whole before the schema refuses the list."""
+    record = many_steps("transamerica", 1)
+    turn = json.dumps(record["rounds"][0]["turns"][0])
+    n = (mapfile.MAX_BYTES - len(json.dumps(record))) // (len(turn) + 2)
+    record["rounds"][0]["turns"] *= n
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert mapfile.MAX_BYTES - 10_000 < path.stat().st_size <= mapfile.MAX_BYTES
+    code, lines, elapsed = child(["score", "transamerica", str(path)])
+    assert code == 2 and len(lines) == 1 and "is too long" in lines[0], lines[:3]
+    assert elapsed < 30, elapsed
 
 
 # ------------------------------------------------------------------ maps and rules presets

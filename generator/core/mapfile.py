@@ -10,7 +10,7 @@ import json
 import math
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -60,11 +60,13 @@ def json_path(parts: Iterable[str | int]) -> str:
     return out
 
 
-#: The largest map, record, region or rules file read. The shipped files are under 50 kB and a
-#: whole game's record under 1 MB; a region traced in fine detail stays well under this. A JSON
-#: file of 20 MB parses in about half a second into some 200 MB of Python objects: the most a
-#: command should spend on a file before it can say that the file is wrong.
-MAX_BYTES = 20_000_000
+#: The largest map, record, region or rules file read. The shipped files are under 50 kB; a
+#: record at every cap of its schema (100 TransAmerica rounds of 200 turns, Dampfross races with
+#: routes of 1,000 hexes) stays under 3 MB, and a region traced in fine detail under 5 MB. Dense
+#: JSON of small objects grows about 25 times as Python objects: 10 MB of it take some 250 MB and
+#: 2 s to parse and refuse, the most a command (or a phone's browser) should spend on a file
+#: before it can say that the file is wrong. (At 20 MB a process capped at 512 MB runs out.)
+MAX_BYTES = 10_000_000
 #: How deep objects and lists may nest. Map files nest 5 deep (decor, mountains, a ring, a point,
 #: a number), records 6; keys of one's own (``x-...``) get room to spare. Python's parser and
 #: every recursive walk of the data stay far from the interpreter's recursion limit.
@@ -140,35 +142,40 @@ def check_shape(data: Any, where: str) -> None:
     of more than MAX_NUMBER_CHARS digits, numbers that are not finite. Files are checked as they
     are parsed; data parsed elsewhere (a request to the web scorer) is checked here before its
     schema. One pass, without recursion."""
-    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
+    if not isinstance(data, dict | list):
+        return
+    # One iterator per level of nesting: memory grows with the depth, not with the data.
+    stack: list[tuple[Iterator[tuple[str | int, Any]], tuple[str | int, ...]]] = [
+        (_items(data), ())
+    ]
     while stack:
-        value, depth, path = stack.pop()
-        if isinstance(value, dict):
-            items: Iterable[tuple[str | int, Any]] = value.items()
-        elif isinstance(value, list):
-            items = enumerate(value)
-        else:
-            continue
+        items, path = stack[-1]
         for key, item in items:
             if isinstance(item, dict | list):
-                if depth >= MAX_DEPTH:
+                if len(path) + 1 >= MAX_DEPTH:
                     raise TrackwrightError(
                         f"objects and lists nest too deep (at most {MAX_DEPTH} levels)",
-                        f"{where}: {json_path((*path, key)[:8])}"
-                        + ("..." if len(path) >= 8 else ""),
+                        f"{where}: {json_path((*path, key)[:8])}...",
                     )
-                stack.append((item, depth + 1, (*path, key)))
-            elif isinstance(item, bool):
+                stack.append((_items(item), (*path, key)))
+                break
+            if isinstance(item, bool):
                 continue
-            elif isinstance(item, int) and item.bit_length() > 3.33 * MAX_NUMBER_CHARS:
+            if isinstance(item, int) and item.bit_length() > 3.33 * MAX_NUMBER_CHARS:
                 raise TrackwrightError(
                     f"a number of more than {MAX_NUMBER_CHARS} digits ({quote(item)})",
                     f"{where}: {json_path((*path, key))}",
                 )
-            elif isinstance(item, float) and not math.isfinite(item):
+            if isinstance(item, float) and not math.isfinite(item):
                 raise TrackwrightError(
                     f"{item} is not a JSON number", f"{where}: {json_path((*path, key))}"
                 )
+        else:
+            stack.pop()
+
+
+def _items(value: dict[str, Any] | list[Any]) -> Iterator[tuple[str | int, Any]]:
+    return iter(value.items()) if isinstance(value, dict) else enumerate(value)
 
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
