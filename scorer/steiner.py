@@ -19,7 +19,6 @@ same board and hand always give the same tree.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -77,8 +76,8 @@ class Graph:
         for (a, b), (w, name) in sorted(best.items()):
             self.adjacent[a].append((b, w, name))
             self.adjacent[b].append((a, w, name))
-        #: every weight a whole number: distances are too, and a bucket queue replaces the heap
-        self.integral = all(float(w).is_integer() for w, _name in best.values())
+        if not all(float(w).is_integer() and w > 0 for w, _name in best.values()):
+            raise ValueError("line costs must be whole numbers (0 only for placed track)")
 
     def relax(
         self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None = None
@@ -86,34 +85,10 @@ class Graph:
         """Dijkstra from every node with a finite ``dist`` at once, in place; ``pred`` records
         the edge each improved node was reached by. With ``stop``, ends once it is settled.
 
-        Nodes are settled in the order (distance, node index). With whole-number weights (every
-        board: 1 or 2, placed track contracted away) the queue is a list of buckets, one per
-        distance; every node of a bucket is known before the bucket is reached (no weight is 0),
-        so settling each bucket's nodes in index order is exactly the heap's order."""
-        if self.integral:
-            self._relax_buckets(dist, pred, stop)
-            return
-        heap = [(d, v) for v, d in enumerate(dist) if d < INF]
-        heapq.heapify(heap)
-        done = [False] * self.size
-        adjacent = self.adjacent
-        while heap:
-            d, v = heapq.heappop(heap)
-            if done[v] or d > dist[v]:
-                continue
-            done[v] = True
-            if v == stop:
-                return
-            for u, w, name in adjacent[v]:
-                nd = d + w
-                if nd < dist[u]:
-                    dist[u] = nd
-                    pred[u] = (v, name)
-                    heapq.heappush(heap, (nd, u))
-
-    def _relax_buckets(
-        self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None
-    ) -> None:
+        Line costs are whole numbers (1 or 2; placed track is contracted away), so distances are
+        too and the queue is a list of buckets, one per distance. No weight is 0, so every node
+        of a bucket is known before the bucket is reached, and its nodes are settled in index
+        order: the order (distance, node index) a heap would give, so the evidence is the same."""
         buckets: list[list[int]] = []
         for v, d in enumerate(dist):
             if d < INF:
