@@ -323,7 +323,10 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
             "-m",
             "trackwright",
             "serve",
-            "--lan",
+            "--host",  # any address others can reach needs the key, --lan or not
+            "0.0.0.0",
+            "--url",
+            f"http://192.168.1.20:{port}",
             "--port",
             str(port),
             "--db",
@@ -339,7 +342,7 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
         while time.time() < deadline and not any("games are kept in" in x for x in lines):
             lines.append(proc.stdout.readline())
         text = "".join(lines)
-        assert f":{port}/?key=" in text
+        assert f"trackwright scorer at http://192.168.1.20:{port}/?key=" in text
         key = text.split("?key=")[1].split()[0]
         assert len(key) >= 20
         assert "█" in text or "▀" in text or "▄" in text  # the QR code
@@ -428,3 +431,24 @@ def test_help_and_one_games_command_load_only_what_they_need():
         )
         assert done.stdout.startswith(expected), done.stdout + done.stderr
         assert "transamerica" not in done.stdout and "dampfross" not in done.stdout, done.stdout
+
+
+def test_lan_addresses_never_fail_and_leave_out_loopback(monkeypatch):
+    """The hostname may resolve to 127.0.1.1 or not at all: neither is offered to phones."""
+    import socket as socket_module
+
+    from trackwright.web import addresses
+
+    def unresolvable(*args, **kwargs):
+        raise socket_module.gaierror("no such host")
+
+    monkeypatch.setattr(addresses.socket, "getaddrinfo", unresolvable)
+    found = addresses.lan_addresses()
+    assert all(not a.startswith("127.") for a in found)
+    assert addresses.is_loopback("127.0.0.1") and addresses.is_loopback("::1")
+    assert not addresses.is_loopback("0.0.0.0") and not addresses.is_loopback("192.168.1.20")
+
+
+def test_serve_prints_the_url_given_and_a_bad_one_is_one_line(tmp_path):
+    done = trackwright("serve", "--lan", "--url", "not a url", "--db", str(tmp_path / "g.sqlite"))
+    assert done.returncode == 2 and "--url" in done.stderr and done.stderr.count("\n") == 1

@@ -242,3 +242,36 @@ def test_board_in_the_players_language(client):
     gid = client.post("/api/games", json=TA_GAME).json()["id"]
     assert "Côte ouest" in client.get(f"/api/games/{gid}/board?lang=fr").json()["svg"]
     assert client.get(f"/api/games/{gid}/board?lang=xx").status_code == 422
+
+
+def test_changes_need_the_key_or_token_in_a_header_not_the_url(lan):
+    """Another site's page can put a key it saw in a link into a URL, but cannot set headers on a
+    cross-site request: a change needs the credential in a header (no CSRF)."""
+    assert lan.post("/api/games?key=k3y", json=LS_GAME).status_code == 403
+    made = lan.post("/api/games", json=LS_GAME, headers={"X-Trackwright-Key": "k3y"})
+    gid, token = made.json()["id"], made.json()["token"]
+    assert lan.post(f"/api/games/{gid}/undo?token={token}").status_code == 403
+    changed = {**LS_GAME, "reserve": {"Ann": 3}}
+    assert lan.put(f"/api/games/{gid}?token={token}", json=changed).status_code == 403
+    assert lan.put(f"/api/games/{gid}", json=changed, headers={"X-Game-Token": token}).is_success
+    assert lan.get(f"/api/games/{gid}?token={token}").status_code == 200  # reading by link
+
+
+def test_the_host_header_is_checked(tmp_path):
+    """DNS rebinding: a request addressed to any other name than the server's own is refused."""
+    app = create_app(tmp_path / "g.sqlite", lan=True, key="k3y", allowed_hosts={"192.168.1.20"})
+    client = TestClient(app, base_url="http://192.168.1.20:8000")
+    assert client.get("/api/catalogue").status_code == 200
+    other = TestClient(app, base_url="http://attacker.example:8000")
+    answer = other.get("/api/catalogue")
+    assert answer.status_code == 421 and "its own address" in answer.json()["detail"]
+
+
+def test_the_database_and_key_are_readable_by_their_owner_only(tmp_path):
+    app = create_app(tmp_path / "g.sqlite", lan=True)
+    TestClient(app).post("/api/games", json=LS_GAME, headers={"X-Trackwright-Key": app.state.key})
+    for name in ("g.sqlite", "g.sqlite.key"):
+        assert oct((tmp_path / name).stat().st_mode)[-3:] == "600", name
+    again = create_app(tmp_path / "g.sqlite", lan=True)
+    rotated = create_app(tmp_path / "g.sqlite", lan=True, rotate_key=True)
+    assert again.state.key == app.state.key != rotated.state.key

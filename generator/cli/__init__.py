@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import socket
+import re
 import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
 from trackwright import __version__, games
@@ -69,27 +70,66 @@ def serve(
         ),
     ] = False,
     host: Annotated[
-        str | None, typer.Option(help="Address to listen on (overrides --lan).")
+        str | None,
+        typer.Option(
+            help="Address to listen on (overrides --lan); any address other than this "
+            "computer's own needs the key, as --lan does."
+        ),
     ] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address phones should open, when the one found is not right "
+            "(e.g. http://192.168.1.20:8000); it is printed, with the key, and in the QR code."
+        ),
+    ] = None,
+    new_key: Annotated[
+        bool, typer.Option(help="Make a new key: URLs printed before stop working.")
+    ] = False,
 ) -> None:
     """Score at the table from a phone or laptop: a small web server over the rules engines."""
     # The web server's libraries load only for this command: the others start faster without.
     import platformdirs
     import segno
     import uvicorn
+    from trackwright.web.addresses import is_loopback, lan_addresses
     from trackwright.web.app import create_app
 
     if not 1 <= port <= 65535:
         raise typer.BadParameter(f"{port} is not a port number", param_hint="'--port'")
+    if url is not None and not re.fullmatch(r"https?://[^/?#\s]+/?", url):
+        raise typer.BadParameter(
+            f"{url[:60]!r}: give the address as http://HOST:PORT", param_hint="'--url'"
+        )
     path = db or Path(platformdirs.user_data_dir("trackwright")) / "games.sqlite"
     bind = host or ("0.0.0.0" if lan else "127.0.0.1")
-    application = create_app(path, lan=lan, output=DEFAULT_OUT.resolve())
-    if lan:
-        address = socket.gethostbyname(socket.gethostname())
-        url = f"http://{address}:{port}/?key={application.state.key}"
-        typer.echo(f"trackwright scorer at {url}")
-        typer.echo("open it on a phone on the same network (scan the code):")
-        segno.make(url, error="m").terminal(compact=True)
+    keyed = lan or not is_loopback(bind)  # every address others can reach needs the key
+    bases = [url.rstrip("/")] if url else []
+    if keyed and not url:
+        found = lan_addresses() if bind in ("0.0.0.0", "::") else [bind]
+        bases = [f"http://{a if ':' not in a else f'[{a}]'}:{port}" for a in found]
+    names = {"localhost", "127.0.0.1", "::1", *(urlsplit(b).hostname or "" for b in bases)}
+    if bind not in ("0.0.0.0", "::"):
+        names.add(bind)
+    application = create_app(
+        path,
+        lan=keyed,
+        output=DEFAULT_OUT.resolve(),
+        allowed_hosts=names,
+        rotate_key=new_key,
+    )
+    if keyed:
+        if not bases:
+            typer.echo(
+                "no network address of this computer was found: give the one phones can reach "
+                "with --url http://ADDRESS:PORT"
+            )
+        for k, base in enumerate(bases):
+            link = f"{base}/?key={application.state.key}"
+            typer.echo(f"trackwright scorer at {link}" + ("" if k == 0 else " (another address)"))
+        if bases:
+            typer.echo("open it on a phone on the same network (scan the code):")
+            segno.make(f"{bases[0]}/?key={application.state.key}", error="m").terminal(compact=True)
     else:
         typer.echo(f"trackwright scorer at http://127.0.0.1:{port}/ (this computer only)")
     typer.echo(f"games are kept in {path}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Collection
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
@@ -93,11 +94,11 @@ async def _too_large(send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _server_key(db: Path) -> str:
+def _server_key(db: Path, rotate: bool = False) -> str:
     """The LAN key, kept beside the database (readable by its owner only), so that phones keep
-    their URL when the server restarts."""
+    their URL when the server restarts; ``rotate`` makes a new one (old URLs stop working)."""
     path = db.with_name(db.name + ".key")
-    if path.is_file():
+    if path.is_file() and not rotate:
         text = path.read_text("ascii").strip()
         if len(text) >= 20:
             return text
@@ -108,11 +109,55 @@ def _server_key(db: Path) -> str:
     return text
 
 
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class HostCheck:
+    """Answer only requests addressed to one of this server's own names (a page on another
+    site cannot reach it through a DNS name it controls: DNS rebinding)."""
+
+    def __init__(self, app, hosts: Collection[str]) -> None:
+        self.app = app
+        self.hosts = {h.lower() for h in hosts}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1").lower()
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        if name.strip("[]") not in {h.strip("[]") for h in self.hosts}:
+            body = json.dumps(
+                {"detail": "this server answers only to its own address: open the URL it printed"}
+            ).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 421,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return None
+        return await self.app(scope, receive, send)
+
+
 def create_app(
-    db: Path, lan: bool = False, key: str | None = None, output: Path = Path("output")
+    db: Path,
+    lan: bool = False,
+    key: str | None = None,
+    output: Path = Path("output"),
+    allowed_hosts: Collection[str] | None = None,
+    rotate_key: bool = False,
 ) -> FastAPI:
+    """The scorer. ``lan``: every request needs the server key or the game's token, and a
+    request that changes something must carry it in a header (X-Trackwright-Key, X-Game-Token),
+    never only in the URL, so that another site's page cannot make a phone's browser change a
+    game. ``allowed_hosts``: the names the server answers to (the Host header)."""
     store = Store(db)
-    server_key = key or _server_key(db)
+    server_key = key or _server_key(db, rotate=rotate_key)
     uploads = db.parent / "maps"
     app = FastAPI(
         title="trackwright scorer",
@@ -159,17 +204,19 @@ def create_app(
             status_code=409,
         )
 
+    def from_url(request: Request, name: str) -> str:
+        """A credential given in the URL counts only for reading (no CSRF)."""
+        return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
+
     def need_key(request: Request, given: str | None) -> None:
-        if lan and not secrets.compare_digest(
-            given or request.query_params.get("key", ""), server_key
-        ):
+        if lan and not secrets.compare_digest(given or from_url(request, "key"), server_key):
             raise HTTPException(403, "this server needs its key: open the URL it printed")
 
     def need_game(request: Request, gid: str, token: str | None):
         game = store.get(gid)
         if game is None:
-            raise HTTPException(404, f"no game {gid!r}")
-        given = token or request.query_params.get("token", "")
+            raise HTTPException(404, f"no game {gid[:40]!r}")
+        given = token or from_url(request, "token")
         if lan and not secrets.compare_digest(given, game.token):
             raise HTTPException(403, "this game needs its token: open the game's own URL")
         return game
@@ -355,4 +402,6 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.add_middleware(BodyLimit)
+    if allowed_hosts is not None:
+        app.add_middleware(HostCheck, hosts=allowed_hosts)
     return app

@@ -64,6 +64,11 @@ class Store:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+        # Every game's token is in it: readable by its owner only (SQLite gives the -wal and
+        # -shm files the database file's permissions).
+        for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if part.exists():
+                part.chmod(0o600)
 
     def _connect(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
