@@ -40,6 +40,15 @@ NOTES = frozenset(
 )
 LATER = frozenset({"then", "else", "items", "prefixItems", "additionalProperties"})
 WEAK = frozenset({"anyOf", "oneOf"})
+# Size keywords: what they measure and the reference validator's words for too few, too many.
+SIZES: dict[str, tuple[type[list[Any]] | type[str] | type[dict[str, Any]], str, str]] = {
+    **dict.fromkeys(("minItems", "maxItems"), (list, "is too short", "is too long")),
+    **dict.fromkeys(("minLength", "maxLength"), (str, "is too short", "is too long")),
+    **dict.fromkeys(
+        ("minProperties", "maxProperties"),
+        (dict, "does not have enough properties", "has too many properties"),
+    ),
+}
 SHOWN_KEYS = 5  # unknown keys named in one message
 
 
@@ -199,31 +208,21 @@ class Compiler:
                         each_name(name, p, out)
 
             return check_names
-        if keyword in ("minItems", "maxItems", "minLength", "maxLength"):
-            kind = list if keyword.endswith("Items") else str
+        if keyword in SIZES:
+            kind, too_few, too_many = SIZES[keyword]
             least = keyword.startswith("min")
             if least:
-                said = "should be non-empty" if arg == 1 else "is too short"
+                said = "should be non-empty" if arg == 1 else too_few
             else:
-                said = "is expected to be empty" if arg == 0 else "is too long"
+                said = "is expected to be empty" if arg == 0 else too_many
 
             def check_size(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, kind) and (len(v) < arg if least else len(v) > arg):
-                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
+                if isinstance(v, kind):
+                    size = len(v)
+                    if size < arg if least else size > arg:
+                        out.append(Problem(p, keyword, f"{quote(v)} {said}"))
 
             return check_size
-        if keyword in ("minProperties", "maxProperties"):
-            least = keyword.startswith("min")
-            if least:
-                said = "should be non-empty" if arg == 1 else "does not have enough properties"
-            else:
-                said = "is expected to be empty" if arg == 0 else "has too many properties"
-
-            def check_count(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, dict) and (len(v) < arg if least else len(v) > arg):
-                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
-
-            return check_count
         if keyword == "uniqueItems":
 
             def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
