@@ -35,3 +35,42 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Rewrite tests/records/<game>/*.expected.json from what the scorer says now "
         "(deliberately only: read the diff before committing).",
     )
+
+
+def ensure_npm() -> bool:
+    """npm fetches the pinned Pyodide package the phone app is built with: installed with
+    apt-get when it is missing and the tests run as root (as on CI). True when it is there (or
+    when TRACKWRIGHT_PYODIDE names the package file instead)."""
+    import os
+    import shutil
+    import subprocess
+
+    if shutil.which("npm") or os.environ.get("TRACKWRIGHT_PYODIDE"):
+        return True
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, timeout=600)
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", "npm"],
+            env=env,
+            check=False,
+            timeout=900,
+            stdout=subprocess.DEVNULL,
+        )
+    return shutil.which("npm") is not None
+
+
+@pytest.fixture(scope="session")
+def phone_site(tmp_path_factory) -> Path:
+    """The phone app built once for the session (``trackwright site``)."""
+    import os
+
+    if not ensure_npm():
+        if os.environ.get("CI"):
+            pytest.fail("npm could not be installed", pytrace=False)
+        pytest.skip("npm is not installed (apt-get install npm)")
+    from trackwright.web import site
+
+    folder = tmp_path_factory.mktemp("phone") / "site"
+    site.build(folder)
+    return folder

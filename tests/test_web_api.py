@@ -92,35 +92,77 @@ def test_undo_steps_back_one_change_at_a_time(client):
         assert client.get(f"/api/games/{gid}").json()["reserve"]["Ann"] == expected
 
 
-def test_preview_scores_without_storing(client):
-    gid = client.post("/api/games", json=DF_GAME).json()["id"]
-    shorter = dict(DF_GAME, events=DF_GAME["events"][:5])
-    preview = client.post(f"/api/games/{gid}/preview", json=shorter)
-    assert preview.status_code == 200 and len(preview.json()["events"]) == 5
-    assert client.get(f"/api/games/{gid}").headers["etag"] == '"1"'
+def test_sync_stores_merges_and_shows_conflicts(client):
+    gid = client.post("/api/games", json=LS_GAME).json()["id"]
+    base = client.get(f"/api/games/{gid}").json()
+    # Phone A changes Ann's travel days; phone B, which had not seen that, adds a merchant.
+    a = {**base, "reserve": {**base["reserve"], "Ann": 1}}
+    r = client.post(f"/api/games/{gid}/sync", json={"base": 1, "record": a})
+    assert r.status_code == 200 and r.json()["version"] == 2 and not r.json()["merged"]
+    b = {**base, "settlements": {**base["settlements"], "s07": ["Ben"]}}
+    r = client.post(f"/api/games/{gid}/sync", json={"base": 1, "record": b})
+    assert r.status_code == 200 and r.json()["merged"] and r.json()["version"] == 3
+    stored = client.get(f"/api/games/{gid}").json()
+    assert stored["reserve"]["Ann"] == 1 and stored["settlements"]["s07"] == ["Ben"]
+    # The same thing two ways: a conflict with both values, nothing stored.
+    c = {**base, "reserve": {**base["reserve"], "Ann": 6}}
+    r = client.post(f"/api/games/{gid}/sync", json={"base": 1, "record": c})
+    assert r.status_code == 409
+    assert r.json()["conflicts"] == [
+        {"path": "$.reserve.Ann", "base": 4, "mine": 6, "theirs": 1, "deleted": []}
+    ]
+    assert r.json()["version"] == 3 and r.json()["record"] == stored
+    # A merge that breaks a rule is a conflict too: two phones each record the next build.
+    gid = client.post("/api/games", json={**DF_GAME, "events": DF_GAME["events"][:10]}).json()["id"]
+    nxt = DF_GAME["events"][10]
+    one = {**DF_GAME, "events": DF_GAME["events"][:11]}
+    other = {
+        **DF_GAME,
+        "events": [*DF_GAME["events"][:10], {"type": "pass", "player": nxt["player"]}],
+    }
+    assert client.post(f"/api/games/{gid}/sync", json={"base": 1, "record": other}).is_success
+    r = client.post(f"/api/games/{gid}/sync", json={"base": 1, "record": one})
+    assert r.status_code == 409 and r.json()["conflicts"] == [] and r.json()["error"]
+    # Not modified: the poll of a phone that is up to date is answered with 304.
+    etag = client.get(f"/api/games/{gid}").headers["etag"]
+    assert client.get(f"/api/games/{gid}", headers={"If-None-Match": etag}).status_code == 304
+    bad = client.post(f"/api/games/{gid}/sync", json={"base": "1", "record": one})
+    assert bad.status_code == 422
 
 
-def test_board_and_maps(client, tmp_path):
-    gid = client.post("/api/games", json=TA_GAME).json()["id"]
-    board = client.get(f"/api/games/{gid}/board").json()
-    assert board["svg"].startswith("<?xml") and "<svg" in board["svg"]
-    assert len(board["map"]["nodes"]) == 182 and board["layout"] == {"kind": "lattice"}
+def test_maps_by_hash_and_boards(client):
     maps = client.get("/api/maps").json()
-    assert {"game": "dampfross", "ref": "france", "name": "france", "source": "built-in"} in maps
-    view = client.get("/api/maps/view", params={"game": "dampfross", "ref": "england"}).json()
-    assert view["layout"]["kind"] == "hex" and len(view["map"]["towns"]) == 32
+    england = next(m for m in maps if m["game"] == "dampfross" and m["id"] == "england")
+    assert england["builtin"] and len(england["sha256"]) == 64
+    data = client.get(f"/api/maps/{england['sha256']}").json()
+    assert len(data["towns"]) == 32
+    board = client.get(f"/api/boards/dampfross/{england['sha256']}?lang=fr").json()
+    assert board["svg"].startswith("<?xml") and board["layout"]["kind"] == "hex"
+    assert client.get(f"/api/boards/transamerica/{england['sha256']}").status_code == 404
+    assert client.get(f"/api/boards/dampfross/{england['sha256']}?lang=xx").status_code == 422
     own = json.loads((EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text())
     up = client.post("/api/maps", json=own)
     assert up.status_code == 201 and up.json()["game"] == "transamerica"
-    record = {
-        "game": "transamerica",
-        "map": up.json()["ref"],
-        "players": ["A", "B", "C"],
-        "rounds": [],
-    }
-    assert client.post("/api/games", json=record).status_code == 201
+    assert client.get(f"/api/maps/{up.json()['sha256']}").json()["nodes"] == own["nodes"]
+    record = {"game": "transamerica", "map": own, "players": ["A", "B", "C"], "rounds": []}
+    assert client.post("/api/games", json=record).status_code == 201  # the map embedded
     bad = client.post("/api/maps", json=dict(own, edges=[]))
     assert bad.status_code == 422 and "$.edges" in bad.json()["detail"]
+    for sha in ("0" * 64, "../../etc/passwd", "x" * 64):
+        assert client.get(f"/api/maps/{sha}").status_code == 404
+
+
+@pytest.mark.parametrize("field", ["map", "rules"])
+def test_no_request_reads_a_file_by_path(client, tmp_path, field):
+    """A record naming its map or rules by a path is refused with the same answer whether the
+    file exists or not: the server never opens it."""
+    real = EXAMPLES / "dampfross" / ("maps/england.json" if field == "map" else "rules/epopee.json")
+    answers = set()
+    for path in (str(real), str(tmp_path / "missing.json"), "../../../etc/passwd", "/etc/hosts"):
+        r = client.post("/api/games", json={**DF_GAME, field: path})
+        assert r.status_code == 422
+        answers.add(r.json()["detail"])
+    assert len(answers) == 1 and "does not read files" in answers.pop()
 
 
 @pytest.mark.parametrize(
@@ -142,7 +184,7 @@ def test_board_and_maps(client, tmp_path):
             422,
             "Ann has two merchants on s01",
         ),
-        ("post", "/api/games", {"json": dict(TA_GAME, map="nowhere.json")}, 422, "does not exist"),
+        ("post", "/api/games", {"json": dict(TA_GAME, map="nowhere.json")}, 422, "read files"),
         ("get", "/api/games/nope", {}, 404, "no game 'nope'"),
         ("get", "/api/games/nope/score", {}, 404, "no game 'nope'"),
         ("put", "/api/games/nope", {"json": LS_GAME}, 404, "no game 'nope'"),
@@ -154,9 +196,9 @@ def test_board_and_maps(client, tmp_path):
                 "headers": {"Content-Type": "application/json"},
             },
             413,
-            "over 1000000 bytes",
+            f"over {MAX_BODY} bytes",
         ),
-        ("get", "/api/maps/view?game=chess&ref=x", {}, 422, "unknown game"),
+        ("get", "/api/boards/chess/" + "0" * 64, {}, 404, "no such map"),
     ],
 )
 def test_bad_requests_get_readable_4xx(client, method, path, kwargs, status, message):
@@ -206,10 +248,11 @@ def test_openapi_is_served_and_describes_the_records(client):
         "/api/games/{gid}",
         "/api/games/{gid}/score",
         "/api/games/{gid}/undo",
-        "/api/games/{gid}/preview",
-        "/api/games/{gid}/board",
+        "/api/games/{gid}/sync",
         "/api/maps",
-        "/api/maps/view",
+        "/api/maps/{sha}",
+        "/api/boards/{game}/{sha}",
+        "/api/hello",
     ):
         assert path in paths
     body = paths["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"]
@@ -221,14 +264,25 @@ def test_openapi_is_served_and_describes_the_records(client):
     }
 
 
-def test_pages_and_assets_are_served_without_a_cdn(client):
+def test_the_phone_app_is_served_without_a_cdn(tmp_path, phone_site):
+    client = TestClient(create_app(tmp_path / "games.sqlite", site=phone_site))
     page = client.get("/")
-    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert page.status_code == 200 and 'src="app.js"' in page.text
     assert "http" not in page.text.replace("http-equiv", "")  # nothing from elsewhere
-    assert client.get("/game/abc").status_code == 200
-    js = client.get("/static/app.js")
-    assert js.status_code == 200 and "fetch(" in js.text and "https://" not in js.text
-    assert client.get("/static/app.css").status_code == 200
+    for name in ("app.js", "engine.js", "store.js", "sw.js", "manifest.webmanifest"):
+        r = client.get("/" + name)
+        assert r.status_code == 200 and "https://" not in r.text, name
+    assert client.get("/pyodide/pyodide.asm.wasm").status_code == 200
+    assert client.get("/api/hello").json()["trackwright"]
+
+
+def test_hello_shows_the_qr_code_only_with_the_key(tmp_path):
+    app = create_app(tmp_path / "g.sqlite", lan=True, key="k3y", url="http://192.168.1.20:8000")
+    client = TestClient(app)
+    without = client.get("/api/hello").json()
+    assert without["key_ok"] is False and without["qr"] is None and without["url"] is None
+    given = client.get("/api/hello", headers={"X-Trackwright-Key": "k3y"}).json()
+    assert given["url"] == "http://192.168.1.20:8000/?key=k3y" and "<svg" in given["qr"]
 
 
 def test_lan_key_survives_a_restart(tmp_path):
@@ -236,12 +290,6 @@ def test_lan_key_survives_a_restart(tmp_path):
     again = create_app(tmp_path / "games.sqlite", lan=True)
     assert first.state.key == again.state.key and len(first.state.key) >= 20
     assert oct((tmp_path / "games.sqlite.key").stat().st_mode)[-3:] == "600"
-
-
-def test_board_in_the_players_language(client):
-    gid = client.post("/api/games", json=TA_GAME).json()["id"]
-    assert "Côte ouest" in client.get(f"/api/games/{gid}/board?lang=fr").json()["svg"]
-    assert client.get(f"/api/games/{gid}/board?lang=xx").status_code == 422
 
 
 def test_changes_need_the_key_or_token_in_a_header_not_the_url(lan):

@@ -1,13 +1,23 @@
-"""The web scorer in a real browser: Debian's headless Chromium, driven by Playwright (no browser
-download), at phone size (360 x 740). Each game plays a short round through the pages and the
-shown results are checked against the rules engine. With TRACKWRIGHT_SCREENSHOTS=1 the
-screenshots in docs/screenshots/ (shown in the README) are refreshed."""
+"""The phone app in a real browser: Debian's headless Chromium, driven by Playwright (no browser
+download), at phone size (360 x 740).
+
+- Served as a plain static folder (``trackwright site``): loaded once online, then with the
+  network off it reloads and plays whole games of all three games, through the page's own
+  controls; each game's export, scored by ``trackwright score --json``, equals what the page
+  showed.
+- Served by ``trackwright serve``: two phones on one game see each other's changes, changes to
+  different things merge, a real conflict is shown and decided, and changes made while the
+  laptop is killed (kill -9) and restarted reach it afterwards.
+
+With TRACKWRIGHT_SCREENSHOTS=1 the screenshots in docs/screenshots/ (shown in the README) are
+refreshed."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -17,11 +27,12 @@ from pathlib import Path
 
 import pytest
 from trackwright.core import transamerica as ta_model
-from trackwright.scorer import dampfross as df
-from trackwright.scorer import transamerica as ta
+from trackwright.scorer import simulate
 
 ROOT_DIR = Path(__file__).resolve().parents[1]
 SHOTS = ROOT_DIR / "docs" / "screenshots"
+EXAMPLES = ROOT_DIR / "templates"
+pytestmark = pytest.mark.slow
 
 
 def ensure_chromium() -> str | None:
@@ -60,25 +71,77 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    port = free_port()
-    db = tmp_path_factory.mktemp("web") / "games.sqlite"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trackwright", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+def wait_for(url: str) -> None:
+    for _ in range(300):
         try:
-            urllib.request.urlopen(base + "/api/maps", timeout=1)
-            break
+            urllib.request.urlopen(url, timeout=1)
+            return
         except OSError:
             time.sleep(0.1)
+    raise AssertionError(f"{url} did not answer")
+
+
+@pytest.fixture(scope="module")
+def static_site(phone_site):
+    """The app as any static web host serves it."""
+    folder = phone_site
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    wait_for(base)
     yield base
     proc.terminate()
     proc.wait(timeout=10)
+
+
+class Laptop:
+    """``trackwright serve`` in a process of its own, which a test may kill and start again."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "trackwright",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        wait_for(self.base + "api/hello")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def get(self, path: str):
+        with urllib.request.urlopen(self.base + path) as r:
+            return json.loads(r.read())
+
+
+@pytest.fixture(scope="module")
+def laptop(tmp_path_factory, phone_site):
+    server = Laptop(tmp_path_factory.mktemp("laptop") / "games.sqlite")
+    server.start()
+    yield server
+    if server.proc and server.proc.poll() is None:
+        server.proc.terminate()
+        server.proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -100,17 +163,25 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser):
+def phone(browser):
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        has_touch=True,
+        accept_downloads=True,
     )
+    context.errors = []  # type: ignore[attr-defined]
+    return context
+
+
+def open_page(context, url: str):
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    pg.on("pageerror", lambda e: context.errors.append(str(e)))
+    pg.goto(url)
+    pg.wait_for_selector("#create, #main h1", timeout=120_000)
+    pg.evaluate("window.trackwright.ready")
+    settle(pg)
+    return pg
 
 
 def shot(pg, name: str) -> None:
@@ -121,217 +192,306 @@ def shot(pg, name: str) -> None:
 
 
 def settle(pg) -> None:
-    """Wait until every change the page queued is stored and shown."""
+    """Wait until every change the page queued is stored and shown (and synced, if it can)."""
     pg.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
 
 
-def api(base: str, path: str):
-    with urllib.request.urlopen(base + path) as r:
-        return json.loads(r.read())
-
-
-def new_game(pg, base, game: str, map_ref: str | None = None, players=("Ann", "Ben", "Cleo")):
-    pg.goto(base + "/")
+def new_game(pg, game: str, map_key: str, players=("Ann", "Ben", "Cleo")) -> str:
+    pg.goto(pg.url.split("#")[0] + "#/")
     pg.wait_for_selector("#create")
     pg.select_option("#new-game", game)
-    if map_ref:
-        pg.select_option("#new-map", map_ref)
+    settle(pg)
+    pg.select_option("#new-map", map_key)
     settle(pg)
     names = pg.locator("input.player")
+    while names.count() < len(players):
+        pg.click("text=+ player")
     for i, name in enumerate(players):
         names.nth(i).fill(name)
     settle(pg)
+    return pg.url
+
+
+def start(pg) -> str:
     pg.click("#create")
-    pg.wait_for_url("**/game/**")
+    pg.wait_for_url("**#/game/**")
+    pg.wait_for_selector("#export")
     settle(pg)
-    return pg.url.rsplit("/", 1)[1].split("?")[0]
+    return pg.url.rsplit("/", 1)[1]
 
 
-def test_home_page_fits_a_phone(page, server):
-    page.goto(server + "/")
-    page.wait_for_selector("#create")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for button in page.locator("button").all():
-        assert button.bounding_box()["height"] >= 44  # touch targets of phone size
-    shot(page, "home")
+def exported(pg, tmp_path: Path, name: str) -> Path:
+    """The game as the Export button downloads it."""
+    with pg.expect_download() as info:
+        pg.click("#export")
+    target = tmp_path / name
+    info.value.save_as(target)
+    return target
 
 
-def test_transamerica_round(page, server):
-    gid = new_game(page, server, "transamerica", "usa")
-    page.wait_for_selector("#score-round")
+def cli_score(game: str, path: Path, cwd: Path) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "trackwright", "score", game, str(path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# Page-side drivers: each step uses the page's own controls (the handlers a tap runs), awaiting
+# the page's queue after each, without a round trip to the test per tap.
+DRIVE = """
+window.drive = {
+  async tap(selector) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error('nothing at ' + selector);
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await window.twIdle();
+  },
+  async choose(selector, value) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error('nothing at ' + selector);
+    el.value = String(value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await window.twIdle();
+  },
+  async player(name) { await this.tap(`#players button[data-player="${name}"]`); },
+};
+"""
+
+
+def drive(pg, script: str, arg=None):
+    pg.evaluate(DRIVE)
+    return pg.evaluate(f"async arg => {{ {script} }}", arg)
+
+
+TA_ROUND = """
+const { round, players, regions } = arg;
+for (const p of players) for (const city of round.cities[p])
+  await drive.choose(`select[data-hand="${p}:${regions[city]}"]`, city);
+await drive.tap('#mode-start');
+for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
+await drive.tap('#mode-track');
+for (const [a, b] of round.track) {
+  const el = document.querySelector(`line[data-edge="${a}|${b}"]`) || document.querySelector(`line[data-edge="${b}|${a}"]`);
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await window.twIdle();
+}
+await drive.tap('#score-round');
+"""
+
+
+def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):
+    context = phone(browser)
+    first = open_page(context, static_site)
+    first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    first.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    first.close()
+    context.set_offline(True)
+    pg = open_page(context, static_site)  # a new tab, with the network off
+    shot(pg, "home")
+
+    # TransAmerica: a whole game, round after round, until the engine says it is over.
     m = ta_model.load("usa")
-    hands = {
-        "Ann": ["Seattle", "Helena", "Denver", "Dallas", "Boston"],
-        "Ben": ["Portland", "Duluth", "Kansas City", "Houston", "New York"],
-        "Cleo": ["San Francisco", "Minneapolis", "St. Louis", "New Orleans", "Washington"],
-    }
-    for player, cities in hands.items():
-        for city in cities:
-            region = m.city_by_name[city].region
-            page.select_option(f'select[data-hand="{player}:{region}"]', city)
-            settle(page)
-    page.click("#mode-start")
-    settle(page)
-    for player, cities in hands.items():
-        page.click(f'#players button[data-player="{player}"]')
-        page.click(f'circle[data-node="{m.city_by_name[cities[0]].node}"]', force=True)
-        settle(page)
-    page.click("text=Tap track")
-    starts = {p: m.city_by_name[c[0]].node for p, c in hands.items()}
-    route = ta.missing_track(m, set(), starts["Ann"], hands["Ann"]).edges
-    for a, b in route:  # Ann connects her five cities: the round has ended and counts
-        page.click(f'line[data-edge="{a}|{b}"]', force=True)  # a flat line has no height
-        settle(page)
-    page.click("#score-round")
-    page.wait_for_selector("#next-round")
-    settle(page)
-    score = api(server, f"/api/games/{gid}/score")
-    expected = ta.score_game(ta.record_from_json(api(server, f"/api/games/{gid}"))).to_json()
-    assert score == expected
-    assert (
-        score["rounds"][0]["missing"]["Ann"]
-        == ta.missing_track(m, set(route), starts["Ann"], hands["Ann"]).points
-        == 0
-    )
-    table = page.inner_text("#scores")
-    for player in hands:
-        assert f"{score['scores'][player]} (−{score['rounds'][0]['missing'][player]})" in table
-    assert page.locator("line.missing").count() > 0  # the missing tracks are drawn
-    for player in hands:  # the scored round's start marker, hand and missing tracks, listed
-        assert page.inner_text(f'[data-start="{player}"]') == f"start {starts[player]}"
-        listed = page.inner_text(f'[data-evidence="{player}"]')
-        assert listed.startswith(", ".join(hands[player]))
-        assert f"missing {score['rounds'][0]['missing'][player]}" in listed
-        for a, b in score["rounds"][0]["routes"][player]:
-            assert a in listed and b in listed
-    page.locator("#board").evaluate("el => el.scrollTo(0, 0)")
-    shot(page, "transamerica")
-
-
-def test_dampfross_build_with_cost_shown_first(page, server):
-    gid = new_game(page, server, "dampfross", "england")
-    record = api(server, f"/api/games/{gid}")
-    game = df.record_from_json(record)
-    state = df.initial_state(game)
-    plans = df.cheapest_builds(game, state, "Ann", 6)
-    plan = min(plans.values(), key=lambda p: (p.cost, p.path))
-    page.select_option("#roll", "6")
-    settle(page)
-    for hx in plan.reach:
-        page.click(f'polygon[data-hex="{hx[0]},{hx[1]}"]', force=True)
-        settle(page)
-    expected_cost = sum(
-        game.rules.step_cost(game.map, a, b)
-        for a, b in zip(plan.reach, plan.reach[1:], strict=False)
-    )
-    # The cost of the whole line is shown before confirming (not a stale partial preview).
-    playwright.expect(page.locator("#cost")).to_contain_text(f"Costs {expected_cost} of 6.")
-    assert api(server, f"/api/games/{gid}/score")["events"] == []  # nothing recorded yet
-    page.click("#confirm-build")
-    settle(page)
-    score = api(server, f"/api/games/{gid}/score")
-    assert score["events"][0]["cost"] == expected_cost
-    assert page.inner_text("#balances").split() == ["Ann", "Ben", "Cleo"] + [
-        str(score["balances"][p]) for p in ("Ann", "Ben", "Cleo")
-    ]
-    shot(page, "dampfross")
-
-
-def test_lastrada_merchants_and_gold(page, server):
-    gid = new_game(page, server, "lastrada", "standard")
-    for player, settlement in (("Ann", "s01"), ("Ben", "s01"), ("Cleo", "s03"), ("Ann", "s05")):
-        page.click(f'#players button[data-player="{player}"]')
-        page.click(f'circle[data-settlement="{settlement}"]', force=True)
-        settle(page)
-    page.fill('input[aria-label="Ben travel days"]', "4")
-    page.press('input[aria-label="Ben travel days"]', "Enter")
-    page.locator("h1").click()
-    settle(page)
-    score = api(server, f"/api/games/{gid}/score")
-    assert api(server, f"/api/games/{gid}")["settlements"] == {
-        "s01": ["Ann", "Ben"],
-        "s03": ["Cleo"],
-        "s05": ["Ann"],
-    }
-    text = page.inner_text("#gold")
-    for player in ("Ann", "Ben", "Cleo"):
-        assert f"{player}\t{score['gold'][player]}" in text
-    assert "Leading: " + " and ".join(score["winners"]) in page.inner_text("#winners")
-    shot(page, "lastrada")
-
-
-def test_stale_edit_from_another_phone_is_refused(browser, server):
-    pg = browser.new_page(viewport={"width": 360, "height": 740})
-    gid = new_game(pg, server, "lastrada", "standard")
-    # Another phone changes the game behind this page's back.
-    record = api(server, f"/api/games/{gid}")
-    record["settlements"] = {"s02": ["Cleo"]}
-    req = urllib.request.Request(
-        server + f"/api/games/{gid}",
-        method="PUT",
-        data=json.dumps(record).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    urllib.request.urlopen(req)
-    pg.click('circle[data-settlement="s01"]', force=True)
-    pg.wait_for_selector("#status .msg")
-    assert "changed on another device" in pg.inner_text("#status")
-    settle(pg)
-    assert api(server, f"/api/games/{gid}")["settlements"] == {"s02": ["Cleo"]}  # not merged
+    record = simulate.play_game(m, ["Ann", "Ben", "Cleo"], seed=7)
+    regions = {c.name: c.region for c in m.cities}
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    for k, rnd in enumerate(record["rounds"]):
+        track = rnd.get("track") or [e for t in rnd["turns"] for e in t["track"]]
+        drive(
+            pg,
+            TA_ROUND,
+            {"round": {**rnd, "track": track}, "players": record["players"], "regions": regions},
+        )
+        if k == 1:  # the tab is killed and opened again: nothing shown is lost
+            url = pg.url
+            pg.close()
+            pg = open_page(context, url)
+        if k + 1 < len(record["rounds"]):
+            drive(pg, "await drive.tap('#next-round');")
+    shot(pg, "transamerica")
+    path = exported(pg, tmp_path, "ta.json")
+    shown = pg.evaluate("window.TW.G.score")
+    assert cli_score("transamerica", path, tmp_path) == shown
+    assert shown["game_over"]
+    assert f"Game over: {' and '.join(shown['winners'])}" in pg.inner_text("#winners")
+    assert json.loads(path.read_text())["map_sha256"]  # a built-in, named with its hash
     pg.close()
 
-
-def test_dampfross_race_through_the_page(page, server):
-    """Import the example England game (construction done), record one race on the page."""
-    example = ROOT_DIR / "templates" / "dampfross" / "examples" / "game.json"
-    record = json.loads(example.read_text())
-    req = urllib.request.Request(
-        server + "/api/games",
-        method="POST",
-        data=json.dumps(record).encode(),
-        headers={"Content-Type": "application/json"},
+    # Dampfross: the example game on the England map, every build, pass and race entered.
+    example = json.loads((EXAMPLES / "dampfross/examples/game.json").read_text())
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    for i, p in enumerate(example["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(example["starts"][p]).replace(" ", "")
+        )
+    start(pg)
+    drive(
+        pg,
+        """
+const events = arg;
+for (const e of events) {
+  if (e.type === 'build') {
+    await drive.player(e.player);
+    if (document.querySelector('#mode-race.active')) await drive.tap('#mode-build');
+    await drive.choose('#roll', e.paid_from === 'winnings' ? 0 : e.roll);
+    for (const [q, r] of e.path) await drive.tap(`polygon[data-hex="${q},${r}"]`);
+    await drive.tap('#confirm-build');
+  } else if (e.type === 'pass') {
+    await drive.player(e.player);
+    await drive.tap('#pass-turn');
+  } else {
+    await drive.tap('#mode-race');
+    await drive.choose('#race-from', e.from);
+    await drive.choose('#race-to', e.to);
+    for (const [p, route] of Object.entries(e.routes)) {
+      await drive.player(p);
+      for (const [q, r] of route) await drive.tap(`polygon[data-hex="${q},${r}"]`);
+    }
+    await drive.choose('#race-placing', e.placing.join(', '));
+    await drive.tap('#confirm-race');
+  }
+}""",
+        example["events"],
     )
-    gid = json.loads(urllib.request.urlopen(req).read())["id"]
-    game = df.record_from_json(record)
-    state = df.replay(game).state
-    start = game.map.town_by_hex[state.last_race_end].numbers[0]
-    runner, route, to = None, None, None
-    for town in sorted(game.map.towns, key=lambda t: t.numbers[0]):
-        if (
-            town.hex == state.last_race_end
-            or df.race_length(game.map, state.last_race_end, town.hex) < 3
-        ):
-            continue
-        for player in game.players:
-            found = df.race_route(game, state, player, start, town.numbers[0])
-            if found is not None:
-                runner, route, to = player, found.route, town.numbers[0]
-                break
-        if runner:
+    shot(pg, "dampfross")
+    path = exported(pg, tmp_path, "df.json")
+    shown = pg.evaluate("window.TW.G.score")
+    assert cli_score("dampfross", path, tmp_path) == shown
+    expected = cli_score("dampfross", EXAMPLES / "dampfross/examples/game.json", tmp_path)
+    assert shown["balances"] == expected["balances"] and shown["winners"] == expected["winners"]
+    pg.close()
+
+    # La Strada: merchants on their settlements and the travel days kept.
+    example = json.loads((EXAMPLES / "lastrada/examples/game.json").read_text())
+    pg = open_page(context, static_site)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    drive(
+        pg,
+        """
+for (const [id, who] of Object.entries(arg.settlements)) for (const p of who) {
+  await drive.player(p); await drive.tap(`circle[data-settlement="${id}"]`);
+}
+for (const [p, days] of Object.entries(arg.reserve)) await drive.choose(`input[aria-label="${p} travel days"]`, days);
+""",
+        example,
+    )
+    shot(pg, "lastrada")
+    path = exported(pg, tmp_path, "ls.json")
+    shown = pg.evaluate("window.TW.G.score")
+    assert cli_score("lastrada", path, tmp_path) == shown
+    assert shown == cli_score("lastrada", EXAMPLES / "lastrada/examples/game.json", tmp_path)
+    pg.close()
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_the_public_score_api_equals_the_cli(browser, static_site, tmp_path):
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    for game in ("transamerica", "dampfross", "lastrada"):
+        path = EXAMPLES / game / "examples" / "game.json"
+        assert pg.evaluate("r => window.trackwright.score(r)", json.loads(path.read_text())) == (
+            cli_score(game, path, tmp_path)
+        )
+    # A record with its map embedded, as an export from another device carries it.
+    record = json.loads((EXAMPLES / "transamerica/examples/game.json").read_text())
+    record["map"] = json.loads(
+        (EXAMPLES / "transamerica/maps" / f"{record['map']}.json").read_text()
+    )
+    out = tmp_path / "embedded.json"
+    out.write_text(json.dumps(record))
+    assert pg.evaluate("r => window.trackwright.score(r)", record) == cli_score(
+        "transamerica", out, tmp_path
+    )
+    with pytest.raises(playwright.Error, match="not a player"):
+        bad = {**record, "rounds": [{**record["rounds"][0], "starts": {"Nobody": "A1"}}]}
+        pg.evaluate("r => window.trackwright.score(r)", bad)
+    context.close()
+
+
+def test_two_phones_on_one_game_through_the_laptop(browser, laptop):
+    a_ctx, b_ctx = phone(browser), phone(browser)
+    a = open_page(a_ctx, laptop.base)
+    new_game(a, "lastrada", "b:standard")
+    start(a)
+    server_games = laptop.get("api/games")
+    assert len(server_games) == 1
+    gid = server_games[0]["id"]
+    b = open_page(b_ctx, laptop.base)
+    b.click(f'[data-join="{gid}"]')
+    b.wait_for_selector("#gold")
+    settle(b)
+
+    # Live: what one phone does, the other shows.
+    drive(a, "await drive.player('Ann'); await drive.tap('circle[data-settlement=\"s01\"]');")
+    b.wait_for_function(
+        "() => (window.TW.G.record.settlements || {}).s01?.includes('Ann')", timeout=15_000
+    )
+
+    # Merge: B is offline while both change different things; B's change arrives later.
+    b_ctx.set_offline(True)
+    drive(b, "await drive.player('Ben'); await drive.tap('circle[data-settlement=\"s02\"]');")
+    drive(a, "await drive.player('Cleo'); await drive.tap('circle[data-settlement=\"s03\"]');")
+    b_ctx.set_offline(False)
+    want = {"s01": ["Ann"], "s02": ["Ben"], "s03": ["Cleo"]}
+    for pg in (a, b):
+        pg.wait_for_function(
+            "w => JSON.stringify(window.TW.G.record.settlements) && "
+            "Object.keys(w).every(k => JSON.stringify((window.TW.G.record.settlements || {})[k]) === JSON.stringify(w[k]))",
+            arg=want,
+            timeout=20_000,
+        )
+    assert laptop.get(f"api/games/{gid}")["settlements"] == want
+
+    # Conflict: both set Ann's travel days, differently, while B is offline.
+    b_ctx.set_offline(True)
+    drive(b, "await drive.choose('input[aria-label=\"Ann travel days\"]', 5);")
+    drive(a, "await drive.choose('input[aria-label=\"Ann travel days\"]', 3);")
+    b_ctx.set_offline(False)
+    b.wait_for_selector("#conflict", timeout=20_000)
+    text = b.inner_text("#conflict")
+    assert "reserve.Ann" in text and "5" in text and "3" in text
+    shot(b, "conflict")
+    b.click("#keep-mine")
+    a.wait_for_function("() => window.TW.G.record.reserve.Ann === 5", timeout=20_000)
+    assert laptop.get(f"api/games/{gid}")["reserve"]["Ann"] == 5
+    for ctx in (a_ctx, b_ctx):
+        assert not ctx.errors, ctx.errors
+        ctx.close()
+
+
+def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
+    ctx = phone(browser)
+    pg = open_page(ctx, laptop.base)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
+    ids = [f"s{i:02d}" for i in range(1, 13)]
+    pg.evaluate(DRIVE)
+    # A burst of taps; the laptop is killed (kill -9) in the middle of it.
+    pg.evaluate(
+        "ids => { window.burst = (async () => { for (const id of ids) {"
+        " await drive.player('Ann'); await drive.tap(`circle[data-settlement=\"${id}\"]`); } })(); }",
+        ids,
+    )
+    time.sleep(0.3)
+    laptop.kill()
+    pg.evaluate("window.burst")
+    shown = pg.evaluate("window.TW.G.record.settlements")
+    assert sorted(shown) == ids  # every tap is shown (and kept on the phone)
+    laptop.start()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if laptop.get(f"api/games/{gid}").get("settlements") == shown:
             break
-    assert runner is not None
-    page.goto(f"{server}/game/{gid}")
-    page.wait_for_selector("#mode-race")
-    settle(page)
-    page.click("#mode-race")
-    settle(page)
-    page.fill("#race-from", str(start))
-    page.press("#race-from", "Tab")
-    settle(page)
-    page.fill("#race-to", str(to))
-    page.press("#race-to", "Tab")
-    settle(page)
-    page.click(f'#players button[data-player="{runner}"]')
-    for hx in route:
-        page.click(f'polygon[data-hex="{hx[0]},{hx[1]}"]', force=True)
-        settle(page)
-    page.fill("#race-placing", runner)
-    page.press("#race-placing", "Tab")
-    settle(page)
-    page.click("#confirm-race")
-    settle(page)
-    score = api(server, f"/api/games/{gid}/score")
-    assert score["races_run"] == state.races_run + 1
-    last = score["events"][-1]
-    assert last["type"] == "race" and last["prizes"][0]["company"] == [runner]
-    assert "winner of race" in page.inner_text("main")
+        time.sleep(0.5)
+    assert laptop.get(f"api/games/{gid}")["settlements"] == shown
+    assert not ctx.errors, ctx.errors
+    ctx.close()

@@ -111,12 +111,19 @@ def serve(
     names = {"localhost", "127.0.0.1", "::1", *(urlsplit(b).hostname or "" for b in bases)}
     if bind not in ("0.0.0.0", "::"):
         names.add(bind)
+    from trackwright.web import site as site_builder
+
+    folder = path.parent / "site"
+    typer.echo(f"building the phone app in {folder} ...")
+    site_builder.build(folder, kits=DEFAULT_OUT.resolve())
     application = create_app(
         path,
         lan=keyed,
         output=DEFAULT_OUT.resolve(),
         allowed_hosts=names,
         rotate_key=new_key,
+        site=folder,
+        url=bases[0] if bases else None,
     )
     if keyed:
         if not bases:
@@ -134,6 +141,29 @@ def serve(
         typer.echo(f"trackwright scorer at http://127.0.0.1:{port}/ (this computer only)")
     typer.echo(f"games are kept in {path}")
     uvicorn.run(application, host=bind, port=port, log_level="warning")
+
+
+def site(
+    out: Annotated[
+        Path, typer.Argument(help="The folder to write (new, empty, or an earlier site).")
+    ],
+    map_files: Annotated[
+        list[Path] | None,
+        typer.Option("--map", help="A map.json to offer (repeat it); kits in --kits are found."),
+    ] = None,
+    kits: Annotated[
+        Path, typer.Option(help="Every map.json under this folder is offered too.")
+    ] = DEFAULT_OUT,
+) -> None:
+    """Write the phone app as a static folder: put it on any HTTPS web host (or serve it with
+    `trackwright serve`); phones install it from there and then play and score offline."""
+    from trackwright.web import site as site_builder
+
+    report = site_builder.build(out, list(map_files or []), kits)
+    typer.echo(
+        f"{out}: {report.files} files, {report.size / 1e6:.1f} MB "
+        f"(Pyodide {report.pyodide_size / 1e6:.1f} MB), {len(report.maps)} maps"
+    )
 
 
 def schema(
@@ -239,6 +269,7 @@ def build_app() -> typer.Typer:
     app.add_typer(score_app, name="score")
     app.add_typer(analyse_app, name="analyse")
     app.command("serve")(serve)
+    app.command("site")(site)
     app.command("schema")(schema)
     app.command("version")(version)
     return app

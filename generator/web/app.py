@@ -1,33 +1,36 @@
-"""The web scorer: a FastAPI app over the rules engines and the event store.
+"""The laptop's part of the scorer: it serves the phone app (the folder ``trackwright site``
+writes) and keeps a durable copy of every game in SQLite, which phones push to and pull from.
 
-The JSON API takes exactly the CLI's game records. In LAN mode every request needs the server's
-key (creating and listing games) or the game's own token (everything about one game); both are
-unguessable and travel in the URL the server prints (and its QR code).
+The JSON API takes exactly the CLI's game records, whose map is a built-in name or embedded:
+no request ever makes the server read a file by a path it was sent. In LAN mode every request
+needs the server's key (creating and listing games) or the game's own token (everything about
+one game); both are unguessable and travel in the URL the server prints (and its QR code).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 from collections.abc import Collection
-from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
+import segno
 from fastapi import Body, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from trackwright import __version__
 from trackwright import games as registry
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_atomic
+from trackwright.play import bridge
 from trackwright.web import games
+from trackwright.web import site as site_builder
 from trackwright.web.store import NothingToUndo, StaleVersion, Store
 
-MAX_BODY = 1_000_000  # bytes
+MAX_BODY = mapfile.MAX_BYTES  # bytes: a record with its map embedded, as a map file may be
 
 # Parameter types (module level: FastAPI resolves the annotations here).
 KeyHeader = Annotated[str | None, Header(alias="X-Trackwright-Key")]
@@ -151,11 +154,15 @@ def create_app(
     output: Path = Path("output"),
     allowed_hosts: Collection[str] | None = None,
     rotate_key: bool = False,
+    site: Path | None = None,
+    url: str | None = None,
 ) -> FastAPI:
-    """The scorer. ``lan``: every request needs the server key or the game's token, and a
-    request that changes something must carry it in a header (X-Trackwright-Key, X-Game-Token),
-    never only in the URL, so that another site's page cannot make a phone's browser change a
-    game. ``allowed_hosts``: the names the server answers to (the Host header)."""
+    """The scorer. ``site``: the phone app's folder (``trackwright site``), served at ``/``.
+    ``lan``: every request needs the server key or the game's token, and a request that changes
+    something must carry it in a header (X-Trackwright-Key, X-Game-Token), never only in the URL,
+    so that another site's page cannot make a phone's browser change a game. ``allowed_hosts``:
+    the names the server answers to (the Host header). ``url``: the address phones open (shown
+    with its QR code on the page)."""
     store = Store(db)
     server_key = key or _server_key(db, rotate=rotate_key)
     uploads = db.parent / "maps"
@@ -165,9 +172,9 @@ def create_app(
         docs_url=None,  # the interactive docs pages load scripts from a CDN: not here
         redoc_url=None,
         description="Score TransAmerica, Dampfross and La Strada at the table. Records are the "
-        "same JSON the command line scores; scores are the same JSON `trackwright score GAME "
-        "--json` prints. In LAN mode send the server key as `X-Trackwright-Key` (or `?key=`) "
-        "and each game's token as `X-Game-Token` (or `?token=`).",
+        "same JSON the command line scores, with the map a built-in name or embedded; scores are "
+        "the same JSON `trackwright score GAME --json` prints. In LAN mode send the server key as "
+        "`X-Trackwright-Key` (or `?key=`) and each game's token as `X-Game-Token` (or `?token=`).",
     )
     app.state.store = store
     app.state.key = server_key
@@ -208,8 +215,11 @@ def create_app(
         """A credential given in the URL counts only for reading (no CSRF)."""
         return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
 
+    def key_ok(request: Request, given: str | None) -> bool:
+        return not lan or secrets.compare_digest(given or from_url(request, "key"), server_key)
+
     def need_key(request: Request, given: str | None) -> None:
-        if lan and not secrets.compare_digest(given or from_url(request, "key"), server_key):
+        if not key_ok(request, given):
             raise HTTPException(403, "this server needs its key: open the URL it printed")
 
     def need_game(request: Request, gid: str, token: str | None):
@@ -220,6 +230,20 @@ def create_app(
         if lan and not secrets.compare_digest(given, game.token):
             raise HTTPException(403, "this game needs its token: open the game's own URL")
         return game
+
+    def need_record(record: dict[str, Any]) -> None:
+        """A record the server keeps: its map and rules named (built-in) or embedded, never a
+        path, whatever the path (the same answer for a file that exists and one that does not);
+        then checked completely by its engine."""
+        for field_name in ("map", "rules"):
+            ref = record.get(field_name)
+            if isinstance(ref, str) and mapfile.is_path_ref(ref):
+                raise HTTPException(
+                    422,
+                    f"$.{field_name}: the server does not read files; name a built-in or "
+                    f"embed the {field_name} file in the record",
+                )
+        games.check(record)
 
     def need_same_game(game, record: dict) -> None:
         if games.game_of(record) != game.game:
@@ -249,6 +273,21 @@ def create_app(
         }
 
     # ---------------------------------------------------------------- the API
+    @app.get("/api/hello", summary="Is this a trackwright server, and is the key right?")
+    def hello(request: Request, key: KeyHeader = None):
+        ok = key_ok(request, key)
+        link = f"{url.rstrip('/')}/?key={server_key}" if (url and lan) else url
+        qr = None
+        if ok and link:
+            qr = segno.make(link, error="m").svg_inline(scale=4)
+        return {
+            "trackwright": __version__,
+            "lan": lan,
+            "key_ok": ok,
+            "url": link if ok else None,
+            "qr": qr,
+        }
+
     @app.post(
         "/api/games",
         status_code=201,
@@ -257,7 +296,7 @@ def create_app(
     )
     def create_game(request: Request, record: RecordBody, key: KeyHeader = None):
         need_key(request, key)
-        games.check(record)
+        need_record(record)
         game = store.create(games.game_of(record), record)
         return answer(game)
 
@@ -271,16 +310,25 @@ def create_app(
                 "version": g.version,
                 "created": g.created,
                 "players": g.record.get("players", []),
-                "map": g.record.get("map"),
+                "map": g.record["map"] if isinstance(g.record.get("map"), str) else "embedded",
                 **({"token": g.token} if lan else {}),
             }
             for g in store.list()
         ]
 
     @app.get("/api/games/{gid}", summary="A game's record (its export)")
-    def get_game(gid: str, request: Request, response: Response, token: TokenHeader = None):
+    def get_game(
+        gid: str,
+        request: Request,
+        response: Response,
+        token: TokenHeader = None,
+        if_none_match: Annotated[str | None, Header(alias="If-None-Match")] = None,
+    ):
         game = need_game(request, gid, token)
-        response.headers["ETag"] = f'"{game.version}"'
+        etag = f'"{game.version}"'
+        if if_none_match is not None and if_none_match.strip() == etag:
+            return Response(status_code=304, headers={"ETag": etag})
+        response.headers["ETag"] = etag
         return game.record
 
     @app.put(
@@ -296,12 +344,57 @@ def create_app(
         if_match: IfMatch = None,
     ):
         need_same_game(need_game(request, gid, token), record)
-        games.check(record)
+        need_record(record)
         try:
             updated = store.update(gid, record, version_of(if_match))
         except KeyError:
             raise HTTPException(404, f"no game {gid!r}") from None
         return answer(updated)
+
+    @app.post(
+        "/api/games/{gid}/sync",
+        summary="A device's changes: stored, or merged with changes it had not seen",
+        responses={409: {"description": "a conflict: the same thing changed on two devices"}},
+    )
+    def sync_game(
+        gid: str,
+        request: Request,
+        body: Annotated[dict[str, Any], Body()],
+        token: TokenHeader = None,
+    ):
+        """``{"base": version the device started from, "record": its record}``. Answers the
+        stored version and record; when another device had changed the game meanwhile and the
+        changes are to different things, the merge (``merged``: true). A real conflict, or a
+        merge that breaks a rule, is a 409 with the conflicts and the stored record, and nothing
+        is stored: the device decides."""
+        game = need_game(request, gid, token)
+        base, record = body.get("base"), body.get("record")
+        if not isinstance(base, int) or isinstance(base, bool) or not isinstance(record, dict):
+            raise HTTPException(422, 'send {"base": version, "record": {...}}')
+        need_same_game(game, record)
+        need_record(record)
+        merged = False
+        if base != game.version:
+            before = store.record_at(gid, base) if 0 < base < game.version else None
+            result = bridge.merged(before, record, game.record) if before is not None else None
+            if result is None or result["conflicts"] or result["error"]:
+                return JSONResponse(
+                    {
+                        "detail": "this game was changed on another device in the same places",
+                        "conflicts": (result or {}).get("conflicts", []),
+                        "error": (result or {}).get("error")
+                        or (None if result else "the version you started from is unknown"),
+                        "version": game.version,
+                        "record": game.record,
+                    },
+                    status_code=409,
+                )
+            record, merged = result["record"], True
+        try:
+            stored = store.sync(gid, record, game.version, merged=merged)
+        except KeyError:
+            raise HTTPException(404, f"no game {gid!r}") from None
+        return {**answer(stored), "record": stored.record, "merged": merged}
 
     @app.post("/api/games/{gid}/undo", summary="Undo the last change")
     def undo_game(gid: str, request: Request, token: TokenHeader = None, if_match: IfMatch = None):
@@ -316,59 +409,56 @@ def create_app(
     def score_game(gid: str, request: Request, token: TokenHeader = None):
         return games.score(need_game(request, gid, token).record)
 
-    @app.post(
-        "/api/games/{gid}/preview",
-        openapi_extra=record_openapi,
-        summary="Score a changed record without storing it (cost before confirming)",
-    )
-    def preview(gid: str, request: Request, record: RecordBody, token: TokenHeader = None):
-        need_same_game(need_game(request, gid, token), record)
-        return games.score(record)
-
-    @app.get("/api/games/{gid}/board", summary="The printed board as SVG and the map to tap on")
-    def game_board(gid: str, request: Request, token: TokenHeader = None, lang: str = "en"):
-        game = need_game(request, gid, token)
-        if lang not in ("en", "fr", "de", "it"):
-            raise HTTPException(422, f"unknown language {lang!r}")
-        svg, data = games.board(game.game, resolve_ref(game.game, game.record["map"]), lang)
-        return {"svg": svg, **json.loads(data)}
-
-    def resolve_ref(game: str, ref: str) -> str:
-        if ref in registry.get(game).builtin_maps():
-            return ref
-        path, _where = mapfile.record_map(game, ref, None, "record")
-        return str(path)
-
-    @app.get("/api/catalogue", summary="The games this server scores, and their pages")
+    @app.get("/api/catalogue", summary="The games this server scores")
     def catalogue():
-        return games.catalogue()
+        return bridge.catalogue()
+
+    # ---------------------------------------------------------------- maps, by name only
+    def known_maps() -> dict[str, dict[str, Any]]:
+        """The maps the server offers, by content hash: the built-ins, the kits' maps in
+        ``output/`` and the uploaded ones. Nothing else is ever read."""
+        found = {m.sha256: m for m in site_builder.collect_maps([], output)}
+        if uploads.is_dir():
+            for path in sorted(uploads.glob("*.json")):
+                try:
+                    m = site_builder.map_file(path, "uploaded")
+                except TrackwrightError:
+                    continue
+                found.setdefault(m.sha256, m)
+        return {sha: {**m.index(), "data": m.data} for sha, m in found.items()}
+
+    def map_by_hash(sha: str) -> dict[str, Any]:
+        if not (len(sha) == 64 and all(c in "0123456789abcdef" for c in sha)):
+            raise HTTPException(404, "no such map")
+        found = known_maps().get(sha)
+        if found is None:
+            raise HTTPException(404, "no such map")
+        return found
 
     @app.get("/api/maps", summary="Maps to start a game on")
     def list_maps(request: Request, key: KeyHeader = None):
         need_key(request, key)
-        found = games.available_maps(output)
-        if uploads.is_dir():
-            for path in sorted(uploads.glob("*.json")):
-                data = json.loads(path.read_text("utf-8"))
-                found.append(
-                    {
-                        "game": data["game"],
-                        "ref": str(path.resolve()),
-                        "name": data.get("name", path.stem),
-                        "source": "uploaded",
-                    }
-                )
-        return found
+        return [
+            {k: v for k, v in m.items() if k not in ("data", "file", "boards")}
+            for m in known_maps().values()
+        ]
 
-    @app.get("/api/maps/view", summary="A map's board (SVG) and data, before starting a game")
-    def view_map(request: Request, game: str, ref: str, key: KeyHeader = None, lang: str = "en"):
+    @app.get("/api/maps/{sha}", summary="A map file, by its content hash")
+    def get_map(sha: str, request: Request, key: KeyHeader = None):
         need_key(request, key)
-        if game not in registry.games():
-            raise HTTPException(422, f"unknown game {game[:40]!r}")
-        if lang not in ("en", "fr", "de", "it"):
-            raise HTTPException(422, f"unknown language {lang!r}")
-        svg, data = games.board(game, resolve_ref(game, ref), lang)
-        return {"svg": svg, **json.loads(data)}
+        return map_by_hash(sha)["data"]
+
+    @app.get("/api/boards/{game}/{sha}", summary="A map's printed board (SVG) and its places")
+    def get_board(game: str, sha: str, request: Request, key: KeyHeader = None, lang: str = "en"):
+        need_key(request, key)
+        if lang not in site_builder.LANGS:
+            raise HTTPException(422, f"unknown language {lang[:10]!r}")
+        found = map_by_hash(sha)
+        if found["game"] != game:
+            raise HTTPException(404, "no such map")
+        return Response(
+            site_builder.board_json(game, found["data"], lang), media_type="application/json"
+        )
 
     @app.post("/api/maps", status_code=201, summary="Upload a map file (map.json)")
     def upload_map(
@@ -377,30 +467,13 @@ def create_app(
         need_key(request, key)
         games.check_map(data)
         text = mapfile.dumps(data)
-        target = uploads / f"{hashlib.sha256(text).hexdigest()[:16]}.json"
-        write_atomic(target, text)
-        return {
-            "game": data["game"],
-            "ref": str(target.resolve()),
-            "name": data.get("name", target.stem),
-        }
+        sha = mapfile.content_hash(data)
+        write_atomic(uploads / f"{sha}.json", text)
+        return {"game": data["game"], "sha256": sha, "name": data.get("name", sha[:12])}
 
-    # ---------------------------------------------------------------- pages
-    static = files("trackwright.web").joinpath("static")
-
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index():
-        return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    def favicon():
-        return Response(static.joinpath("favicon.svg").read_bytes(), media_type="image/svg+xml")
-
-    @app.get("/game/{gid}", response_class=HTMLResponse, include_in_schema=False)
-    def game_page(gid: str):
-        return HTMLResponse(static.joinpath("index.html").read_text("utf-8"))
-
-    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    # ---------------------------------------------------------------- the phone app
+    if site is not None:
+        app.mount("/", StaticFiles(directory=str(site), html=True), name="site")
     app.add_middleware(BodyLimit)
     if allowed_hosts is not None:
         app.add_middleware(HostCheck, hosts=allowed_hosts)

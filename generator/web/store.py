@@ -146,7 +146,7 @@ class Store:
             version = current.version + 1
             db.execute(
                 "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-                (gid, version, op, text if op != "undo" else None, time.time()),
+                (gid, version, op, text, time.time()),
             )
             db.execute(
                 "UPDATE games SET version = ?, record = ? WHERE id = ?", (version, text, gid)
@@ -157,13 +157,29 @@ class Store:
             raise
         return Game(current.id, current.token, current.game, current.created, version, record)  # type: ignore[arg-type]
 
+    def record_at(self, gid: str, version: int) -> dict[str, Any] | None:
+        """The record as it was at one version (each event keeps the whole record)."""
+        row = (
+            self._connect()
+            .execute("SELECT record FROM events WHERE game_id = ? AND seq = ?", (gid, version))
+            .fetchone()
+        )
+        return json.loads(row[0]) if row and row[0] is not None else None
+
+    def sync(self, gid: str, record: dict[str, Any], expected: int, merged: bool = False) -> Game:
+        """Store a device's record (or the merge of it with the changes it had not seen) as the
+        next event, if the game is still at ``expected``."""
+        return self._append(gid, "merge" if merged else "sync", record, expected)
+
     def _previous(self, db: sqlite3.Connection, gid: str) -> dict[str, Any]:
         """Replay the events: each create/update pushes a record, each undo pops one."""
         stack: list[str] = []
         for op, text in db.execute(
             "SELECT op, record FROM events WHERE game_id = ? ORDER BY seq", (gid,)
         ):
-            if op == "undo":
+            if op in ("sync", "merge"):
+                stack.append(text)
+            elif op == "undo":
                 stack.pop()
             else:
                 stack.append(text)

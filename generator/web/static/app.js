@@ -1,18 +1,16 @@
-// trackwright web scorer: the shell of the pages. All rules and scores come from the engines;
-// this file shows the games list, the new-game form and a game's common parts (board, toolbar,
-// players), and loads each game's own page script (static/games/<game>.js) named by the
-// server's game registry (/api/catalogue). A game without a script gets the generic page.
+// trackwright at the table: the shell of the phone app. Games live on this device (IndexedDB,
+// store.js) and are scored by the rules engines running in the page (engine.js: the same Python
+// as the command line). When the app is served by `trackwright serve`, it also keeps every game
+// on the laptop: changes are pushed and pulled, merged by the engine's merge, and a real
+// conflict is shown with what each device did. Each game's own page script
+// (games/<game>.js) registers itself in TW.games; a game without one gets the generic page.
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
 if (params.get("key")) localStorage.setItem("tw-key", params.get("key"));
 const KEY = localStorage.getItem("tw-key") || "";
-
-function tokenFor(gid) {
-  if (params.get("token")) localStorage.setItem("tw-token-" + gid, params.get("token"));
-  return localStorage.getItem("tw-token-" + gid) || "";
-}
+const Store = window.TWStore, Engine = window.TWEngine;
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -24,7 +22,6 @@ function h(tag, attrs = {}, ...children) {
   for (const c of children.flat()) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
 }
-
 function s(tag, attrs = {}) {
   const el = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -34,22 +31,6 @@ function s(tag, attrs = {}) {
   return el;
 }
 
-async function api(method, path, body, opts = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (KEY) headers["X-Trackwright-Key"] = KEY;
-  if (opts.gid) headers["X-Game-Token"] = tokenFor(opts.gid);
-  if (opts.version != null) headers["If-Match"] = String(opts.version);
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
-  try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok) {
-    const err = new Error((data && data.detail) || r.statusText || "request failed");
-    err.status = r.status;
-    throw err;
-  }
-  return { data, etag: r.headers.get("ETag") };
-}
-
 let statusTimer = null;
 function say(text, ok = false) {
   const box = document.getElementById("status");
@@ -57,66 +38,293 @@ function say(text, ok = false) {
   clearTimeout(statusTimer);
   statusTimer = setTimeout(() => box.replaceChildren(), ok ? 2500 : 7000);
 }
-
 function download(name, data) {
   const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" })), download: name });
   document.body.append(a); a.click(); a.remove();
 }
+function newId() { return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 8); }
 
-const G = { gid: null, version: null, record: null, board: null, score: null, player: 0, mode: null, zoom: 1.4,
-            queue: Promise.resolve() };
+// ------------------------------------------------------------------ the laptop, when there is one
 
-// Changes run one after the other, each computed from the latest record when its turn comes, so
-// quick taps never race each other (and tests can wait for the page to be idle).
+const Server = { available: false, lan: false, reason: "" };
+async function api(method, path, body, opts = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (KEY) headers["X-Trackwright-Key"] = KEY;
+  if (opts.token) headers["X-Game-Token"] = opts.token;
+  if (opts.etag) headers["If-None-Match"] = opts.etag;
+  const r = await fetch("api/" + path, { method, headers, cache: "no-store", body: body === undefined ? undefined : JSON.stringify(body) });
+  if (r.status === 304) return { status: 304, data: null };
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = null; }
+  if (!r.ok && !opts.accept?.includes(r.status)) {
+    const err = new Error((data && data.detail) || r.statusText || "request failed");
+    err.status = r.status; err.data = data;
+    throw err;
+  }
+  return { status: r.status, data, etag: r.headers.get("ETag") };
+}
+async function findServer() {
+  try {
+    const { data } = await api("GET", "hello", undefined, { accept: [403] });
+    Server.available = !!(data && data.trackwright && data.key_ok !== false);
+    Server.lan = !!(data && data.lan);
+    Server.reason = data && data.key_ok === false ? "This laptop needs its key: open the URL or QR code it printed." : "";
+    Server.qr = data && data.qr;
+    Server.url = data && data.url;
+  } catch (e) { Server.available = false; }
+}
+
+// ------------------------------------------------------------------ maps and boards
+
+const Maps = { index: [], catalogue: [] };
+function mapKey(e) { return e.builtin ? "b:" + e.id : "s:" + e.sha256; }
+function mapEntries(game) {
+  return Maps.index.filter(e => e.game === game);
+}
+function entryOf(record) {
+  const ref = record.map;
+  if (typeof ref === "string" && ref.startsWith("sha256:")) return Maps.index.find(e => e.sha256 === ref.slice(7) && e.game === record.game) || null;
+  return Maps.index.find(e => e.builtin && e.id === ref && e.game === record.game) || null;
+}
+async function mapData(entry) {
+  if (entry.data) return entry.data;
+  if (entry.file) { const r = await fetch(entry.file); if (r.ok) return entry.data = await r.json(); }
+  const kept = await Store.map(entry.sha256);
+  if (kept) return entry.data = kept.data;
+  if (Server.available) return entry.data = (await api("GET", "maps/" + entry.sha256)).data;
+  throw new Error("this game's map is not on this device");
+}
+async function boardOf(entry, lang) {
+  if (entry.boards) {
+    const r = await fetch(entry.boards[lang] || entry.boards.en);
+    if (r.ok) return r.json();
+  }
+  if (Server.available) return (await api("GET", `boards/${entry.game}/${entry.sha256}?lang=${lang}`)).data;
+  return null;
+}
+const remembered = new Set();
+async function ensureMap(record) {
+  const ref = record.map;
+  if (typeof ref !== "string" || !ref.startsWith("sha256:") || remembered.has(ref)) return;
+  const entry = entryOf(record) || { sha256: ref.slice(7), game: record.game };
+  await Engine.rememberMap(JSON.stringify(await mapData(entry)));
+  remembered.add(ref);
+}
+// A record as the command line reads it: a built-in map named with its content hash, any other
+// map embedded; never a path.
+async function portable(record) {
+  const out = structuredClone(record);
+  const entry = entryOf(record);
+  if (typeof record.map === "string" && record.map.startsWith("sha256:")) out.map = await mapData(entry || { sha256: record.map.slice(7), game: record.game });
+  else if (entry) out.map_sha256 = entry.sha256;
+  return out;
+}
+// A portable record as this device keeps it (an embedded map kept once, by hash).
+async function local(record) {
+  const out = structuredClone(record);
+  delete out.map_sha256;
+  if (out.map && typeof out.map === "object") {
+    const text = JSON.stringify(out.map);
+    const sha = await Engine.rememberMap(text);
+    if (!Maps.index.some(e => e.sha256 === sha)) {
+      await Store.putMap({ sha256: sha, game: out.game, name: out.map.name || "map", data: out.map });
+      Maps.index.push({ game: out.game, id: sha.slice(0, 12), name: out.map.name || "map", builtin: false, sha256: sha, source: "imported", data: out.map });
+    }
+    remembered.add("sha256:" + sha);
+    out.map = "sha256:" + sha;
+  }
+  return out;
+}
+async function loadMaps() {
+  const [index, catalogue] = await Promise.all([fetch("maps/index.json").then(r => r.json()), fetch("catalogue.json").then(r => r.json())]);
+  Maps.index = index; Maps.catalogue = catalogue;
+  TW.catalogue = catalogue;
+  for (const kept of await Store.maps()) if (!Maps.index.some(e => e.sha256 === kept.sha256))
+    Maps.index.push({ game: kept.game, id: kept.sha256.slice(0, 12), name: kept.name, builtin: false, sha256: kept.sha256, source: "on this phone", data: kept.data });
+}
+
+// ------------------------------------------------------------------ the game being played
+
+const G = { id: null, game: null, record: null, board: null, score: null, scoredKey: null, player: 0, mode: null, zoom: 1.4,
+            queue: Promise.resolve(), lang: "en", problem: null };
+window.twIdle = () => G.queue.then(() => syncQueue);
+
+function scoredKey(record) { const r = { ...record }; delete r["x-draft"]; return JSON.stringify(r); }
+async function rescore() {
+  const key = scoredKey(G.record);
+  if (key === G.scoredKey && G.score) return;
+  const r = JSON.parse(key);
+  try { G.score = await Engine.score(r); G.problem = null; }
+  catch (e) { G.problem = e.message; }
+  G.scoredKey = key;
+}
+
+// Changes run one after the other, each made from the latest record when its turn comes; a
+// change is stored on this device (and committed) before the page shows it.
 function change(fn, message) {
   G.queue = G.queue.then(async () => {
     const record = structuredClone(G.record);
     if (fn(record) === false) return;
-    await save(record, message);
+    const previous = G.record;
+    if (JSON.stringify(previous) === JSON.stringify(record)) return;
+    // The engine checks a change that counts before it is kept: a rule broken is said, not
+    // stored (unless the game was already out of the rules: then the change may mend it).
+    const key = scoredKey(record);
+    let score = G.score, problem = G.problem;
+    if (key !== G.scoredKey) {
+      try { score = await Engine.score(JSON.parse(key)); problem = null; }
+      catch (e) {
+        if (!e.engine) throw e;
+        if (G.score && !G.problem) { say(e.message); render(); return; }
+        problem = e.message;
+      }
+    }
+    G.game.record = record; G.game.seq = (G.game.seq || 0) + 1; G.game.updated = Date.now(); G.game.pending = !!G.game.server;
+    await Store.change(G.game, previous);
+    G.record = record; G.score = score; G.problem = problem; G.scoredKey = key;
+    render();
+    if (message) say(message, true);
+    scheduleSync();
+  }).catch(e => { say(e.message); render(); });
+  return G.queue;
+}
+function undo() {
+  G.queue = G.queue.then(async () => {
+    const back = await Store.undo(G.game);
+    if (back === null) { say("There is nothing to undo"); return; }
+    G.record = G.game.record;
+    await rescore();
+    render();
+    say("Undone", true);
+    scheduleSync();
   }).catch(e => say(e.message));
   return G.queue;
 }
-window.twIdle = () => G.queue;
+
+// ------------------------------------------------------------------ sync with the laptop
+
+let syncQueue = Promise.resolve(), syncTimer = null;
+function scheduleSync(delay = 0) {
+  clearTimeout(syncTimer);
+  if (!Server.available || !G.game || !G.game.server) return;
+  syncTimer = setTimeout(() => { syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {}); }, delay);
+}
+async function adopt(game, record, version, message) {
+  const previous = game.record;
+  const mine = await local(record);
+  game.server.version = version;
+  game.server.base = record;
+  game.pending = false;
+  game.conflict = null;
+  if (JSON.stringify(mine) !== JSON.stringify(previous)) {
+    game.record = mine; game.seq = (game.seq || 0) + 1; game.updated = Date.now();
+    await Store.change(game, previous);
+    if (G.game === game) { G.record = mine; await rescore(); render(); if (message) say(message, true); }
+  } else await Store.change(game);
+}
+// The network is used outside the queue of changes (a slow laptop never holds up a tap); what
+// comes back is applied inside it, and only if no change was made meanwhile.
+function applied(work) { G.queue = G.queue.then(work).catch(e => say(e.message)); return G.queue; }
+async function syncGame(game) {
+  if (!Server.available || !game.server) return;
+  const { id, token } = game.server;
+  try {
+    if (game.pending && !game.conflict) {
+      const sent = game.record;
+      const { status, data } = await api("POST", `games/${id}/sync`, { base: game.server.version, record: await portable(sent) }, { token, accept: [409] });
+      await applied(async () => {
+        if (status === 409) {
+          if (game.record !== sent) { scheduleSync(); return; }
+          game.conflict = data;
+          await Store.change(game);
+          if (G.game === game) render();
+        } else if (game.record === sent) await adopt(game, data.record, data.version, data.merged ? "Merged with another phone's changes" : null);
+        else { game.server.version = data.version; game.server.base = data.record; await Store.change(game); scheduleSync(); }
+      });
+    } else if (!game.pending) {
+      const seen = game.server.version;
+      const r = await api("GET", `games/${id}`, undefined, { token, etag: `"${seen}"` });
+      if (r.status !== 304 && r.data) await applied(async () => {
+        if (!game.pending && game.server.version === seen) await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), "Updated from another phone");
+      });
+    }
+    setOnline(true);
+  } catch (e) {
+    if (e.status) say(e.message); else setOnline(false);
+  }
+}
+function resolveConflict(keep) {
+  return applied(async () => {
+    const game = G.game, conflict = game.conflict;
+    if (keep === "theirs") { await adopt(game, conflict.record, conflict.version, "Kept the other phone's version"); render(); return; }
+    game.server.version = conflict.version; game.server.base = conflict.record; game.conflict = null; game.pending = true;
+    await Store.change(game);
+    scheduleSync();
+    render();
+  });
+}
+let online = true;
+function setOnline(value) { if (online !== value) { online = value; const b = document.getElementById("sync-state"); if (b) b.textContent = syncLabel(); } }
+function syncLabel() {
+  if (!Server.available || !G.game || !G.game.server) return "on this phone";
+  if (!online) return "laptop unreachable: kept on this phone";
+  return G.game.pending ? "sending…" : "saved on the laptop";
+}
+setInterval(() => { if (G.game && G.game.server && Server.available) scheduleSync(); }, 1500);
+window.addEventListener("online", () => scheduleSync());
 
 // ------------------------------------------------------------------ the games' own pages
 
-// Each game's script registers itself here: TW.games[name] = { page(), newGame(ctx) }.
 const TW = window.TW = { games: {}, catalogue: [] };
 
 async function loadGames() {
-  const { data } = await api("GET", "/api/catalogue");
-  TW.catalogue = data;
-  await Promise.all(data.filter(g => g.page).map(g => new Promise((resolve, reject) => {
+  await Promise.all(Maps.catalogue.filter(g => g.page).map(g => new Promise((resolve, reject) => {
     const el = document.createElement("script");
-    el.src = "/static/games/" + g.page;
+    el.src = "games/" + g.page;
     el.onload = resolve;
     el.onerror = () => reject(new Error("cannot load the page of " + g.title));
     document.head.append(el);
   })));
 }
-
 function gameUnit(name) { return TW.games[name] || genericGame; }
-function titleOf(name) { const g = TW.catalogue.find(c => c.name === name); return g ? g.title : name; }
+function titleOf(name) { const g = Maps.catalogue.find(c => c.name === name); return g ? g.title : name; }
 
 // ------------------------------------------------------------------ home: games and new game
 
 async function home() {
+  G.game = null;
   document.getElementById("title").textContent = "games";
   const main = document.getElementById("main");
-  const [{ data: games }, { data: maps }] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/maps")]);
-  const list = h("div", { class: "card games" }, h("h2", {}, "Games"),
-    games.length ? games.map(g => h("a", { href: "/game/" + g.id + (g.token ? "?token=" + g.token : ""), "data-game": g.id },
-      `${g.game} · ${g.players.join(", ")} · ${g.map} · v${g.version}`)) : h("p", { class: "small" }, "No game yet."));
+  const games = await Store.games();
+  const linked = new Set(games.filter(g => g.server).map(g => g.server.id));
+  const list = h("div", { class: "card games" }, h("h2", {}, "Games on this phone"),
+    games.length ? games.map(g => h("a", { href: "#/game/" + g.id, "data-game": g.id },
+      `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · on the laptop" : ""}`)) : h("p", { class: "small" }, "No game yet."));
+  const laptop = h("div", { class: "card", id: "laptop" });
+  if (Server.available) {
+    laptop.append(h("h2", {}, "On the laptop"));
+    try {
+      const { data } = await api("GET", "games");
+      const others = data.filter(g => !linked.has(g.id));
+      laptop.append(others.length ? h("div", {}, others.map(g => h("div", { class: "row" },
+        h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`), h("button", { class: "secondary", "data-join": g.id, onclick: () => join(g) }, "Join")))) : h("p", { class: "small" }, "Every game on the laptop is on this phone too."));
+      if (Server.qr) laptop.append(h("details", {}, h("summary", {}, "Let another phone join"), h("div", { class: "qr" }), h("p", { class: "small" }, Server.url || "")));
+      const qr = laptop.querySelector(".qr"); if (qr && Server.qr) qr.innerHTML = Server.qr;
+    } catch (e) { laptop.append(h("p", { class: "small" }, e.message)); }
+  } else {
+    laptop.append(h("p", { class: "small" }, Server.reason || "Playing on this phone alone: games stay here. Export a game to score it with `trackwright score`."));
+  }
 
-  const gameSel = h("select", { id: "new-game" }, TW.catalogue.map(g => h("option", { value: g.name }, g.name)));
+  const gameSel = h("select", { id: "new-game" }, Maps.catalogue.map(g => h("option", { value: g.name }, g.title)));
   const mapSel = h("select", { id: "new-map" });
   const playersBox = h("div", { id: "new-players" });
   const extrasBox = h("div", { id: "new-extras" });
   let extras = null;
   const players = () => [...playersBox.querySelectorAll("input.player")].map(i => i.value.trim());
   function fillMaps() {
-    mapSel.replaceChildren(...maps.filter(m => m.game === gameSel.value).map(m =>
-      h("option", { value: m.ref }, `${m.name}${m.seed != null ? " · seed " + m.seed : ""} (${m.source})`)));
+    mapSel.replaceChildren(...mapEntries(gameSel.value).map(m =>
+      h("option", { value: mapKey(m) }, `${m.name}${m.seed != null ? " · seed " + m.seed : ""} (${m.source})`)));
     const unit = gameUnit(gameSel.value);
     extras = unit.newGame ? unit.newGame({ players, queue: run => queued(run) }) : null;
     extrasBox.replaceChildren(...(extras && extras.elements ? extras.elements : []));
@@ -126,142 +334,151 @@ async function home() {
     playersBox.append(h("div", { class: "row" }, h("input", { class: "player", value: name, "aria-label": "player name" })));
     if (extras && extras.playersChanged) extras.playersChanged();
   }
-  // Queued like every change, so the form is never sent half-loaded (and tests can wait).
   function queued(run) {
     createButton.disabled = true;
     G.queue = G.queue.then(run).catch(e => say(e.message)).finally(() => { createButton.disabled = false; });
     return G.queue;
   }
+  function selectedEntry() { return Maps.index.find(e => mapKey(e) === mapSel.value && e.game === gameSel.value); }
   function mapChanged() {
-    if (extras && extras.mapChanged) queued(() => extras.mapChanged(mapSel.value));
+    const entry = selectedEntry();
+    if (extras && extras.mapChanged) queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
   }
-  const createButton = h("button", { id: "create", onclick: create }, "Start game");
+  const createButton = h("button", { id: "create", onclick: () => queued(create) }, "Start game");
   gameSel.addEventListener("change", fillMaps);
   mapSel.addEventListener("change", mapChanged);
   ["Ann", "Ben", "Cleo"].forEach(addPlayer);
   fillMaps();
 
   async function create() {
-    const record = { game: gameSel.value, map: mapSel.value, players: players().filter(Boolean) };
+    const entry = selectedEntry();
+    if (!entry) { say("Choose a map"); return; }
+    const record = { game: gameSel.value, map: entry.builtin ? entry.id : "sha256:" + entry.sha256, players: players().filter(Boolean) };
     if (extras && extras.complete) extras.complete(record);
-    try {
-      const { data } = await api("POST", "/api/games", record);
-      location.href = "/game/" + data.id + (data.token ? "?token=" + data.token : "");
-    } catch (e) { say(e.message); }
+    await ensureMap(record);
+    try { await Engine.score(JSON.parse(scoredKey(record))); } catch (e) { say(e.message); return; }
+    await startGame(record);
   }
   async function upload(ev) {
     const file = ev.target.files[0];
     if (!file) return;
     try {
-      const { data } = await api("POST", "/api/maps", JSON.parse(await file.text()));
-      maps.push({ ...data, source: "uploaded" });
-      gameSel.value = data.game; fillMaps(); mapSel.value = data.ref; mapChanged();
-      say("Map uploaded", true);
-    } catch (e) { say(e.message || "not a JSON file"); }
+      const text = await file.text();
+      const sha = await Engine.rememberMap(text);
+      const data = JSON.parse(text);
+      await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data });
+      if (!Maps.index.some(e => e.sha256 === sha)) Maps.index.push({ game: data.game, id: sha.slice(0, 12), name: data.name || file.name, builtin: false, sha256: sha, source: "on this phone", data });
+      gameSel.value = data.game; fillMaps(); mapSel.value = "s:" + sha; mapChanged();
+      say("Map added", true);
+    } catch (e) { say(`${file.name}: ${e.message}`); }
   }
   async function importRecord(ev) {
     const file = ev.target.files[0];
     if (!file) return;
     try {
-      const { data } = await api("POST", "/api/games", JSON.parse(await file.text()));
-      location.href = "/game/" + data.id + (data.token ? "?token=" + data.token : "");
-    } catch (e) { say(e.message || "not a JSON file"); }
+      const data = JSON.parse(await file.text());
+      if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not a game record");
+      if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/"))) throw new Error("this record names its map by a file path: export it with the map embedded");
+      await Engine.score(data);
+      await startGame(await local(data));
+    } catch (e) { say(`${file.name}: ${e.message}`); }
   }
   const form = h("div", { class: "card" }, h("h2", {}, "New game"),
     h("div", { class: "row" }, h("label", {}, "Game", gameSel)),
     h("div", { class: "row" }, h("label", {}, "Map", mapSel)),
-    h("div", { class: "row" }, h("label", {}, "Upload a map.json", h("input", { type: "file", accept: ".json,application/json", onchange: upload }))),
+    h("div", { class: "row" }, h("label", {}, "Add a map.json", h("input", { type: "file", id: "upload-map", accept: ".json,application/json", onchange: upload }))),
     extrasBox,
     h("h2", {}, "Players"), playersBox,
     h("div", { class: "row" }, h("button", { class: "secondary", onclick: () => addPlayer("") }, "+ player")),
     h("div", { class: "row" }, createButton),
-    h("div", { class: "row" }, h("label", {}, "Import a game (JSON)", h("input", { type: "file", accept: ".json,application/json", onchange: importRecord }))));
-  main.replaceChildren(h("h1", {}, "Score at the table"), list, form);
+    h("div", { class: "row" }, h("label", {}, "Import a game (JSON)", h("input", { type: "file", id: "import-game", accept: ".json,application/json", onchange: importRecord }))));
+  main.replaceChildren(h("h1", {}, "Score at the table"), list, laptop, form);
 }
+function entryName(record) { const e = entryOf(record); return e ? e.name : String(record.map).slice(0, 20); }
 
-// ------------------------------------------------------------------ a game
-
-
-
-async function load() {
-  const { data, etag } = await api("GET", "/api/games/" + G.gid, undefined, { gid: G.gid });
-  G.record = data;
-  G.version = Number((etag || '"0"').replaceAll('"', ""));
-  G.score = (await api("GET", "/api/games/" + G.gid + "/score", undefined, { gid: G.gid })).data;
-}
-
-async function save(record, message) {
-  try {
-    const { data } = await api("PUT", "/api/games/" + G.gid, record, { gid: G.gid, version: G.version });
-    G.version = data.version;
-    G.record = record;
-    G.score = (await api("GET", "/api/games/" + G.gid + "/score", undefined, { gid: G.gid })).data;
-    if (message) say(message, true);
-    return true;
-  } catch (e) {
-    say(e.message);
-    if (e.status === 409) await load();
-    return false;
-  } finally {
-    render();
-  }
-}
-
-function undo() {
-  G.queue = G.queue.then(async () => {
+async function startGame(record, server = null) {
+  const game = { id: newId(), game: record.game, record, created: Date.now(), updated: Date.now(), seq: 0, server, pending: false };
+  if (Server.available && !server) {
     try {
-      await api("POST", "/api/games/" + G.gid + "/undo", undefined, { gid: G.gid, version: G.version });
-      await load();
-      say("Undone", true);
-    } catch (e) { say(e.message); if (e.status === 409) await load(); }
-    render();
-  });
-  return G.queue;
+      const { data } = await api("POST", "games", await portable(record));
+      game.server = { id: data.id, token: data.token || "", version: data.version, base: await portable(record) };
+    } catch (e) { say("Kept on this phone only: " + e.message); }
+  }
+  await Store.create(game);
+  location.hash = "#/game/" + game.id;
+}
+async function join(summary) {
+  const token = summary.token || "";
+  const r = await api("GET", "games/" + summary.id, undefined, { token });
+  const version = Number((r.etag || '"0"').replaceAll('"', ""));
+  await startGame(await local(r.data), { id: summary.id, token, version, base: r.data });
 }
 
-// Where a hex lies on the board: the server sends every hex's centre and the corner offsets,
-// made by the same geometry as the print.
+// ------------------------------------------------------------------ a game's common parts
+
 function hexCentre([q, r]) { return G.board.layout.centres[q + "," + r]; }
 function hexPoints(hex) {
   const [x, y] = hexCentre(hex);
   return G.board.layout.corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ");
 }
-
 function colourOf(i) { const p = G.board.players[i % G.board.players.length]; return p.colour; }
 function swatch(i) { return h("span", { class: "swatch", style: `background:${colourOf(i)}` }); }
 
+// The printed board is parsed once per game; each redraw only replaces the overlay (taps must
+// redraw in a few milliseconds on a slow phone).
+const boardCache = { board: null, root: null };
 function boardView(overlay) {
-  const wrap = h("div", { class: "board-wrap", id: "board" });
-  wrap.innerHTML = G.board.svg.replace(/^<\?xml[^>]*>/, "");
-  const root = wrap.querySelector("svg");
+  if (boardCache.board !== G.board) {
+    const holder = document.createElement("div");
+    holder.innerHTML = G.board.svg.replace(/^<\?xml[^>]*>/, "");
+    boardCache.board = G.board; boardCache.root = holder.querySelector("svg");
+  }
+  const root = boardCache.root;
   root.setAttribute("width", `${G.board.width * G.zoom * 2}`);
   root.setAttribute("height", `${G.board.height * G.zoom * 2}`);
+  const old = root.querySelector("#overlay");
+  if (old) old.remove();
   const g = s("g", { id: "overlay" });
   overlay(g);
   root.append(g);
+  const wrap = h("div", { class: "board-wrap", id: "board" });
+  wrap.append(root);
   return wrap;
 }
-
+async function exportGame() {
+  download(`${G.record.game}-${G.id}.json`, await portable(G.record));
+}
 function toolbar(extra = []) {
   return h("div", { class: "row" },
     h("button", { class: "secondary", onclick: () => { G.zoom = Math.max(0.4, G.zoom / 1.4); render(); }, "aria-label": "zoom out" }, "−"),
     h("button", { class: "secondary", onclick: () => { G.zoom = Math.min(6, G.zoom * 1.4); render(); }, "aria-label": "zoom in" }, "+"),
     h("button", { class: "secondary", onclick: undo, id: "undo" }, "Undo"),
-    h("button", { class: "secondary", onclick: async () => { const { data } = await api("GET", "/api/games/" + G.gid, undefined, { gid: G.gid }); download(`${G.record.game}-${G.gid}.json`, data); } }, "Export"),
+    h("button", { class: "secondary", onclick: exportGame, id: "export" }, "Export"),
     ...extra);
 }
-
 function playerButtons() {
   return h("div", { class: "row", id: "players" }, G.record.players.map((p, i) =>
     h("button", { class: "secondary" + (G.player === i ? " active" : ""), onclick: () => { G.player = i; render(); }, "data-player": p }, swatch(i), p)));
 }
-
+function conflictCard() {
+  const c = G.game && G.game.conflict;
+  if (!c) return [];
+  const show = v => v === null || v === undefined ? "(removed)" : JSON.stringify(v);
+  return [h("div", { class: "card conflict", id: "conflict" }, h("h2", {}, "Another phone changed the same thing"),
+    c.error ? h("p", {}, `Together the two changes break a rule: ${c.error}`) : "",
+    (c.conflicts || []).map(x => h("p", { class: "small" }, `${x.path}: this phone ${show(x.mine)}, the other phone ${show(x.theirs)}`)),
+    h("div", { class: "row" }, h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, "Keep mine"),
+      h("button", { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") }, "Keep theirs")))];
+}
 function render() {
+  if (!G.game) return;
   const main = document.getElementById("main");
   const scroll = document.getElementById("board");
   const pos = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
-  const page = gameUnit(G.record.game).page();
-  main.replaceChildren(...page);
+  const unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
+  const page = unit.page();
+  const state = h("p", { class: "small", id: "sync-state" }, syncLabel());
+  main.replaceChildren(...conflictCard(), ...page, state);
   const again = document.getElementById("board");
   if (again && pos) { again.scrollLeft = pos[0]; again.scrollTop = pos[1]; }
 }
@@ -276,29 +493,55 @@ const genericGame = {
       try { parsed = JSON.parse(box.value); } catch (e) { say("not valid JSON"); return; }
       change(record => { Object.keys(record).forEach(k => delete record[k]); Object.assign(record, parsed); }, "Saved");
     } }, "Save");
-    return [h("h1", {}, `${titleOf(G.record.game)} · ${G.record.map}`), toolbar([save]),
+    return [h("h1", {}, `${titleOf(G.record.game)} · ${entryName(G.record)}`), toolbar([save]),
+      G.board ? "" : h("p", { class: "small" }, "This map's board is not in this app (build it with `trackwright site --map FILE`); the game is scored all the same."),
+      G.problem ? h("p", { class: "msg" }, G.problem) : "",
       h("div", { class: "card" }, h("h2", {}, "Record"), box),
       h("div", { class: "card" }, h("h2", {}, "Score"), h("pre", { id: "score-json" }, JSON.stringify(G.score, null, 1)))];
   },
 };
 
-Object.assign(TW, { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render });
+Object.assign(TW, { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
+  engine: Engine, mapData, scoredKey });
 
 // ------------------------------------------------------------------ start
 
-async function gamePage(gid) {
-  G.gid = gid;
+async function gamePage(id) {
+  const main = document.getElementById("main");
+  const game = await Store.get(id);
+  if (!game) { main.replaceChildren(h("p", {}, "No such game on this phone."), h("a", { href: "#/" }, "Games")); return; }
+  G.id = id; G.game = game; G.record = game.record; G.score = null; G.scoredKey = null; G.board = null; G.player = 0; G.mode = null;
+  main.replaceChildren(h("p", {}, "Loading the rules…"));
+  const lang = (navigator.language || "en").slice(0, 2);
+  G.lang = ["fr", "de", "it"].includes(lang) ? lang : "en";
+  const entry = entryOf(game.record);
   try {
-    await load();
-    // The board is the printed drawing, in the phone's language when the kit speaks it.
-    const lang = (navigator.language || "en").slice(0, 2);
-    const boardLang = ["fr", "de", "it"].includes(lang) ? lang : "en";
-    if (TW.games[G.record.game]) G.board = (await api("GET", `/api/games/${gid}/board?lang=${boardLang}`, undefined, { gid })).data;
-  } catch (e) { document.getElementById("main").replaceChildren(h("p", {}, e.message)); return; }
-  document.getElementById("title").textContent = `${G.record.game} · ${G.record.players.join(", ")}`;
+    await ensureMap(game.record);
+    const [board] = await Promise.all([entry ? boardOf(entry, G.lang).catch(() => null) : null, rescore()]);
+    if (board && entry) board.map = await mapData(entry);
+    G.board = board;
+  } catch (e) { G.problem = e.message; }
+  document.getElementById("title").textContent = `${titleOf(game.game)} · ${game.record.players.join(", ")}`;
   if (window.innerWidth < 600) G.zoom = 1.0;
   render();
+  scheduleSync();
 }
 
-const match = location.pathname.match(/^\/game\/([^/]+)/);
-loadGames().then(() => (match ? gamePage(match[1]) : home())).catch(e => { console.error(e.stack); say(e.message); });
+async function route() {
+  const match = location.hash.match(/^#\/game\/([^/?]+)/);
+  try {
+    if (match) await gamePage(decodeURIComponent(match[1]));
+    else await home();
+  } catch (e) { console.error(e); say(e.message); }
+}
+
+async function start() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
+  await loadMaps();
+  await findServer();
+  await loadGames();
+  window.addEventListener("hashchange", () => { G.queue = G.queue.then(route); });
+  G.queue = G.queue.then(route);
+  await G.queue;
+}
+start().catch(e => { console.error(e); say(e.message); });

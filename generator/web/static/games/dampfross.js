@@ -43,7 +43,7 @@ function dampfross() {
       sc.events.slice().reverse().map(e => h("tr", {}, h("td", {}, e.event),
         h("td", {}, e.type === "build" ? `${e.player}: line of ${e.cost} (${e.paid_from} ${e.budget})` : e.type === "pass" ? `${e.player} passes` : `race ${e.from_town} – ${e.to_town}`),
         h("td", { class: "small" }, sc.ledger.filter(t => t.event === e.event).map(t => `${t.from}→${t.to} ${t.amount} (${t.reason})`).join("; "))))));
-  const modes = [h("button", { class: mode === "build" ? "active" : "secondary", onclick: () => { G.mode = "build"; render(); } }, "Build"),
+  const modes = [h("button", { class: mode === "build" ? "active" : "secondary", onclick: () => { G.mode = "build"; render(); }, id: "mode-build" }, "Build"),
                  h("button", { class: mode === "race" ? "active" : "secondary", onclick: () => { G.mode = "race"; render(); }, id: "mode-race" }, "Race")];
   setTimeout(previewBuild, 0);
   return [h("h1", {}, `Dampfross · ${map.name}`), playerButtons(), toolbar(modes), board, panel, ledger];
@@ -78,7 +78,7 @@ async function previewBuild() {
   delete record["x-draft"];
   record.events = [...record.events, buildEvent(draft)];
   try {
-    const { data } = await api("POST", "/api/games/" + G.gid + "/preview", record, { gid: G.gid });
+    const data = await window.TW.engine.score(JSON.parse(window.TW.scoredKey(record)));
     const e = data.events[data.events.length - 1];
     const money = data.ledger.filter(t => t.event === e.event).map(t => `${t.from}→${t.to} ${t.amount} (${t.reason})`);
     box.replaceChildren(h("p", { id: "cost" }, `Costs ${e.cost} of ${e.budget}.`), money.length ? h("p", { class: "small" }, money.join("; ")) : "");
@@ -119,13 +119,8 @@ function newGame(ctx) {
   return {
     elements: [startsBox],
     playersChanged: draw,
-    async mapChanged(ref) {
-      towns = [];
-      if (ref) {
-        const { data } = await api("GET", "/api/maps/view?game=dampfross&ref=" + encodeURIComponent(ref));
-        const map = data.map;
-        towns = map.towns.filter(t => map.start !== "port" || map.ports.includes(t.name));
-      }
+    async mapChanged(map) {
+      towns = map ? map.towns.filter(t => map.start !== "port" || map.ports.includes(t.name)) : [];
       draw();
     },
     complete(record) {

@@ -56,7 +56,7 @@ function transamerica() {
       }))));
   const actions = showing
     ? [h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, "Next round")]
-    : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); } }, "Tap track"),
+    : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); }, id: "mode-track" }, "Tap track"),
        h("button", { class: mode === "start" ? "active" : "secondary", onclick: () => { G.mode = "start"; render(); }, id: "mode-start" }, "Tap start"),
        h("button", { id: "score-round", onclick: scoreRound }, "Score round")];
   return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, hands, taScores()];

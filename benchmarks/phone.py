@@ -1,0 +1,180 @@
+"""The phone app in headless Chromium with the CPU throttled (DevTools
+``Emulation.setCPUThrottlingRate``), against the same Pyodide files loaded bare in the same run.
+
+    python benchmarks/phone.py [--rate 4] [--runs 5]
+
+Prints: the download (every file the service worker keeps, and gzipped as a web host sends it);
+the offline cold start to ``window.trackwright.ready`` and the bare Pyodide load, throttled and
+unthrottled, with their ratio; a tap on the board to its redraw; scoring finished 6-player
+TransAmerica rounds (simulated on the USA board) in the page. Medians of ``--runs`` runs.
+Needs Debian's chromium and the Python package playwright (the test extras)."""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from trackwright.core import transamerica as model
+from trackwright.scorer import simulate
+from trackwright.web import site
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("pyodide/", location.href).href, fullStdLib: false });
+window.bare = performance.now();
+</script>"""
+
+
+def rounds(n: int) -> list[dict]:
+    m = model.load("usa")
+    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
+    out = []
+    for seed in range(n):
+        entry = simulate.play_round(m, players, seed=1000 + seed)
+        entry.pop("turns", None)
+        out.append({"game": "transamerica", "map": "usa", "players": players, "rounds": [entry]})
+    return out
+
+
+def page_with(context, rate: float):
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return page
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rate", type=float, default=4.0)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "site"
+        report = site.build(folder)
+        (folder / "bench-bare.html").write_text(BARE, "utf-8")
+        kept = json.loads(
+            (folder / "sw.js").read_text("utf-8").split("const PRECACHE = ")[1].split(";\n")[0]
+        )
+        raw = sum((folder / k).stat().st_size for k in kept if k != "./")
+        zipped = sum(len(gzip.compress((folder / k).read_bytes(), 6)) for k in kept if k != "./")
+        port = 8791
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}/"
+        time.sleep(0.5)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                ctx = browser.new_context(viewport={"width": 360, "height": 740})
+                first = ctx.new_page()
+                first.goto(base)
+                first.evaluate("window.trackwright.ready")
+                first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+                first.evaluate(
+                    "caches.keys().then(k => caches.open(k[0])).then(c => c.add('bench-bare.html'))"
+                )
+                first.close()
+                ctx.set_offline(True)
+                figures: dict[str, list[float]] = {}
+                for rate in (1.0, args.rate):
+                    for _ in range(args.runs):
+                        page = page_with(ctx, rate)
+                        page.goto(base + "bench-bare.html")
+                        page.wait_for_function("window.bare !== undefined", timeout=120_000)
+                        figures.setdefault(f"bare@{rate}", []).append(page.evaluate("window.bare"))
+                        page.close()
+                        page = page_with(ctx, rate)
+                        page.goto(base)
+                        page.evaluate("window.trackwright.ready")
+                        ready = page.evaluate("window.trackwright.timing.ready")
+                        figures.setdefault(f"app@{rate}", []).append(ready)
+                        page.close()
+                # A tap and a round's score, throttled, in a game on the USA board.
+                page = page_with(ctx, args.rate)
+                page.goto(base)
+                page.evaluate("window.trackwright.ready")
+                page.wait_for_selector("#create")
+                page.click("#create")
+                page.wait_for_selector("line.edge")
+                page.evaluate("window.twIdle()")
+                taps = page.evaluate(
+                    """async n => {
+                    const out = [];
+                    for (let i = 0; i < n; i++) {
+                        const edges = document.querySelectorAll('line.edge');
+                        const e = edges[(i * 37) % edges.length];
+                        const t = performance.now();
+                        e.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+                        await window.twIdle();
+                        await new Promise(r => requestAnimationFrame(() => r()));
+                        out.push(performance.now() - t);
+                    }
+                    return out;
+                }""",
+                    20,
+                )
+                scores = page.evaluate(
+                    """async records => {
+                    const out = [];
+                    for (const r of records) {
+                        const t = performance.now();
+                        await window.trackwright.score(r);
+                        out.push(performance.now() - t);
+                    }
+                    return out;
+                }""",
+                    rounds(args.runs * 3),
+                )
+                browser.close()
+        finally:
+            server.terminate()
+    med = {k: statistics.median(v) for k, v in figures.items()}
+    r = args.rate
+    print(
+        f"phone app, Chromium at 360x740, CPU throttled {r:g}x where marked; medians of {args.runs}"
+    )
+    print()
+    print("| figure | measured | target |")
+    print("| --- | ---: | --- |")
+    print(
+        f"| download (files the app keeps) | {raw / 1e6:.1f} MB, {zipped / 1e6:.1f} MB gzipped | |"
+    )
+    print(f"| of which Pyodide | {report.pyodide_size / 1e6:.1f} MB | |")
+    print(f"| bare Pyodide load, offline, {r:g}x | {med[f'bare@{r}']:.0f} ms | |")
+    print(f"| app cold start to ready, offline, {r:g}x | {med[f'app@{r}']:.0f} ms | |")
+    ratio = med[f"app@{r}"] / med[f"bare@{r}"]
+    print(f"| ratio app / bare, {r:g}x | {ratio:.2f} | <= 1.5 |")
+    print(f"| bare Pyodide load, offline, 1x | {med['bare@1.0']:.0f} ms | |")
+    print(f"| app cold start to ready, offline, 1x | {med['app@1.0']:.0f} ms | < 3000 ms |")
+    print(f"| ratio app / bare, 1x | {med['app@1.0'] / med['bare@1.0']:.2f} | |")
+    print(
+        f"| tap to redraw, {r:g}x (20 taps) | median {statistics.median(taps):.0f} ms, "
+        f"max {max(taps):.0f} ms | < 50 ms |"
+    )
+    print(
+        f"| score a finished 6-player round, {r:g}x ({len(scores)} rounds) | median "
+        f"{statistics.median(scores):.0f} ms, max {max(scores):.0f} ms | < 300 ms |"
+    )
+
+
+if __name__ == "__main__":
+    main()

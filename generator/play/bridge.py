@@ -1,0 +1,107 @@
+"""What the pages call: the same functions in the phone's browser (Pyodide, with JSON text in and
+out, so that nothing is converted object by object) and in the laptop's server.
+
+A record's map is a built-in name, or the whole map embedded (``"map": {...}``). The page keeps
+an embedded map once and sends ``"map": "sha256:<hash>"`` after :func:`remember_map`, so that a
+60 KB map is not copied into Python on every tap; :func:`record` puts it back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from trackwright import games
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.play import merge as merging
+
+_MAPS: dict[str, dict[str, Any]] = {}
+_MAX_MAPS = 16
+REF = "sha256:"
+
+
+def remember_map(text: str) -> str:
+    """Keep a map file's JSON (checked by its game's loader) for records that name it by hash;
+    returns the hash (:func:`trackwright.core.mapfile.content_hash`)."""
+    data = mapfile.parse_json(text, "map")
+    games.of_record(data, "map").map_from_json(data, "map")
+    sha = mapfile.content_hash(data)
+    _MAPS.pop(sha, None)
+    _MAPS[sha] = data
+    while len(_MAPS) > _MAX_MAPS:
+        _MAPS.pop(next(iter(_MAPS)))
+    return sha
+
+
+def record(data: Any) -> Any:
+    """The record with a ``sha256:`` map reference replaced by the remembered map."""
+    if isinstance(data, dict) and isinstance(data.get("map"), str) and data["map"].startswith(REF):
+        sha = data["map"][len(REF) :]
+        if sha not in _MAPS:
+            raise TrackwrightError("this game's map is not loaded on this device", "record: $.map")
+        return {**data, "map": _MAPS[sha]}
+    return data
+
+
+def score_record(data: Any) -> dict[str, Any]:
+    """Exactly what ``trackwright score GAME RECORD --json`` prints for this record."""
+    return games.of_record(data, "record").score_json(record(data), "record")
+
+
+def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
+    """Merge two devices' records of one game (see :mod:`trackwright.play.merge`):
+    ``{"record", "conflicts", "error"}``. A merge that the game's engine refuses is a conflict
+    too (``error`` says which rule it breaks)."""
+    value, conflicts = merging.merge(base, mine, theirs)
+    error = None
+    if not conflicts:
+        try:
+            score_record(value)
+        except TrackwrightError as exc:
+            error = str(exc)
+    return {"record": value, "conflicts": [c.to_json() for c in conflicts], "error": error}
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """What the pages need to know of every game: name, title, players, page script, rules
+    presets and the default preset's numbers (``preset``: the preset file's JSON), which the
+    page uses instead of numbers of its own."""
+    return [
+        {
+            "name": g.name,
+            "title": g.title,
+            "summary": g.summary,
+            "players": list(g.players),
+            "page": g.page,
+            "rules": g.rules_presets(),
+            "preset": g.presets.to_json() if g.presets is not None else None,
+        }
+        for g in games.games().values()
+    ]
+
+
+# ------------------------------------------------------------------ JSON text in and out
+
+
+def _call(fn: Any, *texts: str) -> str:
+    try:
+        args = [mapfile.parse_json(t, "request") for t in texts]
+        return json.dumps({"ok": fn(*args)}, ensure_ascii=False)
+    except TrackwrightError as exc:
+        return json.dumps({"error": str(exc)}, ensure_ascii=False)
+
+
+def score_text(text: str) -> str:
+    """``{"ok": score}`` or ``{"error": one line}`` for a record given as JSON text."""
+    return _call(score_record, text)
+
+
+def merge_text(base: str, mine: str, theirs: str) -> str:
+    return _call(merged, base, mine, theirs)
+
+
+def remember_map_text(text: str) -> str:
+    try:
+        return json.dumps({"ok": remember_map(text)})
+    except TrackwrightError as exc:
+        return json.dumps({"error": str(exc)}, ensure_ascii=False)

@@ -1,0 +1,304 @@
+"""The phone app as a static folder: ``trackwright site OUT`` writes it, ``trackwright serve``
+serves the same folder. Everything the app needs is inside (pages, the engines as Python files,
+Pyodide, the maps and their printed boards in every language, a web manifest, icons and a
+service worker that keeps it all for offline use), so any static HTTPS host can serve it.
+
+The build is deterministic: the same inputs give byte-identical files (zip entries carry a fixed
+date, lists are sorted), so the service worker's version changes only when something did."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files as package_files
+from pathlib import Path
+from typing import Any
+
+from trackwright import __version__, games
+from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.kits.draw.svg import render_svg
+from trackwright.play import bridge
+from trackwright.web import pyodide
+
+LANGS = ("en", "fr", "de", "it")
+MARKER = ".trackwright-site"
+#: The parts of the package the browser runs: the pure-Python layers (core, engines, registry,
+#: play) and the data they read. Nothing that draws, serves or prints.
+ENGINE_PACKAGES = (
+    "trackwright.core",
+    "trackwright.scorer",
+    "trackwright.games",
+    "trackwright.play",
+)
+ENGINE_DATA = re.compile(r"^[a-z]+/(maps|rules)/[^/]+\.json$|^[a-z]+/[a-z_]+\.json$")
+ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class SiteMap:
+    """A map the app offers: a built-in, or a map file given or found in a kits folder."""
+
+    game: str
+    id: str
+    name: str
+    builtin: bool
+    sha256: str
+    data: dict[str, Any]
+    source: str
+    seed: Any = None
+
+    def index(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "id": self.id,
+            "name": self.name,
+            "builtin": self.builtin,
+            "sha256": self.sha256,
+            "source": self.source,
+            "seed": self.seed,
+            "file": f"maps/{self.game}/{self.id}.json",
+            "boards": {lang: f"boards/{self.game}/{self.id}.{lang}.json" for lang in LANGS},
+        }
+
+
+@dataclass
+class Report:
+    out: Path
+    files: int = 0
+    size: int = 0
+    pyodide_size: int = 0
+    maps: list[SiteMap] = field(default_factory=list)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "map"
+
+
+@cache
+def builtin_maps() -> list[SiteMap]:
+    found = []
+    for g in games.games().values():
+        for name in g.builtin_maps():
+            m = g.load_map(name)
+            data = m.to_json()
+            found.append(
+                SiteMap(g.name, name, getattr(m, "name", name), True, _hash(data), data, "built-in")
+            )
+    return found
+
+
+def _hash(data: dict[str, Any]) -> str:
+    return mapfile.content_hash(data)
+
+
+def map_file(path: Path, source: str) -> SiteMap:
+    """A map file checked by its game's own loader."""
+    data = mapfile.read_json(path)
+    g = games.of_record(data, str(path))
+    m = g.map_from_json(data, str(path))
+    sha = _hash(data)
+    name = str(getattr(m, "name", "") or path.parent.name)
+    seed = (data.get("generator") or {}).get("seed") if isinstance(data, dict) else None
+    return SiteMap(g.name, f"{_slug(name)}-{sha[:8]}", name, False, sha, data, source, seed)
+
+
+def kit_maps(kits: Path) -> list[SiteMap]:
+    """Every map.json under a kits folder (``output/``), each checked; a file that is not a
+    map of a known game is left out (kits hold other JSON)."""
+    found = []
+    if kits.is_dir():
+        for path in sorted(kits.glob("**/map.json")):
+            try:
+                found.append(map_file(path, f"{kits.name}/{path.parent.relative_to(kits)}"))
+            except TrackwrightError:
+                continue
+    return found
+
+
+def collect_maps(extra: list[Path], kits: Path | None) -> list[SiteMap]:
+    maps = list(builtin_maps())
+    maps += [map_file(p, p.name) for p in extra]
+    if kits is not None:
+        maps += kit_maps(kits)
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for m in maps:
+        if (m.game, m.sha256) not in seen:
+            seen.add((m.game, m.sha256))
+            unique.append(m)
+    return unique
+
+
+def board_json(game: str, data: dict[str, Any], lang: str) -> bytes:
+    """The printed board of a map as the page shows it: the SVG, where its places lie, its size
+    and the players' colours."""
+    g = games.get(game)
+    view = g.board_view(g.map_from_json(data, "map"), lang)
+    out = {
+        "svg": render_svg(view.drawing).decode("utf-8"),
+        "layout": view.places,
+        "width": view.drawing.width,
+        "height": view.drawing.height,
+        "players": view.players,
+    }
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, entries[name])
+    return buffer.getvalue()
+
+
+def engine_zip() -> bytes:
+    """The engines as Python source for the browser's site-packages: ``trackwright/...``."""
+    entries: dict[str, bytes] = {
+        "trackwright/__init__.py": package_files("trackwright").joinpath("__init__.py").read_bytes()
+    }
+    for package in ENGINE_PACKAGES:
+        root = Path(str(package_files(package)))
+        prefix = package.replace(".", "/")
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if "__pycache__" in rel or not path.is_file():
+                continue
+            if path.suffix in (".py", ".json"):
+                entries[f"{prefix}/{rel}"] = path.read_bytes()
+    templates = Path(str(package_files("trackwright.templates")))
+    entries["trackwright/templates/__init__.py"] = b""
+    for path in sorted(templates.rglob("*.json")):
+        rel = path.relative_to(templates).as_posix()
+        if ENGINE_DATA.match(rel):
+            entries[f"trackwright/templates/{rel}"] = path.read_bytes()
+    return _zip(entries)
+
+
+def _icons() -> dict[str, bytes]:
+    from PIL import Image, ImageDraw
+
+    out = {}
+    for size in (192, 512):
+        img = Image.new("RGB", (size, size), "#2b2b2b")
+        d = ImageDraw.Draw(img)
+        s = size / 32
+        d.line(
+            [(6 * s, 24 * s), (16 * s, 8 * s), (26 * s, 24 * s), (6 * s, 24 * s)],
+            fill="#e69f00",
+            width=max(3, round(3 * s)),
+            joint="curve",
+        )
+        r = 3 * s
+        d.ellipse([16 * s - r, 8 * s - r, 16 * s + r, 8 * s + r], fill="#ffffff")
+        buffer = io.BytesIO()
+        img.save(buffer, "PNG", optimize=True)
+        out[f"icons/icon-{size}.png"] = buffer.getvalue()
+    return out
+
+
+def _manifest() -> bytes:
+    manifest = {
+        "name": "trackwright scorer",
+        "short_name": "trackwright",
+        "description": "Score TransAmerica, Dampfross and La Strada at the table, offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f6f3ea",
+        "theme_color": "#2b2b2b",
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return json.dumps(manifest, indent=1).encode("utf-8")
+
+
+def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
+    """Every file of the site by its path in the folder (the service worker last: it lists the
+    others and carries their digest as its version)."""
+    out: dict[str, bytes] = {}
+    static = Path(str(package_files("trackwright.web").joinpath("static")))
+    for path in sorted(static.rglob("*")):
+        rel = path.relative_to(static).as_posix()
+        if path.is_file() and "__pycache__" not in rel and rel != "sw.js":
+            out[rel] = path.read_bytes()
+    for name, data in pyodide.files().items():
+        out[f"pyodide/{name}"] = data
+    out["engines.zip"] = engine_zip()
+    out["catalogue.json"] = json.dumps(bridge.catalogue(), ensure_ascii=False).encode("utf-8")
+    out["maps/index.json"] = json.dumps(
+        [m.index() for m in maps], ensure_ascii=False, indent=1
+    ).encode("utf-8")
+    for m in maps:
+        out[f"maps/{m.game}/{m.id}.json"] = mapfile.dumps(m.data)
+        if boards:
+            for lang in LANGS:
+                out[f"boards/{m.game}/{m.id}.{lang}.json"] = board_json(m.game, m.data, lang)
+    out.update(_icons())
+    out["manifest.webmanifest"] = _manifest()
+    out["version.json"] = json.dumps(
+        {"trackwright": __version__, "pyodide": pyodide.VERSION, "python": pyodide.PYTHON}
+    ).encode("utf-8")
+    digest = hashlib.sha256()
+    for name in sorted(out):
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(out[name]).digest())
+    template = static.joinpath("sw.js").read_text("utf-8")
+    precache = ["./", *sorted(out)]
+    out["sw.js"] = (
+        template.replace("__VERSION__", digest.hexdigest()[:16])
+        .replace("__PRECACHE__", json.dumps(precache))
+        .encode("utf-8")
+    )
+    return out
+
+
+def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) -> Report:
+    """Write the site into ``out`` (made, or replaced if it holds an earlier site; any other
+    non-empty folder is refused). Everything is built in memory and written to a new folder
+    beside it first, so a failure leaves nothing half-written."""
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
+        raise TrackwrightError(
+            "exists and is not an earlier trackwright site: choose a new or empty folder", str(out)
+        )
+    maps = collect_maps(extra or [], kits)
+    contents = site_files(maps)
+    contents[MARKER] = f"trackwright {__version__} phone app\n".encode()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as exc:
+        raise TrackwrightError(f"cannot write here ({exc.strerror or exc})", str(out)) from None
+    try:
+        for rel, data in contents.items():
+            target = staging / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        if out.exists():
+            old = out.with_name(f".{out.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            out.replace(old)
+            staging.replace(out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            staging.replace(out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise TrackwrightError(f"cannot write the site ({exc.strerror or exc})", str(out)) from None
+    report = Report(out, len(contents), sum(len(d) for d in contents.values()))
+    report.pyodide_size = sum(len(d) for k, d in contents.items() if k.startswith("pyodide/"))
+    report.maps = maps
+    return report
