@@ -20,11 +20,10 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-import networkx as nx
 from trackwright.core import dampfross as model
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import graphs, hexgrid, mapfile
 from trackwright.core.dampfross import DampfrossMap
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
@@ -547,13 +546,10 @@ def apply_build(
 
 
 def race_length(m: DampfrossMap, a: Hex, b: Hex) -> int:
-    """Fewest hexes between two towns over land (the shortest possible race)."""
-    g = nx.Graph()
-    for h in m.land:
-        for n in hexgrid.neighbours(h):
-            if n in m.land:
-                g.add_edge(h, n)
-    return nx.shortest_path_length(g, a, b)
+    """Fewest hexes between two towns over land (the shortest possible race). The map check
+    makes sure every town is reached over land from the others."""
+    land = {h: [n for n in hexgrid.neighbours(h) if n in m.land] for h in m.land}
+    return graphs.shortest_path_length(land, a, b)
 
 
 def _companies(event: Race, players: tuple[str, ...], where: str) -> list[tuple[str, ...]]:
@@ -916,7 +912,9 @@ def cheapest_builds(
     """For every town the player's line does not reach yet: the cheapest line to it (in die
     points, then in payments to rivals), and with a roll the part of it that roll pays for."""
     m, rules = record.map, record.rules
-    g = nx.DiGraph()
+    # Each step's weight: die points, then payments to rivals. Built in the order the equal-cost
+    # lines were always chosen by (graphs follows networkx's Dijkstra, tie-breaking included).
+    g: dict[Hex | str, dict[Hex | str, int]] = {}
     for h in m.land:
         for n in hexgrid.neighbours(h):
             if n in m.land and _seg(h, n) not in state.lines[player]:
@@ -926,16 +924,18 @@ def cheapest_builds(
                         m, rules, state, (player,), h, n, state.network[player]
                     )
                 )
-                g.add_edge(h, n, weight=rules.step_cost(m, h, n) * 1000 + pay)
-    g.add_node("net")
+                g.setdefault(h, {})[n] = rules.step_cost(m, h, n) * 1000 + pay
+                g.setdefault(n, {})
+    net = g.setdefault("net", {})  # one source: the player's whole network, at no cost
     for h in sorted(state.network[player]):
-        g.add_edge("net", h, weight=0)
-    dist, paths = nx.single_source_dijkstra(g, "net", weight="weight")
+        net[h] = 0
+        g.setdefault(h, {})
+    dist, paths = graphs.single_source_dijkstra(g, "net")
     plans: dict[str, BuildPlan] = {}
     for town in m.towns:
         if town.hex in state.network[player] or town.hex not in paths:
             continue
-        path = paths[town.hex][1:]
+        path = cast(list[Hex], paths[town.hex][1:])  # hexes after the source, "net"
         cost, payments = divmod(int(dist[town.hex]), 1000)
         reach = None
         if roll is not None:
@@ -977,7 +977,10 @@ def race_route(
     along drawn lines, using part of the player's own line. None if there is none."""
     m, rules = record.map, record.rules
     a, b = m.town_by_number[start].hex, m.town_by_number[end].hex
-    g = nx.DiGraph()
+    # Nodes (hex, flag): flag 1 once the route has used the player's own line. Weights: pips,
+    # then fares. Built in the order the equal routes were always chosen by (graphs follows
+    # networkx's Dijkstra, tie-breaking included).
+    g: dict[tuple[Hex, int], dict[tuple[Hex, int], int]] = {}
     all_segments = {s for segs in state.lines.values() for s in segs}
     for seg in all_segments:
         own = seg in state.lines[player]
@@ -985,10 +988,15 @@ def race_route(
             pips = 1 + (rules.hill_move_penalty if m.terrain[v] == "hill" else 0)
             fare = 0 if own else rules.fare_per_hex
             for flag in (0, 1):
-                g.add_edge((u, flag), (v, 1 if own else flag), weight=pips * 1000 + fare)
-    if (a, 0) not in g or (b, 1) not in g or not nx.has_path(g, (a, 0), (b, 1)):
+                head = (v, 1 if own else flag)
+                g.setdefault((u, flag), {})[head] = pips * 1000 + fare
+                g.setdefault(head, {})
+    if (a, 0) not in g:
         return None
-    nodes = nx.dijkstra_path(g, (a, 0), (b, 1), weight="weight")
+    try:
+        nodes = graphs.dijkstra_path(g, (a, 0), (b, 1))
+    except graphs.NoPath:
+        return None
     route = tuple(h for h, _ in nodes)
     fares: Counter = Counter()
     pips = 0

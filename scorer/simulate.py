@@ -57,7 +57,7 @@ def play_round(
     for p in players:  # start on one of the own cities, or next to it
         node = m.city_by_name[_pick(rng, own[p])].node
         while node in starts.values():
-            node = _pick(rng, sorted(m.graph().neighbors(node)))
+            node = _pick(rng, sorted(m.neighbours[node]))
         starts[p] = node
     track: set = set()
     turns: list[dict[str, Any]] = []

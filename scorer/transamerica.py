@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-from trackwright.core import mapfile
+from trackwright.core import graphs, mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
@@ -339,9 +338,7 @@ def check_joined(
 ) -> None:
     """Every track is joined to a start marker ("tout tronçon posé doit être relié au pion du
     joueur"): each network on the board holds at least one."""
-    g = nx.Graph()
-    g.add_edges_from(track)
-    for part in nx.connected_components(g):
+    for part in graphs.connected_components(graphs.undirected(track)):
         if not part & set(markers.values()):
             a, b = min(e for e in track if e[0] in part)
             raise TrackwrightError(
@@ -403,15 +400,13 @@ def _held(markers: dict[str, str], player: str, variant: str) -> frozenset[str]:
 def _network(track: set[Edge], start: str, held: frozenset[str] = frozenset()) -> set[str]:
     """The intersections joined to the start marker by track. Held intersections (blocking
     variant) are reached but not passed through."""
-    g = nx.Graph()
-    g.add_node(start)
-    g.add_edges_from(track)
+    g = graphs.undirected(track, [start])
     seen, todo = {start}, [start]
     while todo:
         node = todo.pop()
         if node in held:
             continue
-        for other in g.neighbors(node):
+        for other in g[node]:
             if other not in seen:
                 seen.add(other)
                 todo.append(other)

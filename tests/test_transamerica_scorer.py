@@ -74,7 +74,7 @@ def test_the_start_marker_must_be_reached(minimal):
     # Connected among themselves, but the start marker one plain track away from the network.
     near = next(
         n
-        for n in minimal.graph().neighbors(start)
+        for n in minimal.neighbours[start]
         if minimal.edge_by_key[edge_key(start, n)].cost == 1
         and edge_key(start, n) not in route.edges
         and not any(n in e for e in route.edges)

@@ -1,6 +1,6 @@
 """The TransAmerica map model: a triangular lattice of intersections and track spaces, with 35
-cities in five colour regions. Loaded from (and written to) the map file; the graph used by the
-scorer is derived from it.
+cities in five colour regions. Loaded from (and written to) the map file; the lattice's
+neighbours (and, for analysis, a networkx graph) are derived from it.
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-from trackwright.core import mapfile, presets
+from trackwright.core import graphs, mapfile, presets
 from trackwright.core.errors import TrackwrightError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 GAME = "transamerica"
 TITLE = "TransAmerica"
@@ -83,8 +85,21 @@ class TransAmericaMap:
     def city_by_node(self) -> dict[str, City]:
         return {c.node: c for c in self.cities}
 
+    @cached_property
+    def neighbours(self) -> dict[str, list[str]]:
+        """Each intersection's neighbours on the lattice, in the order of the map's edges."""
+        return graphs.undirected(((e.a, e.b) for e in self.edges), self.nodes)
+
     def graph(self) -> nx.Graph:
-        """The lattice as a networkx graph; each edge carries ``cost`` and ``kind``."""
+        """The lattice as a networkx graph; each edge carries ``cost`` and ``kind``.
+
+        For analysis and tests only: networkx is imported here, on first use, because the rules
+        engines and map loading must not load it (they run in a phone's browser under Pyodide,
+        where it would add megabytes to every cold start); they use :attr:`neighbours` and
+        :mod:`trackwright.core.graphs`. pyproject.toml's pure-Python contract names this one
+        import as its only exception."""
+        import networkx as nx
+
         g = nx.Graph()
         g.add_nodes_from(self.nodes)
         for e in self.edges:
@@ -191,12 +206,11 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
                 "$.cities",
             )
 
-    g = nx.Graph()
-    g.add_nodes_from(nodes)
-    g.add_edges_from((e.a, e.b) for e in edges)
-    if not nx.is_connected(g):
-        first = next(iter(nodes))
-        reached = nx.node_connected_component(g, first)
+    first = next(iter(nodes))
+    reached = graphs.node_connected_component(
+        graphs.undirected(((e.a, e.b) for e in edges), nodes), first
+    )
+    if len(reached) < len(nodes):
         stranded = [n for n in nodes if n not in reached]
         sample = ", ".join(stranded[:5]) + (" ..." if len(stranded) > 5 else "")
         raise fail(
