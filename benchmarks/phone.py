@@ -5,7 +5,8 @@
 
 Prints: the download (every file the service worker keeps, and gzipped as a web host sends it);
 the offline cold start to ``window.trackwright.ready`` and the bare Pyodide load, throttled and
-unthrottled, with their ratio; a tap on the board to its redraw; scoring finished 6-player
+unthrottled, with their ratio; a tap on the board to its redraw (the change kept on the phone,
+the page redrawn and the next frame begun); scoring finished 6-player
 TransAmerica rounds (simulated on the USA board) in the page. Medians of ``--runs`` runs.
 Needs Debian's chromium and the Python package playwright (the test extras)."""
 
@@ -47,7 +48,8 @@ def rounds(n: int) -> list[dict]:
     out = []
     for seed in range(n):
         entry = simulate.play_round(m, players, seed=1000 + seed)
-        entry.pop("turns", None)
+        turns = entry.pop("turns", [])
+        entry.setdefault("track", [e for t in turns for e in t["track"]])
         out.append({"game": "transamerica", "map": "usa", "players": players, "rounds": [entry]})
     return out
 
@@ -114,7 +116,7 @@ def main() -> None:
                 page.evaluate("window.trackwright.ready")
                 page.wait_for_selector("#create")
                 page.click("#create")
-                page.wait_for_selector("line.edge")
+                page.wait_for_selector("line.edge", state="attached")
                 page.evaluate("window.twIdle()")
                 taps = page.evaluate(
                     """async n => {
@@ -122,11 +124,13 @@ def main() -> None:
                     for (let i = 0; i < n; i++) {
                         const edges = document.querySelectorAll('line.edge');
                         const e = edges[(i * 37) % edges.length];
+                        const drawn = window.twRendered();
                         const t = performance.now();
                         e.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-                        await window.twIdle();
+                        await drawn;
                         await new Promise(r => requestAnimationFrame(() => r()));
                         out.push(performance.now() - t);
+                        await window.twIdle();
                     }
                     return out;
                 }""",

@@ -181,10 +181,15 @@ function change(fn, message) {
       }
     }
     G.game.record = record; G.game.seq = (G.game.seq || 0) + 1; G.game.updated = Date.now(); G.game.pending = !!G.game.server;
-    await Store.change(G.game, previous);
+    // Kept at once in the journal (synchronous), then in IndexedDB; a page opened after a
+    // killed tab finds the journal and finishes the write (recover()).
+    const journal = "tw-journal-" + G.game.id;
+    localStorage.setItem(journal, JSON.stringify({ seq: G.game.seq, record, previous, pending: G.game.pending }));
     G.record = record; G.score = score; G.problem = problem; G.scoredKey = key;
     render();
     if (message) say(message, true);
+    await Store.change(G.game, previous);
+    localStorage.removeItem(journal);
     scheduleSync();
   }).catch(e => { say(e.message); render(); });
   return G.queue;
@@ -393,6 +398,7 @@ async function home() {
     h("div", { class: "row" }, createButton),
     h("div", { class: "row" }, h("label", {}, "Import a game (JSON)", h("input", { type: "file", id: "import-game", accept: ".json,application/json", onchange: importRecord }))));
   main.replaceChildren(h("h1", {}, "Score at the table"), list, laptop, form);
+  boardCache.board = null; boardCache.wrap = null; memo.clear();
 }
 function entryName(record) { const e = entryOf(record); return e ? e.name : String(record.map).slice(0, 20); }
 
@@ -426,24 +432,46 @@ function swatch(i) { return h("span", { class: "swatch", style: `background:${co
 
 // The printed board is parsed once per game; each redraw only replaces the overlay (taps must
 // redraw in a few milliseconds on a slow phone).
-const boardCache = { board: null, root: null };
-function boardView(overlay) {
+const boardCache = { board: null, root: null, over: null, wrap: null, targets: null };
+function boardView(overlay, targets = null) {
   if (boardCache.board !== G.board) {
     const holder = document.createElement("div");
     holder.innerHTML = G.board.svg.replace(/^<\?xml[^>]*>/, "");
-    boardCache.board = G.board; boardCache.root = holder.querySelector("svg");
+    const root = holder.querySelector("svg");
+    root.classList.add("board-base");
+    // What the page draws lies on a layer of its own over the printed board, so a tap repaints
+    // only that layer, not the whole board.
+    const over = s("svg", { class: "board-overlay", viewBox: root.getAttribute("viewBox") });
+    const wrap = h("div", { class: "board-wrap", id: "board" });
+    wrap.append(root, over);
+    Object.assign(boardCache, { board: G.board, root, over, wrap, targets: null });
   }
-  const root = boardCache.root;
-  root.setAttribute("width", `${G.board.width * G.zoom * 2}`);
-  root.setAttribute("height", `${G.board.height * G.zoom * 2}`);
-  const old = root.querySelector("#overlay");
+  const { root, over } = boardCache;
+  for (const el of [root, over]) {
+    el.setAttribute("width", `${G.board.width * G.zoom * 2}`);
+    el.setAttribute("height", `${G.board.height * G.zoom * 2}`);
+  }
+  const old = over.querySelector("#overlay");
   if (old) old.remove();
   const g = s("g", { id: "overlay" });
   overlay(g);
-  root.append(g);
-  const wrap = h("div", { class: "board-wrap", id: "board" });
-  wrap.append(root);
-  return wrap;
+  // The tap targets (hundreds of them) change only with the mode: kept between redraws.
+  const keep = targets && boardCache.targets && boardCache.targets.key === targets.key ? boardCache.targets.el : null;
+  if (boardCache.targets && boardCache.targets.el !== keep) boardCache.targets.el.remove();
+  if (targets && !keep) { const t = s("g", { id: "targets" }); targets.draw(t); boardCache.targets = { key: targets.key, el: t }; }
+  if (!targets) boardCache.targets = null;
+  if (boardCache.targets && !boardCache.targets.el.isConnected) over.append(boardCache.targets.el);
+  over.insertBefore(g, boardCache.targets ? boardCache.targets.el : null);
+  return boardCache.wrap;
+}
+// A part of the page kept between redraws while its key is the same (taps redraw fast).
+const memo = new Map();
+function cached(name, key, build) {
+  const hit = memo.get(name);
+  if (hit && hit.key === key) return hit.el;
+  const el = build();
+  memo.set(name, { key, el });
+  return el;
 }
 async function exportGame() {
   download(`${G.record.game}-${G.id}.json`, await portable(G.record));
@@ -470,17 +498,23 @@ function conflictCard() {
     h("div", { class: "row" }, h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, "Keep mine"),
       h("button", { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") }, "Keep theirs")))];
 }
+// Put the page's parts in place, leaving the ones kept from the last redraw where they are (a
+// kept part, such as the board, is never taken out of the page).
+function place(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
+  nodes.forEach((n, i) => { if (parent.childNodes[i] !== n) parent.insertBefore(n, parent.childNodes[i] || null); });
+}
+let rendered = null;
+window.twRendered = () => new Promise(resolve => { rendered = resolve; });
 function render() {
   if (!G.game) return;
+  if (rendered) { const r = rendered; rendered = null; queueMicrotask(r); }
   const main = document.getElementById("main");
-  const scroll = document.getElementById("board");
-  const pos = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
   const unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
-  const page = unit.page();
+  const page = unit.page().map(n => n instanceof Node ? n : document.createTextNode(String(n)));
   const state = h("p", { class: "small", id: "sync-state" }, syncLabel());
-  main.replaceChildren(...conflictCard(), ...page, state);
-  const again = document.getElementById("board");
-  if (again && pos) { again.scrollLeft = pos[0]; again.scrollTop = pos[1]; }
+  place(main, [...conflictCard(), ...page, state]);
 }
 
 // ------------------------------------------------------------------ a game without a page of its own
@@ -501,14 +535,29 @@ const genericGame = {
   },
 };
 
-Object.assign(TW, { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
+Object.assign(TW, { h, s, api, say, change, G, boardView, cached, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
   engine: Engine, mapData, scoredKey });
 
 // ------------------------------------------------------------------ start
 
+// A change shown but not yet in IndexedDB when the tab was killed: kept from the journal.
+async function recover(game) {
+  const journal = "tw-journal-" + game.id;
+  const text = localStorage.getItem(journal);
+  if (!text) return game;
+  const entry = JSON.parse(text);
+  if (entry.seq > (game.seq || 0)) {
+    Object.assign(game, { record: entry.record, seq: entry.seq, pending: entry.pending, updated: Date.now() });
+    await Store.change(game, entry.previous);
+  }
+  localStorage.removeItem(journal);
+  return game;
+}
+
 async function gamePage(id) {
   const main = document.getElementById("main");
-  const game = await Store.get(id);
+  const stored = await Store.get(id);
+  const game = stored ? await recover(stored) : null;
   if (!game) { main.replaceChildren(h("p", {}, "No such game on this phone."), h("a", { href: "#/" }, "Games")); return; }
   G.id = id; G.game = game; G.record = game.record; G.score = null; G.scoredKey = null; G.board = null; G.player = 0; G.mode = null;
   main.replaceChildren(h("p", {}, "Loading the rules…"));

@@ -23,11 +23,9 @@ function transamerica() {
   const board = boardView(g => {
     const roundTrack = showing ? new Set(G.record.rounds[G.record.rounds.length - 1].track.map(([a, b]) => key(a, b))) : placed;
     for (const e of map.edges) {
+      if (!roundTrack.has(key(e.a, e.b))) continue;
       const a = nodes[e.a], b = nodes[e.b];
-      if (roundTrack.has(key(e.a, e.b)))
-        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a3a1e", "stroke-width": 2.6, "pointer-events": "none" }));
-      if (!showing)
-        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a3a1e", "stroke-width": 2.6, "pointer-events": "none" }));
     }
     if (showing) G.record.players.forEach((p, i) => (last.routes[p] || []).forEach(([x, y]) => {
       const a = nodes[x], b = nodes[y];
@@ -35,9 +33,17 @@ function transamerica() {
     }));
     const starts = showing ? G.record.rounds[G.record.rounds.length - 1].starts : draft.starts;
     G.record.players.forEach((p, i) => { const n = nodes[starts[p]]; if (n) g.append(s("circle", { cx: n.x, cy: n.y, r: 4.5, fill: colourOf(i), stroke: "#000", "stroke-width": 0.6, "pointer-events": "none" })); });
-    if (!showing && mode === "start") for (const n of map.nodes)
-      g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
-  });
+  }, { key: `${showing ? "shown" : "entry"}|${mode}`, draw: g => {
+    if (showing) return;
+    if (mode === "start") {
+      for (const n of map.nodes) g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
+      return;
+    }
+    for (const e of map.edges) {
+      const a = nodes[e.a], b = nodes[e.b];
+      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+    }
+  } });
   const shownRound = showing ? G.record.rounds[G.record.rounds.length - 1] : null;
   const cost = Object.fromEntries(map.edges.map(e => [key(e.a, e.b), e.cost]));
   // The scored round's evidence, as the engine gave it: the hand and the missing tracks
@@ -45,7 +51,8 @@ function transamerica() {
   const evidence = p => h("span", { class: "small evidence", "data-evidence": p },
     `${(shownRound.cities[p] || []).join(", ")} · missing ${last.missing[p]}` +
     ((last.routes[p] || []).length ? ": " + last.routes[p].map(([a, b]) => `${a}${cost[key(a, b)] === 2 ? "=" : "-"}${b}`).join(" ") : ""));
-  const hands = h("div", { class: "card hands" }, h("h2", {}, showing ? `Round ${last.round} scored` : `Round ${G.score.rounds.length + 1}: cards and start markers`),
+  const handsKey = JSON.stringify([showing ? last.round : 0, showing ? null : [draft.cities, draft.starts], G.record.players]);
+  const hands = window.TW.cached("ta-hands", handsKey, () => h("div", { class: "card hands" }, h("h2", {}, showing ? `Round ${last.round} scored` : `Round ${G.score.rounds.length + 1}: cards and start markers`),
     G.record.players.map((p, i) => h("div", { class: "row" }, swatch(i), h("b", {}, p),
       h("span", { class: "small", "data-start": p }, "start " + ((showing ? shownRound.starts : draft.starts)[p] || "–")),
       showing ? evidence(p) : REGIONS.map(region => {
@@ -53,13 +60,14 @@ function transamerica() {
         const current = (draft.cities[p] || []).find(name => options.some(c => c.name === name)) || "";
         return h("select", { "aria-label": `${p} ${region}`, "data-hand": p + ":" + region, onchange: ev => setCity(p, region, ev.target.value) },
           h("option", { value: "" }, region), options.map(c => h("option", { value: c.name, selected: c.name === current }, c.name)));
-      }))));
+      })))));
   const actions = showing
     ? [h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, "Next round")]
     : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); }, id: "mode-track" }, "Tap track"),
        h("button", { class: mode === "start" ? "active" : "secondary", onclick: () => { G.mode = "start"; render(); }, id: "mode-start" }, "Tap start"),
        h("button", { id: "score-round", onclick: scoreRound }, "Score round")];
-  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, hands, taScores()];
+  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, hands,
+    window.TW.cached("ta-scores", G.scoredKey, taScores)];
 }
 
 function taScores() {
