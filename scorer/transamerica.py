@@ -245,29 +245,9 @@ def check_round(
     placed)."""
     dealt: dict[str, str] = {}
     for player in players:
-        hand = rnd.cities[player]
-        for name in hand:
-            city = m.city_by_name.get(name)
-            if city is None:
-                raise TrackwrightError(f"player {player}: unknown city {name!r}", place)
-            if name in dealt:
-                raise TrackwrightError(
-                    f"player {player}: city {name} was dealt twice (also to {dealt[name]})", place
-                )
-            if city.dotted and len(players) <= rules.small_game:
-                raise TrackwrightError(
-                    f"player {player}: {name} is a dotted card, out of the game with "
-                    f"{len(players)} players",
-                    place,
-                )
-            dealt[name] = player
-        colours = sorted(m.city_by_name[name].region for name in hand)
-        if colours != sorted(REGIONS):
-            raise TrackwrightError(
-                f"player {player}: a hand needs one city of each colour "
-                f"({', '.join(REGIONS)}); got {', '.join(colours) or 'none'}",
-                place,
-            )
+        problem = hand_problem(m, players, player, rnd.cities[player], dealt, rules)
+        if problem is not None:
+            raise TrackwrightError(problem, place)
     check_markers(m, players, rnd.starts, place, "start marker")
     if rnd.markers is not None:
         if variant != "blocking":
@@ -288,6 +268,37 @@ def check_round(
                     f"it has ended)",
                     place,
                 )
+
+
+def hand_problem(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    player: str,
+    hand: Sequence[str],
+    dealt: dict[str, str],
+    rules: RuleSet = ORIGINAL,
+) -> str | None:
+    """What is wrong with one player's cards (None: nothing); ``dealt`` collects the cities
+    dealt so far, to the players before this one."""
+    for name in hand:
+        city = m.city_by_name.get(name)
+        if city is None:
+            return f"player {player}: unknown city {name!r}"
+        if name in dealt:
+            return f"player {player}: city {name} was dealt twice (also to {dealt[name]})"
+        if city.dotted and len(players) <= rules.small_game:
+            return (
+                f"player {player}: {name} is a dotted card, out of the game with "
+                f"{len(players)} players"
+            )
+        dealt[name] = player
+    colours = sorted(m.city_by_name[name].region for name in hand)
+    if colours != sorted(REGIONS):
+        return (
+            f"player {player}: a hand needs one city of each colour "
+            f"({', '.join(REGIONS)}); got {', '.join(colours) or 'none'}"
+        )
+    return None
 
 
 def check_markers(
@@ -338,14 +349,23 @@ def check_joined(
 ) -> None:
     """Every track is joined to a start marker ("tout tronçon posé doit être relié au pion du
     joueur"): each network on the board holds at least one."""
-    for part in graphs.connected_components(graphs.undirected(track)):
-        if not part & set(markers.values()):
-            a, b = min(e for e in track if e[0] in part)
-            raise TrackwrightError(
-                f"track {a}-{b} is joined to no start marker (every track is built from a "
-                f"player's network, joined to their marker)",
-                place,
-            )
+    for part in stray_track(track, markers):
+        a, b = part[0]
+        raise TrackwrightError(
+            f"track {a}-{b} is joined to no start marker (every track is built from a "
+            f"player's network, joined to their marker)",
+            place,
+        )
+
+
+def stray_track(track: set[Edge], markers: dict[str, str]) -> list[list[Edge]]:
+    """The networks on the board that hold no start marker, each as its sorted tracks."""
+    held = set(markers.values())
+    return [
+        sorted(e for e in track if e[0] in part)
+        for part in graphs.connected_components(graphs.undirected(track))
+        if not part & held
+    ]
 
 
 def round_ended(
@@ -376,6 +396,88 @@ def completed(
     return tuple(
         p for p in players if _complete(m, track, markers[p], cities[p], _held(markers, p, variant))
     )
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that keeps a round being entered from counting, with where it is on the board:
+    ``kind`` (``hand``, ``start``, ``stray``, ``not-ended``), the player concerned, and the
+    intersections and tracks to show."""
+
+    kind: str
+    message: str
+    player: str | None = None
+    nodes: tuple[str, ...] = ()
+    edges: tuple[Edge, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "player": self.player,
+            "nodes": list(self.nodes),
+            "edges": [list(e) for e in self.edges],
+        }
+
+
+def round_problems(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    cities: dict[str, list[str]],
+    starts: dict[str, str],
+    track: Iterable[Sequence[str]],
+    rules: RuleSet = ORIGINAL,
+    variant: str = "standard",
+) -> list[Problem]:
+    """Every reason a round as entered so far would not count (the checks of scoring it, all of
+    them at once, for the table to fix before scoring): a hand that is not one city of each
+    colour, a start marker missing, track joined to no start marker, and a round that has not
+    ended (nobody connected and track left to place)."""
+    found: list[Problem] = []
+    dealt: dict[str, str] = {}
+    for p in players:
+        problem = hand_problem(m, players, p, cities.get(p, []), dealt, rules)
+        if problem is not None:
+            found.append(Problem("hand", problem, p))
+    markers = {p: node for p, node in starts.items() if p in players and node in m.nodes}
+    for p in players:
+        if p not in markers:
+            found.append(Problem("start", f"player {p}: no start marker", p))
+    placed = {edge_key(a, b) for a, b in track if edge_key(a, b) in m.edge_by_key}
+    for part in stray_track(placed, markers):
+        a, b = part[0]
+        found.append(
+            Problem(
+                "stray",
+                f"track {a}-{b} is joined to no start marker",
+                edges=tuple(part),
+                nodes=tuple(sorted({n for e in part for n in e})),
+            )
+        )
+    if len(markers) == len(players) and all(p in cities for p in players):
+        if not round_ended(m, players, placed, cities, markers, rules, variant):
+            found.append(
+                Problem(
+                    "not-ended",
+                    f"the round has not ended: nobody's five cities are connected and "
+                    f"{len(placed)} of the {rules.tracks} tracks are placed",
+                )
+            )
+    return found
+
+
+def draft_problems(data: Any, where: str = "record") -> list[dict[str, Any]]:
+    """:func:`round_problems` of the round a page is entering (a record's ``x-draft``: its
+    ``cities``, ``starts`` and ``track``), as JSON for the page."""
+    game = record_from_json({**data, "rounds": []} if isinstance(data, dict) else data, where)
+    draft = data.get("x-draft") or {}
+    cities = draft.get("cities") if isinstance(draft.get("cities"), dict) else {}
+    starts = draft.get("starts") if isinstance(draft.get("starts"), dict) else {}
+    track = [e for e in draft.get("track") or [] if isinstance(e, list) and len(e) == 2]
+    return [
+        p.to_json()
+        for p in round_problems(game.map, game.players, cities, starts, track, variant=game.variant)
+    ]
 
 
 # ------------------------------------------------------------------------- turns

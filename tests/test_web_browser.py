@@ -288,6 +288,10 @@ def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static
     context = phone(browser)
     first = open_page(context, static_site)
     first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons,
+    # service worker).
+    cdp = context.new_cdp_session(first)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     first.wait_for_function("navigator.serviceWorker.controller !== null || true")
     first.close()
     context.set_offline(True)

@@ -92,6 +92,9 @@ class Game:
     page: str | None = None
     """The web page's script for this game (``web/static/games/<page>``); a game without one gets
     the generic page (its record as JSON, scored by the engine)."""
+    draft_problems: Callable[[Any, str], list[dict[str, Any]]] | None = None
+    """What keeps the entry a page is making (the record's ``x-draft``) from counting, each with
+    its place on the board: ``{"kind", "message", "player", "nodes", "edges"}``."""
     order: int = 100
     """Where the game stands in lists (smaller first)."""
     extra: dict[str, Any] = field(default_factory=dict)

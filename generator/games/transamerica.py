@@ -29,5 +29,6 @@ GAME = Game(
     cli="trackwright.cli.transamerica",
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
+    draft_problems=engine.draft_problems,
     order=1,
 )

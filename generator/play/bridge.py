@@ -48,6 +48,15 @@ def score_record(data: Any) -> dict[str, Any]:
     return games.of_record(data, "record").score_json(record(data), "record")
 
 
+def draft_problems(data: Any) -> list[dict[str, Any]]:
+    """What keeps the entry being made from counting (the game's own checks; none for a game
+    that has none)."""
+    game = games.of_record(data, "record")
+    if game.draft_problems is None:
+        return []
+    return game.draft_problems(record(data), "record")
+
+
 def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
     """Merge two devices' records of one game (see :mod:`trackwright.play.merge`):
     ``{"record", "conflicts", "error"}``. A merge that the game's engine refuses is a conflict
@@ -94,6 +103,10 @@ def _call(fn: Any, *texts: str) -> str:
 def score_text(text: str) -> str:
     """``{"ok": score}`` or ``{"error": one line}`` for a record given as JSON text."""
     return _call(score_record, text)
+
+
+def draft_problems_text(text: str) -> str:
+    return _call(draft_problems, text)
 
 
 def merge_text(base: str, mine: str, theirs: str) -> str:

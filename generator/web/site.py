@@ -88,7 +88,10 @@ def builtin_maps() -> list[SiteMap]:
     for g in games.games().values():
         for name in g.builtin_maps():
             m = g.load_map(name)
-            data = m.to_json()
+            # The hash a record names a built-in with (map_sha256): of its file as shipped, or
+            # of the map a game makes (La Strada's standard board).
+            path = mapfile.builtin_map_path(g.name, name)
+            data = mapfile.read_json(path) if path is not None else m.to_json()
             found.append(
                 SiteMap(g.name, name, getattr(m, "name", name), True, _hash(data), data, "built-in")
             )

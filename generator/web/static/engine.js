@@ -35,6 +35,7 @@ const ready = boot();
 const engine = {
   ready,
   async score(record) { await ready; return call("score_text", JSON.stringify(record)); },
+  async draftProblems(record) { await ready; return call("draft_problems_text", JSON.stringify(record)); },
   async merge(base, mine, theirs) { await ready; return call("merge_text", JSON.stringify(base), JSON.stringify(mine), JSON.stringify(theirs)); },
   async rememberMap(text) { await ready; return call("remember_map_text", text); },
 };

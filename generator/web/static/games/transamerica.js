@@ -31,6 +31,10 @@ function transamerica() {
       const a = nodes[x], b = nodes[y];
       g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colourOf(i), "stroke-width": 2.2, "stroke-dasharray": i % 2 ? "4 2" : "none", "pointer-events": "none", class: "missing" }));
     }));
+    if (!showing) for (const p of currentProblems()) for (const [x, y] of p.edges) {
+      const a = nodes[x], b = nodes[y];
+      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#d00", "stroke-width": 3.2, "stroke-dasharray": "2 1.5", "pointer-events": "none", class: "stray" }));
+    }
     const starts = showing ? G.record.rounds[G.record.rounds.length - 1].starts : draft.starts;
     G.record.players.forEach((p, i) => { const n = nodes[starts[p]]; if (n) g.append(s("circle", { cx: n.x, cy: n.y, r: 4.5, fill: colourOf(i), stroke: "#000", "stroke-width": 0.6, "pointer-events": "none" })); });
   }, { key: `${showing ? "shown" : "entry"}|${mode}`, draw: g => {
@@ -66,8 +70,26 @@ function transamerica() {
     : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); }, id: "mode-track" }, "Tap track"),
        h("button", { class: mode === "start" ? "active" : "secondary", onclick: () => { G.mode = "start"; render(); }, id: "mode-start" }, "Tap start"),
        h("button", { id: "score-round", onclick: scoreRound }, "Score round")];
-  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, hands,
+  if (!showing) setTimeout(checkDraft, 0);
+  const problems = showing ? [] : currentProblems();
+  const before = problems.length ? h("div", { class: "card problems", id: "problems" }, h("h2", {}, "Before scoring"),
+    problems.map(p => h("p", { class: "small", "data-problem": p.kind }, p.message))) : "";
+  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, before, hands,
     window.TW.cached("ta-scores", G.scoredKey, taScores)];
+}
+
+// What keeps the round being entered from counting, as the engine says (draft_problems): asked
+// after each redraw, shown when it comes back.
+const checked = { key: null, list: [] };
+function currentProblems() { return checked.key === draftKey() ? checked.list : []; }
+function draftKey() { return JSON.stringify([G.id, G.record["x-draft"] || null]); }
+async function checkDraft() {
+  const key = draftKey();
+  if (checked.key === key || !G.record["x-draft"]) return;
+  try { checked.list = await window.TW.engine.draftProblems(JSON.parse(JSON.stringify(G.record))); }
+  catch (e) { checked.list = [{ kind: "record", message: e.message, nodes: [], edges: [] }]; }
+  checked.key = key;
+  if (draftKey() === key) render();
 }
 
 function taScores() {
