@@ -454,15 +454,15 @@ def round_problems(
                 nodes=tuple(sorted({n for e in part for n in e})),
             )
         )
-    if len(markers) == len(players) and all(p in cities for p in players):
-        if not round_ended(m, players, placed, cities, markers, rules, variant):
-            found.append(
-                Problem(
-                    "not-ended",
-                    f"the round has not ended: nobody's five cities are connected and "
-                    f"{len(placed)} of the {rules.tracks} tracks are placed",
-                )
+    complete = len(markers) == len(players) and all(p in cities for p in players)
+    if complete and not round_ended(m, players, placed, cities, markers, rules, variant):
+        found.append(
+            Problem(
+                "not-ended",
+                f"the round has not ended: nobody's five cities are connected and "
+                f"{len(placed)} of the {rules.tracks} tracks are placed",
             )
+        )
     return found
 
 
