@@ -749,8 +749,8 @@ def record_from_json(
 ) -> GameRecord:
     mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
-        m = _resolve_map(data["map"], base, where)
-    rules = load_rules(data.get("rules", "epopee"), base)
+        m = mapfile.record_model(model.GAME, data, base, where, model.from_json)
+    rules = model.PRESETS.of_record(data.get("rules"), base, where)
     players = tuple(unicodedata.normalize("NFC", p) for p in data["players"])
     keys: dict[str, int] = {}
     for i, p in enumerate(players):
@@ -828,11 +828,6 @@ def record_from_json(
         experienced=experienced,
         joint_lines=bool(data.get("joint_lines", False)),
     )
-
-
-def _resolve_map(ref: str, base: Path | None, where: str) -> DampfrossMap:
-    path, name = mapfile.record_map("dampfross", ref, base, where)
-    return mapfile.load_model(path, name, model.from_json)
 
 
 def initial_state(record: GameRecord) -> State:

@@ -71,11 +71,7 @@ def record_from_json(
 ) -> GameRecord:
     mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
-        if data["map"] == "standard":
-            m = model.load("standard")
-        else:
-            path, name = mapfile.record_map("lastrada", data["map"], base, where)
-            m = mapfile.load_model(path, name, model.from_json)
+        m = mapfile.record_model(model.GAME, data, base, where, model.from_json, model.MADE)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
     if variant == "two-player" and len(players) != 2:

@@ -166,11 +166,6 @@ def load_record(path: Path, rules: RuleSet = ORIGINAL) -> GameRecord:
     return record_from_json(data, str(path), base=path.parent, rules=rules)
 
 
-def resolve_map(ref: str, base: Path | None, where: str) -> TransAmericaMap:
-    path, name = mapfile.record_map("transamerica", ref, base, where)
-    return mapfile.load_model(path, name, model.from_json)
-
-
 def rotated_hands(players: tuple[str, ...], previous: dict[str, list[str]]) -> dict[str, list[str]]:
     """Visible cards: each player plays the cards their left-hand neighbour (the next in seat
     order, clockwise) played in the round before."""
@@ -189,7 +184,7 @@ def record_from_json(
     round, and the turn and the player where there is one."""
     mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
     if m is None:
-        m = resolve_map(data["map"], base, where)
+        m = mapfile.record_model(model.GAME, data, base, where, model.from_json)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
     rounds: list[RoundRecord] = []

@@ -26,11 +26,12 @@ from trackwright.cli.common import (
     LangOpt,
     Paper,
     PaperOpt,
+    RecordArg,
     StderrProgress,
     parse_formats,
     report,
 )
-from trackwright.core import progress
+from trackwright.core import mapfile, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
 from typer.core import TyperGroup
@@ -183,6 +184,33 @@ def schema(
     typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
 
 
+def export(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(games.names()) + ".")],
+    record: RecordArg,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write the record to this file (default: print it)."),
+    ] = None,
+) -> None:
+    """Make a game record portable, to score it on another computer: the map file (and a
+    Dampfross rules preset file) it names embedded, a built-in map's content hash added. The
+    record is scored before and after: the exported one must score the same."""
+    g = games.get(game, "GAME")
+    original = g.score(g.load_record(record)).to_json()
+    portable = g.portable_record(mapfile.read_json(record), record.parent, str(record))
+    if g.score_json(portable, str(out or record)) != original:
+        raise TrackwrightError(
+            "the exported record does not score as the original (a bug: please report it)",
+            str(record),
+        )
+    text = mapfile.dumps(portable)
+    if out is None:
+        typer.echo(text.decode("utf-8"), nl=False)
+    else:
+        write_all({out: text})
+        typer.echo(f"wrote {out}")
+
+
 def version() -> None:
     """Print the version."""
     typer.echo(f"trackwright {__version__}")
@@ -271,6 +299,7 @@ def build_app() -> typer.Typer:
     app.command("serve")(serve)
     app.command("site")(site)
     app.command("schema")(schema)
+    app.command("export")(export)
     app.command("version")(version)
     return app
 

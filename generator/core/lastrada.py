@@ -151,13 +151,23 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
 def load(ref: str | Path) -> LaStradaMap:
     """A map file, or ``standard`` for the board of seed 1."""
     text = str(ref)
-    if text == "standard":
-        return arrange(1)
+    if text in MADE:
+        return MADE[text]()
     path, where = mapfile.resolve("lastrada", ref)
     return mapfile.load_model(path, where, from_json)
 
 
 # ------------------------------------------------------------------ boards from a seed
+
+
+def standard() -> LaStradaMap:
+    """The built-in board, ``standard``: the board of seed 1."""
+    return arrange(1)
+
+
+#: The built-in boards, made from a seed rather than read from a file (records name them and
+#: ``mapfile.record_model`` hashes them by their JSON).
+MADE = {"standard": standard}
 
 ARRANGER_VERSION = "1"
 LETTERS = {"p": "plain", "f": "forest", "h": "hill", "S": "plain"}

@@ -1,20 +1,26 @@
 """Reading and writing map files: versioned JSON checked against the JSON Schema.
 
 Every problem is reported as a TrackwrightError naming the file and the JSON path
-(``$.edges[3].cost``), so a person editing a map by hand knows where to look.
+(``$.edges[3].cost``), so a person editing a map by hand knows where to look. A game record's
+map is a built-in name, a file path or a whole map file embedded in the record
+(:func:`record_model`); :func:`portable_record` makes a record that scores the same anywhere.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
 import stat
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from trackwright.core.errors import TrackwrightError, quote
 from trackwright.core.validation import Problem, compile_schema
@@ -22,6 +28,15 @@ from trackwright.core.validation import Problem, compile_schema
 FORMAT = "trackwright-map/1"
 BUILTIN = "built-in:"
 Model = TypeVar("Model")
+
+
+class MapModel(Protocol):
+    """What every game's map model can do: give back its map file's JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+Built = TypeVar("Built", bound=MapModel)
 
 
 @cache
@@ -356,11 +371,17 @@ def builtin_map_names(game: str) -> list[str]:
     return builtin_names(game, "maps")
 
 
+def is_path_ref(text: str) -> bool:
+    """Whether a map or rules reference is a file path rather than a built-in name: it ends with
+    ``.json`` or holds a ``/`` or ``\\``. A path names a file on one computer; the web server,
+    which scores records from anywhere, refuses it."""
+    return text.endswith(".json") or "/" in text or "\\" in text
+
+
 def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
     """A map reference, either a built-in name or a path, as (file, how to name it in errors)."""
     text = str(ref)
-    looks_like_path = text.endswith(".json") or "/" in text or "\\" in text
-    if looks_like_path:
+    if is_path_ref(text):
         return Path(text), text
     builtin = builtin_map_path(game, text)
     if builtin is None:
@@ -373,9 +394,8 @@ def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
 def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path, str]:
     """The map a game record names: a path relative to the record's folder, or a built-in name.
     Errors point at the record's ``$.map``."""
-    looks_like_path = ref.endswith(".json") or "/" in ref or "\\" in ref
-    if looks_like_path:
-        target = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
+    if is_path_ref(ref):
+        target = relative(ref, base)
         if not is_file(target):
             raise TrackwrightError(
                 f"the map file {quote(ref)} does not exist (at {quote(str(target), 120)})",
@@ -389,6 +409,13 @@ def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path
             f"no built-in map {quote(ref)} (built-in: {names})", f"{where}: $.map"
         )
     return builtin, f"{BUILTIN}{ref}"
+
+
+def relative(ref: str | Path, base: Path | None) -> Path:
+    """A path a record (in the folder ``base``) names: relative to that folder, not to where the
+    command runs."""
+    path = Path(ref)
+    return path if base is None or path.is_absolute() else base / path
 
 
 _loaded: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
@@ -408,6 +435,175 @@ def load_model(path: Path, where: str, build: Callable[[Any, str], Model]) -> Mo
         hit = (stamp, build(read_json(path), where))
         _loaded[key] = hit
     return hit[1]
+
+
+# ------------------------------------------------------------------ maps in game records
+
+
+def content_hash(data: dict[str, Any]) -> str:
+    """The SHA-256 (64 lowercase hex characters) of a map: of ``dumps(data)``, the parsed JSON
+    written out canonically, so that how a file is indented or spaced does not matter (the order
+    of keys and the spelling of numbers, ``1`` or ``1.0``, do). A record names a built-in map
+    with this hash (``map_sha256``) so that a trackwright whose built-in map has changed refuses
+    the record instead of scoring it on another board; embedded maps are built once per hash."""
+    return hashlib.sha256(dumps(data)).hexdigest()
+
+
+_file_hashes: dict[str, tuple[tuple[int, int], str]] = {}
+
+
+def file_hash(path: Path) -> str:
+    """:func:`content_hash` of a map file, computed once per process while the file stays the
+    same on disk."""
+    info = path.stat()
+    stamp = (info.st_mtime_ns, info.st_size)
+    hit = _file_hashes.get(str(path))
+    if hit is None or hit[0] != stamp:
+        hit = (stamp, content_hash(read_json(path)))
+        _file_hashes[str(path)] = hit
+    return hit[1]
+
+
+@contextmanager
+def inside(where: str, key: str) -> Iterator[str]:
+    """Check a document embedded in a file at ``$.<key>`` (a record's map or rules preset) with
+    the loaders of whole files: they are given ``where: $.<key>`` as the file's name, and the
+    errors they raise at ``where: $.<key>: $.nodes[3].x`` are located at
+    ``where: $.<key>.nodes[3].x``, one JSON path in the file that holds the mistake."""
+    inner = f"{where}: $.{key}"
+    try:
+        yield inner
+    except TrackwrightError as exc:
+        located = exc.where or inner
+        if located.startswith(f"{inner}: $"):
+            located = inner + located.removeprefix(f"{inner}: $")
+        raise TrackwrightError(exc.message, located) from None
+
+
+#: How many built maps embedded in records are kept: the web scorer rebuilds a record's model
+#: on every change of the record, and building a map (its schema check, its graph) costs more
+#: than scoring a move. A few games at once fit; models are frozen, so sharing them is safe.
+EMBEDDED_CACHE = 8
+_embedded: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_embedded_lock = threading.Lock()
+
+
+def embedded_model(game: str, data: Any, where: str, build: Callable[[Any, str], Model]) -> Model:
+    """``build`` of a map embedded in the record ``where`` (at ``$.map``), its errors located
+    under ``$.map``; a map built lately (the same content, record and loader) is not built
+    again."""
+    if not isinstance(data, dict):  # the record's schema allows only an object here
+        raise TrackwrightError("an embedded map is a JSON object", f"{where}: $.map")
+    with inside(where, "map") as inner:
+        check_shape(data, inner)
+        key = (game, content_hash(data), inner, build)
+        with _embedded_lock:
+            hit = _embedded.get(key)
+            if hit is not None:
+                _embedded.move_to_end(key)
+                return hit
+        model = build(data, inner)
+    with _embedded_lock:
+        _embedded[key] = model
+        while len(_embedded) > EMBEDDED_CACHE:
+            _embedded.popitem(last=False)
+    return model
+
+
+def record_model(
+    game: str,
+    data: dict[str, Any],
+    base: Path | None,
+    where: str,
+    build: Callable[[Any, str], Built],
+    made: Mapping[str, Callable[[], Built]] | None = None,
+) -> Built:
+    """The map model of a schema-checked game record ``data`` (read from ``where``, a file in
+    the folder ``base``), built by the game's map loader ``build``. Its ``map`` is
+
+    * a whole map file embedded (an object): built as that file would be, errors under
+      ``$.map``, so the record scores the same on any computer;
+    * a path: a map file relative to the record's folder;
+    * a built-in name: a file of ``templates/<game>/maps/``, or one of ``made``, the built-in
+      maps a game makes rather than reads (La Strada's ``standard`` board of seed 1).
+
+    With ``map_sha256`` (allowed with a built-in name only) the built-in map's
+    :func:`content_hash` must be the one recorded: a record played on another version of a
+    built-in map is refused rather than scored on this one."""
+    ref = data["map"]
+    recorded = data.get("map_sha256")
+    if recorded is not None and not isinstance(ref, str):
+        raise TrackwrightError(
+            "map_sha256 names the version of a built-in map; this record's map is embedded "
+            "(remove map_sha256)",
+            f"{where}: $.map_sha256",
+        )
+    if not isinstance(ref, str):
+        return embedded_model(game, ref, where, build)
+    if recorded is not None and is_path_ref(ref):
+        raise TrackwrightError(
+            f"map_sha256 names the version of a built-in map; {quote(ref)} is a map file "
+            "(export the game with its map embedded instead)",
+            f"{where}: $.map_sha256",
+        )
+    if made is not None and ref in made:
+        model = made[ref]()
+        if recorded is not None:
+            _same_builtin(ref, recorded, content_hash(model.to_json()), where)
+        return model
+    path, name = record_map(game, ref, base, where)
+    if recorded is not None:
+        _same_builtin(ref, recorded, file_hash(path), where)
+    return load_model(path, name, build)
+
+
+def _same_builtin(name: str, recorded: str, actual: str, where: str) -> None:
+    if recorded != actual:
+        raise TrackwrightError(
+            f"the built-in map {quote(name)} of this trackwright ({actual[:12]}…) is not the "
+            f"one the game was recorded on ({recorded[:12]}…): export the game with its map "
+            "embedded",
+            f"{where}: $.map_sha256",
+        )
+
+
+def portable_record(
+    game: str,
+    data: dict[str, Any],
+    base: Path | None,
+    where: str,
+    made: Mapping[str, Callable[[], MapModel]] | None = None,
+) -> dict[str, Any]:
+    """A copy of a parsed game record (read from ``where`` in the folder ``base``) that scores
+    the same on any computer: a map file it names is embedded (its parsed JSON as ``map``), and
+    so is a rules preset file (``rules``); a built-in map gets its ``map_sha256`` (unless the
+    record has one: that is the version it was played on), so a trackwright whose built-in map
+    differs refuses it. ``made``: as for :func:`record_model`. Only the references are read
+    here; score the copy to check it."""
+    if not isinstance(data, dict) or "map" not in data:
+        raise TrackwrightError("not a game record: a record is an object with a map", where)
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        out[key] = value
+        if key != "map" or not isinstance(value, str):
+            continue
+        if is_path_ref(value):
+            out["map"] = read_json(record_map(game, value, base, where)[0])
+        elif "map_sha256" not in data:
+            if made is not None and value in made:
+                out["map_sha256"] = content_hash(made[value]().to_json())
+            else:
+                out["map_sha256"] = file_hash(record_map(game, value, base, where)[0])
+    rules = data.get("rules")
+    if isinstance(rules, str) and rules not in builtin_rules_names(game):
+        path = relative(rules, base)
+        if not is_file(path):
+            raise TrackwrightError(
+                f"the rules preset file {quote(rules)} does not exist (at {quote(str(path), 120)})",
+                f"{where}: $.rules",
+            )
+        out["rules"] = read_json(path)
+    return out
 
 
 def builtin_rules_names(game: str) -> list[str]:

@@ -47,9 +47,7 @@ class Presets(Generic[R]):
         text = self.default if ref is None else str(ref)
         if text in mapfile.builtin_rules_names(self.game):
             return json.loads(self.text(text)), f"rules preset {text}"
-        path = Path(text)
-        if base is not None and not path.is_absolute():
-            path = base / path
+        path = mapfile.relative(text, base)
         if not mapfile.is_file(path) and path.suffix != ".json":
             names = ", ".join(self.names())
             raise TrackwrightError(
@@ -78,6 +76,16 @@ class Presets(Generic[R]):
             return _builtin(self, text)
         data, where = self.read(text, base)
         return self.from_json(data, where)
+
+    def of_record(self, ref: Any, base: Path | None, where: str) -> R:
+        """A game record's rules (its ``rules``, read from ``where`` in the folder ``base``): a
+        preset embedded in the record (errors under ``$.rules``, so the record carries its house
+        rules wherever it is scored), or a built-in name or a preset file relative to the
+        record's folder, as :meth:`load`; the default without one."""
+        if isinstance(ref, dict):
+            with mapfile.inside(where, "rules") as inner:
+                return self.from_json(ref, inner)
+        return self.load(ref, base)
 
     def to_json(self, ref: str | Path | None = None) -> dict[str, Any]:
         """A preset's JSON (checked), as the web page gets it."""

@@ -223,6 +223,16 @@ class Compiler:
                         out.append(Problem(p, keyword, f"{quote(v)} {said}"))
 
             return check_size
+        if keyword == "pattern":
+            # The schemas are ours and their patterns anchored and simple (``^[0-9a-f]{64}$``):
+            # no pattern backtracks on the data's strings.
+            regex = re.compile(arg)
+
+            def check_pattern(v: Any, p: Path, out: list[Problem]) -> None:
+                if isinstance(v, str) and regex.search(v) is None:
+                    out.append(Problem(p, keyword, f"{quote(v)} does not match {arg!r}"))
+
+            return check_pattern
         if keyword == "uniqueItems":
 
             def check_unique(v: Any, p: Path, out: list[Problem]) -> None:

@@ -23,6 +23,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol
@@ -103,6 +104,18 @@ class Game:
     def score_json(self, data: Any, where: str = "record") -> dict[str, Any]:
         """Exactly what ``trackwright score NAME RECORD --json`` prints for a parsed record."""
         return self.score(self.record_from_json(data, where)).to_json()
+
+    def portable_record(self, data: Any, base: Path | None, where: str) -> dict[str, Any]:
+        """A record (read from ``where`` in the folder ``base``) that scores the same on any
+        computer: :func:`trackwright.core.mapfile.portable_record`, with the built-in maps this
+        game makes rather than reads from a file (La Strada's ``standard``) made by
+        :attr:`load_map`."""
+        made = {
+            name: partial(self.load_map, name)
+            for name in self.builtin_maps()
+            if mapfile.builtin_map_path(self.name, name) is None
+        }
+        return mapfile.portable_record(self.name, data, base, where, made)
 
     def rules_presets(self) -> list[str]:
         """The built-in rules presets' names, the default first."""
