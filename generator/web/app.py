@@ -367,34 +367,40 @@ def create_app(
         changes are to different things, the merge (``merged``: true). A real conflict, or a
         merge that breaks a rule, is a 409 with the conflicts and the stored record, and nothing
         is stored: the device decides."""
-        game = need_game(request, gid, token)
         base, record = body.get("base"), body.get("record")
         if not isinstance(base, int) or isinstance(base, bool) or not isinstance(record, dict):
             raise HTTPException(422, 'send {"base": version, "record": {...}}')
-        need_same_game(game, record)
+        need_same_game(need_game(request, gid, token), record)
         need_record(record)
-        merged = False
-        if base != game.version:
-            before = store.record_at(gid, base) if 0 < base < game.version else None
-            result = bridge.merged(before, record, game.record) if before is not None else None
-            if result is None or result["conflicts"] or result["error"]:
-                return JSONResponse(
-                    {
-                        "detail": "this game was changed on another device in the same places",
-                        "conflicts": (result or {}).get("conflicts", []),
-                        "error": (result or {}).get("error")
-                        or (None if result else "the version you started from is unknown"),
-                        "version": game.version,
-                        "record": game.record,
-                    },
-                    status_code=409,
-                )
-            record, merged = result["record"], True
-        try:
-            stored = store.sync(gid, record, game.version, merged=merged)
-        except KeyError:
-            raise HTTPException(404, f"no game {gid!r}") from None
-        return {**answer(stored), "record": stored.record, "merged": merged}
+        # Another device's change may land between reading the game and storing this one:
+        # then merge again with that change too.
+        for _attempt in range(5):
+            game = need_game(request, gid, token)
+            merged, mine = False, record
+            if base != game.version:
+                before = store.record_at(gid, base) if 0 < base < game.version else None
+                result = bridge.merged(before, record, game.record) if before is not None else None
+                if result is None or result["conflicts"] or result["error"]:
+                    return JSONResponse(
+                        {
+                            "detail": "this game was changed on another device in the same places",
+                            "conflicts": (result or {}).get("conflicts", []),
+                            "error": (result or {}).get("error")
+                            or (None if result else "the version you started from is unknown"),
+                            "version": game.version,
+                            "record": game.record,
+                        },
+                        status_code=409,
+                    )
+                mine, merged = result["record"], True
+            try:
+                stored = store.sync(gid, mine, game.version, merged=merged)
+            except StaleVersion:
+                continue
+            except KeyError:
+                raise HTTPException(404, f"no game {gid!r}") from None
+            return {**answer(stored), "record": stored.record, "merged": merged}
+        raise HTTPException(409, "the game is changing too fast on other devices: try again")
 
     @app.post("/api/games/{gid}/undo", summary="Undo the last change")
     def undo_game(gid: str, request: Request, token: TokenHeader = None, if_match: IfMatch = None):

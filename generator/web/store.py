@@ -98,15 +98,17 @@ class Store:
             raise
         return Game(gid, token, game, now, 1, record)
 
+    # Every read takes all its rows (fetchall): a statement left unfinished keeps its connection's
+    # read transaction open, and that thread would go on seeing an old snapshot of the games.
     def get(self, gid: str) -> Game | None:
         row = (
             self._connect()
             .execute(
                 "SELECT id, token, game, created, version, record FROM games WHERE id = ?", (gid,)
             )
-            .fetchone()
+            .fetchall()
         )
-        return self._row(row) if row else None
+        return self._row(row[0]) if row else None
 
     def list(self) -> list[Game]:
         rows = (
@@ -134,10 +136,10 @@ class Store:
         try:
             row = db.execute(
                 "SELECT id, token, game, created, version, record FROM games WHERE id = ?", (gid,)
-            ).fetchone()
-            if row is None:
+            ).fetchall()
+            if not row:
                 raise KeyError(gid)
-            current = self._row(row)
+            current = self._row(row[0])
             if expected is not None and expected != current.version:
                 raise StaleVersion(current.version, expected)
             if op == "undo":
@@ -162,9 +164,9 @@ class Store:
         row = (
             self._connect()
             .execute("SELECT record FROM events WHERE game_id = ? AND seq = ?", (gid, version))
-            .fetchone()
+            .fetchall()
         )
-        return json.loads(row[0]) if row and row[0] is not None else None
+        return json.loads(row[0][0]) if row and row[0][0] is not None else None
 
     def sync(self, gid: str, record: dict[str, Any], expected: int, merged: bool = False) -> Game:
         """Store a device's record (or the merge of it with the changes it had not seen) as the

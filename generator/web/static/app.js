@@ -53,7 +53,10 @@ async function api(method, path, body, opts = {}) {
   if (KEY) headers["X-Trackwright-Key"] = KEY;
   if (opts.token) headers["X-Game-Token"] = opts.token;
   if (opts.etag) headers["If-None-Match"] = opts.etag;
-  const r = await fetch("api/" + path, { method, headers, cache: "no-store", body: body === undefined ? undefined : JSON.stringify(body) });
+  // A request the network has dropped (Wi-Fi gone, laptop asleep) is given up after a few
+  // seconds, so that syncing goes on with the next try instead of waiting for ever.
+  const r = await fetch("api/" + path, { method, headers, cache: "no-store", signal: AbortSignal.timeout(opts.timeout || 6000),
+    body: body === undefined ? undefined : JSON.stringify(body) });
   if (r.status === 304) return { status: 304, data: null };
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
@@ -240,7 +243,7 @@ async function syncGame(game) {
       const { status, data } = await api("POST", `games/${id}/sync`, { base: game.server.version, record: await portable(sent) }, { token, accept: [409] });
       await applied(async () => {
         if (status === 409) {
-          if (game.record !== sent) { scheduleSync(); return; }
+          if (game.record !== sent || !data || !("conflicts" in data)) { scheduleSync(500); return; }
           game.conflict = data;
           await Store.change(game);
           if (G.game === game) render();
