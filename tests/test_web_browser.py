@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -496,3 +497,73 @@ def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
     assert laptop.get(f"api/games/{gid}")["settlements"] == shown
     assert not ctx.errors, ctx.errors
     ctx.close()
+
+
+def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
+    """A finger dragged through the given intersections (real pointer input), the board first
+    scrolled so that they are in view (a pan); ``jitter``: the finger's error in CSS pixels."""
+    import random
+
+    rng = random.Random(seed)
+    points = pg.evaluate(
+        """ids => {
+        const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
+        const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+        const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
+        const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+        const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+        wrap.scrollLeft += cx * ctm.a + ctm.e - (box.left + box.width / 2);
+        wrap.scrollTop += cy * ctm.d + ctm.f - (box.top + box.height / 2);
+        const m = over.getScreenCTM();
+        return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]);
+    }""",
+        nodes,
+    )
+    pg.mouse.move(*points[0])
+    pg.mouse.down()
+    for (x0, y0), (x1, y1) in pairwise(points):
+        for k in range(1, 7):
+            x = x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter)
+            y = y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter)
+            pg.mouse.move(x, y)
+    pg.mouse.up()
+    settle(pg)
+
+
+def test_transamerica_track_by_strokes(browser, static_site):
+    """Track entered by dragging along the printed lines: each stroke one change (one undo
+    step); a stroke over laid track lifts it; a finger off by about 2 mm lays no wrong track."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    m = ta_model.load("usa")
+    adj = m.neighbours
+    path = ["D5"]
+    while len(path) < 6:  # a walk of five track spaces, never back
+        path.append(sorted(n for n in adj[path[-1]] if n not in path)[0])
+    want = {tuple(sorted(p)) for p in pairwise(path)}
+    mm = pg.evaluate(
+        "() => { const d = document.createElement('div'); d.style.width = '2mm'; document.body.append(d); const w = d.getBoundingClientRect().width; d.remove(); return w; }"
+    )
+    stroke(pg, path, jitter=mm)
+    laid = {tuple(sorted(e)) for e in pg.evaluate("window.TW.G.record['x-draft'].track")}
+    assert laid == want
+    stroke(pg, path[:3], jitter=mm, seed=2)  # over laid track: lifted
+    laid = {tuple(sorted(e)) for e in pg.evaluate("window.TW.G.record['x-draft'].track")}
+    assert laid == want - {tuple(sorted(p)) for p in pairwise(path[:3])}
+    pg.click("#undo")
+    settle(pg)
+    laid = {tuple(sorted(e)) for e in pg.evaluate("window.TW.G.record['x-draft'].track")}
+    assert laid == want  # one stroke, one undo step
+    # Zoom buttons keep the middle of the board's window where it is.
+    before = pg.evaluate(
+        "(() => { const w = document.getElementById('board'); return [(w.scrollLeft + w.clientWidth / 2) / window.TW.G.zoom, (w.scrollTop + w.clientHeight / 2) / window.TW.G.zoom]; })()"
+    )
+    pg.click("#zoom-in")
+    after = pg.evaluate(
+        "(() => { const w = document.getElementById('board'); return [(w.scrollLeft + w.clientWidth / 2) / window.TW.G.zoom, (w.scrollTop + w.clientHeight / 2) / window.TW.G.zoom]; })()"
+    )
+    assert abs(before[0] - after[0]) < 2 and abs(before[1] - after[1]) < 2
+    assert not context.errors, context.errors
+    context.close()

@@ -82,10 +82,15 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "map"
 
 
-@cache
 def builtin_maps() -> list[SiteMap]:
+    """Every game's built-in maps (loaded once for a given set of games)."""
+    return _builtin_maps(tuple(games.games()))
+
+
+@cache
+def _builtin_maps(names: tuple[str, ...]) -> list[SiteMap]:
     found = []
-    for g in games.games().values():
+    for g in (games.get(n) for n in names):
         for name in g.builtin_maps():
             m = g.load_map(name)
             # The hash a record names a built-in with (map_sha256): of its file as shipped, or

@@ -448,12 +448,12 @@ function boardView(overlay, targets = null) {
     const wrap = h("div", { class: "board-wrap", id: "board" });
     wrap.append(root, over);
     Object.assign(boardCache, { board: G.board, root, over, wrap, targets: null });
+    gestures(wrap, over);
   }
   const { root, over } = boardCache;
-  for (const el of [root, over]) {
-    el.setAttribute("width", `${G.board.width * G.zoom * 2}`);
-    el.setAttribute("height", `${G.board.height * G.zoom * 2}`);
-  }
+  sizeBoard();
+  boardCache.stroke = targets && targets.stroke || null;
+  over.style.touchAction = boardCache.stroke ? "none" : "";
   const old = over.querySelector("#overlay");
   if (old) old.remove();
   const g = s("g", { id: "overlay" });
@@ -467,6 +467,103 @@ function boardView(overlay, targets = null) {
   over.insertBefore(g, boardCache.targets ? boardCache.targets.el : null);
   return boardCache.wrap;
 }
+function sizeBoard() {
+  for (const el of [boardCache.root, boardCache.over]) {
+    el.setAttribute("width", `${G.board.width * G.zoom * 2}`);
+    el.setAttribute("height", `${G.board.height * G.zoom * 2}`);
+  }
+}
+// Zoom so that the board point at (x, y) on the screen (the middle of the board's window when
+// none is given) stays where it is.
+function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
+  const wrap = boardCache.wrap;
+  if (!wrap) return;
+  const box = wrap.getBoundingClientRect();
+  const px = x === null ? box.width / 2 : x - box.left, py = y === null ? box.height / 2 : y - box.top;
+  const next = Math.min(6, Math.max(0.4, zoom));
+  const cx = (wrap.scrollLeft + px) / G.zoom, cy = (wrap.scrollTop + py) / G.zoom;
+  G.zoom = next;
+  sizeBoard();
+  wrap.scrollLeft = cx * next - px - scrollBy[0];
+  wrap.scrollTop = cy * next - py - scrollBy[1];
+}
+// Fingers on the board: two fingers pinch and pan (anchored where they are); with a game page
+// that takes strokes, one finger dragged along the printed lines is a stroke (a magnifier shows
+// what is under the finger), and a tap stays a tap.
+function gestures(wrap, over) {
+  const down = new Map();
+  let pinch = null, stroke = null;
+  const svgPoint = e => { const p = over.createSVGPoint(); p.x = e.clientX; p.y = e.clientY; return p.matrixTransform(over.getScreenCTM().inverse()); };
+  over.addEventListener("pointerdown", e => {
+    down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (down.size === 2) {
+      stroke = null; hideMagnifier();
+      const [a, b] = [...down.values()];
+      pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: G.zoom, mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
+    } else if (down.size === 1 && boardCache.stroke) stroke = { id: e.pointerId, start: [e.clientX, e.clientY], points: [svgPoint(e)], live: false };
+  });
+  over.addEventListener("pointermove", e => {
+    if (!down.has(e.pointerId)) return;
+    down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && down.size === 2) {
+      const [a, b] = [...down.values()];
+      const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+      zoomAt(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.d, mid[0], mid[1], [mid[0] - pinch.mid[0], mid[1] - pinch.mid[1]]);
+      pinch.zoom = G.zoom; pinch.d = Math.hypot(a.x - b.x, a.y - b.y); pinch.mid = mid;
+      return;
+    }
+    if (!stroke || stroke.id !== e.pointerId) return;
+    if (!stroke.live && Math.hypot(e.clientX - stroke.start[0], e.clientY - stroke.start[1]) > 8) {
+      stroke.live = true;
+      over.setPointerCapture(e.pointerId);
+    }
+    if (!stroke.live) return;
+    for (const c of (e.getCoalescedEvents ? e.getCoalescedEvents() : [e])) stroke.points.push(svgPoint(c));
+    drawStroke(over, stroke.points);
+    showMagnifier(e.clientX, e.clientY, stroke.points);
+  });
+  const up = e => {
+    down.delete(e.pointerId);
+    if (pinch && down.size < 2) { pinch = null; render(); return; }
+    if (stroke && stroke.id === e.pointerId) {
+      const done = stroke; stroke = null;
+      hideMagnifier(); drawStroke(over, []);
+      if (done.live && e.type === "pointerup" && boardCache.stroke) boardCache.stroke(done.points.map(p => [p.x, p.y]));
+    }
+  };
+  over.addEventListener("pointerup", up);
+  over.addEventListener("pointercancel", up);
+}
+function drawStroke(over, points) {
+  let line = over.querySelector("#stroke");
+  if (!points.length) { if (line) line.remove(); return; }
+  if (!line) { line = s("polyline", { id: "stroke", fill: "none", stroke: "#e69f00", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.8, "pointer-events": "none" }); over.append(line); }
+  line.setAttribute("points", points.map(p => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+}
+// The magnifier: the board under the finger, twice as large, above the finger.
+let magnifier = null;
+function showMagnifier(x, y, points) {
+  const size = 120, scale = 2;
+  if (!magnifier || magnifier.board !== G.board) {
+    if (magnifier) magnifier.el.remove();
+    const el = h("div", { class: "magnifier", "aria-hidden": "true" });
+    const base = boardCache.root.cloneNode(true);
+    const over = s("svg", { viewBox: boardCache.root.getAttribute("viewBox") });
+    el.append(base, over);
+    document.body.append(el);
+    magnifier = { el, base, over, board: G.board };
+  }
+  const { el, base, over } = magnifier;
+  const box = boardCache.root.getBoundingClientRect();
+  const w = box.width * scale, hgt = box.height * scale;
+  for (const svg of [base, over]) { svg.setAttribute("width", w); svg.setAttribute("height", hgt); svg.style.left = `${size / 2 - (x - box.left) * scale}px`; svg.style.top = `${size / 2 - (y - box.top) * scale}px`; }
+  drawStroke(over, points);
+  el.style.left = `${Math.max(0, Math.min(window.innerWidth - size, x - size / 2))}px`;
+  el.style.top = `${Math.max(0, y - size - 40)}px`;
+  el.hidden = false;
+}
+function hideMagnifier() { if (magnifier) magnifier.el.hidden = true; }
+
 // A part of the page kept between redraws while its key is the same (taps redraw fast).
 const memo = new Map();
 function cached(name, key, build) {
@@ -481,8 +578,8 @@ async function exportGame() {
 }
 function toolbar(extra = []) {
   return h("div", { class: "row" },
-    h("button", { class: "secondary", onclick: () => { G.zoom = Math.max(0.4, G.zoom / 1.4); render(); }, "aria-label": "zoom out" }, "−"),
-    h("button", { class: "secondary", onclick: () => { G.zoom = Math.min(6, G.zoom * 1.4); render(); }, "aria-label": "zoom in" }, "+"),
+    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": "zoom out", id: "zoom-out" }, "−"),
+    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": "zoom in", id: "zoom-in" }, "+"),
     h("button", { class: "secondary", onclick: undo, id: "undo" }, "Undo"),
     h("button", { class: "secondary", onclick: exportGame, id: "export" }, "Export"),
     ...extra);

@@ -37,7 +37,7 @@ function transamerica() {
     }
     const starts = showing ? G.record.rounds[G.record.rounds.length - 1].starts : draft.starts;
     G.record.players.forEach((p, i) => { const n = nodes[starts[p]]; if (n) g.append(s("circle", { cx: n.x, cy: n.y, r: 4.5, fill: colourOf(i), stroke: "#000", "stroke-width": 0.6, "pointer-events": "none" })); });
-  }, { key: `${showing ? "shown" : "entry"}|${mode}`, draw: g => {
+  }, { key: `${showing ? "shown" : "entry"}|${mode}`, stroke: !showing && mode === "track" ? strokeTrack : null, draw: g => {
     if (showing) return;
     if (mode === "start") {
       for (const n of map.nodes) g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
@@ -103,6 +103,70 @@ function taScores() {
 }
 
 function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] }); }
+
+// A stroke along the printed lines: the intersections it passes near, joined by the track spaces
+// between them (one skipped intersection is bridged), as one change: laid where missing, or all
+// lifted when every one was already laid. Snapping is to within a third of a track space.
+const lattice = { map: null };
+function latticeOf(map) {
+  if (lattice.map === map) return lattice;
+  const nodes = Object.fromEntries(map.nodes.map(n => [n.id, n]));
+  const adj = {};
+  for (const e of map.edges) { (adj[e.a] = adj[e.a] || new Set()).add(e.b); (adj[e.b] = adj[e.b] || new Set()).add(e.a); }
+  const lengths = map.edges.map(e => Math.hypot(nodes[e.a].x - nodes[e.b].x, nodes[e.a].y - nodes[e.b].y)).sort((x, y) => x - y);
+  const step = lengths[Math.floor(lengths.length / 2)];
+  const cell = step, grid = new Map();
+  for (const n of map.nodes) { const k = `${Math.floor(n.x / cell)},${Math.floor(n.y / cell)}`; if (!grid.has(k)) grid.set(k, []); grid.get(k).push(n); }
+  return Object.assign(lattice, { map, nodes, adj, step, cell, grid });
+}
+function nearestNode(L, x, y, radius) {
+  let best = null, bestD = radius;
+  const gx = Math.floor(x / L.cell), gy = Math.floor(y / L.cell);
+  for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) for (const n of L.grid.get(`${gx + i},${gy + j}`) || []) {
+    const d = Math.hypot(n.x - x, n.y - y);
+    if (d < bestD) { bestD = d; best = n; }
+  }
+  return best;
+}
+function strokeEdges(map, points) {
+  const L = latticeOf(map);
+  const dense = [];
+  for (let i = 0; i < points.length; i++) {
+    if (i === 0) { dense.push(points[0]); continue; }
+    const [x0, y0] = points[i - 1], [x1, y1] = points[i];
+    const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / (L.step / 6)));
+    for (let k = 1; k <= n; k++) dense.push([x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n]);
+  }
+  const seq = [];
+  for (const [x, y] of dense) {
+    const n = nearestNode(L, x, y, L.step / 3);
+    if (n && seq[seq.length - 1] !== n.id) seq.push(n.id);
+  }
+  const edges = [];
+  for (let i = 1; i < seq.length; i++) {
+    const a = seq[i - 1], b = seq[i];
+    if (L.adj[a] && L.adj[a].has(b)) { edges.push([a, b]); continue; }
+    const mid = [(L.nodes[a].x + L.nodes[b].x) / 2, (L.nodes[a].y + L.nodes[b].y) / 2];
+    const via = [...(L.adj[a] || [])].filter(w => L.adj[b] && L.adj[b].has(w))
+      .sort((u, v) => Math.hypot(L.nodes[u].x - mid[0], L.nodes[u].y - mid[1]) - Math.hypot(L.nodes[v].x - mid[0], L.nodes[v].y - mid[1]))[0];
+    if (via) edges.push([a, via], [via, b]);
+  }
+  const seen = new Set();
+  return edges.filter(([a, b]) => { const k = key(a, b); if (seen.has(k)) return false; seen.add(k); return true; });
+}
+function strokeTrack(points) {
+  const edges = strokeEdges(G.board.map, points);
+  if (!edges.length) return;
+  return change(record => {
+    const draft = taDraftOf(record);
+    const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
+    if (edges.every(([a, b]) => placed.has(key(a, b)))) {
+      const lifted = new Set(edges.map(([a, b]) => key(a, b)));
+      draft.track = draft.track.filter(([x, y]) => !lifted.has(key(x, y)));
+    } else for (const [a, b] of edges) if (!placed.has(key(a, b))) draft.track.push([a, b]);
+  });
+}
+window.TW.strokeEdges = strokeEdges;
 
 function toggleTrack(a, b) {
   change(record => {
