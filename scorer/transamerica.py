@@ -466,8 +466,10 @@ def draft_problems(data: Any, where: str = "record") -> list[dict[str, Any]]:
     ``cities``, ``starts`` and ``track``), as JSON for the page."""
     game = record_from_json({**data, "rounds": []} if isinstance(data, dict) else data, where)
     draft = data.get("x-draft") or {}
-    cities = draft.get("cities") if isinstance(draft.get("cities"), dict) else {}
-    starts = draft.get("starts") if isinstance(draft.get("starts"), dict) else {}
+    cities: dict[str, list[str]] = (
+        dict(draft["cities"]) if isinstance(draft.get("cities"), dict) else {}
+    )
+    starts: dict[str, str] = dict(draft["starts"]) if isinstance(draft.get("starts"), dict) else {}
     track = [e for e in draft.get("track") or [] if isinstance(e, list) and len(e) == 2]
     return [
         p.to_json()

@@ -314,7 +314,7 @@ def test_every_table_of_text_is_found():
 
 
 def test_catalogue_gives_the_page_the_default_presets():
-    from trackwright.web.games import catalogue
+    from trackwright.play.bridge import catalogue
 
     games = {g["name"]: g for g in catalogue()}
     assert games["lastrada"]["preset"]["max_reserve"] == 10

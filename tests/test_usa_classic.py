@@ -171,15 +171,11 @@ def test_scored_from_the_command_line_with_the_board_drawn(tmp_path):
 def test_the_web_scorer_lists_and_shows_it(tmp_path):
     client = TestClient(create_app(tmp_path / "games.sqlite", output=tmp_path))
     maps = client.get("/api/maps").json()
-    assert {
-        "game": "transamerica",
-        "ref": "usa-classic",
-        "name": "usa-classic",
-        "source": "built-in",
-    } in maps
-    view = client.get("/api/maps/view", params={"game": "transamerica", "ref": "usa-classic"})
-    assert view.status_code == 200
-    assert len(view.json()["map"]["nodes"]) == 188 and view.json()["svg"].startswith("<")
+    classic = next(m for m in maps if m["id"] == "usa-classic")
+    assert classic["game"] == "transamerica" and classic["builtin"]
+    board = client.get(f"/api/boards/transamerica/{classic['sha256']}")
+    assert board.status_code == 200 and board.json()["svg"].startswith("<")
+    assert len(client.get(f"/api/maps/{classic['sha256']}").json()["nodes"]) == 188
     record = json.loads(RECORD.read_text("utf-8"))
     made = client.post("/api/games", json=record)
     assert made.status_code == 201, made.text

@@ -1,0 +1,206 @@
+"""Entering TransAmerica rounds on the phone app as a table would: strokes along the printed
+lines, pans to bring the next part of the board into view, and taps, replayed in headless
+Chromium (360 x 740) as real pointer input, with a fingertip error.
+
+    python benchmarks/gestures.py [--rounds 8] [--players 4] [--error-mm 2]
+
+Rounds are simulated on the USA board (the engine's own players, seeded) and taken at their
+end. Each round's track is split into strokes: trails along the lattice (straight on where it
+can), cut where a trail would leave the board's window on the screen; a pan is counted whenever
+the next stroke does not fit in the window as it is. The fingertip error moves every point of a
+stroke by up to ``--error-mm`` millimetres (at 160 CSS pixels per inch, a phone's). Printed per
+round: tracks, strokes, pans, start-marker taps, gestures for the track, wrong tracks (laid but
+not meant, or meant but missing after the strokes) and the time per gesture, stroke end to
+redraw. Hands are not counted here: they are chosen from each colour's list (two taps a card)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from trackwright.core import transamerica as model
+from trackwright.core.transamerica import edge_key
+from trackwright.scorer import simulate
+from trackwright.web import site
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
+
+
+def trails(m, track: set, rng: random.Random) -> list[list[str]]:
+    """The track as trails (each edge once), each going on as straight as it can."""
+    at = {n.id: (n.x, n.y) for n in m.nodes.values()}
+    left = {e for e in track}
+    adj: dict[str, set[str]] = {}
+    for a, b in left:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    out = []
+    while left:
+        odd = sorted(n for n, ns in adj.items() if len(ns) % 2 == 1)
+        start = odd[0] if odd else sorted(n for n, ns in adj.items() if ns)[0]
+        walk = [start]
+        while adj.get(walk[-1]):
+            here = walk[-1]
+            options = sorted(adj[here])
+            if len(walk) > 1:
+                px, py = at[walk[-2]]
+                hx, hy = at[here]
+                direction = math.atan2(hy - py, hx - px)
+
+                def turn(n: str, hx: float = hx, hy: float = hy, direction: float = direction):
+                    nx, ny = at[n]
+                    d = abs(math.atan2(ny - hy, nx - hx) - direction) % (2 * math.pi)
+                    return min(d, 2 * math.pi - d)
+
+                options.sort(key=turn)
+            nxt = options[0]
+            adj[here].discard(nxt)
+            adj[nxt].discard(here)
+            left.discard(edge_key(here, nxt))
+            walk.append(nxt)
+        out.append(walk)
+    return out
+
+
+def fit(walk: list[str], at: dict, width: float, height: float) -> list[list[str]]:
+    """A trail cut into strokes that each fit in a window of width x height (board units)."""
+    pieces, current = [], [walk[0]]
+    for node in walk[1:]:
+        xs = [at[n][0] for n in [*current, node]]
+        ys = [at[n][1] for n in [*current, node]]
+        if max(xs) - min(xs) > width or max(ys) - min(ys) > height:
+            pieces.append(current)
+            current = [current[-1]]
+        current.append(node)
+    pieces.append(current)
+    return [p for p in pieces if len(p) > 1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--error-mm", type=float, default=2.0)
+    args = ap.parse_args()
+    m = model.load("usa")
+    at = {n.id: (n.x, n.y) for n in m.nodes.values()}
+    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "site"
+        site.build(folder)
+        port = 8793
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(0.5)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+                page = ctx.new_page()
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.evaluate("window.trackwright.ready")
+                for r in range(args.rounds):
+                    entry = simulate.play_round(m, players, seed=500 + r)
+                    track = {edge_key(*e) for t in entry["turns"] for e in t["track"]}
+                    page.goto(f"http://127.0.0.1:{port}/#/")
+                    page.wait_for_selector("#create")
+                    page.select_option("#new-game", "transamerica")
+                    page.evaluate("window.twIdle()")
+                    page.click("#create")
+                    page.wait_for_selector("svg.board-overlay")
+                    page.evaluate("window.twIdle()")
+                    window = page.evaluate(
+                        "(() => { const w = document.getElementById('board'); const m = "
+                        "document.querySelector('svg.board-overlay').getScreenCTM(); return "
+                        "[w.clientWidth / m.a, w.clientHeight / m.d]; })()"
+                    )
+                    margin = 0.15
+                    strokes = [
+                        piece
+                        for walk in trails(m, track, random.Random(r))
+                        for piece in fit(
+                            walk, at, window[0] * (1 - 2 * margin), window[1] * (1 - 2 * margin)
+                        )
+                    ]
+                    rng = random.Random(r)
+                    pans, times = 0, []
+                    jitter = args.error_mm * PX_PER_MM
+                    for s in strokes:
+                        pans += page.evaluate(
+                            """([ids, margin]) => {
+                            const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+                            const over = document.querySelector('svg.board-overlay');
+                            const wrap = document.getElementById('board');
+                            const m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+                            const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
+                            const mx = box.width * margin, my = box.height * margin;
+                            if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
+                                Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
+                            wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
+                            wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
+                            return 1;
+                        }""",
+                            [s, margin],
+                        )
+                        pts = page.evaluate(
+                            """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+                            const m = document.querySelector('svg.board-overlay').getScreenCTM();
+                            return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
+                            s,
+                        )
+                        page.mouse.move(*pts[0])
+                        page.mouse.down()
+                        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+                            for k in range(1, 7):
+                                page.mouse.move(
+                                    x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
+                                    y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
+                                )
+                        drawn = page.evaluate_handle("window.twRendered()")
+                        t0 = time.perf_counter()
+                        page.mouse.up()
+                        page.evaluate("d => d", drawn)
+                        times.append((time.perf_counter() - t0) * 1000)
+                        page.evaluate("window.twIdle()")
+                    laid = {
+                        edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
+                    }
+                    wrong = len(laid ^ track)
+                    rows.append((len(track), len(strokes), pans, len(players) * 2, wrong, times))
+                browser.close()
+        finally:
+            server.terminate()
+    print(
+        f"TransAmerica track by strokes on the USA board, {args.players} players, Chromium "
+        f"360x740, fingertip error {args.error_mm:g} mm"
+    )
+    print()
+    print(
+        "| round | tracks | strokes | pans | track gestures | start taps | wrong tracks | ms per stroke (median) |"
+    )
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for i, (n, k, pans, taps, wrong, times) in enumerate(rows, 1):
+        print(
+            f"| {i} | {n} | {k} | {pans} | {k + pans} | {taps} | {wrong} | {statistics.median(times):.0f} |"
+        )
+    per50 = statistics.mean((k + p) * 50 / n for n, k, p, _t, _w, _ in rows)
+    print()
+    print(f"track gestures scaled to a 50-track round: {per50:.1f} (target: at most 25)")
+    print(f"wrong tracks in all rounds: {sum(r[4] for r in rows)} (target: 0)")
+
+
+if __name__ == "__main__":
+    main()
