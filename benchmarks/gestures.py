@@ -16,7 +16,9 @@ redraw. Hands are not counted here: they are chosen from each colour's list (two
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
+import os
 import random
 import statistics
 import subprocess
@@ -122,12 +124,17 @@ def main() -> None:
                     page.click("#create")
                     page.wait_for_selector("svg.board-overlay")
                     page.evaluate("window.twIdle()")
+                    page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
+                    page.evaluate("window.twIdle()")
+                    # One more: the page scrolled so that the board fills the screen.
+                    page.evaluate("window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)")
                     window = page.evaluate(
                         "(() => { const w = document.getElementById('board'); const m = "
-                        "document.querySelector('svg.board-overlay').getScreenCTM(); return "
-                        "[w.clientWidth / m.a, w.clientHeight / m.d]; })()"
+                        "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
+                        "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
+                        "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
                     )
-                    margin = 0.15
+                    margin = 0.08
                     strokes = [
                         piece
                         for walk in trails(m, track, random.Random(r))
@@ -135,8 +142,23 @@ def main() -> None:
                             walk, at, window[0] * (1 - 2 * margin), window[1] * (1 - 2 * margin)
                         )
                     ]
+                    # The next stroke is the one nearest the last: fewer pans.
+                    ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
+                    while strokes:
+                        best = min(
+                            strokes,
+                            key=lambda s: min(
+                                math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])
+                            ),
+                        )
+                        strokes.remove(best)
+                        if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
+                            best = best[::-1]
+                        ordered.append(best)
+                        here = at[best[-1]]
+                    strokes = ordered
                     rng = random.Random(r)
-                    pans, times = 0, []
+                    pans, times = 2, []  # the zoom-out tap, the page scrolled to the board
                     jitter = args.error_mm * PX_PER_MM
                     for s in strokes:
                         pans += page.evaluate(
@@ -144,7 +166,9 @@ def main() -> None:
                             const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
                             const over = document.querySelector('svg.board-overlay');
                             const wrap = document.getElementById('board');
-                            const m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+                            const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
+                            const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
+                            box.width = box.right - box.left; box.height = box.bottom - box.top;
                             const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
                             const mx = box.width * margin, my = box.height * margin;
                             if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
@@ -163,18 +187,29 @@ def main() -> None:
                         )
                         page.mouse.move(*pts[0])
                         page.mouse.down()
-                        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+                        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
                             for k in range(1, 7):
                                 page.mouse.move(
                                     x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
                                     y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
                                 )
-                        drawn = page.evaluate_handle("window.twRendered()")
-                        t0 = time.perf_counter()
+                        page.evaluate(
+                            "window.drawn = Promise.race([window.twRendered().then(() => "
+                            "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
+                            "window.upAt = null; document.addEventListener('pointerup', () => "
+                            "{ window.upAt = performance.now(); }, { once: true, capture: true });"
+                        )
                         page.mouse.up()
-                        page.evaluate("d => d", drawn)
-                        times.append((time.perf_counter() - t0) * 1000)
+                        ms = page.evaluate(
+                            "window.drawn.then(t => t && window.upAt ? t - window.upAt : null)"
+                        )
+                        if ms is not None:
+                            times.append(ms)
                         page.evaluate("window.twIdle()")
+                        if os.environ.get("GESTURES_DEBUG"):
+                            now = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
+                            meant = {edge_key(a, b) for a, b in zip(s, s[1:], strict=False)}
+                            print("stroke", s, "missing", sorted(meant - now), "extra", sorted(now - track))
                     laid = {
                         edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
                     }
@@ -194,7 +229,7 @@ def main() -> None:
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for i, (n, k, pans, taps, wrong, times) in enumerate(rows, 1):
         print(
-            f"| {i} | {n} | {k} | {pans} | {k + pans} | {taps} | {wrong} | {statistics.median(times):.0f} |"
+            f"| {i} | {n} | {k} | {pans} | {k + pans} | {taps} | {wrong} | {statistics.median(times) if times else float('nan'):.0f} |"
         )
     per50 = statistics.mean((k + p) * 50 / n for n, k, p, _t, _w, _ in rows)
     print()

@@ -106,7 +106,8 @@ function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { 
 
 // A stroke along the printed lines: the intersections it passes near, joined by the track spaces
 // between them (one skipped intersection is bridged), as one change: laid where missing, or all
-// lifted when every one was already laid. Snapping is to within a third of a track space.
+// lifted when every one was already laid. Snapping is to within 0.4 of a track space (nearer to
+// an intersection than to any line but its own).
 const lattice = { map: null };
 function latticeOf(map) {
   if (lattice.map === map) return lattice;
@@ -137,18 +138,19 @@ function strokeEdges(map, points) {
     const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / (L.step / 6)));
     for (let k = 1; k <= n; k++) dense.push([x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n]);
   }
-  const seq = [];
-  for (const [x, y] of dense) {
-    const n = nearestNode(L, x, y, L.step / 3);
-    if (n && seq[seq.length - 1] !== n.id) seq.push(n.id);
-  }
+  const seq = [], at = [];
+  dense.forEach(([x, y], i) => {
+    const n = nearestNode(L, x, y, L.step * 0.4);
+    if (n && seq[seq.length - 1] !== n.id) { seq.push(n.id); at.push(i); }
+  });
   const edges = [];
   for (let i = 1; i < seq.length; i++) {
     const a = seq[i - 1], b = seq[i];
     if (L.adj[a] && L.adj[a].has(b)) { edges.push([a, b]); continue; }
-    const mid = [(L.nodes[a].x + L.nodes[b].x) / 2, (L.nodes[a].y + L.nodes[b].y) / 2];
-    const via = [...(L.adj[a] || [])].filter(w => L.adj[b] && L.adj[b].has(w))
-      .sort((u, v) => Math.hypot(L.nodes[u].x - mid[0], L.nodes[u].y - mid[1]) - Math.hypot(L.nodes[v].x - mid[0], L.nodes[v].y - mid[1]))[0];
+    // One intersection skipped: the one between them that the finger passed nearest.
+    const between = dense.slice(at[i - 1], at[i] + 1);
+    const miss = w => Math.min(...between.map(([x, y]) => Math.hypot(L.nodes[w].x - x, L.nodes[w].y - y)));
+    const via = [...(L.adj[a] || [])].filter(w => L.adj[b] && L.adj[b].has(w)).sort((u, v) => miss(u) - miss(v))[0];
     if (via) edges.push([a, via], [via, b]);
   }
   const seen = new Set();
