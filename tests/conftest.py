@@ -37,26 +37,34 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def apt_install(package: str) -> None:
+    """Install a Debian package the tests need, when we are root (as on CI); otherwise nothing."""
+    import os
+    import shutil
+    import subprocess
+
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, timeout=600)
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", package],
+            env=env,
+            check=False,
+            timeout=900,
+            stdout=subprocess.DEVNULL,
+        )
+
+
 def ensure_npm() -> bool:
     """npm fetches the pinned Pyodide package the phone app is built with: installed with
     apt-get when it is missing and the tests run as root (as on CI). True when it is there (or
     when TRACKWRIGHT_PYODIDE names the package file instead)."""
     import os
     import shutil
-    import subprocess
 
     if shutil.which("npm") or os.environ.get("TRACKWRIGHT_PYODIDE"):
         return True
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, timeout=600)
-        subprocess.run(
-            ["apt-get", "install", "-y", "-qq", "npm"],
-            env=env,
-            check=False,
-            timeout=900,
-            stdout=subprocess.DEVNULL,
-        )
+    apt_install("npm")
     return shutil.which("npm") is not None
 
 

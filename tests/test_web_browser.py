@@ -30,6 +30,8 @@ import pytest
 from trackwright.core import transamerica as ta_model
 from trackwright.scorer import simulate
 
+from tests.conftest import apt_install
+
 ROOT_DIR = Path(__file__).resolve().parents[1]
 SHOTS = ROOT_DIR / "docs" / "screenshots"
 EXAMPLES = ROOT_DIR / "templates"
@@ -39,19 +41,8 @@ pytestmark = pytest.mark.slow
 def ensure_chromium() -> str | None:
     """Debian's Chromium (Playwright drives it; it never downloads a browser of its own),
     installed with apt-get when it is missing and we are root, as on CI."""
-    found = shutil.which("chromium")
-    if found:
-        return found
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, timeout=600)
-        subprocess.run(
-            ["apt-get", "install", "-y", "-qq", "chromium"],
-            env=env,
-            check=False,
-            timeout=900,
-            stdout=subprocess.DEVNULL,
-        )
+    if not shutil.which("chromium"):
+        apt_install("chromium")
     return shutil.which("chromium")
 
 
