@@ -208,7 +208,7 @@ def main() -> None:
                         page.evaluate("window.twIdle()")
                         if os.environ.get("GESTURES_DEBUG"):
                             now = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
-                            meant = {edge_key(a, b) for a, b in zip(s, s[1:], strict=False)}
+                            meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
                             print("stroke", s, "missing", sorted(meant - now), "extra", sorted(now - track))
                     laid = {
                         edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
