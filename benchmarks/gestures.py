@@ -127,7 +127,9 @@ def main() -> None:
                     page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
                     page.evaluate("window.twIdle()")
                     # One more: the page scrolled so that the board fills the screen.
-                    page.evaluate("window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)")
+                    page.evaluate(
+                        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
+                    )
                     window = page.evaluate(
                         "(() => { const w = document.getElementById('board'); const m = "
                         "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
@@ -207,9 +209,19 @@ def main() -> None:
                             times.append(ms)
                         page.evaluate("window.twIdle()")
                         if os.environ.get("GESTURES_DEBUG"):
-                            now = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
+                            now = {
+                                edge_key(*e)
+                                for e in page.evaluate("window.TW.G.record['x-draft'].track")
+                            }
                             meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
-                            print("stroke", s, "missing", sorted(meant - now), "extra", sorted(now - track))
+                            print(
+                                "stroke",
+                                s,
+                                "missing",
+                                sorted(meant - now),
+                                "extra",
+                                sorted(now - track),
+                            )
                     laid = {
                         edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
                     }
