@@ -361,6 +361,10 @@ for (const e of events) {
     shown = pg.evaluate("window.TW.G.score")
     assert cli_score("dampfross", path, tmp_path) == shown
     expected = cli_score("dampfross", EXAMPLES / "dampfross/examples/game.json", tmp_path)
+    last = shown["events"][-1]  # the ledger shows the balances after each event
+    assert ", ".join(f"{p} {last['balances'][p]}" for p in example["players"]) in pg.inner_text(
+        "#ledger"
+    )
     assert shown["balances"] == expected["balances"] and shown["winners"] == expected["winners"]
     pg.close()
 
@@ -384,6 +388,10 @@ for (const [p, days] of Object.entries(arg.reserve)) await drive.choose(`input[a
     shown = pg.evaluate("window.TW.G.score")
     assert cli_score("lastrada", path, tmp_path) == shown
     assert shown == cli_score("lastrada", EXAMPLES / "lastrada/examples/game.json", tmp_path)
+    table = pg.inner_text("#settlement-gold")  # gold per settlement, as the engine gives it
+    for st in shown["settlements"]:
+        if st["players"]:
+            assert f"{st['id']} ({st['kind'].replace('_', ' ')})" in table
     pg.close()
     assert not context.errors, context.errors
     context.close()

@@ -24,14 +24,14 @@ function dampfross() {
     ? h("div", { class: "card" }, h("h2", {}, `Build for ${players[G.player]}`),
         h("div", { class: "row" }, h("label", {}, "Roll", h("select", { id: "roll", onchange: ev => setDraft({ roll: Number(ev.target.value) }) },
           ["winnings", 1, 2, 3, 4, 5, 6].map(v => h("option", { value: v === "winnings" ? 0 : v, selected: draft.roll === (v === "winnings" ? 0 : v) }, v === "winnings" ? "from winnings" : v))))),
-        h("p", { class: "small" }, draft.path.length ? `Line: ${draft.path.map(x => `(${x})`).join(" → ")}` : "Tap the hexes of the line, starting on the player's own line."),
+        h("p", { class: "small" }, draft.path.length ? `Line: ${draft.path.length} hexes${townsOn(draft.path)}` : "Tap the hexes of the line, starting on the player's own line."),
         h("div", { id: "preview" }),
         h("div", { class: "row" }, h("button", { id: "confirm-build", onclick: confirmBuild, disabled: draft.path.length < 2 }, "Confirm"),
           h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, "Pass"),
           h("button", { class: "secondary", onclick: () => setDraft({ path: [] }) }, "Clear")))
     : h("div", { class: "card" }, h("h2", {}, "Race"),
-        h("div", { class: "row" }, h("label", {}, "From", h("input", { type: "number", id: "race-from", value: draft.from, onchange: ev => setDraft({ from: ev.target.value }) })),
-          h("label", {}, "To", h("input", { type: "number", id: "race-to", value: draft.to, onchange: ev => setDraft({ to: ev.target.value }) }))),
+        h("div", { class: "row" }, h("label", {}, "From", townSelect("race-from", draft.from, v => setDraft({ from: v }))),
+          h("label", {}, "To", townSelect("race-to", draft.to, v => setDraft({ to: v })))),
         h("p", { class: "small" }, `Tap ${players[G.player]}'s route (${(draft.routes[players[G.player]] || []).length} hexes). Entrants: ${Object.keys(draft.routes).join(", ") || "none"}.`),
         h("div", { class: "row" }, h("label", {}, "Places", h("input", { id: "race-placing", value: draft.placing || Object.keys(draft.routes).join(", "), onchange: ev => setDraft({ placing: ev.target.value }) }))),
         h("div", { class: "row" }, h("button", { id: "confirm-race", onclick: confirmRace }, "Record race"),
@@ -39,14 +39,27 @@ function dampfross() {
   const ledger = h("div", { class: "card" }, h("h2", {}, "Ledger"),
     h("p", { id: "phase" }, `Phase: ${sc.phase}. ${(sc.winners || []).length ? sc.winners.join(" and ") + (sc.winners.length > 1 ? " win." : " wins.") : sc.next_turn ? sc.next_turn + " to build." : ""}`),
     h("table", { id: "balances" }, h("tr", {}, players.map(p => h("th", { class: "num" }, p))), h("tr", {}, players.map(p => h("td", { class: "num" }, sc.balances[p])))),
-    h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Event"), h("th", {}, "Money")),
+    h("table", { id: "ledger" }, h("tr", {}, h("th", {}, "#"), h("th", {}, "Event"), h("th", {}, "Money"), h("th", {}, "Balances after")),
       sc.events.slice().reverse().map(e => h("tr", {}, h("td", {}, e.event),
         h("td", {}, e.type === "build" ? `${e.player}: line of ${e.cost} (${e.paid_from} ${e.budget})` : e.type === "pass" ? `${e.player} passes` : `race ${e.from_town} – ${e.to_town}`),
-        h("td", { class: "small" }, sc.ledger.filter(t => t.event === e.event).map(t => `${t.from}→${t.to} ${t.amount} (${t.reason})`).join("; "))))));
+        h("td", { class: "small" }, sc.ledger.filter(t => t.event === e.event).map(t => `${t.from}→${t.to} ${t.amount} (${t.reason})`).join("; ")),
+        h("td", { class: "small num" }, e.balances ? players.map(p => `${p} ${e.balances[p]}`).join(", ") : "")))));
   const modes = [h("button", { class: mode === "build" ? "active" : "secondary", onclick: () => { G.mode = "build"; render(); }, id: "mode-build" }, "Build"),
                  h("button", { class: mode === "race" ? "active" : "secondary", onclick: () => { G.mode = "race"; render(); }, id: "mode-race" }, "Race")];
   setTimeout(previewBuild, 0);
   return [h("h1", {}, `Dampfross · ${map.name}`), playerButtons(), toolbar(modes), board, panel, ledger];
+}
+
+// Towns by name, as printed, with their numbers (the die's numbers of a race).
+function townsOn(path) {
+  const at = Object.fromEntries(G.board.map.towns.map(t => [t.hex.join(","), t.name]));
+  const names = path.map(x => at[x.join(",")]).filter(Boolean);
+  return names.length ? ` (${names.join(", ")})` : "";
+}
+function townSelect(id, value, set) {
+  const numbers = G.board.map.towns.flatMap(t => t.numbers.map(n => [n, t.name])).sort((a, b) => a[0] - b[0]);
+  return h("select", { id, onchange: ev => set(ev.target.value) }, h("option", { value: "" }, "town"),
+    numbers.map(([n, name]) => h("option", { value: n, selected: String(value) === String(n) }, `${n} ${name}`)));
 }
 
 function dfDraftOf(record) {

@@ -26,7 +26,11 @@ function lastrada() {
     h("table", { id: "gold" }, h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Gold"), h("th", { class: "num" }, "Travel days left")),
       players.map((p, i) => h("tr", {}, h("td", {}, swatch(i), p), h("td", { class: "num" }, sc.gold[p]),
         h("td", { class: "num" }, h("input", { type: "number", min: 0, max: rules.max_reserve, value: reserve[p] || 0, "aria-label": `${p} travel days`, onchange: ev => setReserve(p, ev.target.value) }))))),
-    h("p", { class: "winner", id: "winners" }, `Leading: ${sc.winners.join(" and ")}`));
+    h("p", { class: "winner", id: "winners" }, `Leading: ${sc.winners.join(" and ")}`),
+    h("h2", {}, "Gold per settlement"),
+    h("table", { id: "settlement-gold" }, h("tr", {}, h("th", {}, "Settlement"), h("th", {}, "Merchants"), h("th", { class: "num" }, "Gold each")),
+      sc.settlements.filter(st => st.players.length).map(st => h("tr", {}, h("td", {}, `${st.id} (${st.kind.replaceAll("_", " ")})`),
+        h("td", {}, st.players.map(p => h("span", {}, swatch(players.indexOf(p)), p, " "))), h("td", { class: "num" }, st.gold_each)))));
   return [h("h1", {}, `La Strada · ${map.name}`), h("p", { class: "small" }, "Choose a player, then tap settlements to add or remove their merchant."),
     playerButtons(), toolbar(), board, results];
 }
