@@ -96,6 +96,10 @@ class Game:
     draft_problems: Callable[[Any, str], list[dict[str, Any]]] | None = None
     """What keeps the entry a page is making (the record's ``x-draft``) from counting, each with
     its place on the board: ``{"kind", "message", "player", "nodes", "edges"}``."""
+    questions: dict[str, Callable[[Any, Any, str], Any]] = field(default_factory=dict)
+    """What else the page may ask the game's engine, by name: ``question(record, args, where)``
+    giving JSON (for instance the fastest legal route of each entrant of a race, or whether a turn
+    keeps the rules). The page only shows the answer; the engine decides."""
     order: int = 100
     """Where the game stands in lists (smaller first)."""
     extra: dict[str, Any] = field(default_factory=dict)

@@ -57,6 +57,18 @@ def draft_problems(data: Any) -> list[dict[str, Any]]:
     return game.draft_problems(record(data), "record")
 
 
+def ask(name: Any, data: Any, args: Any) -> Any:
+    """The answer of the record's game to the page's question ``name`` (:attr:`Game.questions`)
+    about ``data``, with ``args`` (JSON)."""
+    game = games.of_record(data, "record")
+    if not isinstance(name, str) or name not in game.questions:
+        known = ", ".join(sorted(game.questions)) or "none"
+        raise TrackwrightError(
+            f"{game.title} has no question {str(name)[:40]!r} (known: {known})", "question"
+        )
+    return game.questions[name](record(data), args, "record")
+
+
 def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
     """Merge two devices' records of one game (see :mod:`trackwright.play.merge`):
     ``{"record", "conflicts", "error"}``. A merge that the game's engine refuses is a conflict
@@ -72,7 +84,8 @@ def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """What the pages need to know of every game: name, title, players, page script, rules
+    """What the pages need to know of every game: name, title, players, page script (and its
+    texts in every language, ``strings``: ``web/static/games/<page>.strings.json``), rules
     presets and the default preset's numbers (``preset``: the preset file's JSON), which the
     page uses instead of numbers of its own."""
     return [
@@ -82,6 +95,7 @@ def catalogue() -> list[dict[str, Any]]:
             "summary": g.summary,
             "players": list(g.players),
             "page": g.page,
+            "strings": g.page.removesuffix(".js") + ".strings.json" if g.page else None,
             "rules": g.rules_presets(),
             "preset": g.presets.to_json() if g.presets is not None else None,
         }
@@ -107,6 +121,11 @@ def score_text(text: str) -> str:
 
 def draft_problems_text(text: str) -> str:
     return _call(draft_problems, text)
+
+
+def ask_text(name: str, text: str, args: str) -> str:
+    """``{"ok": answer}`` or ``{"error": one line}``: :func:`ask` with JSON text."""
+    return _call(lambda data, a: ask(name, data, a), text, args)
 
 
 def merge_text(base: str, mine: str, theirs: str) -> str:

@@ -31,6 +31,51 @@ function s(tag, attrs = {}) {
   return el;
 }
 
+// ------------------------------------------------------------------ the interface's language
+//
+// Every text the pages show is looked up by key: t("key", {name: value}) in the chosen language
+// (the phone's own first, or the one chosen in the header; kept on this device), falling back to
+// English. The shell's texts are in i18n/app.json; each game's page has its own
+// games/<game>.strings.json (a game is one unit). Both have one table per language with the
+// same keys and the same {placeholders} (tests/test_site.py checks it). Numbers of the rules are
+// never written in a text: they come in as placeholders from the rules preset.
+const LANGS = ["en", "fr", "de", "it"];
+const I18N = { lang: "en", tables: [] };
+function chosenLang() {
+  const kept = localStorage.getItem("tw-lang");
+  if (LANGS.includes(kept)) return kept;
+  for (const l of navigator.languages || [navigator.language || "en"]) { const two = String(l).slice(0, 2).toLowerCase(); if (LANGS.includes(two)) return two; }
+  return "en";
+}
+function t(key, vars = {}) {
+  let text = null;
+  for (const lang of [I18N.lang, "en"]) {
+    for (const table of I18N.tables) { const v = table[lang] && table[lang][key]; if (v !== undefined) { text = v; break; } }
+    if (text !== null) break;
+  }
+  if (text === null) { console.warn("no text for", key); text = key; }
+  return text.replace(/\{(\w+)\}/g, (m, name) => name in vars ? String(vars[name]) : m);
+}
+// "Ann and Ben" in the interface's language.
+function joinNames(names) { return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " " + t("and") + " " + names[names.length - 1]; }
+async function loadStrings(path) {
+  const r = await fetch(path);
+  if (!r.ok) { console.warn(path + ": " + r.status); return; }
+  I18N.tables.push(await r.json());
+}
+function setLang(lang) {
+  I18N.lang = LANGS.includes(lang) ? lang : "en";
+  document.documentElement.lang = I18N.lang;
+}
+function langPicker() {
+  const sel = h("select", { id: "lang", "aria-label": t("language"), onchange: ev => {
+    localStorage.setItem("tw-lang", ev.target.value);
+    setLang(ev.target.value);
+    G.queue = G.queue.then(route);
+  } }, LANGS.map(l => h("option", { value: l, selected: l === I18N.lang }, t("lang." + l))));
+  return sel;
+}
+
 let statusTimer = null;
 function say(text, ok = false) {
   const box = document.getElementById("status");
@@ -72,7 +117,7 @@ async function findServer() {
     const { data } = await api("GET", "hello", undefined, { accept: [403] });
     Server.available = !!(data && data.trackwright && data.key_ok !== false);
     Server.lan = !!(data && data.lan);
-    Server.reason = data && data.key_ok === false ? "This laptop needs its key: open the URL or QR code it printed." : "";
+    Server.reason = data && data.key_ok === false ? t("laptop.needs-key") : "";
     Server.qr = data && data.qr;
     Server.url = data && data.url;
   } catch (e) { Server.available = false; }
@@ -81,6 +126,8 @@ async function findServer() {
 // ------------------------------------------------------------------ maps and boards
 
 const Maps = { index: [], catalogue: [] };
+const SOURCES = { "built-in": "source.builtin", uploaded: "source.uploaded", imported: "source.imported", "on this phone": "source.phone" };
+function sourceLabel(source) { return SOURCES[source] ? t(SOURCES[source]) : source; }
 function mapKey(e) { return e.builtin ? "b:" + e.id : "s:" + e.sha256; }
 function mapEntries(game) {
   return Maps.index.filter(e => e.game === game);
@@ -96,7 +143,7 @@ async function mapData(entry) {
   const kept = await Store.map(entry.sha256);
   if (kept) return entry.data = kept.data;
   if (Server.available) return entry.data = (await api("GET", "maps/" + entry.sha256)).data;
-  throw new Error("this game's map is not on this device");
+  throw new Error(t("game.no-map"));
 }
 async function boardOf(entry, lang) {
   if (entry.boards) {
@@ -200,11 +247,11 @@ function change(fn, message) {
 function undo() {
   G.queue = G.queue.then(async () => {
     const back = await Store.undo(G.game);
-    if (back === null) { say("There is nothing to undo"); return; }
+    if (back === null) { say(t("undo.nothing")); return; }
     G.record = G.game.record;
     await rescore();
     render();
-    say("Undone", true);
+    say(t("undo.done"), true);
     scheduleSync();
   }).catch(e => say(e.message));
   return G.queue;
@@ -247,14 +294,14 @@ async function syncGame(game) {
           game.conflict = data;
           await Store.change(game);
           if (G.game === game) render();
-        } else if (game.record === sent) await adopt(game, data.record, data.version, data.merged ? "Merged with another phone's changes" : null);
+        } else if (game.record === sent) await adopt(game, data.record, data.version, data.merged ? t("sync.merged") : null);
         else { game.server.version = data.version; game.server.base = data.record; await Store.change(game); scheduleSync(); }
       });
     } else if (!game.pending) {
       const seen = game.server.version;
       const r = await api("GET", `games/${id}`, undefined, { token, etag: `"${seen}"` });
       if (r.status !== 304 && r.data) await applied(async () => {
-        if (!game.pending && game.server.version === seen) await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), "Updated from another phone");
+        if (!game.pending && game.server.version === seen) await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
       });
     }
     setOnline(true);
@@ -265,7 +312,7 @@ async function syncGame(game) {
 function resolveConflict(keep) {
   return applied(async () => {
     const game = G.game, conflict = game.conflict;
-    if (keep === "theirs") { await adopt(game, conflict.record, conflict.version, "Kept the other phone's version"); render(); return; }
+    if (keep === "theirs") { await adopt(game, conflict.record, conflict.version, t("sync.kept-theirs")); render(); return; }
     game.server.version = conflict.version; game.server.base = conflict.record; game.conflict = null; game.pending = true;
     await Store.change(game);
     scheduleSync();
@@ -275,9 +322,9 @@ function resolveConflict(keep) {
 let online = true;
 function setOnline(value) { if (online !== value) { online = value; const b = document.getElementById("sync-state"); if (b) b.textContent = syncLabel(); } }
 function syncLabel() {
-  if (!Server.available || !G.game || !G.game.server) return "on this phone";
-  if (!online) return "laptop unreachable: kept on this phone";
-  return G.game.pending ? "sending…" : "saved on the laptop";
+  if (!Server.available || !G.game || !G.game.server) return t("sync.on-phone");
+  if (!online) return t("sync.unreachable");
+  return G.game.pending ? t("sync.sending") : t("sync.saved");
 }
 setInterval(() => { if (G.game && G.game.server && Server.available) scheduleSync(); }, 1500);
 window.addEventListener("online", () => scheduleSync());
@@ -287,11 +334,12 @@ window.addEventListener("online", () => scheduleSync());
 const TW = window.TW = { games: {}, catalogue: [] };
 
 async function loadGames() {
+  await Promise.all(Maps.catalogue.filter(g => g.strings).map(g => loadStrings("games/" + g.strings)));
   await Promise.all(Maps.catalogue.filter(g => g.page).map(g => new Promise((resolve, reject) => {
     const el = document.createElement("script");
     el.src = "games/" + g.page;
     el.onload = resolve;
-    el.onerror = () => reject(new Error("cannot load the page of " + g.title));
+    el.onerror = () => reject(new Error(t("game.no-page", { game: g.title })));
     document.head.append(el);
   })));
 }
@@ -302,26 +350,26 @@ function titleOf(name) { const g = Maps.catalogue.find(c => c.name === name); re
 
 async function home() {
   G.game = null;
-  document.getElementById("title").textContent = "games";
+  document.getElementById("title").textContent = t("games");
   const main = document.getElementById("main");
   const games = await Store.games();
   const linked = new Set(games.filter(g => g.server).map(g => g.server.id));
-  const list = h("div", { class: "card games" }, h("h2", {}, "Games on this phone"),
+  const list = h("div", { class: "card games" }, h("h2", {}, t("home.games")),
     games.length ? games.map(g => h("a", { href: "#/game/" + g.id, "data-game": g.id },
-      `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · on the laptop" : ""}`)) : h("p", { class: "small" }, "No game yet."));
+      `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · " + t("home.on-laptop") : ""}`)) : h("p", { class: "small" }, t("home.no-game")));
   const laptop = h("div", { class: "card", id: "laptop" });
   if (Server.available) {
-    laptop.append(h("h2", {}, "On the laptop"));
+    laptop.append(h("h2", {}, t("home.laptop")));
     try {
       const { data } = await api("GET", "games");
       const others = data.filter(g => !linked.has(g.id));
       laptop.append(others.length ? h("div", {}, others.map(g => h("div", { class: "row" },
-        h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`), h("button", { class: "secondary", "data-join": g.id, onclick: () => join(g) }, "Join")))) : h("p", { class: "small" }, "Every game on the laptop is on this phone too."));
-      if (Server.qr) laptop.append(h("details", {}, h("summary", {}, "Let another phone join"), h("div", { class: "qr" }), h("p", { class: "small" }, Server.url || "")));
+        h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`), h("button", { class: "secondary", "data-join": g.id, onclick: () => join(g) }, t("home.join"))))) : h("p", { class: "small" }, t("home.all-here")));
+      if (Server.qr) laptop.append(h("details", {}, h("summary", {}, t("home.let-join")), h("div", { class: "qr" }), h("p", { class: "small" }, Server.url || "")));
       const qr = laptop.querySelector(".qr"); if (qr && Server.qr) qr.innerHTML = Server.qr;
     } catch (e) { laptop.append(h("p", { class: "small" }, e.message)); }
   } else {
-    laptop.append(h("p", { class: "small" }, Server.reason || "Playing on this phone alone: games stay here. Export a game to score it with `trackwright score`."));
+    laptop.append(h("p", { class: "small" }, Server.reason || t("home.alone")));
   }
 
   const gameSel = h("select", { id: "new-game" }, Maps.catalogue.map(g => h("option", { value: g.name }, g.title)));
@@ -332,14 +380,14 @@ async function home() {
   const players = () => [...playersBox.querySelectorAll("input.player")].map(i => i.value.trim());
   function fillMaps() {
     mapSel.replaceChildren(...mapEntries(gameSel.value).map(m =>
-      h("option", { value: mapKey(m) }, `${m.name}${m.seed != null ? " · seed " + m.seed : ""} (${m.source})`)));
+      h("option", { value: mapKey(m) }, `${m.name}${m.seed != null ? " · " + t("map.seed", { seed: m.seed }) : ""} (${sourceLabel(m.source)})`)));
     const unit = gameUnit(gameSel.value);
     extras = unit.newGame ? unit.newGame({ players, queue: run => queued(run) }) : null;
     extrasBox.replaceChildren(...(extras && extras.elements ? extras.elements : []));
     mapChanged();
   }
   function addPlayer(name) {
-    playersBox.append(h("div", { class: "row" }, h("input", { class: "player", value: name, "aria-label": "player name" })));
+    playersBox.append(h("div", { class: "row" }, h("input", { class: "player", value: name, "aria-label": t("home.player-name") })));
     if (extras && extras.playersChanged) extras.playersChanged();
   }
   function queued(run) {
@@ -352,7 +400,7 @@ async function home() {
     const entry = selectedEntry();
     if (extras && extras.mapChanged) queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
   }
-  const createButton = h("button", { id: "create", onclick: () => queued(create) }, "Start game");
+  const createButton = h("button", { id: "create", onclick: () => queued(create) }, t("home.start"));
   gameSel.addEventListener("change", fillMaps);
   mapSel.addEventListener("change", mapChanged);
   ["Ann", "Ben", "Cleo"].forEach(addPlayer);
@@ -360,7 +408,7 @@ async function home() {
 
   async function create() {
     const entry = selectedEntry();
-    if (!entry) { say("Choose a map"); return; }
+    if (!entry) { say(t("home.choose-map")); return; }
     const record = { game: gameSel.value, map: entry.builtin ? entry.id : "sha256:" + entry.sha256, players: players().filter(Boolean) };
     if (extras && extras.complete) extras.complete(record);
     await ensureMap(record);
@@ -377,7 +425,7 @@ async function home() {
       await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data });
       if (!Maps.index.some(e => e.sha256 === sha)) Maps.index.push({ game: data.game, id: sha.slice(0, 12), name: data.name || file.name, builtin: false, sha256: sha, source: "on this phone", data });
       gameSel.value = data.game; fillMaps(); mapSel.value = "s:" + sha; mapChanged();
-      say("Map added", true);
+      say(t("home.map-added"), true);
     } catch (e) { say(`${file.name}: ${e.message}`); }
   }
   async function importRecord(ev) {
@@ -385,22 +433,22 @@ async function home() {
     if (!file) return;
     try {
       const data = JSON.parse(await file.text());
-      if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not a game record");
-      if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/"))) throw new Error("this record names its map by a file path: export it with the map embedded");
+      if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("import.not-record"));
+      if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/"))) throw new Error(t("import.path"));
       await Engine.score(data);
       await startGame(await local(data));
     } catch (e) { say(`${file.name}: ${e.message}`); }
   }
-  const form = h("div", { class: "card" }, h("h2", {}, "New game"),
-    h("div", { class: "row" }, h("label", {}, "Game", gameSel)),
-    h("div", { class: "row" }, h("label", {}, "Map", mapSel)),
-    h("div", { class: "row" }, h("label", {}, "Add a map.json", h("input", { type: "file", id: "upload-map", accept: ".json,application/json", onchange: upload }))),
+  const form = h("div", { class: "card" }, h("h2", {}, t("home.new")),
+    h("div", { class: "row" }, h("label", {}, t("home.game"), gameSel)),
+    h("div", { class: "row" }, h("label", {}, t("home.map"), mapSel)),
+    h("div", { class: "row" }, h("label", {}, t("home.add-map"), h("input", { type: "file", id: "upload-map", accept: ".json,application/json", onchange: upload }))),
     extrasBox,
-    h("h2", {}, "Players"), playersBox,
-    h("div", { class: "row" }, h("button", { class: "secondary", onclick: () => addPlayer("") }, "+ player")),
+    h("h2", {}, t("home.players")), playersBox,
+    h("div", { class: "row" }, h("button", { class: "secondary", onclick: () => addPlayer("") }, t("home.add-player"))),
     h("div", { class: "row" }, createButton),
-    h("div", { class: "row" }, h("label", {}, "Import a game (JSON)", h("input", { type: "file", id: "import-game", accept: ".json,application/json", onchange: importRecord }))));
-  main.replaceChildren(h("h1", {}, "Score at the table"), list, laptop, form);
+    h("div", { class: "row" }, h("label", {}, t("home.import"), h("input", { type: "file", id: "import-game", accept: ".json,application/json", onchange: importRecord }))));
+  main.replaceChildren(h("h1", {}, t("home.title")), list, laptop, form);
   boardCache.board = null; boardCache.wrap = null; memo.clear();
 }
 function entryName(record) { const e = entryOf(record); return e ? e.name : String(record.map).slice(0, 20); }
@@ -411,7 +459,7 @@ async function startGame(record, server = null) {
     try {
       const { data } = await api("POST", "games", await portable(record));
       game.server = { id: data.id, token: data.token || "", version: data.version, base: await portable(record) };
-    } catch (e) { say("Kept on this phone only: " + e.message); }
+    } catch (e) { say(t("home.phone-only", { why: e.message })); }
   }
   await Store.create(game);
   location.hash = "#/game/" + game.id;
@@ -578,10 +626,10 @@ async function exportGame() {
 }
 function toolbar(extra = []) {
   return h("div", { class: "row" },
-    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": "zoom out", id: "zoom-out" }, "−"),
-    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": "zoom in", id: "zoom-in" }, "+"),
-    h("button", { class: "secondary", onclick: undo, id: "undo" }, "Undo"),
-    h("button", { class: "secondary", onclick: exportGame, id: "export" }, "Export"),
+    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": t("zoom.out"), id: "zoom-out" }, "−"),
+    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": t("zoom.in"), id: "zoom-in" }, "+"),
+    h("button", { class: "secondary", onclick: undo, id: "undo" }, t("undo")),
+    h("button", { class: "secondary", onclick: exportGame, id: "export" }, t("export")),
     ...extra);
 }
 function playerButtons() {
@@ -591,12 +639,12 @@ function playerButtons() {
 function conflictCard() {
   const c = G.game && G.game.conflict;
   if (!c) return [];
-  const show = v => v === null || v === undefined ? "(removed)" : JSON.stringify(v);
-  return [h("div", { class: "card conflict", id: "conflict" }, h("h2", {}, "Another phone changed the same thing"),
-    c.error ? h("p", {}, `Together the two changes break a rule: ${c.error}`) : "",
-    (c.conflicts || []).map(x => h("p", { class: "small" }, `${x.path}: this phone ${show(x.mine)}, the other phone ${show(x.theirs)}`)),
-    h("div", { class: "row" }, h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, "Keep mine"),
-      h("button", { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") }, "Keep theirs")))];
+  const show = v => v === null || v === undefined ? t("conflict.removed") : JSON.stringify(v);
+  return [h("div", { class: "card conflict", id: "conflict" }, h("h2", {}, t("conflict.title")),
+    c.error ? h("p", {}, t("conflict.rule", { error: c.error })) : "",
+    (c.conflicts || []).map(x => h("p", { class: "small" }, t("conflict.both", { path: x.path, mine: show(x.mine), theirs: show(x.theirs) }))),
+    h("div", { class: "row" }, h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, t("conflict.keep-mine")),
+      h("button", { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") }, t("conflict.keep-theirs"))))];
 }
 // Put the page's parts in place, leaving the ones kept from the last redraw where they are (a
 // kept part, such as the board, is never taken out of the page).
@@ -624,18 +672,18 @@ const genericGame = {
     const box = h("textarea", { id: "record-json", rows: 14, style: "width:100%" }, JSON.stringify(G.record, null, 1));
     const save = h("button", { id: "save-record", onclick: () => {
       let parsed;
-      try { parsed = JSON.parse(box.value); } catch (e) { say("not valid JSON"); return; }
-      change(record => { Object.keys(record).forEach(k => delete record[k]); Object.assign(record, parsed); }, "Saved");
-    } }, "Save");
+      try { parsed = JSON.parse(box.value); } catch (e) { say(t("generic.bad-json")); return; }
+      change(record => { Object.keys(record).forEach(k => delete record[k]); Object.assign(record, parsed); }, t("generic.saved"));
+    } }, t("generic.save"));
     return [h("h1", {}, `${titleOf(G.record.game)} · ${entryName(G.record)}`), toolbar([save]),
-      G.board ? "" : h("p", { class: "small" }, "This map's board is not in this app (build it with `trackwright site --map FILE`); the game is scored all the same."),
+      G.board ? "" : h("p", { class: "small" }, t("generic.no-board")),
       G.problem ? h("p", { class: "msg" }, G.problem) : "",
-      h("div", { class: "card" }, h("h2", {}, "Record"), box),
-      h("div", { class: "card" }, h("h2", {}, "Score"), h("pre", { id: "score-json" }, JSON.stringify(G.score, null, 1)))];
+      h("div", { class: "card" }, h("h2", {}, t("generic.record")), box),
+      h("div", { class: "card" }, h("h2", {}, t("generic.score")), h("pre", { id: "score-json" }, JSON.stringify(G.score, null, 1)))];
   },
 };
 
-Object.assign(TW, { h, s, api, say, change, G, boardView, cached, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
+Object.assign(TW, { t, joinNames, I18N, h, s, api, say, change, G, boardView, cached, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
   engine: Engine, mapData, scoredKey });
 
 // ------------------------------------------------------------------ start
@@ -658,11 +706,10 @@ async function gamePage(id) {
   const main = document.getElementById("main");
   const stored = await Store.get(id);
   const game = stored ? await recover(stored) : null;
-  if (!game) { main.replaceChildren(h("p", {}, "No such game on this phone."), h("a", { href: "#/" }, "Games")); return; }
+  if (!game) { main.replaceChildren(h("p", {}, t("game.missing")), h("a", { href: "#/" }, t("games"))); return; }
   G.id = id; G.game = game; G.record = game.record; G.score = null; G.scoredKey = null; G.board = null; G.player = 0; G.mode = null;
-  main.replaceChildren(h("p", {}, "Loading the rules…"));
-  const lang = (navigator.language || "en").slice(0, 2);
-  G.lang = ["fr", "de", "it"].includes(lang) ? lang : "en";
+  main.replaceChildren(h("p", {}, t("game.loading")));
+  G.lang = I18N.lang;
   const entry = entryOf(game.record);
   try {
     await ensureMap(game.record);
@@ -685,6 +732,9 @@ async function route() {
 }
 
 async function start() {
+  setLang(chosenLang());
+  await loadStrings("i18n/app.json");
+  document.getElementById("home-link").after(langPicker());
   if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
   await loadMaps();
   await findServer();
