@@ -265,6 +265,38 @@ def check_round(
                 )
 
 
+def hand_issue(
+    m: TransAmericaMap,
+    players: tuple[str, ...],
+    player: str,
+    hand: Sequence[str],
+    dealt: dict[str, str],
+    rules: RuleSet = ORIGINAL,
+) -> tuple[str, dict[str, Any]] | None:
+    """What is wrong with one player's cards, as a code and its details (None: nothing):
+    ``unknown-city``, ``dealt-twice``, ``dotted`` or ``colours``. ``dealt`` collects the cities
+    dealt so far, to the players before this one."""
+    for name in hand:
+        city = m.city_by_name.get(name)
+        if city is None:
+            return "unknown-city", {"player": player, "city": name}
+        if name in dealt:
+            return "dealt-twice", {"player": player, "city": name, "other": dealt[name]}
+        if city.dotted and len(players) <= rules.small_game:
+            return "dotted", {"player": player, "city": name, "players": len(players)}
+        dealt[name] = player
+    colours = sorted(m.city_by_name[name].region for name in hand)
+    if colours != sorted(REGIONS):
+        have = set(colours)
+        return "colours", {
+            "player": player,
+            "got": colours,
+            "missing": [r for r in REGIONS if r not in have],
+            "twice": sorted({c for c in colours if colours.count(c) > 1}),
+        }
+    return None
+
+
 def hand_problem(
     m: TransAmericaMap,
     players: tuple[str, ...],
@@ -273,27 +305,26 @@ def hand_problem(
     dealt: dict[str, str],
     rules: RuleSet = ORIGINAL,
 ) -> str | None:
-    """What is wrong with one player's cards (None: nothing); ``dealt`` collects the cities
-    dealt so far, to the players before this one."""
-    for name in hand:
-        city = m.city_by_name.get(name)
-        if city is None:
-            return f"player {player}: unknown city {name!r}"
-        if name in dealt:
-            return f"player {player}: city {name} was dealt twice (also to {dealt[name]})"
-        if city.dotted and len(players) <= rules.small_game:
-            return (
-                f"player {player}: {name} is a dotted card, out of the game with "
-                f"{len(players)} players"
-            )
-        dealt[name] = player
-    colours = sorted(m.city_by_name[name].region for name in hand)
-    if colours != sorted(REGIONS):
+    """:func:`hand_issue` as one line of English (None: nothing wrong)."""
+    issue = hand_issue(m, players, player, hand, dealt, rules)
+    return None if issue is None else hand_message(player, *issue)
+
+
+def hand_message(player: str, code: str, d: dict[str, Any]) -> str:
+    """One line of English for a :func:`hand_issue`."""
+    if code == "unknown-city":
+        return f"player {player}: unknown city {d['city']!r}"
+    if code == "dealt-twice":
+        return f"player {player}: city {d['city']} was dealt twice (also to {d['other']})"
+    if code == "dotted":
         return (
-            f"player {player}: a hand needs one city of each colour "
-            f"({', '.join(REGIONS)}); got {', '.join(colours) or 'none'}"
+            f"player {player}: {d['city']} is a dotted card, out of the game with "
+            f"{d['players']} players"
         )
-    return None
+    return (
+        f"player {player}: a hand needs one city of each colour "
+        f"({', '.join(REGIONS)}); got {', '.join(d['got']) or 'none'}"
+    )
 
 
 def check_markers(
@@ -404,10 +435,15 @@ class Problem:
     player: str | None = None
     nodes: tuple[str, ...] = ()
     edges: tuple[Edge, ...] = ()
+    code: str = ""
+    """What exactly, for a page to say it in its own language (with ``params``)."""
+    params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
+            "code": self.code or self.kind,
+            "params": dict(self.params),
             "message": self.message,
             "player": self.player,
             "nodes": list(self.nodes),
@@ -431,13 +467,16 @@ def round_problems(
     found: list[Problem] = []
     dealt: dict[str, str] = {}
     for p in players:
-        problem = hand_problem(m, players, p, cities.get(p, []), dealt, rules)
-        if problem is not None:
-            found.append(Problem("hand", problem, p))
+        issue = hand_issue(m, players, p, cities.get(p, []), dealt, rules)
+        if issue is not None:
+            code, params = issue
+            shown = [m.city_by_name[c].node for c in cities.get(p, []) if c in m.city_by_name]
+            message = hand_message(p, code, params)
+            found.append(Problem("hand", message, p, tuple(shown), code=code, params=params))
     markers = {p: node for p, node in starts.items() if p in players and node in m.nodes}
     for p in players:
         if p not in markers:
-            found.append(Problem("start", f"player {p}: no start marker", p))
+            found.append(Problem("start", f"player {p}: no start marker", p, params={"player": p}))
     placed = {edge_key(a, b) for a, b in track if edge_key(a, b) in m.edge_by_key}
     for part in stray_track(placed, markers):
         a, b = part[0]
@@ -447,6 +486,7 @@ def round_problems(
                 f"track {a}-{b} is joined to no start marker",
                 edges=tuple(part),
                 nodes=tuple(sorted({n for e in part for n in e})),
+                params={"a": a, "b": b, "tracks": len(part)},
             )
         )
     complete = len(markers) == len(players) and all(p in cities for p in players)
@@ -456,6 +496,7 @@ def round_problems(
                 "not-ended",
                 f"the round has not ended: nobody's five cities are connected and "
                 f"{len(placed)} of the {rules.tracks} tracks are placed",
+                params={"placed": len(placed), "tracks": rules.tracks},
             )
         )
     return found
@@ -475,6 +516,85 @@ def draft_problems(data: Any, where: str = "record") -> list[dict[str, Any]]:
         p.to_json()
         for p in round_problems(game.map, game.players, cities, starts, track, variant=game.variant)
     ]
+
+
+def turn_state(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The round a page is entering turn by turn (``x-draft.turns``; the last turn may be
+    unfinished or empty) checked by the rules of placement (:func:`replay_round`): whose turn it
+    is, whether that turn can take another track, and the first rule broken (``problem``, with
+    the turn and the track spaces concerned). Hands are taken into account once every player's
+    five cards are entered; until then the round ends only when all tracks are placed."""
+    game = record_from_json({**data, "rounds": []} if isinstance(data, dict) else data, where)
+    m, players, variant = game.map, game.players, game.variant
+    number = len(data.get("rounds") or []) + 1
+    draft = data.get("x-draft") or {}
+    raw_turns = [t for t in draft.get("turns") or [] if isinstance(t, dict)]
+    turns = tuple(
+        Turn(
+            str(t.get("player")),
+            tuple((str(e[0]), str(e[1])) for e in t.get("track") or [] if len(e) == 2),
+            t.get("move"),
+        )
+        for t in raw_turns
+    )
+    if turns and not turns[-1].track and turns[-1].move is None:
+        turns = turns[:-1]  # the turn just begun
+    cities = dict(draft.get("cities") or {})
+    starts = {p: n for p, n in (draft.get("starts") or {}).items() if n in m.nodes}
+    hands_known = all(len(cities.get(p) or []) == len(REGIONS) for p in players)
+    first = players.index(first_player(players, number))
+    state: dict[str, Any] = {
+        "round": number,
+        "first": players[first],
+        "turns": len(turns),
+        "placed": 0,
+        "ended": False,
+        "completed_by": [],
+        "due": None,
+        "can_add": True,
+        "problem": None,
+    }
+    missing = [p for p in players if p not in starts]
+    if missing:
+        state["problem"] = {
+            "code": "start",
+            "params": {"player": missing[0]},
+            "message": f"player {missing[0]}: no start marker",
+            "turn": None,
+            "edges": [],
+        }
+        return state
+    rnd = RoundRecord({p: list(cities.get(p) or []) for p in players}, starts, None, turns, None)
+    try:
+        replay = replay_round(
+            m, players, rnd, where, ORIGINAL, number, variant, secret_hands=not hands_known
+        )
+    except TrackwrightError as exc:
+        place = exc.where or ""
+        turn = place.rsplit(": turn ", 1)[-1].split(" ", 1)[0] if ": turn " in place else ""
+        bad = turns[int(turn) - 1] if turn.isdigit() and int(turn) <= len(turns) else None
+        state["problem"] = {
+            "code": "turn",
+            "params": {"turn": turn, "player": bad.player if bad else ""},
+            "message": exc.message,
+            "turn": int(turn) if turn.isdigit() else None,
+            "edges": [list(e) for e in bad.track] if bad else [],
+        }
+        return state
+    state["placed"] = len(replay.track)
+    state["ended"] = replay.ended
+    state["completed_by"] = list(replay.completed_by)
+    if not replay.ended:
+        last = turns[-1] if turns else None
+        if last is not None and raw_turns and raw_turns[-1].get("track"):
+            costs = [m.edge_by_key[edge_key(a, b)].cost for a, b in last.track]
+            state["due"] = last.player
+            state["can_add"] = 2 not in costs and len(costs) < ORIGINAL.plain_per_turn
+            if not state["can_add"]:
+                state["due"] = players[(first + len(turns)) % len(players)]
+        else:
+            state["due"] = players[(first + len(turns)) % len(players)]
+    return state
 
 
 # ------------------------------------------------------------------------- turns
@@ -537,6 +657,7 @@ def replay_round(
     rules: RuleSet = ORIGINAL,
     number: int = 1,
     variant: str = "standard",
+    secret_hands: bool = False,
 ) -> Replay:
     """Play the round's turns in order and reject any illegal one.
 
@@ -548,6 +669,9 @@ def replay_round(
     also ends when all tracks are placed. In the blocking variant a network does not pass
     through an intersection held by another player's start marker, and a turn may end by
     moving the player's marker to a free intersection of their network.
+
+    With ``secret_hands`` (a round being played, the cards not yet shown) a round ends only when
+    all tracks are placed: who connected their cities is known once the hands are shown.
     """
     assert rnd.turns is not None
     track: set[Edge] = set()
@@ -556,6 +680,10 @@ def replay_round(
     completed_by: tuple[str, ...] = ()
     markers = dict(rnd.starts)
     first = players.index(first_player(players, number))
+
+    def finished() -> tuple[str, ...]:
+        return () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
+
     for t, turn in enumerate(rnd.turns, start=1):
         where = f"{place}: turn {t} ({turn.player})"
         if turn.player not in players:
@@ -610,7 +738,9 @@ def replay_round(
                 raise TrackwrightError(f"all {rules.tracks} tracks are already placed", where)
             track.add(key)
             order.append(key)
-            done = completed(m, players, track, rnd.cities, markers, variant)
+            done = (
+                () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
+            )
             # The special case: a first single track that completes only other players' cities
             # lets the player still place a second single track before the round ends.
             second_allowed = k == 0 and len(turn.track) == 2 and costs[0] == 1
@@ -642,7 +772,9 @@ def replay_round(
                     where,
                 )
             markers[turn.player] = target
-            done = completed(m, players, track, rnd.cities, markers, variant)
+            done = (
+                () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
+            )
             if done:  # a marker that moves away may open another player's way
                 ended_on, completed_by = t, done
         if ended_on is None and len(track) == rules.tracks:

@@ -30,5 +30,6 @@ GAME = Game(
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
     draft_problems=engine.draft_problems,
+    questions={"turn_state": engine.turn_state},
     order=1,
 )

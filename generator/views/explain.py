@@ -20,18 +20,11 @@ from trackwright.kits.draw.ops import (
     offset_segment,
     rect,
 )
-from trackwright.kits.draw.symbols import PLAYER_STYLE, symbol
+from trackwright.kits.draw.symbols import PLAYER_DASH, PLAYER_STYLE, symbol
 from trackwright.kits.transamerica import board
 from trackwright.scorer.transamerica import GameResult
 
-DASHES: tuple[tuple[float, ...] | None, ...] = (
-    None,
-    (4.0, 1.6),
-    (1.2, 1.2),
-    (5.0, 1.5, 1.2, 1.5),
-    (2.5, 2.5),
-    (6.0, 1.2, 1.2, 1.2, 1.2, 1.2),
-)
+DASHES = PLAYER_DASH
 TRACK = "#5a3a1e"
 LEGEND_H = 44.0
 

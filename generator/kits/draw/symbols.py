@@ -66,6 +66,40 @@ PLAYER_STYLE: tuple[tuple[str, str], ...] = (
     ("#f0e442", "hexagon"),
 )
 
+#: Each player's dash pattern (millimetres on, off, ...) for lines drawn in the player's colour:
+#: with the shape, colour is never the only cue.
+PLAYER_DASH: tuple[tuple[float, ...] | None, ...] = (
+    None,
+    (4.0, 1.6),
+    (1.2, 1.2),
+    (5.0, 1.5, 1.2, 1.5),
+    (2.5, 2.5),
+    (6.0, 1.2, 1.2, 1.2, 1.2, 1.2),
+)
+
+
+def player_styles() -> list[dict[str, object]]:
+    """The players' colours, shapes and dashes as the web page draws them: ``outline`` is the
+    shape's points around (0, 0) at radius 1 (``None`` for a circle), ``dash`` an SVG dash array."""
+    out: list[dict[str, object]] = []
+    for i, (colour, shape) in enumerate(PLAYER_STYLE):
+        op = symbol(shape, 0.0, 0.0, 1.0, Style())
+        outline = (
+            [[round(x, 3), round(y, 3)] for x, y in op.subpaths[0]]
+            if isinstance(op, Path)
+            else None
+        )
+        dash = PLAYER_DASH[i % len(PLAYER_DASH)]
+        out.append(
+            {
+                "colour": colour,
+                "shape": shape,
+                "outline": outline,
+                "dash": " ".join(f"{d:g}" for d in dash) if dash else "none",
+            }
+        )
+    return out
+
 
 def ink_on(fill: str) -> str:
     """Black or white, whichever reads better on the given fill colour."""

@@ -23,7 +23,7 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
+from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, symbol
 from trackwright.kits.transamerica.strings import t
 
 SEA = "#d6e9f5"
@@ -304,5 +304,5 @@ def board_view(m: TransAmericaMap, lang: str) -> BoardView:
     return BoardView(
         drawing=board_drawing(m, lang),
         places={"kind": "lattice"},
-        players=[{"colour": c, "shape": s} for c, s in PLAYER_STYLE],
+        players=player_styles(),
     )
