@@ -176,10 +176,15 @@ def open_page(context, url: str):
     return pg
 
 
-def shot(pg, name: str) -> None:
+def shot(pg, name: str, at: str | None = None) -> None:
+    """A screenshot for the README, of the page's top or scrolled to the element ``at``."""
     if os.environ.get("TRACKWRIGHT_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
-        pg.evaluate("window.scrollTo(0, 0)")
+        if at:
+            pg.evaluate(f"document.querySelector({json.dumps(at)}).scrollIntoView()")
+        else:
+            pg.evaluate("window.scrollTo(0, 0)")
+        pg.evaluate("document.getElementById('status').replaceChildren()")
         pg.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
@@ -262,8 +267,10 @@ def drive(pg, script: str, arg=None):
 
 TA_ROUND = """
 const { round, players, regions } = arg;
-for (const p of players) for (const city of round.cities[p])
-  await drive.choose(`select[data-hand="${p}:${regions[city]}"]`, city);
+for (const p of players) {
+  await drive.player(p);
+  for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);
+}
 await drive.tap('#mode-start');
 for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
 await drive.tap('#mode-track');
@@ -508,6 +515,8 @@ def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
         """ids => {
         const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
         const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+        const top = wrap.getBoundingClientRect();
+        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 8);
         const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
         const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
         const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;

@@ -78,6 +78,13 @@ PLAYER_DASH: tuple[tuple[float, ...] | None, ...] = (
 )
 
 
+def shape_outline(shape: str) -> list[list[float]] | None:
+    """A symbol's points around (0, 0) at radius 1, for a page to draw it (None: a circle)."""
+    op = symbol(shape, 0.0, 0.0, 1.0, Style())
+    points = op.subpaths[0] if isinstance(op, Path) else None
+    return [[round(x, 3), round(y, 3)] for x, y in points] if points else None
+
+
 def player_styles() -> list[dict[str, object]]:
     """The players' colours, shapes and dashes as the web page draws them: ``outline`` is the
     shape's points around (0, 0) at radius 1 (``None`` for a circle), ``dash`` an SVG dash array."""

@@ -23,7 +23,7 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, symbol
+from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, shape_outline, symbol
 from trackwright.kits.transamerica.strings import t
 
 SEA = "#d6e9f5"
@@ -303,6 +303,18 @@ def board_view(m: TransAmericaMap, lang: str) -> BoardView:
     """The printed board and where its intersections lie on it (the map's own millimetres)."""
     return BoardView(
         drawing=board_drawing(m, lang),
-        places={"kind": "lattice"},
+        places={
+            "kind": "lattice",
+            "city_r": CITY_R,
+            # The city cards' colours, shapes and region names as printed, for the page's cards.
+            "regions": {
+                region: {
+                    "colour": REGION_STYLE[region][0],
+                    "outline": shape_outline(REGION_STYLE[region][1]),
+                    "label": t(f"ta_region_{region}", lang),
+                }
+                for region in REGIONS
+            },
+        },
         players=player_styles(),
     )

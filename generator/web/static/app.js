@@ -495,7 +495,11 @@ function boardView(overlay, targets = null) {
     const over = s("svg", { class: "board-overlay", viewBox: root.getAttribute("viewBox") });
     const wrap = h("div", { class: "board-wrap", id: "board" });
     wrap.append(root, over);
-    Object.assign(boardCache, { board: G.board, root, over, wrap, targets: null });
+    // The zoom buttons float over the board's corner (the board gets the screen's height).
+    const frame = h("div", { class: "board-frame" }, wrap, h("div", { class: "zoom-controls" },
+      h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": t("zoom.in"), id: "zoom-in" }, "+"),
+      h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": t("zoom.out"), id: "zoom-out" }, "−")));
+    Object.assign(boardCache, { board: G.board, root, over, wrap, frame, targets: null });
     gestures(wrap, over);
   }
   const { root, over } = boardCache;
@@ -513,7 +517,7 @@ function boardView(overlay, targets = null) {
   if (!targets) boardCache.targets = null;
   if (boardCache.targets && !boardCache.targets.el.isConnected) over.append(boardCache.targets.el);
   over.insertBefore(g, boardCache.targets ? boardCache.targets.el : null);
-  return boardCache.wrap;
+  return boardCache.frame;
 }
 function sizeBoard() {
   for (const el of [boardCache.root, boardCache.over]) {
@@ -624,13 +628,14 @@ function cached(name, key, build) {
 async function exportGame() {
   download(`${G.record.game}-${G.id}.json`, await portable(G.record));
 }
+// A game page's buttons: Undo first, then the page's own. (Zoom is on the board, Export at the
+// foot of every game page.)
 function toolbar(extra = []) {
-  return h("div", { class: "row" },
-    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": t("zoom.out"), id: "zoom-out" }, "−"),
-    h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": t("zoom.in"), id: "zoom-in" }, "+"),
-    h("button", { class: "secondary", onclick: undo, id: "undo" }, t("undo")),
-    h("button", { class: "secondary", onclick: exportGame, id: "export" }, t("export")),
-    ...extra);
+  return h("div", { class: "row toolbar" }, h("button", { class: "secondary", onclick: undo, id: "undo" }, t("undo")), ...extra);
+}
+function footer() {
+  return cached("footer", I18N.lang, () => h("div", { class: "row footer" },
+    h("button", { class: "secondary", onclick: exportGame, id: "export" }, t("export"))));
 }
 function playerButtons() {
   return h("div", { class: "row", id: "players" }, G.record.players.map((p, i) =>
@@ -662,7 +667,7 @@ function render() {
   const unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
   const page = unit.page().map(n => n instanceof Node ? n : document.createTextNode(String(n)));
   const state = h("p", { class: "small", id: "sync-state" }, syncLabel());
-  place(main, [...conflictCard(), ...page, state]);
+  place(main, [...conflictCard(), ...page, footer(), state]);
 }
 
 // ------------------------------------------------------------------ a game without a page of its own

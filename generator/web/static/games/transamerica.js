@@ -1,108 +1,245 @@
-// TransAmerica's page: track, start markers and hands of a round; the scores with the missing
-// tracks the engine found.
+// TransAmerica's page. While a round is entered: hands by tapping cities (on the board or on the
+// cards, sorted by colour), start markers by tapping an intersection, track by strokes along the
+// printed lines (or taps), optionally turn by turn with the engine checking every turn; what
+// keeps the round from counting is listed before it is scored, with its place on the board.
+// Once scored, the round is explained as `trackwright score --explain` draws it: each player's
+// hand, start marker and missing tracks (listed, and drawn in the player's colour and dash), the
+// running scores, the barrier and why the game ended. The engine decides everything; this page
+// only shows it.
 "use strict";
 (() => {
-const { h, s, api, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render } = window.TW;
-// The rules numbers come from the default rules preset (/api/catalogue).
-function dottedOutUpTo() { return ((window.TW.catalogue.find(g => g.name === "transamerica") || {}).preset || {}).dotted_out_up_to; }
+const TW = window.TW;
+const { t, joinNames, h, s, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, render, cached } = TW;
 
-
-const REGIONS = ["green", "blue", "yellow", "red", "orange"];
+// The rules numbers come from the default rules preset (catalogue.json).
+function preset() { return (TW.catalogue.find(g => g.name === "transamerica") || {}).preset || {}; }
+function regions() { return Object.keys((G.board.layout || {}).regions || {}); }
+function regionInfo(region) { return ((G.board.layout || {}).regions || {})[region] || { colour: "#999", outline: null, label: region }; }
 
 function taDraft() { return structuredClone(G.record["x-draft"] || { cities: {}, starts: {}, track: [] }); }
+function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] }); }
 function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
+function playerStyle(i) { const ps = G.board.players; return ps[i % ps.length]; }
+function smallGame() { return G.record.players.length <= preset().dotted_out_up_to; }
+
+// ------------------------------------------------------------------ drawing
+
+function segment(g, a, b, attrs) { g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "pointer-events": "none", ...attrs })); }
+// A segment moved sideways by d (so that two players missing one space are drawn side by side).
+function offset(a, b, d) {
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1, nx = -(b.y - a.y) / len * d, ny = (b.x - a.x) / len * d;
+  return [{ x: a.x + nx, y: a.y + ny }, { x: b.x + nx, y: b.y + ny }];
+}
+// A shape's outline (points around 0,0 at radius 1) as an SVG polygon or circle.
+function shape(outline, x, y, r, attrs) {
+  return outline ? s("polygon", { points: outline.map(([a, b]) => `${(x + a * r).toFixed(2)},${(y + b * r).toFixed(2)}`).join(" "), ...attrs })
+    : s("circle", { cx: x, cy: y, r: r * 0.9, ...attrs });
+}
+// A start marker: the player's colour with the player's shape on it (colour is never the only cue).
+function startMarker(g, node, i) {
+  g.append(s("circle", { cx: node.x, cy: node.y, r: 4.2, fill: colourOf(i), stroke: "#000", "stroke-width": 0.5, "pointer-events": "none", class: "start-marker" }));
+  g.append(shape(playerStyle(i).outline, node.x, node.y, 2.4, { fill: "#fff", stroke: "#000", "stroke-width": 0.3, "pointer-events": "none" }));
+}
+function handRing(g, node, i) {
+  g.append(s("circle", { cx: node.x, cy: node.y, r: (G.board.layout.city_r || 4.4) + 1.2 + 1.1 * i, fill: "none", stroke: colourOf(i),
+    "stroke-width": 0.9, "stroke-dasharray": playerStyle(i).dash, "pointer-events": "none", class: "hand-ring" }));
+}
+function regionBadge(region, size = 16) {
+  const info = regionInfo(region);
+  const svg = s("svg", { width: size, height: size, viewBox: "-1.2 -1.2 2.4 2.4", class: "region-badge", "aria-hidden": "true" });
+  svg.append(shape(info.outline, 0, 0, 1, { fill: info.colour, stroke: "#000", "stroke-width": 0.12 }));
+  return svg;
+}
+function playerBadge(i, size = 16) {
+  const svg = s("svg", { width: size, height: size, viewBox: "-1.2 -1.2 2.4 2.4", class: "player-badge", "aria-hidden": "true" });
+  svg.append(s("circle", { cx: 0, cy: 0, r: 1.1, fill: colourOf(i), stroke: "#000", "stroke-width": 0.12 }));
+  svg.append(shape(playerStyle(i).outline, 0, 0, 0.62, { fill: "#fff", stroke: "#000", "stroke-width": 0.08 }));
+  return svg;
+}
+// A track space as the rules texts write it: F3-F4 on a single line, G8=H8 on a double one.
+function spaceName(map, a, b) {
+  const e = map.edges.find(x => key(x.a, x.b) === key(a, b));
+  return `${a}${e && e.cost === 2 ? "=" : "-"}${b}`;
+}
+
+// ------------------------------------------------------------------ the page
 
 function transamerica() {
   const map = G.board.map;
   const nodes = Object.fromEntries(map.nodes.map(n => [n.id, n]));
-  const draft = taDraft();
-  const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
   const last = G.score.rounds.length ? G.score.rounds[G.score.rounds.length - 1] : null;
   const showing = G.record["x-draft"] === undefined && last;
+  const title = h("h1", {}, `TransAmerica · ${map.name}`);
+
+  return showing ? scoredPage(map, nodes, last, title) : entryPage(map, nodes, title);
+}
+
+// ------------------------------------------------------------------ a round being entered
+
+function entryPage(map, nodes, title) {
+  const draft = taDraft();
+  const players = G.record.players;
+  const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
+  const turnMode = Array.isArray(draft.turns);
   const mode = G.mode || "track";
+  const problems = currentProblems();
+  const cityNode = Object.fromEntries(map.cities.map(c => [c.name, c.node]));
   const board = boardView(g => {
-    const roundTrack = showing ? new Set(G.record.rounds[G.record.rounds.length - 1].track.map(([a, b]) => key(a, b))) : placed;
-    for (const e of map.edges) {
-      if (!roundTrack.has(key(e.a, e.b))) continue;
-      const a = nodes[e.a], b = nodes[e.b];
-      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a3a1e", "stroke-width": 2.6, "pointer-events": "none" }));
+    for (const e of map.edges) if (placed.has(key(e.a, e.b))) segment(g, nodes[e.a], nodes[e.b], { stroke: "#5a3a1e", "stroke-width": 2.6 });
+    players.forEach((p, i) => (draft.cities[p] || []).forEach(c => { if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i); }));
+    for (const p of problems) {
+      for (const [x, y] of p.edges || []) segment(g, nodes[x], nodes[y], { stroke: "#d00", "stroke-width": 3.2, "stroke-dasharray": "2 1.5", class: "stray" });
+      for (const n of problemNodes(p, cityNode)) if (nodes[n]) g.append(s("circle", { cx: nodes[n].x, cy: nodes[n].y, r: 7.5, fill: "none", stroke: "#d00", "stroke-width": 1.2, "stroke-dasharray": "1.5 1", "pointer-events": "none", class: "problem-place" }));
     }
-    if (showing) G.record.players.forEach((p, i) => (last.routes[p] || []).forEach(([x, y]) => {
-      const a = nodes[x], b = nodes[y];
-      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colourOf(i), "stroke-width": 2.2, "stroke-dasharray": i % 2 ? "4 2" : "none", "pointer-events": "none", class: "missing" }));
-    }));
-    if (!showing) for (const p of currentProblems()) for (const [x, y] of p.edges) {
-      const a = nodes[x], b = nodes[y];
-      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#d00", "stroke-width": 3.2, "stroke-dasharray": "2 1.5", "pointer-events": "none", class: "stray" }));
-    }
-    const starts = showing ? G.record.rounds[G.record.rounds.length - 1].starts : draft.starts;
-    G.record.players.forEach((p, i) => { const n = nodes[starts[p]]; if (n) g.append(s("circle", { cx: n.x, cy: n.y, r: 4.5, fill: colourOf(i), stroke: "#000", "stroke-width": 0.6, "pointer-events": "none" })); });
-  }, { key: `${showing ? "shown" : "entry"}|${mode}`, stroke: !showing && mode === "track" ? strokeTrack : null, draw: g => {
-    if (showing) return;
+    players.forEach((p, i) => { const n = nodes[draft.starts[p]]; if (n) startMarker(g, n, i); });
+  }, { key: `entry|${mode}`, stroke: mode === "track" ? strokeTrack : null, draw: g => {
     if (mode === "start") {
       for (const n of map.nodes) g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
-      return;
-    }
-    for (const e of map.edges) {
-      const a = nodes[e.a], b = nodes[e.b];
-      g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+    } else if (mode === "cards") {
+      for (const c of map.cities) { const n = nodes[c.node]; g.append(s("circle", { cx: n.x, cy: n.y, r: 8, fill: "rgba(0,0,0,0.06)", class: "city-target", "data-city-node": c.name, onclick: () => tapCity(c.name) })); }
+    } else {
+      for (const e of map.edges) {
+        const a = nodes[e.a], b = nodes[e.b];
+        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+      }
     }
   } });
-  const shownRound = showing ? G.record.rounds[G.record.rounds.length - 1] : null;
-  const cost = Object.fromEntries(map.edges.map(e => [key(e.a, e.b), e.cost]));
-  // The scored round's evidence, as the engine gave it: the hand and the missing tracks
-  // (F3-F4 a single line, G8=H8 a double one).
-  const evidence = p => h("span", { class: "small evidence", "data-evidence": p },
-    `${(shownRound.cities[p] || []).join(", ")} · missing ${last.missing[p]}` +
-    ((last.routes[p] || []).length ? ": " + last.routes[p].map(([a, b]) => `${a}${cost[key(a, b)] === 2 ? "=" : "-"}${b}`).join(" ") : ""));
-  const handsKey = JSON.stringify([showing ? last.round : 0, showing ? null : [draft.cities, draft.starts], G.record.players]);
-  const hands = window.TW.cached("ta-hands", handsKey, () => h("div", { class: "card hands" }, h("h2", {}, showing ? `Round ${last.round} scored` : `Round ${G.score.rounds.length + 1}: cards and start markers`),
-    G.record.players.map((p, i) => h("div", { class: "row" }, swatch(i), h("b", {}, p),
-      h("span", { class: "small", "data-start": p }, "start " + ((showing ? shownRound.starts : draft.starts)[p] || "–")),
-      showing ? evidence(p) : REGIONS.map(region => {
-        const options = map.cities.filter(c => c.region === region && (G.record.players.length > dottedOutUpTo() || !c.dotted));
-        const current = (draft.cities[p] || []).find(name => options.some(c => c.name === name)) || "";
-        return h("select", { "aria-label": `${p} ${region}`, "data-hand": p + ":" + region, onchange: ev => setCity(p, region, ev.target.value) },
-          h("option", { value: "" }, region), options.map(c => h("option", { value: c.name, selected: c.name === current }, c.name)));
-      })))));
-  const actions = showing
-    ? [h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, "Next round")]
-    : [h("button", { class: mode === "track" ? "active" : "secondary", onclick: () => { G.mode = "track"; render(); }, id: "mode-track" }, "Tap track"),
-       h("button", { class: mode === "start" ? "active" : "secondary", onclick: () => { G.mode = "start"; render(); }, id: "mode-start" }, "Tap start"),
-       h("button", { id: "score-round", onclick: scoreRound }, "Score round")];
-  if (!showing) setTimeout(checkDraft, 0);
-  const problems = showing ? [] : currentProblems();
-  const before = problems.length ? h("div", { class: "card problems", id: "problems" }, h("h2", {}, "Before scoring"),
-    problems.map(p => h("p", { class: "small", "data-problem": p.kind }, p.message))) : "";
-  return [h("h1", {}, `TransAmerica · ${map.name}`), playerButtons(), toolbar(actions), board, before, hands,
-    window.TW.cached("ta-scores", G.scoredKey, taScores)];
+  const modeButton = (name, label) => h("button", { class: mode === name ? "active" : "secondary", onclick: () => { G.mode = name; render(); }, id: "mode-" + name }, label);
+  const actions = [modeButton("track", t("ta.mode-track")), modeButton("start", t("ta.mode-start")), modeButton("cards", t("ta.mode-cards"))];
+  const round = G.score.rounds.length + 1;
+  const hint = h("p", { class: "small", id: "hint" }, t("ta.hint-" + mode, { player: players[G.player] }));
+  const before = problems.length ? h("div", { class: "card problems", id: "problems" }, h("h2", {}, t("ta.before-scoring")),
+    problems.map(p => h("p", { class: "small", "data-problem": p.kind }, problemText(p)))) : "";
+  if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
+  // On a phone the board comes right after the buttons; what is read once (the hint, the choice
+  // of turn by turn) comes after it.
+  return [title, h("p", { class: "small round-line" }, t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks })),
+    playerButtons(), toolbar(actions), turnMode ? turnPanel(draft, true) : "", board, hint, turnMode ? "" : turnPanel(draft, false), before,
+    h("div", { class: "row" }, h("button", { id: "score-round", onclick: scoreRound }, t("ta.score-round"))),
+    cached("ta-hands", JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]), () => handsCard(map, draft)),
+    cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];
+}
+function I18Nlang() { return TW.I18N.lang; }
+
+// The cards: every city by colour, as on the printed cards. A tap gives the city to the chosen
+// player (in place of their city of that colour); a city another player holds is greyed out;
+// the dotted cards are out with few players. A hand of five moves on to the next player.
+function handsCard(map, draft) {
+  const players = G.record.players, me = players[G.player];
+  const holder = {};
+  for (const p of players) for (const c of draft.cities[p] || []) holder[c] = p;
+  const rows = regions().map(region => h("div", { class: "region-row", "data-region": region },
+    h("div", { class: "region-name" }, regionBadge(region), regionInfo(region).label),
+    h("div", { class: "city-grid" }, map.cities.filter(c => c.region === region && !(c.dotted && smallGame())).map(c => {
+      const who = holder[c.name];
+      const mine = who === me, other = who && !mine;
+      return h("button", { class: "city" + (mine ? " own" : "") + (other ? " dealt" : ""), "data-city": c.name, disabled: other,
+        style: mine ? `border-color:${colourOf(G.player)};box-shadow:inset 0 0 0 3px ${colourOf(G.player)}` : "",
+        title: other ? t("ta.held-by", { player: who }) : "", onclick: () => tapCity(c.name) },
+        other ? playerBadge(players.indexOf(who), 12) : regionBadge(region, 12), c.name);
+    }))));
+  const summary = players.map((p, i) => h("div", { class: "row hand-summary", "data-hand": p },
+    h("button", { class: "secondary" + (i === G.player ? " active" : ""), onclick: () => { G.player = i; render(); } }, playerBadge(i), p),
+    h("span", { class: "small", "data-start": p }, t("ta.start-at", { node: draft.starts[p] || "–" })),
+    h("span", { class: "small" }, `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`)));
+  return h("div", { class: "card hands", id: "hands" }, h("h2", {}, t("ta.cards-of", { player: me })), h("div", { class: "cards" }, rows), summary);
 }
 
-// What keeps the round being entered from counting, as the engine says (draft_problems): asked
-// after each redraw, shown when it comes back.
-const checked = { key: null, list: [] };
-function currentProblems() { return checked.key === draftKey() ? checked.list : []; }
-function draftKey() { return JSON.stringify([G.id, G.record["x-draft"] || null]); }
-async function checkDraft() {
-  const key = draftKey();
-  if (checked.key === key || !G.record["x-draft"]) return;
-  try { checked.list = await window.TW.engine.draftProblems(JSON.parse(JSON.stringify(G.record))); }
-  catch (e) { checked.list = [{ kind: "record", message: e.message, nodes: [], edges: [] }]; }
-  checked.key = key;
-  if (draftKey() === key) render();
+function nextWithout(record, what) {
+  const players = record.players, draft = taDraftOf(record);
+  for (let k = 1; k <= players.length; k++) {
+    const i = (G.player + k) % players.length;
+    if (what === "hand" ? (draft.cities[players[i]] || []).length < regions().length : !draft.starts[players[i]]) return i;
+  }
+  return G.player;
+}
+function tapCity(name) {
+  const city = G.board.map.cities.find(c => c.name === name);
+  const player = G.record.players[G.player];
+  const regionOf = Object.fromEntries(G.board.map.cities.map(c => [c.name, c.region]));
+  return change(record => {
+    const draft = taDraftOf(record);
+    const held = Object.entries(draft.cities).find(([p, hand]) => p !== player && hand.includes(name));
+    if (held) { say(t("ta.held-by", { player: held[0] })); return false; }
+    let hand = draft.cities[player] || [];
+    if (hand.includes(name)) hand = hand.filter(c => c !== name);
+    else hand = [...hand.filter(c => regionOf[c] !== city.region), name];
+    hand.sort((x, y) => regions().indexOf(regionOf[x]) - regions().indexOf(regionOf[y]));
+    draft.cities[player] = hand;
+    if (hand.length === regions().length) G.player = nextWithout(record, "hand");
+  });
+}
+function setStart(node) {
+  const player = G.record.players[G.player];
+  return change(record => { taDraftOf(record).starts[player] = node; G.player = nextWithout(record, "start"); });
 }
 
-function taScores() {
-  const sc = G.score, players = G.record.players;
-  const table = h("table", { id: "scores" }, h("tr", {}, h("th", {}, "Round"), players.map(p => h("th", { class: "num" }, p))),
-    sc.rounds.map(r => h("tr", {}, h("td", {}, r.round), players.map(p => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)))),
-    h("tr", {}, h("th", {}, "Now"), players.map(p => h("th", { class: "num" }, sc.scores[p]))));
-  const end = sc.game_over ? h("p", { class: "winner", id: "winners" }, `Game over: ${sc.winners.join(" and ")} ${sc.winners.length > 1 ? "win" : "wins"}.`)
-    : h("p", { class: "small" }, `The game ends for a player at ${sc.threshold} points or fewer.`);
-  return h("div", { class: "card" }, h("h2", {}, "Scores"), table, end);
-}
+// ------------------------------------------------------------------ track: strokes, taps, turns
 
-function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] }); }
+function turnPanel(draft, turnMode) {
+  if (!turnMode) {
+    return draft.track.length ? "" : h("div", { class: "row" }, h("button", { class: "secondary", id: "turn-mode", onclick: () => change(r => { taDraftOf(r).turns = []; }) }, t("ta.turn-mode")));
+  }
+  const st = turnInfo.key === draftKeyNow() ? turnInfo.state : null;
+  if (turnInfo.key !== draftKeyNow()) setTimeout(checkTurns, 0);
+  const turns = draft.turns.filter(x => x.track.length);
+  const text = !st ? t("ta.turn-checking") : st.ended ? t("ta.turns-ended", { turns: turns.length })
+    : t("ta.turn-now", { turn: turns.length + (draft.turns.length && draft.turns[draft.turns.length - 1].track.length && st.due === draft.turns[draft.turns.length - 1].player ? 0 : 1), player: st.due || "–" });
+  return h("div", { class: "card turn", id: "turn-panel" }, h("p", {}, h("b", { id: "turn-due" }, text)),
+    st && st.problem && st.problem.code === "turn" ? h("p", { class: "msg" }, problemText(st.problem)) : "",
+    h("div", { class: "row" }, h("button", { id: "end-turn", onclick: endTurn, disabled: !draft.turns.length || !draft.turns[draft.turns.length - 1].track.length }, t("ta.end-turn")),
+      draft.track.length ? "" : h("button", { class: "secondary", id: "turn-mode-off", onclick: () => change(r => { delete taDraftOf(r).turns; }) }, t("ta.turn-mode-off"))));
+}
+const turnInfo = { key: null, state: null };
+async function checkTurns() {
+  const k = draftKeyNow();
+  if (turnInfo.key === k || !G.record["x-draft"] || !G.record["x-draft"].turns) return;
+  try { turnInfo.state = await TW.engine.ask("turn_state", JSON.parse(JSON.stringify(G.record))); }
+  catch (e) { turnInfo.state = { problem: { code: "record", message: e.message, edges: [] } }; }
+  turnInfo.key = k;
+  if (draftKeyNow() === k) render();
+}
+function endTurn() {
+  return change(record => {
+    const turns = taDraftOf(record).turns;
+    if (!turns || !turns.length || !turns[turns.length - 1].track.length) return false;
+    turns.push({ player: "", track: [] });
+  });
+}
+// Track laid turn by turn: the engine says whose turn it is and refuses a track that breaks the
+// rules of placement (the change is then not kept, and the reason is said).
+async function addTurnTrack(edges) {
+  await G.queue;
+  const before = JSON.stringify(G.record["x-draft"]);
+  const draft = taDraft();
+  const ask = d => TW.engine.ask("turn_state", { ...JSON.parse(JSON.stringify(G.record)), "x-draft": d });
+  const now = await ask(draft);
+  if (now.problem && now.problem.code !== "turn") { say(problemText(now.problem)); return; }
+  if (now.ended) { say(t("ta.turns-ended", { turns: draft.turns.filter(x => x.track.length).length })); return; }
+  const turns = draft.turns, lastTurn = turns[turns.length - 1];
+  if (lastTurn && lastTurn.track.length && lastTurn.player === now.due && now.can_add) lastTurn.track.push(...edges);
+  else if (lastTurn && !lastTurn.track.length) turns[turns.length - 1] = { player: now.due, track: edges };
+  else turns.push({ player: now.due, track: edges });
+  draft.track = turns.flatMap(x => x.track);
+  const after = await ask(draft);
+  if (after.problem) { say(problemText(after.problem)); render(); return; }
+  return change(record => {
+    if (JSON.stringify(record["x-draft"]) !== before) return false;
+    record["x-draft"] = draft;
+  });
+}
+function liftTurnTrack(edges) {
+  const lifted = new Set(edges.map(([a, b]) => key(a, b)));
+  return change(record => {
+    const draft = taDraftOf(record), turns = draft.turns, lastTurn = turns[turns.length - 1];
+    if (!lastTurn || !edges.every(([a, b]) => lastTurn.track.some(([x, y]) => key(x, y) === key(a, b)))) {
+      say(t("ta.lift-only-this-turn")); return false;
+    }
+    lastTurn.track = lastTurn.track.filter(([x, y]) => !lifted.has(key(x, y)));
+    if (!lastTurn.track.length) turns.pop();
+    draft.track = turns.flatMap(x => x.track);
+  });
+}
 
 // A stroke along the printed lines: the intersections it passes near, joined by the track spaces
 // between them (one skipped intersection is bridged), as one change: laid where missing, or all
@@ -156,53 +293,155 @@ function strokeEdges(map, points) {
   const seen = new Set();
   return edges.filter(([a, b]) => { const k = key(a, b); if (seen.has(k)) return false; seen.add(k); return true; });
 }
-function strokeTrack(points) {
-  const edges = strokeEdges(G.board.map, points);
+function layOrLift(edges) {
   if (!edges.length) return;
+  const draft = G.record["x-draft"] || { track: [] };
+  const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
+  const lift = edges.every(([a, b]) => placed.has(key(a, b)));
+  if (Array.isArray(draft.turns)) return lift ? liftTurnTrack(edges) : addTurnTrack(edges.filter(([a, b]) => !placed.has(key(a, b))));
   return change(record => {
-    const draft = taDraftOf(record);
-    const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
-    if (edges.every(([a, b]) => placed.has(key(a, b)))) {
+    const d = taDraftOf(record);
+    if (lift) {
       const lifted = new Set(edges.map(([a, b]) => key(a, b)));
-      draft.track = draft.track.filter(([x, y]) => !lifted.has(key(x, y)));
-    } else for (const [a, b] of edges) if (!placed.has(key(a, b))) draft.track.push([a, b]);
+      d.track = d.track.filter(([x, y]) => !lifted.has(key(x, y)));
+    } else for (const [a, b] of edges) if (!placed.has(key(a, b))) d.track.push([a, b]);
   });
 }
-window.TW.strokeEdges = strokeEdges;
+function strokeTrack(points) { return layOrLift(strokeEdges(G.board.map, points)); }
+function toggleTrack(a, b) { return layOrLift([[a, b]]); }
+TW.strokeEdges = strokeEdges;
 
-function toggleTrack(a, b) {
-  change(record => {
-    const draft = taDraftOf(record), k = key(a, b);
-    const i = draft.track.findIndex(([x, y]) => key(x, y) === k);
-    if (i >= 0) draft.track.splice(i, 1); else draft.track.push([a, b]);
-  });
+// ------------------------------------------------------------------ what keeps the round from counting
+
+// The engine's draft_problems, asked after each redraw and shown when they come back.
+const checked = { key: null, list: [] };
+function draftKeyNow() { return JSON.stringify([G.id, G.record["x-draft"] || null]); }
+function currentProblems() { return checked.key === draftKeyNow() ? checked.list : []; }
+async function checkDraft() {
+  const k = draftKeyNow();
+  if (checked.key === k || !G.record["x-draft"]) return;
+  try { checked.list = await TW.engine.draftProblems(JSON.parse(JSON.stringify(G.record))); }
+  catch (e) { checked.list = [{ kind: "record", code: "record", message: e.message, nodes: [], edges: [] }]; }
+  checked.key = k;
+  if (draftKeyNow() === k) render();
 }
-function setStart(node) {
-  const player = G.record.players[G.player];
-  change(record => { taDraftOf(record).starts[player] = node; });
+function problemNodes(p, cityNode) {
+  const city = p.params && p.params.city;
+  if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
+  return p.kind === "stray" ? [] : p.nodes || [];
 }
-function setCity(player, region, name) {
-  const regionOf = Object.fromEntries(G.board.map.cities.map(c => [c.name, c.region]));
-  change(record => {
-    const draft = taDraftOf(record);
-    const hand = (draft.cities[player] || []).filter(c => regionOf[c] !== region);
-    if (name) hand.push(name);
-    hand.sort((x, y) => REGIONS.indexOf(regionOf[x]) - REGIONS.indexOf(regionOf[y]));
-    draft.cities[player] = hand;
-  });
+function problemText(p) {
+  const d = p.params || {};
+  switch (p.code) {
+    case "unknown-city": return t("ta.problem-unknown-city", d);
+    case "dealt-twice": return t("ta.problem-dealt-twice", d);
+    case "dotted": return t("ta.problem-dotted", d);
+    case "colours": return d.missing && d.missing.length
+      ? t("ta.problem-colours", { player: d.player, regions: joinNames(d.missing.map(r => regionInfo(r).label)) })
+      : t("ta.problem-colours-twice", { player: d.player, regions: joinNames((d.twice || []).map(r => regionInfo(r).label)) });
+    case "start": return t("ta.problem-start", d);
+    case "stray": return t("ta.problem-stray", d);
+    case "not-ended": return t("ta.problem-not-ended", d);
+    case "turn": return t("ta.problem-turn", { turn: d.turn, player: d.player, message: p.message });
+    default: return p.message;
+  }
 }
+
 function scoreRound() {
   return change(record => {
     const draft = taDraftOf(record);
-    record.rounds = [...record.rounds, { cities: draft.cities, starts: draft.starts, track: draft.track }];
+    const round = { cities: draft.cities, starts: draft.starts, track: draft.track };
+    if (Array.isArray(draft.turns)) round.turns = draft.turns.filter(x => x.track.length).map(x => ({ player: x.player, track: x.track }));
+    record.rounds = [...record.rounds, round];
     delete record["x-draft"];
-  }, "Round scored");
+  }, t("ta.round-scored"));
 }
 function nextRound() {
-  change(record => { record["x-draft"] = { cities: {}, starts: {}, track: [] }; });
+  G.player = G.score.rounds.length % G.record.players.length;  // the next round's first player
+  return change(record => { record["x-draft"] = { cities: {}, starts: {}, track: [] }; });
 }
 
-window.TW.games.transamerica = {
+// ------------------------------------------------------------------ a scored round, explained
+
+function scoredPage(map, nodes, last, title) {
+  const players = G.record.players;
+  const shown = G.record.rounds[G.record.rounds.length - 1];
+  const cityNode = Object.fromEntries(map.cities.map(c => [c.name, c.node]));
+  const board = boardView(g => {
+    for (const [a, b] of shown.track || shown.turns.flatMap(x => x.track)) segment(g, nodes[a], nodes[b], { stroke: "#5a3a1e", "stroke-width": 2.4 });
+    players.forEach((p, i) => {
+      const d = (i - (players.length - 1) / 2) * 1.3;
+      for (const [x, y] of last.routes[p] || []) {
+        const [a, b] = offset(nodes[x], nodes[y], d);
+        segment(g, a, b, { stroke: colourOf(i), "stroke-width": 1.8, "stroke-dasharray": playerStyle(i).dash, class: "missing", "data-player": p });
+      }
+    });
+    players.forEach((p, i) => (shown.cities[p] || []).forEach(c => handRing(g, nodes[cityNode[c]], i)));
+    const starts = last.markers || shown.starts;
+    players.forEach((p, i) => { if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i); });
+  }, null);
+  return [title, playerButtons(), toolbar([h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, t("ta.next-round"))]),
+    board, cached("ta-evidence", G.scoredKey + I18Nlang(), () => evidenceCard(map, last, shown)), cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];
+}
+// The player's line as drawn on the board (colour and dash), as a key beside the name.
+function dashKey(i) {
+  const svg = s("svg", { width: 34, height: 10, viewBox: "0 0 17 5", class: "dash-key", "aria-hidden": "true" });
+  svg.append(s("line", { x1: 0.5, y1: 2.5, x2: 16.5, y2: 2.5, stroke: colourOf(i), "stroke-width": 1.8, "stroke-dasharray": playerStyle(i).dash }));
+  return svg;
+}
+function evidenceCard(map, last, shown) {
+  const players = G.record.players;
+  const connected = last.completed_by || players.filter(p => last.missing[p] === 0);
+  const why = connected.length ? t("ta.ended-connected", { players: joinNames(connected) })
+    : last.tracks_placed >= preset().tracks ? t("ta.ended-all-placed", { tracks: preset().tracks }) : t("ta.ended-table");
+  const rows = players.map((p, i) => {
+    const routes = last.routes[p] || [];
+    return h("div", { class: "evidence-row", "data-evidence": p },
+      h("div", { class: "row" }, playerBadge(i, 18), h("b", {}, p),
+        h("span", { class: "points" }, t("ta.lost", { points: last.missing[p], score: last.scores[p] })), dashKey(i)),
+      h("p", { class: "small" }, t("ta.start-at", { node: (last.markers || shown.starts)[p] }), " · ",
+        (shown.cities[p] || []).map(c => `${c}`).join(", ")),
+      h("p", { class: "small missing-list", "data-missing": p }, routes.length
+        ? t("ta.missing-list", { count: routes.length, list: routes.map(([a, b]) => spaceName(map, a, b)).join(" ") })
+        : t("ta.missing-none")));
+  });
+  return h("div", { class: "card", id: "evidence" },
+    h("h2", {}, t("ta.round-scored-title", { round: last.round })),
+    h("p", { class: "small", id: "round-end" }, t("ta.round-summary", { placed: last.tracks_placed }), " ", why),
+    rows, barrierText(last));
+}
+// The barrier, as the rules set it after round two (from the preset), and why the game ended.
+function barrierText(last) {
+  const rules = preset(), sc = G.score;
+  const lines = [];
+  const at = sc.rounds.find(r => r.round === rules.barrier_round);
+  if (at) {
+    const before = at.round > 1 ? sc.rounds[at.round - 2].threshold : rules.end_threshold;
+    const lowest = Math.min(...Object.values(at.scores));
+    lines.push(at.threshold !== before
+      ? t("ta.barrier-moved", { round: at.round, lowest, gap: rules.barrier_gap, threshold: at.threshold })
+      : t("ta.barrier-stayed", { round: at.round, lowest, min: rules.barrier_min_lowest, threshold: at.threshold }));
+  } else lines.push(t("ta.barrier-later", { round: rules.barrier_round, threshold: last.threshold }));
+  if (sc.game_over) {
+    const below = G.record.players.filter(p => sc.scores[p] <= sc.threshold);
+    lines.push(below.length ? t("ta.over-barrier", { players: joinNames(below), threshold: sc.threshold, round: last.round })
+      : t("ta.over-rounds", { round: last.round }));
+    lines.push(t(sc.winners.length > 1 ? "ta.winners" : "ta.winner", { players: joinNames(sc.winners) }));
+  }
+  return h("div", { id: "barrier" }, lines.map((x, i) => h("p", { class: i === lines.length - 1 && sc.game_over ? "winner" : "small" }, x)));
+}
+
+function taScores() {
+  const sc = G.score, players = G.record.players;
+  const table = h("table", { id: "scores" }, h("tr", {}, h("th", {}, t("ta.round")), players.map((p, i) => h("th", { class: "num" }, playerBadge(i, 12), p))),
+    sc.rounds.map(r => h("tr", {}, h("td", {}, r.round), players.map(p => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)))),
+    h("tr", {}, h("th", {}, t("ta.now")), players.map(p => h("th", { class: "num" }, sc.scores[p]))));
+  const end = sc.game_over ? h("p", { class: "winner", id: "winners" }, t(sc.winners.length > 1 ? "ta.game-over-many" : "ta.game-over-one", { players: joinNames(sc.winners) }))
+    : h("p", { class: "small" }, t("ta.ends-at", { threshold: sc.threshold }));
+  return h("div", { class: "card" }, h("h2", {}, t("ta.scores")), table, end);
+}
+
+TW.games.transamerica = {
   page: transamerica,
   newGame: () => ({ complete(record) { record.rounds = []; record["x-draft"] = { cities: {}, starts: {}, track: [] }; } }),
 };
