@@ -9,9 +9,12 @@ end. Each round's track is split into strokes: trails along the lattice (straigh
 can), cut where a trail would leave the board's window on the screen; a pan is counted whenever
 the next stroke does not fit in the window as it is. The fingertip error moves every point of a
 stroke by up to ``--error-mm`` millimetres (at 160 CSS pixels per inch, a phone's). Printed per
-round: tracks, strokes, pans, start-marker taps, gestures for the track, wrong tracks (laid but
-not meant, or meant but missing after the strokes) and the time per gesture, stroke end to
-redraw. Hands are not counted here: they are chosen from each colour's list (two taps a card)."""
+round: tracks, strokes, pans, gestures for the track, wrong tracks (laid but not meant, or meant
+but missing after the strokes) and the time per gesture, stroke end to redraw. Then the round's
+hands and start markers are entered as a table would, by real taps: each player's five cities
+on the cards by colour (the cards move on to the next player by themselves), the start markers
+on the board; every tap is counted, and so is every scroll needed to bring the next button into
+view."""
 
 from __future__ import annotations
 
@@ -87,6 +90,54 @@ def fit(walk: list[str], at: dict, width: float, height: float) -> list[list[str
     return [p for p in pieces if len(p) > 1]
 
 
+def tap(page, selector: str) -> int:
+    """One real tap on the element (and one scroll first if it is out of view): the gestures."""
+    el = page.locator(selector).first
+    box = el.bounding_box()
+    scrolls = 0
+    if box is None or box["y"] < 0 or box["y"] + box["height"] > 740:
+        # One swipe, as a person makes it: the button and what is around it brought to the middle.
+        el.evaluate("e => e.scrollIntoView({ block: 'center' })")
+        scrolls = 1
+    el.click()
+    page.evaluate("window.twIdle()")
+    return 1 + scrolls
+
+
+def hands_and_starts(page, players: list[str], entry: dict) -> int:
+    """The round's hands on the cards and its start markers on the board, tap by tap."""
+    gestures = tap(page, "#mode-cards")
+    for i, p in enumerate(players):
+        if page.evaluate("window.TW.G.player") != i:
+            gestures += tap(page, f'#players button[data-player="{p}"]')
+        for city in entry["cities"][p]:
+            gestures += tap(page, f'button[data-city="{city}"]')
+    gestures += tap(page, "#mode-start")
+    for i, p in enumerate(players):
+        if page.evaluate("window.TW.G.player") != i:
+            gestures += tap(page, f'#players button[data-player="{p}"]')
+        node = entry["starts"][p]
+        page.evaluate(
+            """id => { const n = window.TW.G.board.map.nodes.find(x => x.id === id);
+            const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+            const m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+            const x = n.x * m.a + m.e, y = n.y * m.d + m.f;
+            if (x < box.left || x > box.right || y < Math.max(0, box.top) || y > Math.min(window.innerHeight, box.bottom)) {
+              window.twPanned = (window.twPanned || 0) + 1;
+              wrap.scrollLeft += x - (box.left + box.width / 2); wrap.scrollTop += y - (box.top + box.height / 2);
+            } }""",
+            node,
+        )
+        gestures += tap(page, f'circle[data-node="{node}"]')
+    gestures += page.evaluate(
+        "(() => { const k = window.twPanned || 0; window.twPanned = 0; return k; })()"
+    )
+    draft = page.evaluate("window.TW.G.record['x-draft']")
+    assert draft["starts"] == entry["starts"], draft["starts"]
+    assert all(sorted(draft["cities"][p]) == sorted(entry["cities"][p]) for p in players)
+    return gestures
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=8)
@@ -121,6 +172,11 @@ def main() -> None:
                     page.wait_for_selector("#create")
                     page.select_option("#new-game", "transamerica")
                     page.evaluate("window.twIdle()")
+                    names = page.locator("input.player")
+                    while names.count() < len(players):
+                        page.click("text=+ player")
+                    for i, name in enumerate(players):
+                        names.nth(i).fill(name)
                     page.click("#create")
                     page.wait_for_selector("svg.board-overlay")
                     page.evaluate("window.twIdle()")
@@ -226,7 +282,8 @@ def main() -> None:
                         edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
                     }
                     wrong = len(laid ^ track)
-                    rows.append((len(track), len(strokes), pans, len(players) * 2, wrong, times))
+                    taps = hands_and_starts(page, players, entry)
+                    rows.append((len(track), len(strokes), pans, taps, wrong, times))
                 browser.close()
         finally:
             server.terminate()
@@ -236,7 +293,7 @@ def main() -> None:
     )
     print()
     print(
-        "| round | tracks | strokes | pans | track gestures | start taps | wrong tracks | ms per stroke (median) |"
+        "| round | tracks | strokes | pans | track gestures | hands and start markers: taps | wrong tracks | ms per stroke (median) |"
     )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for i, (n, k, pans, taps, wrong, times) in enumerate(rows, 1):
@@ -247,6 +304,11 @@ def main() -> None:
     print()
     print(f"track gestures scaled to a 50-track round: {per50:.1f} (target: at most 25)")
     print(f"wrong tracks in all rounds: {sum(r[4] for r in rows)} (target: 0)")
+    taps = statistics.mean(r[3] for r in rows)
+    print(
+        f"hands and start markers: {taps:.1f} taps a round, {taps / len(players):.1f} a player "
+        f"(five cities and a start marker each, scrolls included)"
+    )
 
 
 if __name__ == "__main__":

@@ -267,6 +267,7 @@ def drive(pg, script: str, arg=None):
 
 TA_ROUND = """
 const { round, players, regions } = arg;
+await drive.tap('#mode-cards');
 for (const p of players) {
   await drive.player(p);
   for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);

@@ -33,6 +33,7 @@ pytestmark = pytest.mark.slow
 
 HANDS_AND_STARTS = """
 const { round, players } = arg;
+await drive.tap('#mode-cards');
 for (const p of players) {
   await drive.player(p);
   for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);
@@ -59,6 +60,7 @@ def test_hands_by_tapping_and_the_checks_before_scoring(browser, static_site):
     start(pg)
     dotted = [c.name for c in m.cities if c.dotted]
     plain = [c.name for c in m.cities if not c.dotted]
+    drive(pg, "await drive.tap('#mode-cards');")
     assert pg.locator("button[data-city]").count() == len(plain)
     assert all(pg.locator(f'button[data-city="{c}"]').count() == 0 for c in dotted)
     # A city tapped on the board (cards mode) and on the cards; a second city of the same colour
@@ -85,12 +87,12 @@ def test_hands_by_tapping_and_the_checks_before_scoring(browser, static_site):
     assert any(p["code"] == "stray" for p in problems(pg))
     assert pg.locator("#overlay line.stray").count() == 2
     # Ann's five cards: the cards move on to the next player by themselves.
-    drive(pg, "await drive.player('Ann');")
+    drive(pg, "await drive.player('Ann'); await drive.tap('#mode-cards');")
     for region in ta_model.REGIONS[1:]:
         drive(pg, f"await drive.tap('button[data-city=\"{by_region[region][0].name}\"]');")
     assert pg.evaluate("window.TW.G.player") == 1
     assert len(pg.evaluate("window.TW.G.record['x-draft'].cities.Ann")) == 5
-    shot(pg, "transamerica-cards", at="#hands")
+    shot(pg, "transamerica-cards")
     assert not context.errors, context.errors
     context.close()
 
@@ -176,13 +178,15 @@ def test_the_interface_in_the_phones_language_and_switchable(browser, static_sit
     pg.wait_for_selector("#score-round")
     settle(pg)
     assert pg.inner_text("#score-round") == "Compter la manche"
-    assert "Côte ouest" in pg.inner_text("#hands")  # the cards' regions as printed in French
+    pg.click("#mode-cards")
+    settle(pg)
+    assert "Côte ouest" in pg.inner_text("#cards")  # the cards' regions as printed in French
     shot(pg, "transamerica-fr")
     # Switched in the header: kept on this phone, the board and the page in German.
     pg.select_option("#lang", "de")
     pg.wait_for_function("document.querySelector('#score-round')?.textContent === 'Runde werten'")
     settle(pg)
-    assert "Westküste" in pg.inner_text("#hands")
+    assert "Westküste" in pg.inner_text("#cards")
     pg.reload()
     pg.wait_for_selector("#score-round")
     assert pg.inner_text("#score-round") == "Runde werten"

@@ -113,10 +113,13 @@ function entryPage(map, nodes, title) {
   if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
   // On a phone the board comes right after the buttons; what is read once (the hint, the choice
   // of turn by turn) comes after it.
+  // With the cards chosen, the cards come first (no scrolling between taps), then the board.
+  const handsKey = JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]);
   return [title, h("p", { class: "small round-line" }, t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks })),
-    playerButtons(), toolbar(actions), turnMode ? turnPanel(draft, true) : "", board, hint, turnMode ? "" : turnPanel(draft, false), before,
+    playerButtons(), toolbar(actions), turnMode ? turnPanel(draft, true) : "",
+    mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "", board, hint, turnMode ? "" : turnPanel(draft, false), before,
     h("div", { class: "row" }, h("button", { id: "score-round", onclick: scoreRound }, t("ta.score-round"))),
-    cached("ta-hands", JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]), () => handsCard(map, draft)),
+    cached("ta-hands", handsKey, () => handSummary(draft)),
     cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];
 }
 function I18Nlang() { return TW.I18N.lang; }
@@ -124,25 +127,29 @@ function I18Nlang() { return TW.I18N.lang; }
 // The cards: every city by colour, as on the printed cards. A tap gives the city to the chosen
 // player (in place of their city of that colour); a city another player holds is greyed out;
 // the dotted cards are out with few players. A hand of five moves on to the next player.
-function handsCard(map, draft) {
+function cardGrid(map, draft) {
   const players = G.record.players, me = players[G.player];
   const holder = {};
   for (const p of players) for (const c of draft.cities[p] || []) holder[c] = p;
   const rows = regions().map(region => h("div", { class: "region-row", "data-region": region },
-    h("div", { class: "region-name" }, regionBadge(region), regionInfo(region).label),
+    h("div", { class: "region-name", title: regionInfo(region).label }, regionBadge(region, 20), h("span", { class: "label" }, regionInfo(region).label)),
     h("div", { class: "city-grid" }, map.cities.filter(c => c.region === region && !(c.dotted && smallGame())).map(c => {
       const who = holder[c.name];
       const mine = who === me, other = who && !mine;
       return h("button", { class: "city" + (mine ? " own" : "") + (other ? " dealt" : ""), "data-city": c.name, disabled: other,
         style: mine ? `border-color:${colourOf(G.player)};box-shadow:inset 0 0 0 3px ${colourOf(G.player)}` : "",
         title: other ? t("ta.held-by", { player: who }) : "", onclick: () => tapCity(c.name) },
-        other ? playerBadge(players.indexOf(who), 12) : regionBadge(region, 12), c.name);
+        other ? playerBadge(players.indexOf(who), 12) : "", c.name);
     }))));
-  const summary = players.map((p, i) => h("div", { class: "row hand-summary", "data-hand": p },
-    h("button", { class: "secondary" + (i === G.player ? " active" : ""), onclick: () => { G.player = i; render(); } }, playerBadge(i), p),
+  return h("div", { class: "card hands", id: "cards" }, h("h2", {}, playerBadge(G.player, 20), t("ta.cards-of", { player: me })), h("div", { class: "cards" }, rows));
+}
+// Each player's cards and start marker so far.
+function handSummary(draft) {
+  const players = G.record.players;
+  return h("div", { class: "card", id: "hands" }, h("h2", {}, t("ta.hands")), players.map((p, i) => h("div", { class: "row hand-summary", "data-hand": p },
+    h("button", { class: "secondary" + (i === G.player ? " active" : ""), onclick: () => { G.player = i; G.mode = "cards"; render(); } }, playerBadge(i), p),
     h("span", { class: "small", "data-start": p }, t("ta.start-at", { node: draft.starts[p] || "–" })),
-    h("span", { class: "small" }, `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`)));
-  return h("div", { class: "card hands", id: "hands" }, h("h2", {}, t("ta.cards-of", { player: me })), h("div", { class: "cards" }, rows), summary);
+    h("span", { class: "small" }, `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`))));
 }
 
 function nextWithout(record, what) {
