@@ -576,6 +576,8 @@ def turn_state(data: Any, args: Any = None, where: str = "record") -> dict[str, 
         state["problem"] = {
             "code": "turn",
             "params": {"turn": turn, "player": bad.player if bad else ""},
+            "reason": exc.code,
+            "reason_params": exc.params,
             "message": exc.message,
             "turn": int(turn) if turn.isdigit() else None,
             "edges": [list(e) for e in bad.track] if bad else [],
@@ -689,38 +691,59 @@ def replay_round(
         if turn.player not in players:
             raise TrackwrightError(f"{turn.player!r} is not a player of this game", where)
         if ended_on is not None:
-            raise TrackwrightError(f"the round already ended on turn {ended_on}", where)
+            raise TrackwrightError(
+                f"the round already ended on turn {ended_on}",
+                where,
+                code="ended",
+                params={"turn": ended_on},
+            )
         due = players[(first + t - 1) % len(players)]
         if turn.player != due:
             raise TrackwrightError(
                 f"out of turn: turn {t} is {due}'s (round {number} starts with "
                 f"{players[first]}, then clockwise in seat order: {', '.join(players)})",
                 where,
+                code="out-of-turn",
+                params={"due": due, "first": players[first]},
             )
         if not turn.track:
-            raise TrackwrightError("a turn places at least 1 track", where)
+            raise TrackwrightError("a turn places at least 1 track", where, code="empty")
         costs = []
         for a, b in turn.track:
             key = edge_key(a, b)
             if key not in m.edge_by_key:
-                raise TrackwrightError(f"{a}-{b} is not a track space on the map", where)
+                raise TrackwrightError(
+                    f"{a}-{b} is not a track space on the map",
+                    where,
+                    code="no-space",
+                    params={"a": a, "b": b},
+                )
             costs.append(m.edge_by_key[key].cost)
         if 2 in costs and len(costs) > 1:
-            raise TrackwrightError("a track on a double line is the only track of its turn", where)
+            raise TrackwrightError(
+                "a track on a double line is the only track of its turn", where, code="double"
+            )
         if len(costs) > rules.plain_per_turn:
             raise TrackwrightError(
                 f"{len(costs)} tracks in one turn; at most {rules.plain_per_turn} on single lines",
                 where,
+                code="too-many",
+                params={"most": rules.plain_per_turn},
             )
         held = _held(markers, turn.player, variant)
         for k, (a, b) in enumerate(turn.track):
             key = edge_key(a, b)
             if ended_on is not None:
                 raise TrackwrightError(
-                    f"the round ended with the previous track; {a}-{b} cannot be placed", where
+                    f"the round ended with the previous track; {a}-{b} cannot be placed",
+                    where,
+                    code="ended-before",
+                    params={"a": a, "b": b},
                 )
             if key in track:
-                raise TrackwrightError(f"{a}-{b} already has track", where)
+                raise TrackwrightError(
+                    f"{a}-{b} already has track", where, code="has-track", params={"a": a, "b": b}
+                )
             network = _network(track, markers[turn.player], held) - held
             if a not in network and b not in network:
                 free = _network(track, markers[turn.player])
@@ -733,9 +756,16 @@ def replay_round(
                     f"{a}-{b} does not touch {turn.player}'s network (from the start marker on "
                     f"{markers[turn.player]}){blocked}",
                     where,
+                    code="blocked" if blocked else "not-touching",
+                    params={"a": a, "b": b, "player": turn.player, "start": markers[turn.player]},
                 )
             if len(track) >= rules.tracks:
-                raise TrackwrightError(f"all {rules.tracks} tracks are already placed", where)
+                raise TrackwrightError(
+                    f"all {rules.tracks} tracks are already placed",
+                    where,
+                    code="all-placed",
+                    params={"tracks": rules.tracks},
+                )
             track.add(key)
             order.append(key)
             done = (

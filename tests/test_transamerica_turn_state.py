@@ -62,8 +62,12 @@ def test_rules_broken_are_named_with_the_turn_and_its_track():
     state = bridge.ask("turn_state", draft_record(record, 1, wrong_player), None)
     assert state["problem"]["code"] == "turn" and state["problem"]["turn"] == 1
     assert "out of turn" in state["problem"]["message"]
+    assert state["problem"]["reason"] == "out-of-turn"
+    assert state["problem"]["reason_params"]["due"] == turns[0]["player"]
     far = next(e for e in m.edges if e.cost == 1 and m.nodes[e.a].x > 200 and m.nodes[e.a].y > 100)
     stray = [*turns[:3], {"player": turns[3]["player"], "track": [[far.a, far.b]]}]
     state = bridge.ask("turn_state", draft_record(record, 1, stray), None)
     assert state["problem"]["turn"] == 4 and state["problem"]["edges"] == [[far.a, far.b]]
     assert "does not touch" in state["problem"]["message"]
+    assert state["problem"]["reason"] == "not-touching"
+    assert state["problem"]["reason_params"]["a"] == far.a

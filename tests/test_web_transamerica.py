@@ -186,6 +186,8 @@ def test_the_interface_in_the_phones_language_and_switchable(browser, static_sit
     pg.select_option("#lang", "de")
     pg.wait_for_function("document.querySelector('#score-round')?.textContent === 'Runde werten'")
     settle(pg)
+    pg.click("#mode-cards")
+    settle(pg)
     assert "Westküste" in pg.inner_text("#cards")
     pg.reload()
     pg.wait_for_selector("#score-round")

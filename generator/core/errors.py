@@ -6,10 +6,21 @@ from __future__ import annotations
 class TrackwrightError(Exception):
     """Bad input. ``where`` is the file (and place in it) the problem is in."""
 
-    def __init__(self, message: str, where: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        where: str | None = None,
+        *,
+        code: str = "",
+        params: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.where = where
+        #: What exactly, for a page to say it in its own language with ``params`` ("" when the
+        #: message is all there is).
+        self.code = code
+        self.params = dict(params or {})
 
     def __str__(self) -> str:
         """One line, whatever the message and the place hold: control characters escaped, and

@@ -337,6 +337,8 @@ function problemNodes(p, cityNode) {
   if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
   return p.kind === "stray" ? [] : p.nodes || [];
 }
+// The engine's reasons for refusing a turn's track, said in the page's language.
+const REASONS = ["ended", "out-of-turn", "empty", "no-space", "double", "too-many", "ended-before", "has-track", "not-touching", "blocked", "all-placed"];
 function problemText(p) {
   const d = p.params || {};
   switch (p.code) {
@@ -349,7 +351,8 @@ function problemText(p) {
     case "start": return t("ta.problem-start", d);
     case "stray": return t("ta.problem-stray", d);
     case "not-ended": return t("ta.problem-not-ended", d);
-    case "turn": return t("ta.problem-turn", { turn: d.turn, player: d.player, message: p.message });
+    case "turn": return t("ta.problem-turn", { turn: d.turn, player: d.player,
+      message: p.reason && REASONS.includes(p.reason) ? t("ta.why-" + p.reason, p.reason_params || {}) : p.message });
     default: return p.message;
   }
 }
