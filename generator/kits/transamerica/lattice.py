@@ -24,7 +24,7 @@ from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lattice import node_id
 from trackwright.core.output import write_atomic
-from trackwright.kits.transamerica.balance import Band, analyse
+from trackwright.kits.transamerica.balance import Balance, Band, analyse
 
 LATTICE_VERSION = "1"
 
@@ -243,27 +243,34 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
     """The region's board, laid again with other row counts and lattice offsets until its hands
     cost what the original's do (``band``); the statistics go into the map file.
 
-    Candidates are tried in a fixed order (the given rows first, then one more, one fewer, ...,
-    each with eight offsets), so the same region always gives the same board. Returns
-    (map, balance, attempts)."""
+    The search is guided: hands cost about in proportion to the rows between the cities, so each
+    board measured says how many rows the band needs (``rows - 1`` scaled by the band's middle
+    over the mean measured); the next try is the untried lattice nearest that estimate (the given
+    offset first, then eight others). The same region always gives the same board. When no
+    lattice fits, the error says what the nearest row counts give. Returns (map, balance,
+    attempts)."""
     band = band or Band()
     base = dict(region.get("lattice", {}))
     rows0 = int(base.get("rows", 13))
-    order = [rows0]
-    for d in range(1, 8):
-        order += [rows0 + d, rows0 - d]
-    attempts, first_error, closest = 0, None, None
     given = tuple(base.get("shift", (0.0, 0.0)))
-    candidates = [(rows0, given)] + [
-        (rows, shift)
-        for rows in order
-        if rows >= 5
-        for shift in SHIFTS
-        if (rows, shift) != (rows0, given)
-    ]
-    for rows, shift in candidates:
-        if attempts >= tries:
+    shifts = [given, *(s for s in SHIFTS if s != given)]
+    target = (band.mean_low + band.mean_high) / 2
+    attempts, first_error, closest = 0, None, None
+    tried: set[tuple[int, tuple[float, float]]] = set()
+    measured: dict[int, list[Balance]] = {}
+    estimate = rows0
+    while attempts < tries:
+        options = [
+            (abs(rows - estimate), rows, k)
+            for rows in range(max(5, estimate - 6), estimate + 7)
+            for k, shift in enumerate(shifts)
+            if (rows, shift) not in tried
+        ]
+        if not options:
             break
+        _gap, rows, k = min(options)
+        shift = shifts[k]
+        tried.add((rows, shift))
         attempts += 1
         progress.report(f"balancing the board: try {attempts} of {tries} ({rows} rows)")
         trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
@@ -273,7 +280,8 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
             first_error = first_error or exc
             continue
         b = analyse(m)
-        distance = abs(b.mean - (band.mean_low + band.mean_high) / 2)
+        measured.setdefault(rows, []).append(b)
+        distance = abs(b.mean - target)
         if closest is None or distance < closest[0]:
             closest = (distance, b, rows, shift)
         if band.holds(b):
@@ -284,13 +292,25 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
                 "lattice": {"rows": rows, "shift": list(shift)},
             }
             return model.from_json(data, where), b, attempts
+        # The rows the band's middle needs, from the board nearest it so far.
+        near_b, near_rows = closest[1], closest[2]
+        if near_b.mean > 0:
+            estimate = max(5, round(1 + (near_rows - 1) * target / near_b.mean))
     if closest is None and first_error is not None:
         raise first_error
-    best = closest[1] if closest else None
-    detail = f"closest: mean {best.mean:.1f}, max {best.maximum}" if best else "none built"
+    if not measured:
+        raise TrackwrightError(
+            f"no lattice of this region could be built in {attempts} tries", where
+        )
+    seen = ", ".join(
+        f"{rows} rows: mean {min(x.mean for x in bs):.1f}-{max(x.mean for x in bs):.1f}, "
+        f"max {min(x.maximum for x in bs)}-{max(x.maximum for x in bs)}"
+        for rows, bs in sorted(measured.items())
+    )
     raise TrackwrightError(
         f"no lattice of this region plays like the original ({band.describe()}) after "
-        f"{attempts} tries; {detail}. Change the rows or the cities, or widen the band",
+        f"{attempts} tries ({seen}). Move or swap cities so the dearest hands are cheaper, "
+        f"or widen the band (--band-mean, --band-max)",
         where,
     )
 
