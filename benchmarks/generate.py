@@ -70,6 +70,39 @@ def main() -> None:
         print(f"{name:48} {median:9.3f} {best:8.3f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak memory of this process: {peak:.0f} MB; repeats: {repeat}")
+    print()
+    generate_all(repeat)
+
+
+# ``trackwright generate all`` in a process of its own, CPU time (user + system) of the
+# process: with reportlab's C accelerator (rl-accel, a dependency) and without it, the path
+# reportlab took before (its pure-Python fallback; the files are byte-identical).
+WITHOUT_ACCEL = (
+    "import sys; sys.modules['_rl_accel'] = None; from trackwright.cli import main; main()"
+)
+WITH_ACCEL = "from trackwright.cli import main; main()"
+
+
+def generate_all(repeat: int) -> None:
+    results = {}
+    for name, code in (("without rl-accel (before)", WITHOUT_ACCEL), ("with rl-accel", WITH_ACCEL)):
+        cpu = []
+        for _ in range(repeat):
+            with tempfile.TemporaryDirectory() as out:
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                subprocess.run(
+                    [sys.executable, "-c", code, "generate", "all", "--out", out],
+                    check=True,
+                    capture_output=True,
+                )
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        results[name] = statistics.median(cpu)
+    print("| `trackwright generate all` | CPU s (median) | ratio |")
+    print("| --- | ---: | ---: |")
+    base = results["without rl-accel (before)"]
+    for name, cpu in results.items():
+        print(f"| {name} | {cpu:.2f} | {base / cpu:.2f}x |")
 
 
 if __name__ == "__main__":
