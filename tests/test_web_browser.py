@@ -265,8 +265,9 @@ def drive(pg, script: str, arg=None):
     return pg.evaluate(f"async arg => {{ {script} }}", arg)
 
 
-TA_ROUND = """
-const { round, players, regions } = arg;
+# A TransAmerica round's hands (tapped on the cards) and start markers (tapped on the board).
+HANDS_AND_STARTS = """
+const { round, players } = arg;
 await drive.tap('#mode-cards');
 for (const p of players) {
   await drive.player(p);
@@ -275,6 +276,11 @@ for (const p of players) {
 await drive.tap('#mode-start');
 for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
 await drive.tap('#mode-track');
+"""
+
+TA_ROUND = (
+    HANDS_AND_STARTS
+    + """
 for (const [a, b] of round.track) {
   const el = document.querySelector(`line[data-edge="${a}|${b}"]`) || document.querySelector(`line[data-edge="${b}|${a}"]`);
   el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -282,6 +288,7 @@ for (const [a, b] of round.track) {
 }
 await drive.tap('#score-round');
 """
+)
 
 
 def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):

@@ -15,6 +15,7 @@ from trackwright.scorer import simulate
 
 from tests import test_web_browser as web
 from tests.test_web_browser import (
+    HANDS_AND_STARTS,
     cli_score,
     drive,
     exported,
@@ -30,18 +31,6 @@ from tests.test_web_browser import (
 browser, static_site = web.browser, web.static_site  # the fixtures, shared
 
 pytestmark = pytest.mark.slow
-
-HANDS_AND_STARTS = """
-const { round, players } = arg;
-await drive.tap('#mode-cards');
-for (const p of players) {
-  await drive.player(p);
-  for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);
-}
-await drive.tap('#mode-start');
-for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
-await drive.tap('#mode-track');
-"""
 
 
 def problems(pg) -> list[dict]:
