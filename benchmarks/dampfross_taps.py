@@ -37,7 +37,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.scorer import dampfross as df
@@ -301,6 +300,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--record", type=Path, default=RECORD)
     args = ap.parse_args()
+    # Imported here: the planner above runs without a browser (tests use it).
+    from playwright.sync_api import sync_playwright
+
     data = json.loads(args.record.read_text("utf-8"))
     record = df.load_record(args.record)
     plans = Planner(record).plan()

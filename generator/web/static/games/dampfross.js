@@ -24,7 +24,9 @@ document.head.append(h("style", {}, `
 .df-ledger > li { border-top: 1px solid #ddd; padding: .35rem 0; }
 .df-money { margin: .15rem 0 .15rem 1rem; padding: 0; }
 .df-after { color: #14451a; }
-#entrants .entrant { margin: .2rem 0; }
+#entrants .entrant { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: .5rem; margin: .25rem 0; }
+#entrants .entrant button { font-size: .85rem; padding: .3rem .5rem; }
+.df-modes { margin-top: .3rem; }
 `));
 
 // ------------------------------------------------------------------ the draft and the engine
@@ -240,6 +242,11 @@ function numbers() {
 function townOfNumber(n) { const hit = numbers().find(([k]) => k === n); return hit ? hit[1] : String(n); }
 
 function dampfross() {
+  if (known.game !== G.game) {
+    // Another game, or this one opened again: its answers asked afresh, who is next preselected.
+    for (const k of ["table", "preview", "race"]) known[k] = { key: null, data: null, error: null };
+    known.game = G.game; preselected.key = null;
+  }
   const map = G.board.map, d = draft(), tb = known.table.data;
   const mode = G.mode === "race" && G.score.phase === "races" ? "race" : "build";
   const players = G.record.players;
@@ -266,17 +273,18 @@ function dampfross() {
     h("button", { class: mode === "race" ? "active" : "secondary", onclick: () => setMode("race"), id: "mode-race" }, t("df.mode-race"))] : [];
   setTimeout(() => { if (known.table.key !== G.scoredKey || known.preview.key !== previewKey() || known.race.key !== raceKey()) refresh(); }, 0);
   const game = (G.score.winners || []).length;
-  return [h("h1", {}, `Dampfross · ${map.name}`), status(tb), playerButtons(), toolbar(modes),
+  return [h("h1", {}, `Dampfross · ${map.name}`), status(tb, modes), playerButtons(), toolbar(),
     game ? "" : mode === "build" ? buildCard(d, tb) : raceCard(d, tb), board,
     cached("df-ledger", JSON.stringify([G.scoredKey, known.table.key, window.TW.I18N.lang]), () => ledger(tb))];
 }
 
-function status(tb) {
+function status(tb, modes) {
   const sc = G.score, players = G.record.players;
   const line = (sc.winners || []).length ? h("p", { class: "winner", id: "winners" }, t("df.won", { names: window.TW.joinNames(sc.winners) }))
     : h("p", { id: "phase" }, sc.phase === "construction" ? t("df.phase-construction", { towns: sc.unreached_towns.length }) : t("df.phase-races", { races: sc.races_run }));
   return h("div", { class: "card df-status" }, line,
     h("div", { class: "row", id: "balances" }, players.map((p, i) => h("span", { class: "df-balance", "data-balance": p }, swatch(i), `${p} ${sc.balances[p]}`))),
+    modes.length ? h("div", { class: "row df-modes" }, modes) : "",
     known.table.error ? h("p", { class: "msg" }, known.table.error) : G.problem ? h("p", { class: "msg" }, G.problem) : "");
 }
 
@@ -302,7 +310,8 @@ function buildCard(d, tb) {
   }
   const aim = d.aims[who] && townAt()[keyOf(d.aims[who])];
   const drawn = d.parts.filter(p => p.length > 1);
-  card.append(h("p", { class: "small", id: "line-words" }, drawn.length ? lineWords(drawn) : aim ? t("df.aim", { town: aim.name }) : t("df.tap-town")));
+  card.append(h("p", { class: "small", id: "line-words" }, drawn.length ? lineWords(drawn)
+    : aim ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name }) : t(how === "roll" ? "df.tap-town" : "df.tap-town-money")));
   card.append(previewBox(d, how));
   const p = known.preview.key === previewKey() ? known.preview.data : null;
   card.append(h("div", { class: "row" },
@@ -362,22 +371,20 @@ function raceCard(d, tb) {
   }
   const q = known.race.key === raceKey() ? known.race.data : null;
   if (known.race.key === raceKey() && known.race.error) card.append(h("p", { class: "msg" }, known.race.error));
-  card.append(h("div", { class: "row" }, h("button", { class: "secondary", id: "race-other", onclick: () => tb.race_from != null ? change(record => { draftOf(record).race = { from, to: null, routes: {}, out: [], placing: [], picking: "to" }; }) : pickFrom() }, t("df.race-change"))));
   const list = h("div", { id: "entrants" });
   G.record.players.forEach((p, i) => {
     const route = r.routes[p], out = (r.out || []).includes(p);
     const info = q && q.routes[p];
     let words;
     if (!route) words = t("df.no-route");
+    else if (out) words = t("df.not-racing");
     else if (info && info.error) words = info.error;
     else if (info) words = t("df.route", { hexes: info.hexes, pips: info.pips }) + (info.fares.length ? " · " + t("df.fares", { fares: info.fares.map(f => `${f.to} ${f.amount}`).join(", ") }) : "");
     else words = "…";
-    list.append(h("div", { class: "row entrant", "data-entrant": p }, swatch(i), h("b", {}, p),
-      h("span", { class: "small" }, out ? t("df.not-racing") : words),
-      route ? h("button", { class: "secondary", "data-out": p, onclick: () => toggleOut(p) }, out ? t("df.enter") : t("df.stay-out")) : ""));
+    list.append(h("div", { class: "entrant", "data-entrant": p }, h("b", {}, swatch(i), p), h("span", { class: "small" }, words),
+      route ? h("button", { class: "secondary", "data-out": p, onclick: () => toggleOut(p) }, out ? t("df.enter") : t("df.stay-out")) : h("span")));
   });
   card.append(list);
-  card.append(h("p", { class: "small" }, t("df.edit-route", { player: player() })));
   const racing = entrants(r);
   card.append(h("h2", {}, t("df.places")));
   card.append(h("div", { class: "row", id: "race-places" }, racing.map(p => {
@@ -385,7 +392,9 @@ function raceCard(d, tb) {
     return h("button", { class: k >= 0 ? "active" : "secondary", "data-place": p, onclick: () => tapPlace(p) }, swatch(G.record.players.indexOf(p)), k >= 0 ? t("df.placed", { n: k + 1, player: p }) : p);
   })));
   const ok = racing.length && r.placing.length === racing.length && !(q && Object.values(q.routes).some(x => x && x.error));
-  card.append(h("div", { class: "row" }, h("button", { id: "confirm-race", onclick: confirmRace, disabled: !ok }, t("df.record-race"))));
+  card.append(h("div", { class: "row" }, h("button", { id: "confirm-race", onclick: confirmRace, disabled: !ok }, t("df.record-race")),
+    h("button", { class: "secondary", id: "race-other", onclick: () => tb.race_from != null ? change(record => { draftOf(record).race = { from, to: null, routes: {}, out: [], placing: [], picking: "to" }; }) : pickFrom() }, t("df.race-change"))));
+  card.append(h("p", { class: "small" }, t("df.edit-route", { player: player() })));
   return card;
 }
 
