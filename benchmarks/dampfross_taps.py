@@ -2,6 +2,7 @@
 (360 x 740).
 
     python benchmarks/dampfross_taps.py [--record tests/records/dampfross/example-england.json]
+                                        [--greedy]
 
 The recorded game (three players on the England map: 60 builds, 2 passes, 6 races) is entered
 through the page's own controls as a table would: a build is the die's face, a tap on the town
@@ -16,7 +17,7 @@ itself), and recording it.
 
 Which town a player taps is planned with the engine itself, as a player with a plan would: among
 the towns whose cheapest line is the recorded one, the one the player goes on building toward
-the longest. Every tap (a die's face, a hex or a town on the board, a button, a player) counts
+the longest (``--greedy``: the one nearest the line's end, no planning ahead). Every tap (a die's face, a hex or a town on the board, a button, a player) counts
 one; the time per tap runs from the tap to the page redrawn with the engine's answers.
 
 Printed: taps for the whole game, per build (construction and from winnings), per pass and per
@@ -37,6 +38,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from trackwright.core import hexgrid
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.scorer import dampfross as df
@@ -55,8 +57,9 @@ class Planner:
     """The taps a table makes for each event, found with the engine's own answers: the page asks
     the same functions (``tap_line``, ``race_route``) through its questions."""
 
-    def __init__(self, record: df.GameRecord) -> None:
+    def __init__(self, record: df.GameRecord, plan_ahead: bool = True) -> None:
         self.record = record
+        self.plan_ahead = plan_ahead
         self.aims: dict[str, Hex] = {}
 
     def town_hits(self, state: df.State, player: str, event: df.Build) -> set[Hex]:
@@ -154,7 +157,8 @@ class Planner:
                 del self.aims[p]
             actions.append({"hex": list(h)})
 
-        # A town whose line is this one: the one the player goes on toward the longest.
+        # A town whose line is this one: the one the player goes on toward the longest (or,
+        # without planning ahead, the one nearest the line's end).
         later = [k for k, f in enumerate(events, 1) if k > n and getattr(f, "player", None) == p]
 
         def run(h: Hex) -> int:
@@ -165,7 +169,11 @@ class Planner:
                 k += 1
             return k
 
-        for h in sorted(hits.get(n, set()), key=lambda h: (-run(h), h)):
+        def nearest(h: Hex) -> int:
+            return hexgrid.distance(h, e.paths[-1][-1])
+
+        choice = (lambda h: (-run(h), h)) if self.plan_ahead else (lambda h: (nearest(h), h))
+        for h in sorted(hits.get(n, set()), key=choice):
             edit = df.tap_line(record, state, p, list(parts), h, e.paid_from, e.roll)
             if edit.parts == e.paths:
                 tap(h)
@@ -299,13 +307,18 @@ def cli_score(path: Path) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--record", type=Path, default=RECORD)
+    ap.add_argument(
+        "--greedy",
+        action="store_true",
+        help="players tap the town nearest the end of the line they want, not planning ahead",
+    )
     args = ap.parse_args()
     # Imported here: the planner above runs without a browser (tests use it).
     from playwright.sync_api import sync_playwright
 
     data = json.loads(args.record.read_text("utf-8"))
     record = df.load_record(args.record)
-    plans = Planner(record).plan()
+    plans = Planner(record, plan_ahead=not args.greedy).plan()
     counts = Counter(p["type"] for p in plans)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "site"
@@ -377,7 +390,8 @@ def main() -> None:
     print(
         f"Dampfross: {args.record.name} ({record.map.name}, {len(record.players)} players: "
         f"{counts['build']} builds, {counts['pass']} passes, {counts['race']} races) entered "
-        "through the page in Chromium 360x740"
+        "through the page in Chromium 360x740; towns tapped "
+        + ("nearest the line's end" if args.greedy else "as planned ahead")
     )
     print()
     print("| what | events | taps | taps per event |")

@@ -1224,7 +1224,7 @@ def tap_line(
     hex, cut to what is left of the budget."""
     m = record.map
     if tapped not in m.land:
-        raise TrackwrightError(f"{_name(m, tapped)} is not land: no line can enter it", where)
+        raise TrackwrightError(f"{place_name(m, tapped)} is not land: no line enters it", where)
     done = [tuple(p) for p in parts]
     current = list(done.pop()) if done else []
     before, cost, owed = with_lines(record, state, player, done, where)
@@ -1247,7 +1247,7 @@ def tap_line(
             left = budget - cost - (owed if paid_from != "roll" else 0)
         line = line_to(record, before, player, tapped, left, paid_from)
         if line is None:
-            raise TrackwrightError(f"no line of {player}'s reaches {_name(m, tapped)}", where)
+            raise TrackwrightError(f"no line of {player}'s reaches {place_name(m, tapped)}", where)
         current, drawn = list(line), True
     town = m.town_by_hex.get(tapped)
     return LineEdit(
@@ -1330,8 +1330,7 @@ def tap_route(route: Collection[Hex], start: Hex, tapped: Hex, where: str = "rac
         current.append(tapped)
     else:
         raise TrackwrightError(
-            f"{tapped} is not next to the route's end {current[-1]}: tap the hexes in order",
-            where,
+            "that hex is not next to the route's end: tap the hexes in order", where
         )
     return tuple(current)
 
@@ -1340,3 +1339,9 @@ def nearest_town(m: DampfrossMap, h: Hex) -> model.Town:
     """The town nearest a hex (fewest hexes away, then the first on the map): how the page names
     a hex that is no town."""
     return min(m.towns, key=lambda t: hexgrid.distance(t.hex, h))
+
+
+def place_name(m: DampfrossMap, h: Hex) -> str:
+    """A hex for people: its town's name, or the hex near the nearest town."""
+    town = m.town_by_hex.get(h)
+    return town.name if town else f"the hex near {nearest_town(m, h).name}"

@@ -83,6 +83,15 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  #
     # The roll is cleared; the next in seat order is preselected.
     assert pg.locator("#faces button.active").count() == 0
     assert pg.get_attribute("#players button.active", "data-player") == "Ben"
+    # One undo step takes the build back, the line drawn as it was; Ann is to build again.
+    tap(pg, "#undo")
+    pg.wait_for_function(
+        "document.querySelector('#players button.active')?.dataset.player === 'Ann'"
+        " && document.querySelector('#cost')?.innerText.includes('0 left')"
+    )
+    assert pg.evaluate("window.TW.G.record.events") == []
+    tap(pg, "#confirm-build")
+    assert pg.evaluate("window.TW.G.record.events") == [first]
 
     replay(pg, plans[1:50])
     # Event 51: Cleo's line enters a hex of Ben's and runs beside his line: the payments shown
