@@ -8,12 +8,15 @@ illegal event changes nothing; it is reported naming the event. Rule numbers com
 (``RuleSet``), never from branches.
 
 Helpers for the table: ``cheapest_build`` (the cheapest line from a network to a town, and how
-far a roll gets), ``race_route`` (an entrant's fastest legal race route and its fares).
+far a roll gets), ``race_route`` (an entrant's fastest legal race route and its fares), and for the
+phone's page, which only shows what they decide: ``paying`` (what pays the next build),
+``tap_line`` (a build's line drawn by taps: hex by hex, or the cheapest line to a tapped hex cut
+to what the budget pays, in one or more places), ``preview_build`` (its cost, payments and the
+budget left, before it is recorded), ``race_towns`` and ``tap_route``.
 """
 
 from __future__ import annotations
 
-import copy
 import itertools
 import unicodedata
 from collections import Counter
@@ -65,6 +68,10 @@ class Transaction:
     payee: str
     amount: int
     reason: str
+    # For the table (not in the JSON): what the payment is for, one of KINDS, and the hexes it
+    # is about (the hex entered, the two ends of a parallel step, the town reached).
+    kind: str = ""
+    hexes: tuple[Hex, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -113,14 +120,49 @@ class State:
         ]
         return [p for _built, p in sorted(found)]
 
-    def pay(self, event: int, payer: str, payee: str, amount: int, reason: str) -> None:
+    def pay(
+        self,
+        event: int,
+        payer: str,
+        payee: str,
+        amount: int,
+        reason: str,
+        kind: str = "",
+        hexes: tuple[Hex, ...] = (),
+    ) -> None:
         if amount <= 0:
             return
         if payer != BANK:
             self.balances[payer] -= amount
         if payee != BANK:
             self.balances[payee] += amount
-        self.ledger.append(Transaction(event, payer, payee, amount, reason))
+        self.ledger.append(Transaction(event, payer, payee, amount, reason, kind, hexes))
+
+    def copy(self) -> State:
+        """A copy to change without touching this one (hexes, segments and transactions are
+        immutable, so only the containers are copied: far cheaper than ``copy.deepcopy``)."""
+        return State(
+            balances=dict(self.balances),
+            lines={p: dict(segs) for p, segs in self.lines.items()},
+            network={p: set(hexes) for p, hexes in self.network.items()},
+            reached=set(self.reached),
+            winnings=dict(self.winnings),
+            phase=self.phase,
+            last_race_end=self.last_race_end,
+            races_run=self.races_run,
+            number_uses=Counter(self.number_uses),
+            winners=list(self.winners),
+            ledger=list(self.ledger),
+            round=self.round,
+            acted=list(self.acted),
+            round_roll=self.round_roll,
+            window=self.window,
+            window_next=self.window_next,
+            race_pairs=set(self.race_pairs),
+        )
+
+
+Payment = tuple[str, int, str, str]  # (rival, amount, why, kind: "entry" or "parallel")
 
 
 @dataclass(frozen=True)
@@ -128,7 +170,7 @@ class Step:
     a: Hex
     b: Hex
     cost: int
-    payments: tuple[tuple[str, int, str], ...]  # (rival, amount, why)
+    payments: tuple[Payment, ...]
 
 
 @dataclass(frozen=True)
@@ -288,17 +330,18 @@ def step_payments(
     a: Hex,
     b: Hex,
     on_line: Collection[Hex],
-) -> list[tuple[str, int, str]]:
+) -> list[Payment]:
     """What building from a to b owes rivals: entering a hex a rival uses (not a town, and not
     again where the builder's line already is), and a line parallel to a rival's (unless both
     ends are towns: the half of the step outside a town is parallel, whichever way it is drawn)."""
-    payments: list[tuple[str, int, str]] = []
+    payments: list[Payment] = []
     if b not in m.town_by_hex and b not in on_line:
         for rival in sorted(p for p in state.network if p not in company and b in state.network[p]):
-            payments.append((rival, rules.rival_entry, f"entering {b}, used by {rival}"))
+            payments.append((rival, rules.rival_entry, f"entering {b}, used by {rival}", "entry"))
     if a not in m.town_by_hex or b not in m.town_by_hex:
         for rival in state.owners(_seg(a, b), company):
-            payments.append((rival, rules.parallel, f"line parallel to {rival}'s from {a} to {b}"))
+            why = f"line parallel to {rival}'s from {a} to {b}"
+            payments.append((rival, rules.parallel, why, "parallel"))
     return payments
 
 
@@ -477,7 +520,7 @@ def apply_build(
                     where,
                 )
             _take_turn(record, state, player, None, where)
-            budget = max(state.balances[player], 0) * rules.tournament_build_percent // 100
+            budget = spending_budget(record, state, player, paid_from)
         else:
             if paid_from == "account":
                 raise TrackwrightError(
@@ -485,7 +528,7 @@ def apply_build(
                     '"paid_from": "winnings"',
                     where,
                 )
-            budget = state.winnings[player]
+            budget = spending_budget(record, state, player, paid_from)
     total = 0
     all_steps: list[Step] = []
     for path in event.paths:
@@ -497,7 +540,7 @@ def apply_build(
                 state.network[p].update((st.a, st.b))
         all_steps += steps
         total += sum(st.cost for st in steps)
-    owed = sum(amount for st in all_steps for _rival, amount, _why in st.payments)
+    owed = sum(pay[1] for st in all_steps for pay in st.payments)
     if paid_from == "roll":
         if total > budget:
             what = f"{label}'s rolls give" if partner else f"{player}'s roll is"
@@ -513,19 +556,22 @@ def apply_build(
         )
     if paid_from == "winnings":
         state.winnings[player] -= total + owed
-        state.pay(number, player, BANK, total, f"{total} building points paid from winnings")
+        why = f"{total} building points paid from winnings"
+        state.pay(number, player, BANK, total, why, "build")
     elif paid_from == "account":
-        state.pay(number, player, BANK, total, f"{total} building points paid from the account")
+        why = f"{total} building points paid from the account"
+        state.pay(number, player, BANK, total, why, "build")
     before = dict(state.balances)
     for st in all_steps:
-        for rival, amount, why in st.payments:
+        for rival, amount, why, kind in st.payments:
+            about = (st.b,) if kind == "entry" else (st.a, st.b)
             for p, share in split_cost(amount, company, before).items():
-                state.pay(number, p, rival, share, why)
+                state.pay(number, p, rival, share, why, kind, about)
         town = m.town_by_hex.get(st.b)
         if town and st.b not in state.reached:
             state.reached.add(st.b)
             for p, share in split_cost(rules.first_arrival, company, before).items():
-                state.pay(number, BANK, p, share, f"first to reach {town.name}")
+                state.pay(number, BANK, p, share, f"first to reach {town.name}", "first", (st.b,))
     if state.phase == "construction" and all(t.hex in state.reached for t in m.towns):
         state.phase = "races"
     summary: dict[str, Any] = {
@@ -577,15 +623,59 @@ def split_cost(amount: int, members: tuple[str, ...], balances: dict[str, int]) 
     return {p: share + (1 if i < odd else 0) for i, p in enumerate(order)}
 
 
-def apply_race(
-    m: DampfrossMap,
-    rules: RuleSet,
-    state: State,
-    event: Race,
-    number: int,
+def route_fares(
     record: GameRecord,
-    where: str,
-) -> dict[str, Any]:
+    state: State,
+    company: tuple[str, ...],
+    route: Line,
+    start: Hex,
+    end: Hex,
+    where: str = "race",
+) -> dict[str, int]:
+    """Check a company's race route (from the first town to the second, long enough, along drawn
+    lines, using part of its own line) and what it pays each rival whose line it runs on: one
+    fare per hex, on the first builder's line, capped when the rules cap it."""
+    m, rules = record.map, record.rules
+    label = " and ".join(company)
+    if route[0] != start or route[-1] != end:
+        raise TrackwrightError(
+            f"{label}'s route must run from {_name(m, start)} to {_name(m, end)}", where
+        )
+    if len(route) - 1 < rules.race_min_hexes:
+        raise TrackwrightError(
+            f"{label}'s route is {len(route) - 1} hexes; a race runs at least "
+            f"{rules.race_min_hexes}",
+            where,
+        )
+    own = set().union(*(state.lines[p] for p in company))
+    owed: Counter = Counter()
+    uses_own = False
+    for a, b in itertools.pairwise(route):
+        seg = _seg(a, b)
+        if not hexgrid.are_neighbours(a, b):
+            raise TrackwrightError(f"{label}'s route jumps from {a} to {b}", where)
+        if seg in own:
+            uses_own = True
+            continue
+        owners = [p for p in state.owners(seg, "") if p not in company]
+        if not owners:
+            raise TrackwrightError(
+                f"{label}'s route leaves the drawn lines between {a} and {b}", where
+            )
+        owed[owners[0]] += rules.fare_per_hex
+    if not uses_own:
+        raise TrackwrightError(f"{label}'s route must use part of their own line", where)
+    cap = rules.fare_cap
+    return {rival: n if cap is None else min(n, cap) for rival, n in sorted(owed.items())}
+
+
+def race_towns(
+    record: GameRecord, state: State, first: int, to: int, where: str = "race"
+) -> tuple[Hex, Hex, list[int]]:
+    """Check that a race may run between two town numbers now (the phase, where the last race
+    ended, the shortest race, a tournament's numbers and pairs): the two towns' hexes and the
+    numbers this race rolls."""
+    m, rules = record.map, record.rules
     if state.phase != "races":
         missing = sorted(t.name for t in m.towns if t.hex not in state.reached)
         raise TrackwrightError(
@@ -593,10 +683,10 @@ def apply_race(
             + (" ..." if len(missing) > 5 else ""),
             where,
         )
-    for number_ in (event.start, event.to):
-        if number_ not in m.town_by_number:
-            raise TrackwrightError(f"{number_} is not a town number (11..66)", where)
-    start, end = m.town_by_number[event.start].hex, m.town_by_number[event.to].hex
+    for number in (first, to):
+        if number not in m.town_by_number:
+            raise TrackwrightError(f"{number} is not a town number (11..66)", where)
+    start, end = m.town_by_number[first].hex, m.town_by_number[to].hex
     tournament = record.mode == "tournament"
     if not tournament and state.last_race_end is not None and start != state.last_race_end:
         raise TrackwrightError(
@@ -604,16 +694,17 @@ def apply_race(
         )
     if start == end:
         raise TrackwrightError("a race needs two different towns", where)
-    if race_length(m, start, end) < rules.race_min_hexes:
+    apart = race_length(m, start, end)
+    if apart < rules.race_min_hexes:
         raise TrackwrightError(
             f"{m.town_by_hex[start].name} and {m.town_by_hex[end].name} are only "
-            f"{race_length(m, start, end)} hexes apart; a race runs at least "
+            f"{apart} hexes apart; a race runs at least "
             f"{rules.race_min_hexes}",
             where,
         )
     # Numbers rolled for this race: both for the first race, then only the new destination; in
     # a tournament both, every race ("chacun entre un couple de villes différent").
-    rolled = [event.to] if state.races_run and not tournament else [event.start, event.to]
+    rolled = [to] if state.races_run and not tournament else [first, to]
     if tournament:
         limit = 2 if record.races == 36 else 1
         for n in sorted(set(rolled)):
@@ -627,6 +718,20 @@ def apply_race(
                 "each race of a tournament is between a different pair of towns",
                 where,
             )
+    return start, end, rolled
+
+
+def apply_race(
+    m: DampfrossMap,
+    rules: RuleSet,
+    state: State,
+    event: Race,
+    number: int,
+    record: GameRecord,
+    where: str,
+) -> dict[str, Any]:
+    start, end, rolled = race_towns(record, state, event.start, event.to, where)
+    tournament = record.mode == "tournament"
     companies = _companies(event, record.players, where)
     entrants = [p for c in companies for p in c]
     for p in entrants:
@@ -653,38 +758,8 @@ def apply_race(
         route_owner = next(p for p in company if p in event.routes)
         route = event.routes[route_owner]
         label = " and ".join(company)
-        if route[0] != start or route[-1] != end:
-            raise TrackwrightError(
-                f"{label}'s route must run from {_name(m, start)} to {_name(m, end)}", where
-            )
-        if len(route) - 1 < rules.race_min_hexes:
-            raise TrackwrightError(
-                f"{label}'s route is {len(route) - 1} hexes; a race runs at least "
-                f"{rules.race_min_hexes}",
-                where,
-            )
-        own = set().union(*(state.lines[p] for p in company))
-        owed: Counter = Counter()
-        uses_own = False
-        for a, b in itertools.pairwise(route):
-            seg = _seg(a, b)
-            if not hexgrid.are_neighbours(a, b):
-                raise TrackwrightError(f"{label}'s route jumps from {a} to {b}", where)
-            if seg in own:
-                uses_own = True
-                continue
-            owners = [p for p in state.owners(seg, "") if p not in company]
-            if not owners:
-                raise TrackwrightError(
-                    f"{label}'s route leaves the drawn lines between {a} and {b}", where
-                )
-            owed[owners[0]] += rules.fare_per_hex
-        if not uses_own:
-            raise TrackwrightError(f"{label}'s route must use part of their own line", where)
         fares[label] = []
-        for rival, amount in sorted(owed.items()):
-            if rules.fare_cap is not None:
-                amount = min(amount, rules.fare_cap)
+        for rival, amount in route_fares(record, state, company, route, start, end, where).items():
             shares = split_cost(amount, company, state.balances)
             for p, share in shares.items():
                 state.pay(
@@ -694,6 +769,8 @@ def apply_race(
                     share,
                     f"fare: {amount // rules.fare_per_hex} hexes on "
                     f"{rival}'s line, race {event.start}-{event.to}",
+                    "fare",
+                    (start, end),
                 )
             received[rival] += amount
             fares[label].append({"to": rival, "amount": amount, "shares": shares})
@@ -706,7 +783,8 @@ def apply_race(
         shares = split_cost(prize, company, state.balances)
         for p, share in shares.items():
             place = "winner" if not awarded else "second"
-            state.pay(number, BANK, p, share, f"{place} of race {event.start}-{event.to}")
+            why = f"{place} of race {event.start}-{event.to}"
+            state.pay(number, BANK, p, share, why, place, (start, end))
             won[p] += share
         awarded.append({"company": list(company), "prize": prize})
     # What each player may spend on building until the next race: this race's prize and the
@@ -856,7 +934,7 @@ def apply_event(
         raise TrackwrightError(f"the game is over: {' and '.join(state.winners)} {have} won", where)
     if record.mode == "tournament" and state.races_run >= (record.races or 36):
         raise TrackwrightError(f"the tournament's {record.races} races are over", where)
-    new = copy.deepcopy(state)
+    new = state.copy()
     if isinstance(event, Build | Pass) and event.player not in record.players:
         raise TrackwrightError(f"{event.player!r} is not a player of this game", where)
     if isinstance(event, Build):
@@ -901,21 +979,20 @@ class BuildPlan:
     reach: tuple[Hex, ...] | None  # with a roll: the part that roll pays for
 
 
-def cheapest_builds(
-    record: GameRecord, state: State, player: str, roll: int | None = None
-) -> dict[str, BuildPlan]:
-    """For every town the player's line does not reach yet: the cheapest line to it (in die
-    points, then in payments to rivals), and with a roll the part of it that roll pays for."""
+def _cheapest_lines(
+    record: GameRecord, state: State, player: str
+) -> tuple[dict[Any, float], dict[Any, list[Any]]]:
+    """Dijkstra from the player's whole network over the land: each step weighs its die points,
+    then its payments to rivals. Built in the order the equal-cost lines were always chosen by
+    (graphs follows networkx's Dijkstra, tie-breaking included)."""
     m, rules = record.map, record.rules
-    # Each step's weight: die points, then payments to rivals. Built in the order the equal-cost
-    # lines were always chosen by (graphs follows networkx's Dijkstra, tie-breaking included).
     g: dict[Hex | str, dict[Hex | str, int]] = {}
     for h in m.land:
         for n in hexgrid.neighbours(h):
             if n in m.land and _seg(h, n) not in state.lines[player]:
                 pay = sum(
                     amount
-                    for _r, amount, _w in step_payments(
+                    for _r, amount, _w, _k in step_payments(
                         m, rules, state, (player,), h, n, state.network[player]
                     )
                 )
@@ -925,7 +1002,16 @@ def cheapest_builds(
     for h in sorted(state.network[player]):
         net[h] = 0
         g.setdefault(h, {})
-    dist, paths = graphs.single_source_dijkstra(g, "net")
+    return graphs.single_source_dijkstra(g, "net")
+
+
+def cheapest_builds(
+    record: GameRecord, state: State, player: str, roll: int | None = None
+) -> dict[str, BuildPlan]:
+    """For every town the player's line does not reach yet: the cheapest line to it (in die
+    points, then in payments to rivals), and with a roll the part of it that roll pays for."""
+    m, rules = record.map, record.rules
+    dist, paths = _cheapest_lines(record, state, player)
     plans: dict[str, BuildPlan] = {}
     for town in m.towns:
         if town.hex in state.network[player] or town.hex not in paths:
@@ -965,6 +1051,12 @@ class RaceRoute:
     fares: dict[str, int]
 
 
+def route_pips(record: GameRecord, route: Line) -> int:
+    """The die pips a race route takes: one a hex, more entering a hill."""
+    m, rules = record.map, record.rules
+    return sum(1 + (rules.hill_move_penalty if m.terrain[v] == "hill" else 0) for v in route[1:])
+
+
 def race_route(
     record: GameRecord, state: State, player: str, start: int, end: int
 ) -> RaceRoute | None:
@@ -994,11 +1086,262 @@ def race_route(
         return None
     route = tuple(h for h, _ in nodes)
     fares: Counter = Counter()
-    pips = 0
+    pips = route_pips(record, route)
     for u, v in itertools.pairwise(route):
-        pips += 1 + (rules.hill_move_penalty if m.terrain[v] == "hill" else 0)
         if _seg(u, v) not in state.lines[player]:
             fares[state.owners(_seg(u, v), player)[0]] += rules.fare_per_hex
     if rules.fare_cap is not None:
         fares = Counter({k: min(v, rules.fare_cap) for k, v in fares.items()})
     return RaceRoute(player, route, pips, dict(fares))
+
+
+# ------------------------------------------------------------------ the phone's page
+
+
+#: What a ledger transaction is for (``Transaction.kind``).
+KINDS = ("build", "entry", "parallel", "first", "fare", "winner", "second")
+
+
+def build_budget(
+    record: GameRecord, state: State, player: str, paid_from: str, roll: int | None = None
+) -> int | None:
+    """What a build may spend: the roll (die points only), the winnings left (die points and
+    payments to rivals) or, in a tournament's building turn, the share of the account; None for
+    a roll not known yet."""
+    if paid_from == "roll":
+        return roll
+    return spending_budget(record, state, player, paid_from)
+
+
+def spending_budget(record: GameRecord, state: State, player: str, paid_from: str) -> int:
+    """What a build paid with money may spend: the winnings left, or in a tournament's building
+    turn the share of the account the rules allow."""
+    if paid_from == "winnings":
+        return state.winnings[player]
+    return max(state.balances[player], 0) * record.rules.tournament_build_percent // 100
+
+
+def paying(record: GameRecord, state: State) -> str | None:
+    """What pays the next build: "roll" in the construction phase, "account" in a tournament's
+    building turn, "winnings" between the races of a standard game; None when no build can be
+    made (a tournament between building turns, or the game over)."""
+    if state.winners:
+        return None
+    if state.phase == "construction":
+        return "roll"
+    if record.mode == "tournament":
+        return "account" if state.window_next < len(state.window) else None
+    return "winnings"
+
+
+def race_start(record: GameRecord, state: State) -> int | None:
+    """The number of the town the next race starts from, when the rules fix it (a standard
+    game's next race starts where the last one ended); None when it is rolled."""
+    if record.mode == "tournament" or state.last_race_end is None:
+        return None
+    last = [e for e in record.events if isinstance(e, Race)]
+    return last[-1].to if last else None
+
+
+def with_lines(
+    record: GameRecord, state: State, player: str, parts: Collection[Line], where: str = "draft"
+) -> tuple[State, int, int]:
+    """A copy of the state with the first parts of a build drawn (each checked as a build's
+    paths are, each may start from the ones before), and their die points and payments."""
+    new = state.copy()
+    cost = owed = 0
+    for path in parts:
+        if len(path) < 2:
+            continue
+        steps = plan_steps(record.map, record.rules, new, player, list(path), where)
+        for st in steps:
+            new.lines[player][_seg(st.a, st.b)] = len(record.events) + 1
+            new.network[player].update((st.a, st.b))
+        cost += sum(st.cost for st in steps)
+        owed += sum(pay[1] for st in steps for pay in st.payments)
+    return new, cost, owed
+
+
+def line_to(
+    record: GameRecord,
+    state: State,
+    player: str,
+    target: Hex,
+    budget: int | None = None,
+    paid_from: str = "roll",
+) -> Line | None:
+    """The cheapest line from the player's network to a hex (``cheapest_builds``' choice between
+    equal lines), cut to what the budget pays: die points from a roll; die points and payments
+    to rivals from winnings or the account. None if no line reaches it over land."""
+    m, rules = record.map, record.rules
+    _dist, paths = _cheapest_lines(record, state, player)
+    if target not in paths:
+        return None
+    path = cast(list[Hex], paths[target][1:])
+    if budget is None:
+        return tuple(path)
+    on_line = set(state.network[player])
+    spent, k = 0, 1
+    while k < len(path):
+        a, b = path[k - 1], path[k]
+        price = rules.step_cost(m, a, b)
+        if paid_from != "roll":
+            price += sum(pay[1] for pay in step_payments(m, rules, state, (player,), a, b, on_line))
+        if spent + price > budget:
+            break
+        spent += price
+        on_line.add(b)
+        k += 1
+    return tuple(path[:k])
+
+
+@dataclass(frozen=True)
+class LineEdit:
+    """A build's line after a tap: its parts (a roll may be spent in several places), the town
+    the last part was drawn to (when the tap was on a town), whether the tapped hex is on the
+    player's network already, and whether the engine drew the last part (the cheapest line)."""
+
+    parts: tuple[Line, ...]
+    town: str | None
+    reached: bool
+    drawn: bool
+
+
+def tap_line(
+    record: GameRecord,
+    state: State,
+    player: str,
+    parts: Collection[Line],
+    tapped: Hex,
+    paid_from: str = "roll",
+    roll: int | None = None,
+    where: str = "draft",
+) -> LineEdit:
+    """A tap on a hex while a build is drawn. The last part is the one being drawn: a tap on its
+    end takes that hex back, on a hex of it cuts it there, on a neighbour of its end goes on to
+    it. A tap on the player's network starts a new part there (the roll spent in another place).
+    A tap anywhere else draws the cheapest line from the network (with the other parts) to that
+    hex, cut to what is left of the budget."""
+    m = record.map
+    if tapped not in m.land:
+        raise TrackwrightError(f"{place_name(m, tapped)} is not land: no line enters it", where)
+    done = [tuple(p) for p in parts]
+    current = list(done.pop()) if done else []
+    before, cost, owed = with_lines(record, state, player, done, where)
+    network = before.network[player]
+    drawn = False
+    if current and tapped == current[-1]:
+        current.pop()
+    elif tapped in current:
+        current = current[: current.index(tapped) + 1]
+    elif current and hexgrid.are_neighbours(current[-1], tapped):
+        current.append(tapped)
+    elif tapped in network:
+        if len(current) > 1:
+            done.append(tuple(current))
+        current = [tapped]
+    else:
+        budget = build_budget(record, before, player, paid_from, roll)
+        left = None
+        if budget is not None:
+            left = budget - cost - (owed if paid_from != "roll" else 0)
+        line = line_to(record, before, player, tapped, left, paid_from)
+        if line is None:
+            raise TrackwrightError(f"no line of {player}'s reaches {place_name(m, tapped)}", where)
+        current, drawn = list(line), True
+    town = m.town_by_hex.get(tapped)
+    return LineEdit(
+        parts=tuple(p for p in [*done, tuple(current)] if p),
+        town=town.name if town and drawn else None,
+        reached=tapped in network,
+        drawn=drawn,
+    )
+
+
+@dataclass(frozen=True)
+class BuildPreview:
+    """A build before it is recorded: its die points, payments to rivals, the budget and what is
+    left of it, the money it moves (or would move), the balances after, and the rules' objection
+    (None when the build keeps the rules)."""
+
+    cost: int | None
+    payments: int | None
+    budget: int | None
+    left: int | None
+    money: tuple[Transaction, ...]
+    balances: dict[str, int] | None
+    error: str | None
+
+
+def preview_build(record: GameRecord, state: State, event: Build) -> BuildPreview:
+    """What a build would cost and pay, from the engine's own accounting (``apply_event``)."""
+    number = len(record.events) + 1
+    company = (event.player,) if event.partner is None else (event.player, event.partner)
+    new: State | None = None
+    error: str | None = None
+    try:
+        new, _result = apply_event(record, state, event, number)
+    except TrackwrightError as exc:
+        error = exc.message
+    cost = owed = None
+    money: tuple[Transaction, ...] = ()
+    if new is not None:
+        money = tuple(t for t in new.ledger if t.event == number)
+    if all(p in record.players for p in company):
+        try:
+            drawn = state.copy()
+            steps: list[Step] = []
+            for path in event.paths:
+                part = plan_steps(record.map, record.rules, drawn, company, list(path), "draft")
+                for st in part:
+                    for p in company:
+                        drawn.lines[p][_seg(st.a, st.b)] = number
+                        drawn.network[p].update((st.a, st.b))
+                steps += part
+        except TrackwrightError:
+            pass
+        else:
+            cost = sum(st.cost for st in steps)
+            owed = sum(pay[1] for st in steps for pay in st.payments)
+            if new is None:
+                money = tuple(
+                    Transaction(number, event.player, rival, amount, why, kind)
+                    for st in steps
+                    for rival, amount, why, kind in st.payments
+                )
+    budget = None
+    if event.player in record.players and event.partner is None:
+        budget = build_budget(record, state, event.player, event.paid_from, event.roll)
+    left = None
+    if budget is not None and cost is not None and owed is not None:
+        left = budget - cost - (owed if event.paid_from != "roll" else 0)
+    return BuildPreview(cost, owed, budget, left, money, dict(new.balances) if new else None, error)
+
+
+def tap_route(route: Collection[Hex], start: Hex, tapped: Hex, where: str = "race") -> Line:
+    """An entrant's race route edited by a tap: it starts at the race's first town; a tap on its
+    end takes that hex back, on a hex of it cuts it there, on a neighbour of its end goes on."""
+    current = list(route) or [start]
+    if tapped == current[-1] and len(current) > 1:
+        current.pop()
+    elif tapped in current:
+        current = current[: current.index(tapped) + 1]
+    elif hexgrid.are_neighbours(current[-1], tapped):
+        current.append(tapped)
+    else:
+        raise TrackwrightError(
+            "that hex is not next to the route's end: tap the hexes in order", where
+        )
+    return tuple(current)
+
+
+def nearest_town(m: DampfrossMap, h: Hex) -> model.Town:
+    """The town nearest a hex (fewest hexes away, then the first on the map): how the page names
+    a hex that is no town."""
+    return min(m.towns, key=lambda t: hexgrid.distance(t.hex, h))
+
+
+def place_name(m: DampfrossMap, h: Hex) -> str:
+    """A hex for people: its town's name, or the hex near the nearest town."""
+    town = m.town_by_hex.get(h)
+    return town.name if town else f"the hex near {nearest_town(m, h).name}"

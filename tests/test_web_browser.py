@@ -347,25 +347,26 @@ def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static
         pg,
         """
 const events = arg;
+const G = window.TW.G;
 for (const e of events) {
   if (e.type === 'build') {
+    if (!document.getElementById('build')) await drive.tap('#mode-build');
     await drive.player(e.player);
-    if (document.querySelector('#mode-race.active')) await drive.tap('#mode-build');
-    await drive.choose('#roll', e.paid_from === 'winnings' ? 0 : e.roll);
+    if (e.roll) await drive.tap(`button[data-face="${e.roll}"]`);
     for (const [q, r] of e.path) await drive.tap(`polygon[data-hex="${q},${r}"]`);
     await drive.tap('#confirm-build');
   } else if (e.type === 'pass') {
     await drive.player(e.player);
     await drive.tap('#pass-turn');
   } else {
-    await drive.tap('#mode-race');
-    await drive.choose('#race-from', e.from);
-    await drive.choose('#race-to', e.to);
-    for (const [p, route] of Object.entries(e.routes)) {
-      await drive.player(p);
-      for (const [q, r] of route) await drive.tap(`polygon[data-hex="${q},${r}"]`);
-    }
-    await drive.choose('#race-placing', e.placing.join(', '));
+    if (!document.getElementById('race')) await drive.tap('#mode-race');
+    if (document.querySelector('#race-numbers[data-picking="from"]')) await drive.tap(`button[data-number="${e.from}"]`);
+    await drive.tap(`button[data-number="${e.to}"]`);
+    // Each entrant's route as the engine proposes it is the recorded one: accepted as it is.
+    const routes = G.record['x-draft'].race.routes;
+    for (const p of Object.keys(e.routes))
+      if (JSON.stringify(routes[p]) !== JSON.stringify(e.routes[p])) throw new Error(p + ' proposed ' + JSON.stringify(routes[p]));
+    for (const p of e.placing) if (!G.record['x-draft'].race.placing.includes(p)) await drive.tap(`button[data-place="${p}"]`);
     await drive.tap('#confirm-race');
   }
 }""",

@@ -1,11 +1,316 @@
-"""Dampfross (L'Épopée du Rail, Railway Rivals): build lines with the die, then race on them."""
+"""Dampfross (L'Épopée du Rail, Railway Rivals): build lines with the die, then race on them.
+
+The page's questions (``Game.questions``; the page only shows the answers, the engine decides):
+
+- ``table``: after each recorded event, who builds next and what pays for it, each player's
+  winnings and network, where the next race starts, and the ledger event by event with each
+  payment's kind and the towns it is about (names, never coordinates).
+- ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
+- ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
+- ``race``: each player's fastest legal route between two town numbers, with its fares.
+- ``route``: an entrant's race route edited by a tap.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from typing import Any
+
 from trackwright.core import dampfross as model
 from trackwright.core import mapfile
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.hexgrid import Hex
 from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
+
+_GAMES: dict[str, tuple[engine.GameRecord, engine.GameResult]] = {}
+_KEEP = 4
+
+
+def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.GameResult]:
+    """The record (what counts of it: no ``x-`` keys) read and replayed; the last few kept, as
+    a page asks several questions about one record."""
+    if not isinstance(data, dict):
+        raise TrackwrightError("a record is a JSON object", where)
+    counted = {k: v for k, v in data.items() if not str(k).startswith("x-")}
+    key = json.dumps(counted, sort_keys=True, ensure_ascii=False)
+    if key in _GAMES:
+        _GAMES[key] = _GAMES.pop(key)
+        return _GAMES[key]
+    record = engine.record_from_json(counted, where)
+    found = (record, engine.replay(record))
+    _GAMES[key] = found
+    while len(_GAMES) > _KEEP:
+        _GAMES.pop(next(iter(_GAMES)))
+    return found
+
+
+def _args(args: Any, where: str) -> dict[str, Any]:
+    if not isinstance(args, dict):
+        raise TrackwrightError("the question's arguments are a JSON object", where)
+    return args
+
+
+def _hex(raw: Any, where: str) -> Hex:
+    if (
+        not isinstance(raw, list | tuple)
+        or len(raw) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        raise TrackwrightError(f"{str(raw)[:40]} is not a hex [q, r]", where)
+    return (raw[0], raw[1])
+
+
+def _line(raw: Any, where: str) -> engine.Line:
+    if not isinstance(raw, list) or len(raw) > 1000:
+        raise TrackwrightError("a line is a list of hexes", where)
+    return tuple(_hex(h, where) for h in raw)
+
+
+def _player(record: engine.GameRecord, raw: Any, where: str) -> str:
+    name = record.player_name(str(raw))
+    if name not in record.players:
+        raise TrackwrightError(f"{str(raw)[:40]!r} is not a player of this game", where)
+    return name
+
+
+def _paid_from(raw: Any, where: str) -> str:
+    if raw not in ("roll", "winnings", "account"):
+        raise TrackwrightError("paid_from is roll, winnings or account", where)
+    return str(raw)
+
+
+def _roll(raw: Any, where: str) -> int | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 6:
+        raise TrackwrightError("a roll is a die's face, 1 to 6", where)
+    return raw
+
+
+def _town_of(m: model.DampfrossMap, h: Hex) -> str:
+    """A hex by name: its town's, or the nearest town's."""
+    return engine.nearest_town(m, h).name
+
+
+def _towns_on(m: model.DampfrossMap, hexes: Iterable[Hex]) -> list[str]:
+    names: list[str] = []
+    for h in hexes:
+        town = m.town_by_hex.get(h)
+        if town and town.name not in names:
+            names.append(town.name)
+    return names
+
+
+def _money(
+    m: model.DampfrossMap, transactions: Iterable[engine.Transaction]
+) -> list[dict[str, Any]]:
+    """Payments as the page shows them: who pays whom, how much, what for, and the town it is
+    about (the town reached; the town nearest a hex entered or a parallel step)."""
+    out = []
+    for t in transactions:
+        town = None
+        if t.kind in ("entry", "parallel", "first") and t.hexes:
+            town = _town_of(m, t.hexes[-1])
+        out.append(
+            {"from": t.payer, "to": t.payee, "amount": t.amount, "kind": t.kind, "town": town}
+        )
+    return out
+
+
+def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[str, Any]:
+    """A build's line in words: the towns it passes or reaches (not where it starts), and the town
+    nearest its end when that is no town."""
+    hexes = [h for path in paths for h in path[1:]]
+    end = hexes[-1] if hexes else None
+    return {
+        "towns": _towns_on(m, hexes),
+        "near": _town_of(m, end) if end is not None and end not in m.town_by_hex else None,
+    }
+
+
+def table(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """What the page needs after each recorded event (see the module's docstring)."""
+    record, result = _scored(data, where)
+    m, state = record.map, result.state
+    by_event: dict[int, list[engine.Transaction]] = {}
+    for t in state.ledger:
+        by_event.setdefault(t.event, []).append(t)
+    events = []
+    for event, done in zip(record.events, result.events, strict=True):
+        entry: dict[str, Any] = {
+            "event": done.number,
+            "type": done.kind,
+            "money": _money(m, by_event.get(done.number, [])),
+            "balances": done.balances,
+        }
+        if isinstance(event, engine.Build):
+            entry.update(
+                player=event.player,
+                partner=event.partner,
+                roll=event.roll,
+                paid_from=event.paid_from,
+                cost=done.summary["cost"],
+                budget=done.summary["budget"],
+                **_build_words(m, event.paths),
+            )
+        elif isinstance(event, engine.Pass):
+            entry.update(player=event.player, roll=event.roll)
+        else:
+            entry.update(
+                {
+                    "from_town": done.summary["from_town"],
+                    "to_town": done.summary["to_town"],
+                    "order": done.summary["order"],
+                }
+            )
+        events.append(entry)
+    return {
+        "next": engine.next_turn(record, state),
+        "pays": engine.paying(record, state),
+        "winnings": dict(state.winnings),
+        "race_from": engine.race_start(record, state),
+        "networks": {p: sorted([list(h) for h in hexes]) for p, hexes in state.network.items()},
+        "events": events,
+    }
+
+
+def line(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """``{player, paid_from, roll, parts, tap}``: the build's parts after the tap, the town the
+    last part was drawn to, whether the tapped hex was on the network already, whether the
+    engine drew it (``scorer.dampfross.tap_line``)."""
+    a = _args(args, where)
+    record, result = _scored(data, where)
+    raw_parts = a.get("parts") or []
+    if not isinstance(raw_parts, list) or len(raw_parts) > 100:
+        raise TrackwrightError("parts is a list of lines", where)
+    edit = engine.tap_line(
+        record,
+        result.state,
+        _player(record, a.get("player"), where),
+        [_line(p, where) for p in raw_parts],
+        _hex(a.get("tap"), where),
+        _paid_from(a.get("paid_from", "roll"), where),
+        _roll(a.get("roll"), where),
+        where,
+    )
+    return {
+        "parts": [[list(h) for h in p] for p in edit.parts],
+        "town": edit.town,
+        "reached": edit.reached,
+        "drawn": edit.drawn,
+    }
+
+
+def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """``{event}``: a build event before it is recorded: die points, payments to rivals, the budget
+    and what is left of it, the money it moves (or would), the balances after, the rules'
+    objection (``error``, None when it keeps them), the towns on its line."""
+    a = _args(args, where)
+    record, result = _scored(data, where)
+    raw = a.get("event")
+    if not isinstance(raw, dict) or raw.get("type") != "build":
+        raise TrackwrightError("a preview is of a build event", where)
+    mapfile.validate_for(
+        {**{k: v for k, v in data.items() if not str(k).startswith("x-")}, "events": [raw]},
+        model.GAME,
+        model.TITLE,
+        where,
+        record=True,
+    )
+    event = engine.event_from_json(raw, record.player_name)
+    assert isinstance(event, engine.Build)
+    p = engine.preview_build(record, result.state, event)
+    return {
+        "cost": p.cost,
+        "payments": p.payments,
+        "budget": p.budget,
+        "left": p.left,
+        "money": _money(record.map, p.money),
+        "balances": p.balances,
+        "error": p.error,
+        **_build_words(record.map, event.paths),
+    }
+
+
+def race(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """``{from, to}`` (town numbers): whether a race may run between them now (the rules'
+    objection is an error), and each player's fastest legal route with its die pips and fares
+    (None for a player with no route using their own line); with ``routes`` ({player: route}),
+    those routes checked and priced instead."""
+    a = _args(args, where)
+    record, result = _scored(data, where)
+    first, to = a.get("from"), a.get("to")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (first, to)):
+        raise TrackwrightError("a race is between two town numbers", where)
+    assert isinstance(first, int) and isinstance(to, int)
+    start, end, _rolled = engine.race_towns(record, result.state, first, to, where)
+    routes: dict[str, Any] = {}
+    given = a.get("routes")
+    if given is not None:
+        # The routes as entered: each checked and priced (its error instead, when it breaks a
+        # rule), no proposal.
+        if not isinstance(given, dict):
+            raise TrackwrightError("routes are {player: route}", where)
+        for raw, hexes in given.items():
+            player = _player(record, raw, where)
+            entered = _line(hexes, where)
+            try:
+                fares = engine.route_fares(
+                    record, result.state, (player,), entered, start, end, where
+                )
+            except TrackwrightError as exc:
+                routes[player] = {"route": [list(h) for h in entered], "error": exc.message}
+                continue
+            routes[player] = {
+                "route": [list(h) for h in entered],
+                "hexes": len(entered) - 1,
+                "pips": engine.route_pips(record, entered),
+                "fares": [{"to": k, "amount": v} for k, v in fares.items()],
+            }
+        return {
+            "from": first,
+            "to": to,
+            "from_town": record.map.town_by_number[first].name,
+            "to_town": record.map.town_by_number[to].name,
+            "routes": routes,
+        }
+    for player in record.players:
+        r = engine.race_route(record, result.state, player, first, to)
+        routes[player] = (
+            None
+            if r is None
+            else {
+                "route": [list(h) for h in r.route],
+                "hexes": len(r.route) - 1,
+                "pips": r.pips,
+                "fares": [{"to": k, "amount": v} for k, v in sorted(r.fares.items())],
+            }
+        )
+    return {
+        "from": first,
+        "to": to,
+        "from_town": record.map.town_by_number[first].name,
+        "to_town": record.map.town_by_number[to].name,
+        "routes": routes,
+    }
+
+
+def route(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """``{from, route, tap}``: an entrant's race route after a tap (``tap_route``)."""
+    a = _args(args, where)
+    record, _result = _scored(data, where)
+    first = a.get("from")
+    if first not in record.map.town_by_number:
+        raise TrackwrightError(f"{str(first)[:10]} is not a town number", where)
+    assert isinstance(first, int)
+    start = record.map.town_by_number[first].hex
+    edited = engine.tap_route(
+        _line(a.get("route") or [], where), start, _hex(a.get("tap"), where), where
+    )
+    return {"route": [list(h) for h in edited]}
+
 
 GAME = Game(
     name=model.GAME,
@@ -23,5 +328,6 @@ GAME = Game(
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",
     page="dampfross.js",
+    questions={"table": table, "line": line, "preview": preview, "race": race, "route": route},
     order=2,
 )
