@@ -168,6 +168,7 @@ function lsStyle() {
 .ls-days button { justify-content: center; padding: 0; background: #fff; color: #1d1d1d; border: 1px solid #999; font-weight: 600; }
 .ls-days button.here { background: #fff3d6; border: 2px solid #e69f00; }
 #players button { gap: .3rem; padding: .3rem .6rem; }
+.toolbar:has(#ls-mode-walk) button { padding-left: .6rem; padding-right: .6rem; }
 #players .left { font-size: .75rem; opacity: .8; }
 #settlement-gold td, #settlement-gold th, #gold td, #gold th { padding: .3rem .3rem; }
 #settlement-gold tr[data-settlement] { cursor: pointer; }
