@@ -95,7 +95,7 @@ const walk = { at: 0, game: null, scrolled: null };
 let fitted = null;
 
 function lastrada() {
-  const map = G.board.map, players = G.record.players, rules = preset();
+  const map = G.board.map, players = G.record.players;
   const data = infoNow();
   askSoon();
   if (walk.game !== G.id) { walk.game = G.id; walk.at = 0; walk.scrolled = null; G.mode = null; }
