@@ -56,6 +56,22 @@ class GameRecord:
     source: str = "<record>"
 
 
+def variants_for(players: int) -> list[str]:
+    """The variants a game of this many players may be played by: the two-player variant with
+    two players (lastrada-fr.txt, line 220: 'A 2 joueurs'), the standard game with three or
+    more."""
+    if players == 2:
+        return ["two-player"]
+    return ["standard"] if players >= 3 else []
+
+
+def merchants_per_settlement(variant: str, rules: RuleSet = RULES) -> int:
+    """How many merchants one settlement takes: the preset's max_merchants_per_settlement, one
+    in the two-player variant (lastrada-fr.txt, line 227: 'Il ne peut y avoir qu'un seul pion
+    par localité')."""
+    return 1 if variant == "two-player" else rules.max_merchants_per_settlement
+
+
 def load_record(path: Path, rules: RuleSet = RULES) -> GameRecord:
     """Read and check a game record file (by ``rules``); its map is resolved relative to the
     record."""
@@ -74,11 +90,12 @@ def record_from_json(
         m = mapfile.record_model(model.GAME, data, base, where, model.from_json, model.MADE)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
-    if variant == "two-player" and len(players) != 2:
-        raise TrackwrightError(
-            f"the two-player variant is for 2 players, not {len(players)}", f"{where}: $.variant"
-        )
-    if variant == "standard" and len(players) < 3:
+    if variant not in variants_for(len(players)):
+        if variant == "two-player":
+            raise TrackwrightError(
+                f"the two-player variant is for 2 players, not {len(players)}",
+                f"{where}: $.variant",
+            )
         raise TrackwrightError(
             'with 2 players, play the "two-player" variant', f"{where}: $.variant"
         )
@@ -94,14 +111,14 @@ def record_from_json(
             twice = [p for p, n in Counter(names).items() if n > 1]
             if twice:
                 raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
-            most = rules.max_merchants_per_settlement
-            if len(names) > most:
-                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
-            if variant == "two-player" and len(names) > 1:
+            most = merchants_per_settlement(variant, rules)
+            if len(names) > most and variant == "two-player":
                 raise TrackwrightError(
                     f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
                     place,
                 )
+            if len(names) > most:
+                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
     if settlements is not None:
         held = Counter(name for names in settlements.values() for name in names)
         for name in players:
@@ -219,9 +236,7 @@ def _target_open(
     record: GameRecord, state: State, player: str, sid: str, rules: RuleSet = RULES
 ) -> bool:
     present = state.merchants[sid]
-    if record.variant == "two-player":
-        return not present
-    return player not in present and len(present) < rules.max_merchants_per_settlement
+    return player not in present and len(present) < merchants_per_settlement(record.variant, rules)
 
 
 def apply_turn(
@@ -537,6 +552,62 @@ def score(record: GameRecord, rules: RuleSet = RULES) -> Result:
     best = max((gold[p], reserve[p]) for p in record.players)
     winners = tuple(p for p in record.players if (gold[p], reserve[p]) == best)
     return Result(record.players, record.variant, gold, reserve, winners, tuple(detail), turns)
+
+
+def outcome(result: Result) -> dict[str, Any]:
+    """Who wins and how the score decided it: ``decided_by`` is ``"gold"`` (one player has the
+    most), ``"reserve"`` (``tied`` players have the most gold; the travel days in reserve part
+    them) or ``"shared"`` (tied on both: the ``winners`` share the win). lastrada-fr.txt,
+    line 141: 'Le joueur qui a le plus d'or gagne. En cas d'égalité, le nombre de jours de
+    voyage en réserve départage les ex-aequo'."""
+    top = max(result.gold.values())
+    tied = [p for p in result.players if result.gold[p] == top]
+    if len(tied) == 1:
+        decided = "gold"
+    elif len(result.winners) > 1:
+        decided = "shared"
+    else:
+        decided = "reserve"
+    return {
+        "winners": list(result.winners),
+        "gold": top,
+        "tied": tied,
+        "reserve": max(result.reserve[p] for p in result.winners),
+        "decided_by": decided,
+    }
+
+
+def entry_state(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """What a page entering the end of a game needs from the rules, for a record (JSON):
+    how many merchants one settlement takes in its variant (``most``), each player's merchants
+    on the board and still in hand (``placed``, ``left``; each has ``merchants``), the most
+    travel days a player keeps (``max_reserve``), the variants its number of players may play
+    (``variants``) and the :func:`outcome`."""
+    record = record_from_json(data, where)
+    result = score(record)
+    placed = dict.fromkeys(record.players, 0)
+    for settlement in result.settlements:
+        for p in settlement["players"]:
+            placed[p] += 1
+    return {
+        "variant": record.variant,
+        "variants": variants_for(len(record.players)),
+        "most": merchants_per_settlement(record.variant),
+        "merchants": RULES.merchants,
+        "placed": placed,
+        "left": {p: RULES.merchants - n for p, n in placed.items()},
+        "max_reserve": RULES.max_reserve,
+        "outcome": outcome(result),
+    }
+
+
+def variants_question(data: Any, args: Any = None, where: str = "record") -> list[str]:
+    """The variants a new game may be played by, for its number of players (``args``: the
+    number; else the record's players)."""
+    if isinstance(args, int) and not isinstance(args, bool):
+        return variants_for(args)
+    players = data.get("players") if isinstance(data, Mapping) else None
+    return variants_for(len(players) if isinstance(players, list) else 0)
 
 
 def score_file(path: Path) -> Result:

@@ -404,10 +404,20 @@ for (const [p, days] of Object.entries(arg.reserve)) await drive.choose(`input[a
     shown = pg.evaluate("window.TW.G.score")
     assert cli_score("lastrada", path, tmp_path) == shown
     assert shown == cli_score("lastrada", EXAMPLES / "lastrada/examples/game.json", tmp_path)
-    table = pg.inner_text("#settlement-gold")  # gold per settlement, as the engine gives it
+    # Gold per settlement, as the engine gives it: each settlement by its id and its kind as
+    # the board prints it, who stands there and the gold each gets.
+    printed = {
+        "city": "City",
+        "fortified_village": "Fortified village",
+        "hamlet": "Hamlet",
+        "farm": "Farm",
+    }
     for st in shown["settlements"]:
         if st["players"]:
-            assert f"{st['id']} ({st['kind'].replace('_', ' ')})" in table
+            row = pg.inner_text(f'#settlement-gold tr[data-settlement="{st["id"]}"]')
+            assert row.startswith(f"{printed[st['kind']]} {st['id']}"), row
+            assert all(p in row for p in st["players"])
+            assert row.rstrip().endswith(str(st["gold_each"])), row
     pg.close()
     assert not context.errors, context.errors
     context.close()

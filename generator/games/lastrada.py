@@ -22,5 +22,6 @@ GAME = Game(
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",
+    questions={"entry_state": engine.entry_state, "variants": engine.variants_question},
     order=3,
 )

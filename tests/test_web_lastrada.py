@@ -1,0 +1,249 @@
+"""La Strada's page at the table: the end of a game entered in few taps, the two-player variant,
+gold per settlement, the winners and how the tie was broken.
+
+The engine's answers the page asks for (``entry_state``, ``variants``) are checked here without
+a browser; the page itself in Debian's Chromium at phone size (slow), with end positions played
+out by the engine (``benchmarks/lastrada_taps.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from trackwright.core.errors import TrackwrightError
+from trackwright.play import bridge
+from trackwright.scorer import lastrada as ls
+
+from benchmarks import lastrada_taps as taps
+
+ROOT_DIR = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT_DIR / "templates" / "lastrada" / "examples" / "game.json"
+
+try:  # the browser's helpers (the module skips itself where there is no Chromium)
+    from tests.test_web_browser import (  # noqa: F401  (fixtures)
+        DRIVE,
+        browser,
+        cli_score,
+        drive,
+        exported,
+        new_game,
+        open_page,
+        phone,
+        settle,
+        start,
+        static_site,
+    )
+
+    BROWSER = True
+except pytest.skip.Exception:
+    BROWSER = False
+
+needs_browser = pytest.mark.skipif(not BROWSER, reason="Debian's chromium is not installed")
+
+
+def record(**extra):
+    data = json.loads(EXAMPLE.read_text())
+    return {**data, **extra}
+
+
+# ------------------------------------------------------------------ the engine's answers
+
+
+def test_entry_state_counts_merchants_and_says_what_a_settlement_takes():
+    data = record()
+    state = bridge.ask("entry_state", data, None)
+    held = {p: sum(p in who for who in data["settlements"].values()) for p in data["players"]}
+    assert state["placed"] == held
+    assert state["left"] == {p: ls.RULES.merchants - n for p, n in held.items()}
+    assert state["merchants"] == ls.RULES.merchants
+    assert state["most"] == ls.RULES.max_merchants_per_settlement
+    assert state["max_reserve"] == ls.RULES.max_reserve
+    assert state["variants"] == ["standard"]
+    assert state["outcome"] == {
+        "winners": ["Cleo"],
+        "gold": 12,
+        "tied": ["Cleo"],
+        "reserve": 2,
+        "decided_by": "gold",
+    }
+
+
+def test_two_players_take_one_merchant_a_settlement():
+    data = {
+        "game": "lastrada",
+        "map": "standard",
+        "players": ["Ann", "Ben"],
+        "variant": "two-player",
+        "settlements": {"s01": ["Ben"]},
+    }
+    state = bridge.ask("entry_state", data, None)
+    assert state["most"] == 1 and state["variants"] == ["two-player"]
+    assert state["placed"] == {"Ann": 0, "Ben": 1}
+
+
+def test_the_tie_break_as_the_engine_decides_it():
+    farms = ["s04", "s05"]  # two farms of the standard board
+    base = record(settlements={farms[0]: ["Ann"], farms[1]: ["Ben"]})
+    by_days = bridge.ask("entry_state", {**base, "reserve": {"Ann": 2, "Ben": 5}}, None)
+    assert by_days["outcome"]["decided_by"] == "reserve"
+    assert by_days["outcome"]["tied"] == ["Ann", "Ben"]
+    assert by_days["outcome"]["winners"] == ["Ben"] and by_days["outcome"]["reserve"] == 5
+    shared = bridge.ask("entry_state", {**base, "reserve": {"Ann": 3, "Ben": 3}}, None)
+    assert shared["outcome"]["decided_by"] == "shared"
+    assert shared["outcome"]["winners"] == ["Ann", "Ben"]
+
+
+def test_the_variant_follows_the_number_of_players():
+    assert bridge.ask("variants", {"game": "lastrada"}, 2) == ["two-player"]
+    assert bridge.ask("variants", {"game": "lastrada"}, 3) == ["standard"]
+    assert bridge.ask("variants", {"game": "lastrada"}, 4) == ["standard"]
+    assert bridge.ask("variants", {"game": "lastrada", "players": ["A", "B"]}, None) == [
+        "two-player"
+    ]
+    assert ls.variants_for(1) == []
+    with pytest.raises(TrackwrightError, match="two-player variant is for 2 players"):
+        ls.record_from_json(record(variant="two-player"))
+    with pytest.raises(TrackwrightError, match='play the "two-player" variant'):
+        ls.record_from_json(record(players=["Ann", "Ben"], settlements={}, reserve={}))
+
+
+def test_simulated_end_positions_are_whole_games():
+    game = taps.play(0)
+    state = ls.replay(ls.record_from_json(game, "simulated"))
+    assert state.ended
+    assert sum(len(v) for v in game["settlements"].values()) > 30  # a crowded end
+
+
+# ------------------------------------------------------------------ the page
+
+
+def _row_texts(pg) -> dict[str, str]:
+    return pg.eval_on_selector_all(
+        "#settlement-gold tr[data-settlement]",
+        "rows => Object.fromEntries(rows.map(r => [r.dataset.settlement, r.innerText]))",
+    )
+
+
+KIND = {
+    "city": "City",
+    "fortified_village": "Fortified village",
+    "hamlet": "Hamlet",
+    "farm": "Farm",
+}
+
+
+@needs_browser
+@pytest.mark.slow
+def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static_site, tmp_path):
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    for seed in (0, 1):
+        pos = taps.position(taps.play(seed))
+        new_game(pg, "lastrada", "b:standard", players=pos["players"])
+        start(pg)
+        pg.wait_for_selector("#ls-walk button[data-merchants]")
+        count = taps.by_settlement(pg, pos)  # every tap counted: buttons and days
+        assert count < 40, count
+        settle(pg)
+        path = exported(pg, tmp_path, f"ls-{seed}.json")
+        saved = json.loads(path.read_text())
+        assert taps.same_position(saved, pos)
+        shown = pg.evaluate("window.TW.G.score")
+        assert cli_score("lastrada", path, tmp_path) == shown
+        truth = ls.score(ls.record_from_json(pos)).to_json()
+        assert taps.same_score(shown, truth)
+        # Gold per settlement, by the names printed on the board, with the gold each gets.
+        rows = _row_texts(pg)
+        for st in shown["settlements"]:
+            if st["players"]:
+                text = rows[st["id"]]
+                assert KIND[st["kind"]] in text and st["id"] in text
+                assert all(p in text for p in st["players"])
+                assert text.rstrip().endswith(str(st["gold_each"]))
+        winners = pg.inner_text("#winners")
+        assert all(w in winners for w in shown["winners"])
+    # Readable at 360 px: nothing wider than the screen, buttons a finger's size.
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    assert pg.evaluate(
+        "(() => { const t = document.getElementById('settlement-gold'); return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    )
+    sizes = pg.eval_on_selector_all(
+        "#ls-walk button, #ls-days button, #players button",
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })",
+    )
+    assert sizes and min(min(w, h) for w, h in sizes) >= 44, sizes
+    assert not context.errors, context.errors
+    context.close()
+
+
+@needs_browser
+@pytest.mark.slow
+def test_the_two_player_variant_chosen_entered_and_scored(browser, static_site, tmp_path):
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "lastrada", "b:standard", players=("Ann", "Ben", ""))
+    pg.locator("input.player").nth(2).dispatch_event("input")
+    pg.wait_for_function("document.getElementById('new-variant').value === 'two-player'")
+    assert pg.eval_on_selector("#new-variant option[value=standard]", "o => o.disabled")
+    assert "one merchant per settlement" in pg.inner_text("#new-variant-note")
+    start(pg)
+    assert pg.evaluate("window.TW.G.record.variant") == "two-player"
+    pg.wait_for_selector("#ls-walk button[data-merchants]")
+    offered = pg.eval_on_selector_all(
+        "#ls-walk button[data-merchants]", "bs => bs.map(b => b.dataset.merchants)"
+    )
+    assert sorted(offered) == ["", "Ann", "Ben"]  # one merchant a settlement, or nobody
+    pos = taps.position(taps.play(3, players=2))
+    assert pos["variant"] == "two-player"
+    count = taps.by_settlement(pg, pos)
+    assert count == len(pg.evaluate("window.TW.G.board.map.settlements")) + 2
+    settle(pg)
+    path = exported(pg, tmp_path, "ls-two.json")
+    shown = pg.evaluate("window.TW.G.score")
+    assert cli_score("lastrada", path, tmp_path) == shown
+    assert taps.same_score(shown, ls.score(ls.record_from_json(pos)).to_json())
+    assert shown["variant"] == "two-player"
+    # Player by player, a settlement the rival holds is not taken: the page says why.
+    taken = next(sid for sid, who in pos["settlements"].items() if who == ["Ben"])
+    before = pg.evaluate("window.TW.G.record.settlements")
+    drive(pg, f"await drive.player('Ann'); await drive.tap('circle[data-settlement=\"{taken}\"]');")
+    assert "No room left" in pg.inner_text("#status")
+    assert pg.evaluate("window.TW.G.record.settlements") == before
+    assert not context.errors, context.errors
+    context.close()
+
+
+@needs_browser
+@pytest.mark.slow
+def test_player_by_player_toggles_and_the_tie_break_in_french(browser, static_site):
+    context = phone(browser)
+    context.add_init_script("localStorage.setItem('tw-lang', 'fr')")
+    pg = open_page(context, static_site)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    assert pg.inner_text("#ls-mode-walk") == "Par localité"
+    drive(
+        pg,
+        """
+await drive.player('Ann');
+await drive.tap('circle[data-settlement="s01"]');
+await drive.tap('circle[data-settlement="s01"]');
+await drive.tap('circle[data-settlement="s03"]');
+await drive.player('Ben');
+await drive.tap('circle[data-settlement="s14"]');
+await drive.player('Ann');
+await drive.tap('#ls-days button[data-days="2"]');
+""",
+    )
+    record = pg.evaluate("window.TW.G.record")
+    assert record["settlements"] == {"s03": ["Ann"], "s14": ["Ben"]}
+    assert record["reserve"] == {"Ann": 2}
+    # A day tapped moves on to the next player.
+    assert pg.evaluate("window.TW.G.player") == 1
+    drive(pg, "await drive.tap('#ls-days button[data-days=\"5\"]');")
+    text = pg.inner_text("#winners")
+    assert "Ann et Ben sont à égalité" in text and "Ben gagne" in text, text
+    assert "Ville" in pg.inner_text("#settlement-gold")
+    assert not context.errors, context.errors
+    context.close()
