@@ -11,16 +11,21 @@ from typing import Annotated
 import typer
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    BackOffsetOpt,
     FormatOpt,
+    InkSaverOpt,
     JsonOpt,
     Lang,
     LangOpt,
     OutOpt,
     Paper,
     PaperOpt,
+    PosterSize,
+    PosterSizeOpt,
     RecordArg,
     RulesOpt,
     new_seed,
+    parse_back_offset,
     parse_formats,
     report,
 )
@@ -47,12 +52,16 @@ def generate(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     rules: RulesOpt = None,
+    back_offset: BackOffsetOpt = "0,0",
+    ink_saver: InkSaverOpt = False,
+    poster_size: PosterSizeOpt = PosterSize.fit,
 ) -> None:
     """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
     frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
+    offset = parse_back_offset(back_offset)
     preset = model.rules(rules)
     if not 8 <= hex_size <= 40:
         raise typer.BadParameter(
@@ -67,7 +76,15 @@ def generate(
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
         typer.echo(f"board layout from seed {seed}")
-    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, rules=preset)
+    opts = kit.KitOptions(
+        paper=paper.value,
+        lang=lang.value,
+        formats=fmt,
+        rules=preset,
+        back_offset=offset,
+        ink_saver=ink_saver,
+        poster_size=poster_size.value,
+    )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
     report(write_all(files), started)
 

@@ -29,6 +29,7 @@ from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     MARK,
     RULES_X,
+    finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
@@ -46,6 +47,8 @@ class KitOptions:
     formats: tuple[str, ...] = ("pdf", "svg")
     players: int = 6
     rules: DampfrossRules = field(default_factory=rules_preset)
+    ink_saver: bool = False
+    poster_size: str = "fit"
 
 
 def preset_label(rules: DampfrossRules) -> str | None:
@@ -202,7 +205,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
     low, high = opts.rules.players
     players = max(low, min(high, MAX_PLAYERS, opts.players))
     return {
-        **poster_and_sheets(drawing, paper, lang, title, "map"),
+        **poster_and_sheets(drawing, paper, lang, title, "map", opts.poster_size),
         f"hexsheets-{paper}": Document(
             "Dampfross: blank hex sheets",
             tuple(hex_sheet_page(paper, size, lang) for size in HEX_SHEET_SIZES),
@@ -220,4 +223,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: DampfrossMap, opts: KitOptions, out: pathlib.Path) -> dict[pathlib.Path, bytes]:
-    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
+    finished = finish_kit(
+        documents(m, opts), opts.lang, opts.paper, "Dampfross", ink=opts.ink_saver
+    )
+    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

@@ -6,9 +6,12 @@ for the PDF and the SVG, on every machine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont as FontFile
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from trackwright.kits.draw.ops import PT_TO_MM
@@ -80,3 +83,44 @@ def missing_glyphs(text: str) -> set[str]:
         face = pdfmetrics.getFont(name).face
         missing |= {ch for ch in text if not ch.isspace() and ord(ch) not in face.charToGlyph}
     return missing
+
+
+# ------------------------------------------------------------------ glyph outlines (SVG)
+
+
+@dataclass(frozen=True, eq=False)
+class Outlines:
+    """One bundled face's glyphs as SVG path data in font units (y up), for SVG files that show
+    the same letters everywhere, with or without the font installed."""
+
+    units_per_em: int
+    cmap: dict[int, str]
+    advances: dict[str, int]
+    font: FontFile
+
+    def glyph(self, char: str) -> str:
+        """The name of the glyph that draws char (``.notdef`` when the face has none)."""
+        return self.cmap.get(ord(char), ".notdef")
+
+    @cache  # noqa: B019 - two faces, kept for the process
+    def path(self, glyph: str) -> str:
+        pen = SVGPathPen(self.font.getGlyphSet(), ntos=_units)
+        self.font.getGlyphSet()[glyph].draw(pen)
+        return str(pen.getCommands())
+
+    def width(self, text: str) -> int:
+        """The advance of text in font units (no kerning: the PDF sets none either)."""
+        return sum(self.advances[self.glyph(ch)] for ch in text)
+
+
+def _units(value: float) -> str:
+    return f"{value:g}"
+
+
+@cache
+def outlines(bold: bool) -> Outlines:
+    name = _FILES[BOLD if bold else REGULAR]
+    with files("trackwright.kits.fonts").joinpath(name).open("rb") as handle:
+        font = FontFile(handle, lazy=False)
+    advances = {glyph: metrics[0] for glyph, metrics in font["hmtx"].metrics.items()}
+    return Outlines(font["head"].unitsPerEm, dict(font.getBestCmap()), advances, font)

@@ -75,6 +75,16 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+    #: Mirror the children left-right (x -> -x) and/or top-bottom, before rotating and moving:
+    #: how a poster's bleed repeats the board's edge beyond the cut line.
+    mirror_x: bool = False
+    mirror_y: bool = False
+
+
+@dataclass(frozen=True)
+class ScaleBar(Group):
+    """The 100 % scale check bar (a group, drawn as one): a page that must be printed at true
+    size carries one, and tests and the page finisher find it by its type."""
 
 
 @dataclass(frozen=True)
@@ -93,15 +103,23 @@ class Place:
 
 Op = Path | Circle | Text | Group | Place
 
+Rect = tuple[float, float, float, float]  # x, y, w, h in millimetres, y down
+
 
 @dataclass(frozen=True)
 class Drawing:
-    """A named picture of a given size. ``name`` must be unique within one document."""
+    """A named picture of a given size. ``name`` must be unique within one document.
+
+    A page for a print shop names its ``trim`` (where it is cut) and ``bleed`` (how far its art
+    goes past the cut) rectangles, in the page's millimetres; the PDF carries them as TrimBox
+    and BleedBox."""
 
     name: str
     width: float
     height: float
     ops: tuple[Op, ...] = field(default_factory=tuple)
+    trim: Rect | None = None
+    bleed: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -186,7 +204,11 @@ def extent(op: Op) -> Box | None:
                 min(inner[2], cx + cw),
                 min(inner[3], cy + ch),
             )
-        corners = [(x, y) for x in (inner[0], inner[2]) for y in (inner[1], inner[3])]
+        corners = [
+            (-x if op.mirror_x else x, -y if op.mirror_y else y)
+            for x in (inner[0], inner[2])
+            for y in (inner[1], inner[3])
+        ]
         angle = math.radians(op.rotate)
         cos, sin = math.cos(angle), math.sin(angle)
         moved = [

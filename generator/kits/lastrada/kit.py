@@ -16,6 +16,7 @@ from trackwright.kits.lastrada.strings import t, values
 from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     RULES_X,
+    finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
@@ -29,6 +30,9 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     rules: LaStradaRules = field(default_factory=rules_preset)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
+    ink_saver: bool = False
+    poster_size: str = "fit"
 
 
 def preset_label(rules: LaStradaRules) -> str | None:
@@ -76,7 +80,7 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
     drawing = board.board_drawing(m, lang, rules=opts.rules)
     title = f"La Strada · {m.name}"
     return {
-        **poster_and_sheets(drawing, paper, lang, title, "board"),
+        **poster_and_sheets(drawing, paper, lang, title, "board", opts.poster_size),
         f"pieces-{paper}": Document(
             f"{title}: land pieces and frame to cut out",
             tuple(piece_pages(m, paper, lang, opts.rules)),
@@ -91,4 +95,7 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
-    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
+    finished = finish_kit(
+        documents(m, opts), opts.lang, opts.paper, "La Strada", ink=opts.ink_saver
+    )
+    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))
