@@ -31,7 +31,7 @@ GUTTER = 2 * BLEED
 #: A poster's bleed (a print shop's usual 3 mm) and the slug around it for crop marks, the
 #: scale bar and the size note.
 POSTER_BLEED = 3.0
-POSTER_SLUG = 14.0
+POSTER_SLUG = 15.0
 
 #: The standard sizes a poster can be printed on (portrait width x height, mm), smallest first.
 POSTER_SIZES: dict[str, tuple[float, float]] = {
@@ -359,10 +359,16 @@ def _holds(paper: tuple[float, float], w: float, h: float) -> bool:
     return (w <= pw and h <= ph) or (w <= ph and h <= pw)
 
 
+def _need(board_w: float, board_h: float) -> tuple[float, float]:
+    """The paper a board needs at true size: the board, its bleed, and the printable margin."""
+    extra = 2 * (POSTER_BLEED + PRINTABLE)
+    return board_w + extra, board_h + extra
+
+
 def poster_fit(board_w: float, board_h: float) -> str:
-    """The smallest standard size (``POSTER_SIZES``) a board's poster, trim with its bleed and
-    marks, prints on; "" when it is bigger than all."""
-    need_w, need_h = board_w + 2 * POSTER_SLUG, board_h + 2 * POSTER_SLUG
+    """The smallest standard size (``POSTER_SIZES``) a board prints on at true size, with its
+    bleed, inside the printable area; "" when it is bigger than all."""
+    need_w, need_h = _need(board_w, board_h)
     for name, paper in POSTER_SIZES.items():
         if _holds(paper, need_w, need_h):
             return name
@@ -383,11 +389,11 @@ def poster_page(board_w: float, board_h: float, size: str = "fit") -> PosterPage
         pw, ph = POSTER_SIZES[size]
         if board_w > board_h:
             pw, ph = ph, pw
-        need_w, need_h = board_w + 2 * POSTER_SLUG, board_h + 2 * POSTER_SLUG
-        if need_w > pw or need_h > ph:
+        need_w, need_h = _need(board_w, board_h)
+        if need_w > pw + 1e-6 or need_h > ph + 1e-6:
             hint = f"it fits {POSTER_NAMES[fits]}" if fits else "it is bigger than every size"
             raise ValueError(
-                f"the board is {board_w:.1f} x {board_h:.1f} mm; with its bleed and crop marks "
+                f"the board is {board_w:.1f} x {board_h:.1f} mm; with its bleed and margins "
                 f"it needs {need_w:.0f} x {need_h:.0f} mm, more than {POSTER_NAMES[size]} "
                 f"({pw:g} x {ph:g} mm): {hint}, or use fit"
             )

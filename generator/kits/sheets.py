@@ -39,6 +39,7 @@ from trackwright.kits.i18n import t
 from trackwright.kits.layout import (
     BLEED,
     POSTER_BLEED,
+    POSTER_NAMES,
     PRINTABLE,
     CardGrid,
     Tiling,
@@ -163,15 +164,16 @@ def free_spot(
 
     for turned in (False, True):
         bw, bh = (h, w) if turned else (w, h)
+        gap = pad + 0.01  # just clear: boxes that touch overlap
         xs = sorted(
             {margin, page_w - margin - bw}
-            | {b[2] + pad for b in boxes}
-            | {b[0] - pad - bw for b in boxes}
+            | {b[2] + gap for b in boxes}
+            | {b[0] - gap - bw for b in boxes}
         )
         ys = sorted(
             {margin, page_h - margin - bh}
-            | {b[3] + pad for b in boxes}
-            | {b[1] - pad - bh for b in boxes}
+            | {b[3] + gap for b in boxes}
+            | {b[1] - gap - bh for b in boxes}
         )
         if not turned:
             # Bottom first, then top (or the other way round); left to right.
@@ -421,7 +423,8 @@ def poster_page_drawing(drawing: Drawing, lang: str, title: str, size: str = "fi
         raise TrackwrightError(str(exc), "--poster-size") from None
     tx, ty = layout.trim_x, layout.trim_y
     ops = bleed_ops(drawing, tx, ty, POSTER_BLEED)
-    ops.extend(trim_marks(layout.trim, POSTER_BLEED + 1.5, 6.0))
+    slug = min(tx, ty)
+    ops.extend(trim_marks(layout.trim, POSTER_BLEED + 1.5, min(6.0, slug - POSTER_BLEED - 2.5)))
     where = POSTER_NAMES[layout.fits] if layout.fits else "-"
     note = t(
         "poster_note",
@@ -430,8 +433,8 @@ def poster_page_drawing(drawing: Drawing, lang: str, title: str, size: str = "fi
         h=f"{drawing.height:.1f}",
         fits=where,
     )
-    ops.append(Text(tx + 12, ty - POSTER_BLEED - 3.2, f"{title} · {note}", size=7, fill="#333333"))
-    ops.extend(ruler_ops(tx + 12, ty + drawing.height + POSTER_BLEED + 4.5, lang, caption="right"))
+    # The note and (by the kit's finish) the scale bar go where the slug has room.
+    ops.extend(note_op(ops, layout.page_w, layout.page_h, f"{title} · {note}", size=7))
     return Drawing("poster", layout.page_w, layout.page_h, tuple(ops), layout.trim, layout.bleed)
 
 

@@ -156,7 +156,7 @@ def hex_sheets(
                 ops.append(
                     Text(
                         pw / 2,
-                        ph - 4,
+                        ph - 6.5,  # clear of the 5 mm home printers leave blank
                         t("ls_tiles_note", lang),
                         size=5.5,
                         anchor="middle",
