@@ -46,10 +46,7 @@ def kit_pdfs(game: str, paper: str) -> dict[str, bytes]:
 def scale_bars(page: pdfplumber.page.Page) -> list[tuple[float, float, float, float]]:
     """Straight 50 mm lines with a tick at each end and every centimetre: the scale bars
     (x0, top, x1, bottom in mm)."""
-    lines = [
-        (ln["x0"] / PT, ln["top"] / PT, ln["x1"] / PT, ln["bottom"] / PT)
-        for ln in page.lines
-    ]
+    lines = [(ln["x0"] / PT, ln["top"] / PT, ln["x1"] / PT, ln["bottom"] / PT) for ln in page.lines]
     bars = []
     for x0, y0, x1, y1 in lines:
         horizontal = abs(x1 - x0 - 50) < 0.05 and y1 - y0 < 0.05
@@ -60,7 +57,11 @@ def scale_bars(page: pdfplumber.page.Page) -> list[tuple[float, float, float, fl
         for k in range(6):
             px, py = (x0 + 10 * k, y0) if horizontal else (x0, y1 - 10 * k)
             ticks += any(
-                (abs(a - px) < 0.05 and abs(c - px) < 0.05 and min(b, d) <= py + 0.05 <= max(b, d) + 0.1)
+                (
+                    abs(a - px) < 0.05
+                    and abs(c - px) < 0.05
+                    and min(b, d) <= py + 0.05 <= max(b, d) + 0.1
+                )
                 if horizontal
                 else (abs(b - py) < 0.05 and abs(d - py) < 0.05)
                 for a, b, c, d in lines
