@@ -67,7 +67,13 @@ class Tile:
     @property
     def label(self) -> str:
         """Row letter and column number, as on a chess board: A1 is the top-left sheet."""
-        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+        letters, row = "", self.row
+        while True:  # A..Z, then AA, AB.. as spreadsheets count: a big map has many rows
+            letters = chr(ord("A") + row % 26) + letters
+            row = row // 26 - 1
+            if row < 0:
+                break
+        return f"{letters}{self.col + 1}"
 
 
 @dataclass(frozen=True)

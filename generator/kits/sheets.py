@@ -288,25 +288,41 @@ def cross(x: float, y: float, r: float = 3.0) -> list[Op]:
 # ------------------------------------------------------------------ a board tiled over sheets
 
 
+#: The assembly map on a sheet shows at most this many sheets across and down, centred on the
+#: sheet itself: enough to find its neighbours, and the same size whatever the board's.
+MINI_MAP = 5
+
+
 def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> list[Op]:
-    """A small diagram of all sheets with the current one filled and labelled."""
-    cell = min(h / tiling.rows, 8.0)
-    cw = cell * tiling.tiles[0].w / tiling.tiles[0].h
+    """A small diagram of the sheets round the current one (all of them on a board of at most
+    ``MINI_MAP`` x ``MINI_MAP`` sheets), the current one filled and each labelled."""
+    here = tiling.tiles[current]
+    c0 = min(max(here.col - MINI_MAP // 2, 0), max(tiling.cols - MINI_MAP, 0))
+    r0 = min(max(here.row - MINI_MAP // 2, 0), max(tiling.rows - MINI_MAP, 0))
+    cols = range(c0, min(c0 + MINI_MAP, tiling.cols))
+    rows = range(r0, min(r0 + MINI_MAP, tiling.rows))
+    cell = min(h / len(rows), 8.0)
+    cw = cell * here.w / here.h
     ops: list[Op] = []
-    for i, tile in enumerate(tiling.tiles):
-        fill = "#555555" if i == current else "#ffffff"
-        cx, cy = x + tile.col * cw, y + tile.row * cell
-        ops.append(rect(cx, cy, cw, cell, Style(stroke="#555555", width=0.2, fill=fill)))
-        ops.append(
-            Text(
-                cx + cw / 2,
-                cy + cell * 0.68,
-                tile.label,
-                size=min(5.0, cell * 1.6),
-                anchor="middle",
-                fill="#ffffff" if i == current else "#555555",
-            )
-        )
+    for row in rows:
+        for col in cols:
+            tile = tiling.tiles[row * tiling.cols + col]  # reading order
+            mine = tile is here
+            fill = "#555555" if mine else "#ffffff"
+            cx, cy = x + (col - c0) * cw, y + (row - r0) * cell
+            ops.append(rect(cx, cy, cw, cell, Style(stroke="#555555", width=0.2, fill=fill)))
+            size = min(5.0, cell * 1.6, cw * 2.2 / len(tile.label))
+            if size >= 3.0:  # smaller labels could not be read: the sheet's own label says it
+                ops.append(
+                    Text(
+                        cx + cw / 2,
+                        cy + cell * 0.68,
+                        tile.label,
+                        size=size,
+                        anchor="middle",
+                        fill="#ffffff" if mine else "#555555",
+                    )
+                )
     return ops
 
 
@@ -368,7 +384,9 @@ def tiled_pages(
         ops.extend(_mini_map(tiling, index, left + 20, base - 9, 9.0))
         rx = tiling.paper_w - TILE_MARGINS[1] - 110
         ops.extend(ruler_ops(rx, base - 11.5, lang, caption="right"))
-        rows = fonts.wrap(t("assembly", lang), 5.5, 108)[:3]
+        # How to assemble, on the first sheet (and in the kit's checklist): the cut and glue
+        # words on every edge say the rest, and each sheet's SVG stays small.
+        rows = fonts.wrap(t("assembly", lang), 5.5, 108)[:3] if index == 0 else []
         for k, text in enumerate(rows):
             ops.append(Text(rx, base - 2.4 * (len(rows) - 1 - k), text, size=5.5, fill="#333333"))
         pages.append(Drawing(f"sheet_{tile.label}", tiling.paper_w, ph, tuple(ops)))
@@ -688,6 +706,8 @@ def _block(lines: list[tuple[str, bool]], x: float, y: float, width: float) -> l
 def duplex_test_pages(
     paper_w: float,
     paper_h: float,
+    card_w: float,
+    card_h: float,
     lang: str,
     duplex: str = "long",
     back_offset: Offset = (0.0, 0.0),
@@ -697,7 +717,9 @@ def duplex_test_pages(
     the front; on the back, millimetre paper where the target lands when the printer flips the
     sheet as ``duplex`` says (its scales read the offset to pass to ``--back-offset``), and
     where it lands after the other flip, upside down, saying which setting to choose. Right for
-    both flips, in words of at least 10 pt."""
+    both flips, in words of at least 10 pt. ``card_w`` x ``card_h`` is the piece whose backs
+    are tested: its outline is drawn round the target on the front, so the user sees how far a
+    measured shift reaches into a piece."""
     tx, ty = paper_w * _TARGET[0], paper_h * _TARGET[1]
     other = _other(duplex)
     what = what or t("dt_cards", lang)
@@ -711,6 +733,8 @@ def duplex_test_pages(
     front.append(Circle(tx, ty, 4.0, Style(stroke="#000000", width=0.35)))
     front.append(Circle(tx, ty, 0.6, Style(stroke=None, fill="#000000")))
     front.append(Text(tx + 7, ty - 6, t("dt_target", lang), size=DUPLEX_TEXT, bold=True))
+    piece = Style(stroke="#000000", width=0.2, dash=(1.0, 1.0), cap="butt")
+    front.append(rect(tx - card_w / 2, ty - card_h / 2, card_w, card_h, piece))
     steps = [
         (t("dt_step1", lang, edge=t(f"edge_{duplex}", lang), what=what), False),
         (t("dt_step2", lang), False),

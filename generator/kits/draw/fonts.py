@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont as FontFile
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -104,17 +104,56 @@ class Outlines:
 
     @cache  # noqa: B019 - two faces, kept for the process
     def path(self, glyph: str) -> str:
-        pen = SVGPathPen(self.font.getGlyphSet(), ntos=_units)
+        pen = _RelativePen(self.font.getGlyphSet())
         self.font.getGlyphSet()[glyph].draw(pen)
-        return str(pen.getCommands())
+        return "".join(pen.commands)
 
     def width(self, text: str) -> int:
         """The advance of text in font units (no kerning: the PDF sets none either)."""
         return sum(self.advances[self.glyph(ch)] for ch in text)
 
 
-def _units(value: float) -> str:
-    return f"{value:g}"
+class _RelativePen(BasePen):
+    """A glyph's outline as compact SVG path data: whole font units (1/2048 em, 0.001 mm at
+    6 pt), each point relative to the last (the rounding is done on absolute positions, so no
+    error adds up): a sheet's SVG carries the glyphs it uses, so they must be small."""
+
+    def __init__(self, glyph_set: object) -> None:
+        super().__init__(glyph_set)
+        self.commands: list[str] = []
+        self.at = self.start = (0, 0)
+
+    def _step(self, *points: tuple[float, float]) -> str:
+        parts = []
+        x0, y0 = self.at
+        for x, y in points:
+            parts.append(f"{round(x) - x0} {round(y) - y0}")
+        return " ".join(parts).replace(" -", "-")
+
+    def _moveTo(self, pt: tuple[float, float]) -> None:
+        self.commands.append("m" + self._step(pt))
+        self.at = self.start = (round(pt[0]), round(pt[1]))
+
+    def _lineTo(self, pt: tuple[float, float]) -> None:
+        self.commands.append("l" + self._step(pt))
+        self.at = (round(pt[0]), round(pt[1]))
+
+    def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
+        self.commands.append("q" + self._step(pt1, pt2))
+        self.at = (round(pt2[0]), round(pt2[1]))
+
+    def _curveToOne(
+        self, pt1: tuple[float, float], pt2: tuple[float, float], pt3: tuple[float, float]
+    ) -> None:
+        self.commands.append("c" + self._step(pt1, pt2, pt3))
+        self.at = (round(pt3[0]), round(pt3[1]))
+
+    def _closePath(self) -> None:
+        self.commands.append("z")
+        self.at = self.start  # where SVG puts the pen after a close
+
+    def _endPath(self) -> None:
+        self.at = self.start
 
 
 @cache

@@ -1,9 +1,10 @@
 """The ink saver: one transform of the drawing operations, so every kit gets it.
 
 Fills are lightened the more the bigger they are (a card back or a sea keeps a pale tint of its
-colour, a symbol keeps more), so the page takes at most about half the toner; strokes, shapes,
-dashes and patterns stay as they are, so every cue that tells pieces apart in black and white
-is kept. Text and lines too light to show on the paler fills turn dark.
+colour, a symbol keeps more) and lines print at half their darkness, so a kit takes at most
+half the toner; shapes, widths, dashes and patterns stay as they are, so every cue that tells
+pieces apart in black and white is kept. Text stays dark (light text turns black), and white
+lines drawn on dark fills turn grey so they still show on the paler ones.
 """
 
 from __future__ import annotations
@@ -52,10 +53,17 @@ def _fill(colour: str | None, area: float) -> str | None:
     return lighten(colour, keep)
 
 
+#: How much of a line's darkness is kept: half-tone lines still show every shape, dash and
+#: pattern (a 0.25 mm black line prints as a clear mid-grey one), for half the toner.
+STROKE_KEEP = 0.5
+
+
 def _stroke(colour: str | None) -> str | None:
-    if colour is not None and luminance(colour) > 0.85:
+    if colour is None:
+        return None
+    if luminance(colour) > 0.85:
         return "#707070"  # a white line drawn on a dark fill would vanish on the pale one
-    return colour
+    return lighten(colour, STROKE_KEEP)
 
 
 def _style(style: Style, area: float) -> Style:

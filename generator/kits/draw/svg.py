@@ -21,7 +21,7 @@ from trackwright.kits.draw.ops import (
     Place,
     Style,
     Text,
-    within,
+    window_index,
 )
 
 
@@ -75,7 +75,9 @@ class _Renderer:
         if op.angle:
             transform += f" rotate({_n(op.angle)})"
         transform += f" scale({k:.6g} {-k:.6g})"
-        group = self.dwg.g(transform=transform, fill=op.fill, aria_label=op.text)
+        # Black is SVG's default fill: not written, as a sheet holds hundreds of labels.
+        paint = {} if op.fill == "#000000" else {"fill": op.fill}
+        group = self.dwg.g(transform=transform, aria_label=op.text, **paint)
         for char in op.text:
             glyph = face.glyph(char)
             ref = self.glyph_ref(op.bold, glyph, face)
@@ -142,7 +144,7 @@ class _Renderer:
             inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
             # A sheet's SVG is a file of its own: it holds only what shows in its window, so
             # the sheets of a board weigh about what the board does, not once per sheet.
-            shown = within(d.ops, (wx, wy, wx + ww, wy + wh)) if op.window else d.ops
+            shown = window_index(d.ops).within((wx, wy, wx + ww, wy + wh)) if op.window else d.ops
             self.ops(inner, shown)
             outer.add(inner)
             parent.add(outer)

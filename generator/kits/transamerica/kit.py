@@ -378,7 +378,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
         f"cards-{paper}": Document(f"{title}: city cards", tuple(cards)),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the cards",
-            tuple(duplex_test_pages(pw, ph, lang, opts.duplex, opts.back_offset)),
+            tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex, opts.back_offset)),
         ),
         f"tokens-{paper}": Document(
             f"{title}: score track and markers", (tokens_page(m, paper, lang, opts.rules),)
