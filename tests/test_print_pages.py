@@ -1,5 +1,5 @@
 """Every page of every kit, on A4 and Letter, read back from its PDF: a 50 mm scale bar on each
-page that must be printed at 100 %, inside the printable area, and no text within 5 mm of the
+page that must be printed at 100 %, inside the printable area, and no text within 6 mm of the
 paper's edge (home printers leave it blank)."""
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from trackwright.kits.dampfross import kit as df_kit
 from trackwright.kits.dampfross import random_map
 from trackwright.kits.lastrada import arrange
 from trackwright.kits.lastrada import kit as ls_kit
+from trackwright.kits.layout import TEXT_MARGIN
 from trackwright.kits.sheets import FREE_SCALE
 from trackwright.kits.transamerica import kit as ta_kit
 
 PT = 72 / 25.4
-EDGE = 5.0  # mm
+EDGE = TEXT_MARGIN  # mm: no text nearer the paper's edge
 
 
 @cache
@@ -77,7 +78,7 @@ DPI = 100
 
 def ink_in_margin(image, box: tuple[float, float, float, float], w: float, h: float) -> bool:
     """Whether the rendered page (grey pixels at DPI) has ink in the part of a box (mm) that lies
-    within 5 mm of the paper's edge: text clipped away (a board's names outside a sheet's
+    within 6 mm of the paper's edge: text clipped away (a board's names outside a sheet's
     window) leaves none."""
     px = DPI / 25.4
     x0, y0, x1, y1 = box

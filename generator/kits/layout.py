@@ -23,6 +23,10 @@ PAPERS: dict[str, tuple[float, float]] = {
 #: Home printers cannot print the last few millimetres of a sheet: no text, cut line or scale
 #: bar comes nearer the paper's edge than this.
 PRINTABLE = 5.0
+#: Text (notes, captions, footers, a scale bar's words) keeps this far from the paper's edge:
+#: a Letter printer's unprintable band reaches 1/4 in (6.35 mm) at the bottom on many models,
+#: and a line of text cut in half is worse than a tick mark cut short.
+TEXT_MARGIN = 6.0
 #: How far a back's art goes past each cut line, so that a duplex shift of up to this much shows
 #: neither white nor the neighbour's colour; cards and tiles with backs are set this far apart
 #: twice over (a gutter), so that each back has its own bleed.

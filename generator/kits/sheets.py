@@ -41,6 +41,7 @@ from trackwright.kits.layout import (
     POSTER_BLEED,
     POSTER_NAMES,
     PRINTABLE,
+    TEXT_MARGIN,
     CardGrid,
     Tiling,
     back_placement,
@@ -146,7 +147,7 @@ def free_spot(
     w: float,
     h: float,
     pad: float = 1.0,
-    margin: float = PRINTABLE,
+    margin: float = TEXT_MARGIN,
     top_first: bool = False,
 ) -> tuple[float, float, bool] | None:
     """A place for a w x h block inside the printable area, ``pad`` clear of every box: the
@@ -243,10 +244,10 @@ def with_scale_bar(page: Drawing, lang: str, size: float = 5.5) -> Drawing:
     for bar in _bars(page.ops):
         mine = tight_boxes([bar])
         inside = all(
-            b[0] >= PRINTABLE - 1e-6
-            and b[1] >= PRINTABLE - 1e-6
-            and b[2] <= page.width - PRINTABLE + 1e-6
-            and b[3] <= page.height - PRINTABLE + 1e-6
+            b[0] >= TEXT_MARGIN - 1e-6
+            and b[1] >= TEXT_MARGIN - 1e-6
+            and b[2] <= page.width - TEXT_MARGIN + 1e-6
+            and b[3] <= page.height - TEXT_MARGIN + 1e-6
             for b in mine
         )
         if inside and not any(overlaps(a, b) for a in mine for b in boxes):
@@ -368,8 +369,8 @@ def tiled_pages(
             ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
             for x in xs:
                 ops.extend(cross(x, y1 - half))
-        # Footer, from 19.5 to 5.5 mm above the paper's bottom edge.
-        base = ph - PRINTABLE - 0.5
+        # Footer, from 20.5 to 6.5 mm above the paper's bottom edge.
+        base = ph - TEXT_MARGIN - 0.5
         ops.append(Text(left, base - 3.5, tile.label, size=20, bold=True))
         ops.append(Text(left + 20, base - 14, title, size=7, bold=True))
         ops.append(
