@@ -264,6 +264,7 @@ def test_generate_lastrada(tmp_path):
     assert "seed 4" in done.stdout
     names = {p.name for p in tmp_path.iterdir()}
     assert names == {
+        "checklist-a4.pdf",
         "board-poster.pdf",
         "board-a4.pdf",
         "pieces-a4.pdf",

@@ -12,7 +12,6 @@ from typing import Annotated, TextIO
 
 import typer
 from trackwright.kits.draw import FORMATS
-from trackwright.kits.layout import POSTER_NAMES, parse_offset, poster_fit
 
 DEFAULT_OUT = Path("output")
 
@@ -45,6 +44,8 @@ class PosterSize(StrEnum):
 
 
 def parse_back_offset(value: str) -> tuple[float, float]:
+    from trackwright.kits.layout import parse_offset  # only when a kit is made: --help stays light
+
     try:
         return parse_offset(value)
     except ValueError as exc:
@@ -83,6 +84,8 @@ def report(files: list[Path], started: float) -> None:
 
 def poster_size_note(pdf: bytes) -> str:
     """The trim size of a poster and the standard size it prints on, from its TrimBox."""
+    from trackwright.kits.layout import POSTER_NAMES, poster_fit
+
     found = re.search(rb"/TrimBox \[\s*([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\s*\]", pdf)
     if found is None:
         return "no trim box"

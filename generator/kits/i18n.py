@@ -306,7 +306,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Die Regelübersicht, für den Tisch.",
         "it": "Il riassunto delle regole, da tenere sul tavolo.",
     },
-    "ck_other": {"en": "", "fr": "", "de": "", "it": ""},
+    "ck_other": {
+        "en": "More pieces for the game: print at 100 %, cut along the lines.",
+        "fr": "D'autres pièces du jeu : imprimer à 100 %, découper le long des traits.",
+        "de": "Weitere Spielteile: mit 100 % drucken, an den Linien ausschneiden.",
+        "it": "Altri pezzi del gioco: stampare al 100 %, ritagliare lungo le linee.",
+    },
     "ck_needed": {
         "en": "Also needed",
         "fr": "Il faut aussi",
