@@ -30,7 +30,7 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
 from trackwright.core.output import write_atomic
 
-BUILDER_VERSION = "1"
+BUILDER_VERSION = "2"  # 2: no stranded water (stranded_water)
 
 
 def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
@@ -67,6 +67,9 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
             continue  # another country: not part of the map
         else:
             terrain[h] = "water"
+
+    for h in stranded_water(terrain, lake_water(terrain, lake_hexes)):
+        del terrain[h]  # sea cut off behind foreign land: not part of the map either
 
     rivers = _rivers(region.get("rivers", []), terrain, to_grid)
 
@@ -130,6 +133,25 @@ def lake_water(terrain: dict[Hex, str], lake_hexes: set[Hex]) -> set[Hex]:
     its shore is no sea port."""
     water = [h for h, t in terrain.items() if t == "water"]
     return set().union(*(g for g in hexgrid.components(water) if g & lake_hexes))
+
+
+def stranded_water(terrain: dict[Hex, str], keep: set[Hex] = frozenset()) -> list[Hex]:
+    """Water hexes that are neither coast nor open sea: they touch no land hex of the map and no
+    hex of open sea (a water hex whose six neighbours are all water on the map). These are the
+    strips the coarse outlines leave between foreign land and the grid's edge (east of France's
+    border, east of the Channel), which would print as detached columns of sea. Hexes in
+    ``keep`` (the lakes and the water joined to them) stay."""
+    water = {h for h, t in terrain.items() if t == "water"}
+    core = {h for h in water if all(n in water for n in hexgrid.neighbours(h))}
+    out = []
+    for h in sorted(water):
+        around = hexgrid.neighbours(h)
+        coast = any(terrain.get(n, "water") != "water" for n in around)
+        if h in keep:
+            continue
+        if not coast and h not in core and not any(n in core for n in around):
+            out.append(h)
+    return out
 
 
 def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
