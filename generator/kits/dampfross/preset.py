@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -30,16 +31,16 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
 from trackwright.core.output import write_atomic
 
-BUILDER_VERSION = "2"  # 2: no stranded water (stranded_water)
+BUILDER_VERSION = "2"  # 2: no stranded water nor border pockets
 
 
-def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
+def _projection(region: dict[str, Any]) -> Callable[[float, float], tuple[float, float]]:
+    """Longitude/latitude to the grid of hex centres (hex units: size 1), the region's bounds
+    fitted into the grid."""
     width, height = region["grid"]["width"], region["grid"]["height"]
     b = region["bounds"]
     lat0 = (b["south"] + b["north"]) / 2
     k = math.cos(math.radians(lat0))
-
-    # Fit the region's bounds into the grid of hex centres (hex units: size 1).
     span_x, span_y = (b["east"] - b["west"]) * k, b["north"] - b["south"]
     grid_w, grid_h = hexgrid.rectangle_span(width, height, 1.0)
     scale = min(grid_w / span_x, grid_h / span_y)
@@ -48,6 +49,19 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
 
     def to_grid(lon: float, lat: float) -> tuple[float, float]:
         return off_x + (lon - b["west"]) * k * scale, off_y + (b["north"] - lat) * scale
+
+    return to_grid
+
+
+def lakes_of(region: dict[str, Any]) -> set[Hex]:
+    """The hexes of the region's lakes (see ``_lakes``)."""
+    width, height = region["grid"]["width"], region["grid"]["height"]
+    return _lakes(region.get("lakes", []), width, height, _projection(region))
+
+
+def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
+    width, height = region["grid"]["width"], region["grid"]["height"]
+    to_grid = _projection(region)
 
     def shapes(key: str):
         rings = [Polygon([to_grid(*p) for p in ring]).buffer(0) for ring in region.get(key, [])]
@@ -68,8 +82,11 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         else:
             terrain[h] = "water"
 
-    for h in stranded_water(terrain, lake_water(terrain, lake_hexes)):
+    lakes = lake_water(terrain, lake_hexes)
+    for h in stranded_water(terrain, lakes):
         del terrain[h]  # sea cut off behind foreign land: not part of the map either
+    for h in border_pockets(terrain, set(hexgrid.rectangle(width, height)), lakes):
+        del terrain[h]  # a gap between the outlines at a land border: that country's land
 
     rivers = _rivers(region.get("rivers", []), terrain, to_grid)
 
@@ -152,6 +169,26 @@ def stranded_water(terrain: dict[Hex, str], keep: set[Hex] = frozenset()) -> lis
         if not coast and h not in core and not any(n in core for n in around):
             out.append(h)
     return out
+
+
+def border_pockets(
+    terrain: dict[Hex, str], grid: set[Hex], keep: set[Hex] = frozenset()
+) -> list[Hex]:
+    """Water bodies wedged between the map's land and foreign land: they touch foreign land (a
+    hex of the grid left off the map) and hold no open sea (no hex whose six neighbours are all
+    water on the map). The coarse outlines leave such gaps at land borders (France's with Spain
+    and Italy); printed, they are ponds that no real coast has. Hexes in ``keep`` stay."""
+    water = [h for h, t in terrain.items() if t == "water"]
+    out: list[Hex] = []
+    for body in hexgrid.components(water):
+        if body & keep:
+            continue
+        around = [n for h in body for n in hexgrid.neighbours(h)]
+        foreign = any(n in grid and n not in terrain for n in around)
+        open_sea = any(all(terrain.get(n) == "water" for n in hexgrid.neighbours(h)) for h in body)
+        if foreign and not open_sea:
+            out.extend(body)
+    return sorted(out)
 
 
 def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
