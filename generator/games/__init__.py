@@ -148,7 +148,7 @@ class BoardView:
 
     drawing: Any
     places: dict[str, Any]
-    players: list[dict[str, str]]
+    players: list[dict[str, Any]]
 
 
 _REGISTERED: dict[str, Game] = {}
