@@ -17,6 +17,7 @@ import itertools
 import math
 import sys
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -152,7 +153,7 @@ def lake_water(terrain: dict[Hex, str], lake_hexes: set[Hex]) -> set[Hex]:
     return set().union(*(g for g in hexgrid.components(water) if g & lake_hexes))
 
 
-def stranded_water(terrain: dict[Hex, str], keep: set[Hex] = frozenset()) -> list[Hex]:
+def stranded_water(terrain: dict[Hex, str], keep: AbstractSet[Hex] = frozenset()) -> list[Hex]:
     """Water hexes that are neither coast nor open sea: they touch no land hex of the map and no
     hex of open sea (a water hex whose six neighbours are all water on the map). These are the
     strips the coarse outlines leave between foreign land and the grid's edge (east of France's
@@ -172,7 +173,7 @@ def stranded_water(terrain: dict[Hex, str], keep: set[Hex] = frozenset()) -> lis
 
 
 def border_pockets(
-    terrain: dict[Hex, str], grid: set[Hex], keep: set[Hex] = frozenset()
+    terrain: dict[Hex, str], grid: set[Hex], keep: AbstractSet[Hex] = frozenset()
 ) -> list[Hex]:
     """Water bodies wedged between the map's land and foreign land: they touch foreign land (a
     hex of the grid left off the map) and hold no open sea (no hex whose six neighbours are all
