@@ -202,3 +202,59 @@ def test_race_tokens_are_in_the_rules_pdf_with_a_scale_ruler():
     text = pdf.pages[0].extract_text()
     assert "Race tokens" in text and "Start" in text and "Finish" in text
     assert "50 mm" in text  # the scale check: the tokens are sized to the hexes
+
+
+# ------------------------------------------------------------------ the same eight everywhere
+
+
+def outline_of(op) -> tuple:
+    """A symbol's shape, wherever and however big it is drawn: its points relative to its
+    centre, scaled to radius 1 (a circle: 'circle')."""
+    if type(op).__name__ == "Circle":
+        return ("circle",)
+    pts = op.subpaths[0]
+    cx = sum(x for x, _y in pts) / len(pts)
+    cy = sum(y for _x, y in pts) / len(pts)
+    r = max(math.hypot(x - cx, y - cy) for x, y in pts)
+    return tuple((round((x - cx) / r, 2), round((y - cy) / r, 2)) for x, y in pts)
+
+
+def test_ledger_header_shows_eight_different_shapes():
+    page = kit.ledger_pages("a4", "en", 8, towns=32)[0]
+    colours = {c for c, _s in PLAYER_STYLE}
+    marks = [
+        op
+        for op in page.ops
+        if type(op).__name__ in {"Path", "Circle"} and op.style.fill in colours
+    ]
+    assert len(marks) == 8
+    # Left to right: players 1 to 8, each a colour and a shape of its own (black and white:
+    # the shape alone tells them apart).
+    marks.sort(key=lambda op: op.cx if type(op).__name__ == "Circle" else op.subpaths[0][0][0])
+    assert [op.style.fill for op in marks] == [c for c, _s in PLAYER_STYLE]
+    assert len({outline_of(op) for op in marks}) == 8
+
+
+def test_the_phone_scorer_gets_eight_different_players():
+    from trackwright.kits.dampfross import board
+
+    view = board.board_view(model.load("england"), "en")
+    players = view.players
+    assert len(players) >= kit.MAX_PLAYERS == 8
+    assert len({p["colour"] for p in players}) == len({p["shape"] for p in players}) == 8
+    assert len({p["dash"] for p in players}) == 8
+
+
+def test_tokens_of_eight_players_show_eight_shapes():
+    england = model.load("england")
+    ops, _w, _h = kit.race_token_ops(0, 0, "en", 8, england.hex_size)
+    colours = {c for c, _s in PLAYER_STYLE}
+    marks = [
+        op
+        for op in ops
+        if type(op).__name__ in {"Path", "Circle"}
+        and op.style.fill in colours
+        and op.style.stroke is not None  # the symbol, not the coloured border
+    ]
+    assert {op.style.fill for op in marks} == colours
+    assert len({outline_of(op) for op in marks}) == 8
