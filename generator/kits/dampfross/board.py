@@ -30,7 +30,7 @@ OUTLINE = {"plain": "#8f8a78", "hill": "#8f7a52", "water": "#9cc3de"}
 RIVER = "#2c74bd"
 MARGIN = 10.0  # white around the map, mm: inside any printer's unprintable edge
 LEGEND_GAP = 3.0  # from the map's lowest hex to the legend's rule
-LEGEND_H = 31.0  # the legend, from its rule to the page's foot (its margin included)
+LEGEND_H = 32.0  # the legend, rule to page foot, its margin included (8 mm and more under text)
 #: A map that fits this sheet (either way round) but not an A4 gets a page of exactly this size,
 #: the map centred: the default 30 x 22 map prints on A3 at true size.
 A3 = (420.0, 297.0)

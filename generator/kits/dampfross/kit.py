@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
+from trackwright.kits import i18n
 from trackwright.kits.dampfross import board
 from trackwright.kits.dampfross.strings import comparison_values, map_title, t, values
 from trackwright.kits.draw import fonts
@@ -40,6 +41,8 @@ from trackwright.kits.sheets import (
 
 HEX_SHEET_SIZES = (6.0, 7.5, 10.0)  # centre-to-corner, mm
 MAX_PLAYERS = 8
+#: No printed text nearer the paper's edge than this, mm (printers leave 3 to 6.35 mm blank).
+TEXT_EDGE = 8.0
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,13 @@ def preset_label(rules: DampfrossRules) -> str | None:
 # ------------------------------------------------------------------ blank hex sheets
 
 
+def ruler_right(right: float, y: float, lang: str) -> list[Op]:
+    """The 50 mm scale check with its bar and its caption ending at ``right``: in every
+    language the caption stays inside the printable area."""
+    wide = max(50.0, fonts.text_width(i18n.t("scale_check", lang), 5.5))
+    return ruler_ops(right - wide, y, lang)
+
+
 def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     """A sheet of hexes whose grid continues on the next sheet in every direction.
 
@@ -70,7 +80,7 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     period_x, period_y = grid.width, 2 * grid.row_step
     margin = 10.0
     cols = int((pw - 2 * margin) // period_x)
-    rows = int((ph - 2 * margin - 14) // period_y)
+    rows = int((ph - 2 * margin - 14) // period_y)  # 14 mm under the grid: caption and scale
     gw, gh = cols * period_x, rows * period_y
     x0, y0 = (pw - gw) / 2, margin
     at = hexgrid.Layout(size=size, origin=(x0, y0))
@@ -90,10 +100,12 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
             ops.append(line((x + dx * 1.5, y), (x + dx * 6, y), MARK))
             ops.append(line((x, y + dy * 1.5), (x, y + dy * 6), MARK))
     across = round(grid.width, 1)
+    # Under the grid, clear of the corner marks and TEXT_EDGE from the paper's edge: the caption
+    # at the left, the scale check at the right.
     caption = t("df_hex_sheet", lang, across=f"{across:g}", size=f"{size:g}")
-    for k, text in enumerate(fonts.wrap(caption, 6.5, pw - 2 * margin)):
-        ops.append(Text(margin, y0 + gh + 8 + 3 * k, text, size=6.5, fill="#444444"))
-    ops.extend(ruler_ops(pw - margin - 50, ph - 8, lang))
+    for k, text in enumerate(fonts.wrap(caption, 6.5, gw - 62)):
+        ops.append(Text(x0, y0 + gh + 8 + 3 * k, text, size=6.5, fill="#444444"))
+    ops.extend(ruler_right(x0 + gw - 2, y0 + gh + 9, lang))
     return Drawing(f"hexsheet_{size:g}", pw, ph, tuple(ops))
 
 
@@ -395,7 +407,7 @@ def rules_and_tokens(
     ops, end = _rules_ops(m, paper, lang, rules or rules_preset())
     width = pw - 2 * RULES_X
     foot = ph - 22.0  # above the scale ruler and the foot line
-    ruler = ruler_ops(pw - RULES_X - 50, ph - 17, lang)
+    ruler = ruler_right(pw - RULES_X, ph - 17, lang)
     block, block_end = tokens_block(RULES_X, end + 6.0, width, lang, players, m.hex_size)
     if block_end <= foot:
         return [Drawing("rules", pw, ph, tuple(ops + block + ruler))]
