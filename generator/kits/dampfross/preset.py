@@ -153,6 +153,38 @@ def lake_water(terrain: dict[Hex, str], lake_hexes: set[Hex]) -> set[Hex]:
     return set().union(*(g for g in hexgrid.components(water) if g & lake_hexes))
 
 
+def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
+    """Each river's course as the chain of land-land hex sides that follows it most closely."""
+    g = nx.Graph()
+    for h, t in terrain.items():
+        if t == "water":
+            continue
+        for corner in hexgrid.corners_of(h):
+            for other, s in hexgrid.corner_neighbours(corner):
+                a, c = s
+                if terrain.get(a, "water") != "water" and terrain.get(c, "water") != "water":
+                    pa, pb = hexgrid.corner_point(corner, 1.0), hexgrid.corner_point(other, 1.0)
+                    g.add_edge(corner, other, side=s, weight=math.dist(pa, pb))
+    if g.number_of_nodes() == 0:
+        return set()
+    corners = sorted(g.nodes, key=sorted)
+    points = {c: hexgrid.corner_point(c, 1.0) for c in corners}
+    out: set[Side] = set()
+    for line in lines:
+        course = [to_grid(lon, lat) for lon, lat in line]
+        stops = [min(corners, key=partial(_nearest_key, points, p)) for p in course]
+        for a, c in itertools.pairwise(stops):
+            if a == c or not nx.has_path(g, a, c):
+                continue
+            path = nx.shortest_path(g, a, c, weight="weight")
+            out.update(g.edges[u, v]["side"] for u, v in itertools.pairwise(path))
+    return out
+
+
+def build_file(path: Path) -> model.DampfrossMap:
+    return build(mapfile.read_json(path), str(path))
+
+
 def stranded_water(terrain: dict[Hex, str], keep: AbstractSet[Hex] = frozenset()) -> list[Hex]:
     """Water hexes that are neither coast nor open sea: they touch no land hex of the map and no
     hex of open sea (a water hex whose six neighbours are all water on the map). These are the
@@ -190,38 +222,6 @@ def border_pockets(
         if foreign and not open_sea:
             out.extend(body)
     return sorted(out)
-
-
-def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
-    """Each river's course as the chain of land-land hex sides that follows it most closely."""
-    g = nx.Graph()
-    for h, t in terrain.items():
-        if t == "water":
-            continue
-        for corner in hexgrid.corners_of(h):
-            for other, s in hexgrid.corner_neighbours(corner):
-                a, c = s
-                if terrain.get(a, "water") != "water" and terrain.get(c, "water") != "water":
-                    pa, pb = hexgrid.corner_point(corner, 1.0), hexgrid.corner_point(other, 1.0)
-                    g.add_edge(corner, other, side=s, weight=math.dist(pa, pb))
-    if g.number_of_nodes() == 0:
-        return set()
-    corners = sorted(g.nodes, key=sorted)
-    points = {c: hexgrid.corner_point(c, 1.0) for c in corners}
-    out: set[Side] = set()
-    for line in lines:
-        course = [to_grid(lon, lat) for lon, lat in line]
-        stops = [min(corners, key=partial(_nearest_key, points, p)) for p in course]
-        for a, c in itertools.pairwise(stops):
-            if a == c or not nx.has_path(g, a, c):
-                continue
-            path = nx.shortest_path(g, a, c, weight="weight")
-            out.update(g.edges[u, v]["side"] for u, v in itertools.pairwise(path))
-    return out
-
-
-def build_file(path: Path) -> model.DampfrossMap:
-    return build(mapfile.read_json(path), str(path))
 
 
 def _nearest_key(
