@@ -223,3 +223,35 @@ def test_no_seed_dash_on_built_in_maps(name):
     text = PdfReader(io.BytesIO(render_pdf(docs["map-poster"]))).pages[0].extract_text()
     assert not re.search(r"seed\s*-", text)
     assert "seed" not in text
+
+
+# ------------------------------------------------------------------ black and white
+
+
+def grey(colour: str) -> float:
+    """A colour's lightness as a black-and-white print gives it (Rec. 601 luma, 0 to 1)."""
+    r, g, b = (int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_sea_and_the_hills_keep_a_mark_in_black_and_white(name):
+    """Sea and plain differ by 0.1 in grey (0.83 and 0.93): with the ink saver's light fills
+    nothing but a mark would tell them apart. Every sea hex carries two waves and every hill
+    without a town two peaks, in strokes darker than the fills, and the legend shows both."""
+    from trackwright.kits.draw.ops import Path
+
+    m = model.load(name)
+    ops, _w, _h = board.map_ops(m, "en")
+    water = sum(1 for t in m.terrain.values() if t == "water")
+    waves = [op for op in ops if isinstance(op, Path) and op.style.stroke == board.WAVE]
+    legend_waves = 1
+    assert len(waves) == 1 + legend_waves
+    assert len(waves[0].subpaths) == 2 * water
+    assert grey(board.FILL["water"]) - grey(board.WAVE) >= 0.3
+    hills = sum(1 for h, t in m.terrain.items() if t == "hill" and h not in m.town_by_hex)
+    peaks = [op for op in ops if isinstance(op, Path) and op.style.stroke == "#7a6334"]
+    assert len(peaks) == 2 * hills + 2  # two more in the legend
+    assert grey(board.FILL["hill"]) - grey("#7a6334") >= 0.3
+    texts = {op.text for op in ops if type(op).__name__ == "Text"}
+    assert {"sea", "hill", "port", "river"} <= texts

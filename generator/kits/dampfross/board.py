@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
@@ -94,6 +96,27 @@ def hill_marks(x: float, y: float, s: float) -> list[Op]:
     ]
 
 
+WAVE = "#4f86b8"  # the sea's waves: darker than its fill, so black and white keeps the cue
+
+
+def wave_lines(x: float, y: float, s: float) -> list[tuple[tuple[float, float], ...]]:
+    """Two short waves in a sea hex of size s centred at (x, y): open polylines (a sine in 8
+    steps), the upper one shifted left. In black and white, or with the ink saver's light fills,
+    they tell the sea from the plain."""
+    out = []
+    half = s * 0.34
+    for dx, dy in ((-0.14 * s, -0.18 * s), (0.14 * s, 0.2 * s)):
+        pts = tuple(
+            (
+                round(x + dx - half + 2 * half * k / 8, 3),
+                round(y + dy - 0.09 * s * math.sin(2 * math.pi * k / 8), 3),
+            )
+            for k in range(9)
+        )
+        out.append(pts)
+    return out
+
+
 def map_ops(
     m: DampfrossMap, lang: str, rules: DampfrossRules | None = None
 ) -> tuple[list[Op], float, float]:
@@ -111,6 +134,14 @@ def map_ops(
         ops.append(
             Path(rings, Style(stroke=OUTLINE[terrain], width=0.18, fill=FILL[terrain]), closed=True)
         )
+    waves = [
+        w
+        for hx in sorted(m.terrain)
+        if m.terrain[hx] == "water"
+        for w in wave_lines(*at.centre(hx), s)
+    ]
+    if waves:  # one path for the whole sea
+        ops.append(Path(tuple(waves), Style(stroke=WAVE, width=0.25)))
     for hx, terrain in m.terrain.items():
         if terrain == "hill" and hx not in m.town_by_hex:
             x, y = at.centre(hx)
@@ -189,6 +220,7 @@ def legend_ops(
         ("town", t("df_town", lang)),
         ("big", t("df_big_town", lang)),
         ("port", t("df_port", lang)),
+        ("sea", t("df_sea", lang)),
         ("river", t("df_river", lang)),
         ("hill", t("df_hill", lang)),
     ]
@@ -200,11 +232,17 @@ def legend_ops(
         elif kind == "port":
             ops.append(Circle(x + 2, y - 1, 1.0, Style(stroke=None, fill="#b3261e")))
             ops.append(Circle(x + 2, y - 1, 2.0, Style(stroke=RIVER, width=0.45)))
+        elif kind == "sea":
+            ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
+            ops.append(polygon(ring, Style(stroke=OUTLINE["water"], width=0.2, fill=FILL["water"])))
+            waves = tuple(wave_lines(x + 2.5, y - 1, 2.6))
+            ops.append(Path(waves, Style(stroke=WAVE, width=0.25)))
         elif kind == "river":
             ops.append(line((x, y - 1), (x + 5, y - 1), Style(stroke=RIVER, width=0.9)))
         else:
             ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
             ops.append(polygon(ring, Style(stroke=OUTLINE["hill"], width=0.2, fill=FILL["hill"])))
+            ops.extend(hill_marks(x + 2.5, y - 1 + 0.15 * 2.6, 2.6))
         ops.append(Text(x + 7, y, label, size=7.5))
         x += 9 + fonts.text_width(label, 7.5)
     return ops

@@ -55,6 +55,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Fluss",
         "it": "fiume",
     },
+    "df_sea": {
+        "en": "sea",
+        "fr": "mer",
+        "de": "Meer",
+        "it": "mare",
+    },
     "df_hill": {
         "en": "hill",
         "fr": "colline",
