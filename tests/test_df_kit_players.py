@@ -258,3 +258,24 @@ def test_tokens_of_eight_players_show_eight_shapes():
     ]
     assert {op.style.fill for op in marks} == colours
     assert len({outline_of(op) for op in marks}) == 8
+
+
+def test_the_ledger_is_sized_from_the_rules_preset():
+    import dataclasses
+
+    england = model.load("england")
+    rules = model.rules()
+    assert sum(rules.prizes) == kit.RECORDED_PRIZES  # the recorded game's rules
+    base = kit.ledger_rows_needed(4, len(england.towns), rules)
+    # A higher winning total, smaller prizes or a smaller start: more races, more rows.
+    higher = dataclasses.replace(rules, victory={k: v + 100 for k, v in rules.victory.items()})
+    poorer = dataclasses.replace(rules, prizes=tuple(p // 2 for p in rules.prizes))
+    assert kit.ledger_rows_needed(4, len(england.towns), higher) > base
+    assert kit.ledger_rows_needed(4, len(england.towns), poorer) > base
+    # Without the experienced players' bonus the game is shorter.
+    novice = dataclasses.replace(rules, experienced_bonus=None)
+    assert kit.ledger_rows_needed(4, len(england.towns), novice) < base
+    # The pages follow: a longer game, more pages.
+    assert len(kit.ledger_pages("a4", "en", 4, higher, len(england.towns))) >= len(
+        kit.ledger_pages("a4", "en", 4, rules, len(england.towns))
+    )

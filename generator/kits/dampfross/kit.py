@@ -121,26 +121,31 @@ def sheet_header(title: str, note: str, page_w: float, margin: float) -> tuple[l
     return ops, margin + 14 + 3.2 * len(rows)
 
 
-# Measured on the longest recorded game (tests/records/dampfross/example-england.json: 3 players,
-# England's 32 towns): the construction phase wrote 31 rows (about one a town: its first
-# arrival), each race 2 (the race's fares and prizes, then building from the winnings), and the
-# leader gained 23 points a race (65 to 203 in 6 races). With more players the prizes and fares
-# are shared by more, so the leader's gain a race falls as 3 / players.
+# Measured on the longest recorded game (templates/dampfross/examples/game.json, the same as
+# tests/records/dampfross/example-england.json: 3 players, England's 32 towns, L'Epopee du Rail's
+# rules; 68 events, 44 of which move money): the construction phase wrote 31 rows (about one a
+# town: its first arrival), each race 2 (the race's fares and prizes, then building from the
+# winnings), and the leader gained 23 points a race (65 to 203 in 6 races) with prizes of 20 + 10.
+# The gain a race grows with the preset's prizes and, the prizes and fares being shared by more
+# players, falls as 3 / players.
 RECORDED_LEADER_GAIN = 23.0
 RECORDED_PLAYERS = 3
+RECORDED_PRIZES = 30  # the recorded game's prizes, winner and second
 ROWS_PER_RACE = 2
 LEDGER_ROW_H = 6.4  # mm: room for handwriting
 
 
 def ledger_rows_needed(players: int, towns: int, rules: DampfrossRules) -> int:
-    """Rows the accounts need for a whole game, from the recorded game's measure: a row per
-    town and two a player for the construction phase, two a race until the leader reaches the
-    winning total (the experienced players' total, the longest game)."""
+    """Rows the accounts need for a whole game, from the rules preset (start capital, first
+    arrival bonus, prizes, winning total by players and the experienced players' bonus) and the
+    recorded game's measure: a row per town and two a player for the construction phase, two a
+    race until the leader reaches the winning total (the experienced players', the longest)."""
     construction = towns + 2 * players
     start = rules.start_capital + rules.first_arrival * towns / players
     target = rules.victory.get(players, max(rules.victory.values()))
     target += rules.experienced_bonus or 0
-    gain = RECORDED_LEADER_GAIN * RECORDED_PLAYERS / players
+    prizes = sum(rules.prizes) / RECORDED_PRIZES
+    gain = RECORDED_LEADER_GAIN * prizes * RECORDED_PLAYERS / players
     races = max(1, math.ceil((target - start) / gain))
     return construction + ROWS_PER_RACE * races
 
