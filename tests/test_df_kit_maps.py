@@ -254,4 +254,4 @@ def test_the_sea_and_the_hills_keep_a_mark_in_black_and_white(name):
     assert len(peaks) == 2 * hills + 2  # two more in the legend
     assert grey(board.FILL["hill"]) - grey("#7a6334") >= 0.3
     texts = {op.text for op in ops if type(op).__name__ == "Text"}
-    assert {"sea", "hill", "port", "river"} <= texts
+    assert {"sea, lake", "hill", "port", "river"} <= texts

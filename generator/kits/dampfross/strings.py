@@ -56,10 +56,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "fiume",
     },
     "df_sea": {
-        "en": "sea",
-        "fr": "mer",
-        "de": "Meer",
-        "it": "mare",
+        "en": "sea, lake",
+        "fr": "mer, lac",
+        "de": "Meer, See",
+        "it": "mare, lago",
     },
     "df_hill": {
         "en": "hill",
