@@ -273,9 +273,11 @@ def test_lastrada_tile_supply_follows_the_preset(tmp_path):
     roads = tiles.road_tiles(4, rules)
     assert len(roads) == 4 * (17 + 7 + 3)
     assert sum(t.terrain == "hill" for t in roads) == 4 * 3
-    page = tiles.token_page("a4", "en", rules)
-    # Two headings, a marker (square and shape) per colour, 13 merchants (square and shape) each.
-    assert len(page.ops) == 2 + 4 * 2 + 4 * 13 * 2
+    sheet = tiles.tile_sheet(210.0, 297.0, 15.0)
+    args = (4, rules.merchants, tiles.pawn_size(15.0), tiles.marker_size(rules))
+    blocks = tiles.pack_tokens(tiles.free_shelves(sheet, 0), *args)
+    # A marker per colour, 13 merchants each.
+    assert blocks is not None and sorted(b.count for b in blocks) == [1] * 4 + [13] * 4
 
 
 # ------------------------------------------------------------------ the defaults
