@@ -31,6 +31,7 @@ TEST_CARD = (63.0, 88.0)
 # one holds the scale bar.
 PIECE_MARGINS = (8.0, 8.0, 14.0, 8.0)
 PIECE_PAD = board.PIECE_PAD
+RULER_UP = 11.0  # mm from a sheet's bottom edge to its scale bar (its caption 7.8 mm)
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3"}
 
 
@@ -59,7 +60,7 @@ def piece_pages(
         x = left + (pw - left - right - piece.width) / 2
         y = top + (ph - top - bottom - piece.height) / 2
         ops: list[Op] = [Place(piece, x, y)]
-        ops.extend(ruler_ops(10, ph - 9, lang))
+        ops.extend(ruler_ops(10, ph - RULER_UP, lang))
         pages.append(Drawing(f"sheet_{piece.name}", pw, ph, tuple(ops)))
     # The frame's parts on one sheet: the four travel-day tracks, then the four scoring tables.
     frame_ops: list[Op] = []
@@ -71,7 +72,7 @@ def piece_pages(
     y += 4.0
     for k in range(4):
         frame_ops.extend(board.table_ops(12 + (k % 2) * 90, y + (k // 2) * 48, lang, rules))
-    frame_ops.extend(ruler_ops(12 + 2 * 90 + 8, ph - 9, lang))
+    frame_ops.extend(ruler_ops(12 + 2 * 90 + 8, ph - RULER_UP, lang))
     pages.append(Drawing("frame", pw, ph, tuple(frame_ops)))
     return pages
 

@@ -53,6 +53,8 @@ CUT = Style(stroke="#000000", width=0.2, cap="butt")
 BLEED = 2.0  # mm of every face past its cut line, front and back
 SIDE = 10.0  # mm from a sheet's left and right edges to the tiles (the row cut marks between)
 BAND = 15.0  # mm from a sheet's top and bottom edges to the row cuts (title; ruler and note)
+FOOT_RULER = 10.5  # mm from a sheet's bottom edge to its scale bar (its caption 7.3 mm)
+NOTE_PT = 6.0  # the note beside the scale bar, pt
 SQRT3 = math.sqrt(3)
 SYMBOL = Style(stroke="#000000", width=0.25, fill="#ffffff")  # a player's shape on a tile
 
@@ -490,13 +492,14 @@ def hex_sheets(
             ops.append(line((x_end + 1.5, y), (pw - 3.0, y), CUT))
         title = t("ls_tiles_title", lang, n=n + 1, count=len(sheets))
         ops.append(Text(pw / 2, 9.0, title, size=8, bold=True, anchor="middle"))
-        foot = sheet.y0 + sheet.rows * sheet.tile_h + (sheet.rows - 1) * sheet.gap_y + BLEED
-        ruler_y = max(foot + 4.0, ph - 10.0)
+        # The scale bar and the note in the bottom band, below the last row's bleed and
+        # FOOT mm or more above the paper's edge (out of a home printer's unprintable margin).
+        ruler_y = ph - FOOT_RULER
         ops.extend(ruler_ops(SIDE, ruler_y, lang))
         note = t(f"duplex_{duplex}", lang) + " " + t("ls_tiles_note", lang)
         note_x = SIDE + 56.0
-        for k, row in enumerate(fonts.wrap(note, 6.5, pw - SIDE - note_x)[:2]):
-            ops.append(Text(note_x, ruler_y - 1.2 + 3.0 * k, row, size=6.5, fill="#333333"))
+        for k, row in enumerate(fonts.wrap(note, NOTE_PT, pw - SIDE - note_x)[:2]):
+            ops.append(Text(note_x, ruler_y - 1.0 + 2.8 * k, row, size=NOTE_PT, fill="#333333"))
         pages.append(Drawing(f"{name}_{n + 1}_front", pw, ph, tuple(ops)))
         behind_slots = duplex_backs(slots, sheet.cols, sheet.rows, duplex)
         ops = _place(sheet, behind_slots, backs, edges=False)
