@@ -42,6 +42,7 @@ class KitOptions:
     formats: tuple[str, ...] = ("pdf", "svg")
     rules: LaStradaRules = field(default_factory=rules_preset)
     duplex: str = "long"  # the edge the printer turns a sheet on for the tiles' backs
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
 
 
 def preset_label(rules: LaStradaRules) -> str | None:
@@ -132,7 +133,7 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
         ),
         f"tiles-{paper}": Document(
             f"{title}: tiles and tokens",
-            tuple(tiles.tile_pages(m, paper, lang, opts.rules, opts.duplex)),
+            tuple(tiles.tile_pages(m, paper, lang, opts.rules, opts.duplex, opts.back_offset)),
         ),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the tiles",

@@ -459,11 +459,13 @@ def hex_sheets(
     name: str,
     duplex: str = "long",
     tokens: Tokens | None = None,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Drawing]:
     """The tiles on as few sheets as hold them, all kinds one after the other, then the tokens
     in the room the last sheet leaves (on a sheet of their own when they do not fit there).
     Each front page is followed by its back page: every back, tile or token, lies behind its
-    front once the sheet is turned over on the ``duplex`` edge."""
+    front once the sheet is turned over on the ``duplex`` edge, then moved by ``back_offset``
+    (mm, on the back page: what the duplex test measured for the printer)."""
     pw, ph = paper_size(paper)
     sheet = tile_sheet(pw, ph, size)
     fronts = [front(tile) for tile in tiles]
@@ -504,7 +506,9 @@ def hex_sheets(
         behind_slots = duplex_backs(slots, sheet.cols, sheet.rows, duplex)
         ops = _place(sheet, behind_slots, backs, edges=False)
         ops += token_ops(blocks if last else [], pw, ph, False, duplex)
-        pages.append(Drawing(f"{name}_{n + 1}_back", pw, ph, tuple(ops)))
+        dx, dy = back_offset
+        body: tuple[Op, ...] = (Group(tuple(ops), dx=dx, dy=dy),) if dx or dy else tuple(ops)
+        pages.append(Drawing(f"{name}_{n + 1}_back", pw, ph, body))
     return pages
 
 
@@ -514,9 +518,11 @@ def tile_pages(
     lang: str,
     rules: LaStradaRules | None = None,
     duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Drawing]:
     """Every hex tile and token, double-sided, on as few sheets as hold them: fronts, each
-    followed by its backs for the ``duplex`` flip."""
+    followed by its backs for the ``duplex`` flip, moved by the printer's measured
+    ``back_offset`` (mm)."""
     rules = rules or rules_preset()
     s = m.hex_size
 
@@ -535,4 +541,6 @@ def tile_pages(
         return start_face(tile.player, s, lang)
 
     tokens = Tokens(rules.players[1], rules.merchants, pawn_size(s), marker_size(rules))
-    return hex_sheets(all_tiles(m, rules), front, back, paper, s, lang, "tiles", duplex, tokens)
+    return hex_sheets(
+        all_tiles(m, rules), front, back, paper, s, lang, "tiles", duplex, tokens, back_offset
+    )
