@@ -250,6 +250,33 @@ def test_tiles_fill_the_sheets(paper, per_sheet):
     assert counts == per_sheet and sum(counts) == 4 * 31 + 19 + 8
 
 
+@pytest.mark.parametrize(("paper", "size"), [("a4", 12.0), ("a4", 15.0), ("letter", 15.0)])
+def test_tokens_fill_the_last_sheet_in_blocks_of_two_rows(paper, size):
+    """Each player's merchants in a block of at most two rows, markers beside them: blocks
+    (with their bleed) clear of each other and of every tile, on the paper."""
+    last = tile_pdf(paper, "long", hex_size=size)[-2]
+    colours = {rgb(c) for _n, c, _s in board.PLAYERS}
+    blocks = [
+        p.bbox
+        for p in last.paths
+        if p.group == 0 and p.stroke is None and len(p.points) == 4 and p.fill in colours
+    ]
+    assert len(blocks) == 8
+    pawn = tiles.pawn_size(size)
+    assert all(y1 - y0 <= 2 * pawn + 2 * tiles.BLEED + 1e-3 for _x0, y0, _x1, y1 in blocks)
+    s3 = math.sqrt(3) / 2 * size
+    hexes = [(x - size, y - s3, x + size, y + s3) for x, y in cut_hexes(last, size)]
+
+    def apart(a, b) -> bool:
+        return (
+            a[2] <= b[0] + 1e-3 or b[2] <= a[0] + 1e-3 or a[3] <= b[1] + 1e-3 or b[3] <= a[1] + 1e-3
+        )
+
+    for k, a in enumerate(blocks):
+        assert a[0] >= 6.5 and a[2] <= last.width - 6.5 and a[3] <= last.height - 13.0
+        assert all(apart(a, b) for b in blocks[k + 1 :] + hexes)
+
+
 # ------------------------------------------------------------------ margins
 
 

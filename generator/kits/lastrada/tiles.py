@@ -55,6 +55,7 @@ SIDE = 10.0  # mm from a sheet's left and right edges to the tiles (the row cut 
 BAND = 15.0  # mm from a sheet's top and bottom edges to the row cuts (title; ruler and note)
 FOOT_RULER = 10.5  # mm from a sheet's bottom edge to its scale bar (its caption 7.3 mm)
 NOTE_PT = 6.0  # the note beside the scale bar, pt
+TOKEN_ROWS = 2  # a player's merchants in a block of at most this many rows
 SQRT3 = math.sqrt(3)
 SYMBOL = Style(stroke="#000000", width=0.25, fill="#ffffff")  # a player's shape on a tile
 
@@ -345,23 +346,28 @@ def free_shelves(sheet: TileSheet, used: int) -> list[Shelf]:
 def pack_tokens(
     shelves: list[Shelf], players: int, merchants: int, pawn: float, marker: float
 ) -> list[Squares] | None:
-    """Each player's merchants as one block, then each player's marker, left to right along
-    the shelves, 2 x BLEED apart (room for both blocks' bleed); None when they do not fit."""
+    """Each player's merchants as one block of at most TOKEN_ROWS rows, then each player's
+    marker, left to right in lines down the shelves, 2 x BLEED apart (room for both blocks'
+    bleed); None when they do not fit."""
     todo = [(p, merchants, pawn) for p in range(players)] + [(p, 1, marker) for p in range(players)]
     placed: list[Squares] = []
     for sx, sy, sw, sh in shelves:
-        x = sx
+        x, y, line_h = sx, sy, 0.0
         while todo:
             player, count, side = todo[0]
-            rows = min(count, int((sh + 1e-9) // side))
+            rows = min(count, TOKEN_ROWS, int((sy + sh - y + 1e-9) // side))
             if rows < 1:
                 break
             cols = -(-count // rows)
             rows = -(-count // cols)
             if x + cols * side > sx + sw + 1e-9:
-                break
-            placed.append(Squares(player, x, sy, cols, rows, count, side))
+                if x == sx:
+                    break  # not even on a line of its own
+                x, y, line_h = sx, y + line_h + 2 * BLEED, 0.0  # the next line
+                continue
+            placed.append(Squares(player, x, y, cols, rows, count, side))
             x += cols * side + 2 * BLEED
+            line_h = max(line_h, rows * side)
             todo.pop(0)
     return None if todo else placed
 
