@@ -82,6 +82,17 @@ def symbols(page: Page, size: float) -> list[Painted]:
     return out
 
 
+def scale_bars(page: Page) -> list[Painted]:
+    """The 50 mm scale bars: level lines 50 mm long."""
+    return [
+        p
+        for p in page.paths
+        if len(p.points) == 2
+        and abs(p.points[0][1] - p.points[1][1]) < 1e-3
+        and abs(abs(p.points[1][0] - p.points[0][0]) - 50.0) < 1e-3
+    ]
+
+
 def nearest(point: tuple[float, float], centres: list[tuple[float, float]]) -> float:
     return min(math.dist(point, c) for c in centres)
 
@@ -299,13 +310,7 @@ def test_tile_footer_and_scale_bar(paper):
         foot = [t for t in page.texts if t.y > page.height - 15.0]
         assert len(foot) >= 3  # the scale bar's caption and two lines of note
         assert page.height - max(t.y for t in foot) >= 7.0
-        bars = [
-            p
-            for p in page.paths
-            if len(p.points) == 2
-            and p.points[0][1] == p.points[1][1]
-            and abs(abs(p.points[1][0] - p.points[0][0]) - 50.0) < 1e-3
-        ]
+        bars = scale_bars(page)
         assert len(bars) == 1  # the 50 mm scale bar
         (bx, by) = bars[0].points[0]
         # no tile's bleed reaches the scale bar's ticks
@@ -397,6 +402,8 @@ def test_largest_hex_size_fits_and_one_more_tenth_does_not():
 def test_pieces_at_the_largest_hex_size_stay_on_the_paper(paper):
     m = arrange.arrange(1, kit.largest_hex_size(arrange.arrange(1), paper))
     pages = read_pdf(render_pdf(kit.documents(m, kit.KitOptions(paper=paper))[f"pieces-{paper}"]))
+    for page in pages:
+        assert len(scale_bars(page)) == 1  # every sheet to print at 100 %, the frame's too
     for page in pages[:-1]:
         xs = [x for p in page.paths for x, _y in p.points]
         ys = [y for p in page.paths for _x, y in p.points]
