@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    Duplex,
     FormatOpt,
     JsonOpt,
     Lang,
@@ -47,9 +48,13 @@ def generate(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     rules: RulesOpt = None,
+    duplex: Annotated[
+        Duplex, typer.Option(help="How your printer turns the sheet for the tiles' backs.")
+    ] = Duplex.long,
 ) -> None:
     """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
-    frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
+    frame to cut out, 124 road tiles, settlement and start tiles (double-sided, with a duplex
+    test), tokens, rules and map.json."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
@@ -66,8 +71,14 @@ def generate(
             seed = new_seed()
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
+    problem = kit.fit_error(m, paper.value)
+    if problem is not None:
+        raise typer.BadParameter(problem, param_hint="'--map'" if map_ref else "'--hex-size'")
+    if map_ref is None:
         typer.echo(f"board layout from seed {seed}")
-    opts = kit.KitOptions(paper=paper.value, lang=lang.value, formats=fmt, rules=preset)
+    opts = kit.KitOptions(
+        paper=paper.value, lang=lang.value, formats=fmt, rules=preset, duplex=duplex.value
+    )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
     report(write_all(files), started)
 
