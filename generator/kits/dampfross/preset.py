@@ -2,8 +2,9 @@
 
 A region file (templates/dampfross/regions/*.json) gives, in longitude/latitude: the land, the
 foreign land left off the map, estuaries the coarse coastline misses, hill regions, rivers, and
-towns with their numbers. The builder lays the hex grid over it: a hex is land when its centre
-is on land, off the map when it is on foreign land, sea otherwise; hills likewise; each river
+towns with their numbers; and lakes, whole: water over land and foreign land alike, never sea.
+The builder lays the hex grid over it: a hex is land when its centre is on land, off the map when
+it is on foreign land, sea otherwise (a lake's hexes are water first); hills likewise; each river
 becomes the chain of hex sides closest to its course; each town takes the nearest free land hex.
 The result goes through the same checks as any map file, and the built maps are stored in
 templates/dampfross/maps/ (rebuild one with
@@ -54,10 +55,11 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
 
     land, foreign, hills = shapes("land"), shapes("foreign"), shapes("hills")
     estuaries = shapes("water")  # sea the coarse coastline misses: estuaries, bays
+    lake_hexes = _lakes(region.get("lakes", []), width, height, to_grid)
     terrain: dict[Hex, str] = {}
     for h in hexgrid.rectangle(width, height):
         centre = Point(hexgrid.centre(h, 1.0))
-        if estuaries is not None and estuaries.contains(centre):
+        if h in lake_hexes or (estuaries is not None and estuaries.contains(centre)):
             terrain[h] = "water"
         elif land is not None and land.contains(centre):
             terrain[h] = "hill" if hills is not None and hills.contains(centre) else "plain"
@@ -83,7 +85,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         taken[nearest] = town["name"]
         towns.append({"name": town["name"], "hex": list(nearest), "numbers": town["numbers"]})
 
-    sea = model.sea_hexes(terrain)
+    sea = model.sea_hexes(terrain) - lake_water(terrain, lake_hexes)
     ports = sorted(
         t["name"] for t in towns if any(n in sea for n in hexgrid.neighbours(tuple(t["hex"])))
     )
@@ -106,6 +108,28 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         "ports": ports,
     }
     return model.from_json(data, where)
+
+
+def _lakes(rings, width: int, height: int, to_grid) -> set[Hex]:
+    """The hexes of the region's lakes, over land and foreign land alike: for each lake the hexes
+    whose centres it holds, kept whole (its largest connected piece: a bay the grid cuts off
+    stays land)."""
+    out: set[Hex] = set()
+    grid = hexgrid.rectangle(width, height)
+    for ring in rings:
+        shape = prep(Polygon([to_grid(*p) for p in ring]).buffer(0))
+        inside = [h for h in grid if shape.contains(Point(hexgrid.centre(h, 1.0)))]
+        if inside:
+            out |= max(hexgrid.components(inside), key=lambda g: (len(g), sorted(g)))
+    return out
+
+
+def lake_water(terrain: dict[Hex, str], lake_hexes: set[Hex]) -> set[Hex]:
+    """The water of the region's lakes: every body of water hexes that holds a lake hex. A lake
+    may touch the map's edge or foreign land, which makes it sea to ``sea_hexes``; a town on
+    its shore is no sea port."""
+    water = [h for h, t in terrain.items() if t == "water"]
+    return set().union(*(g for g in hexgrid.components(water) if g & lake_hexes))
 
 
 def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
