@@ -85,7 +85,14 @@ def card_front(
     ops.append(rect(5, 34, CARD_W - 10, 38, Style(stroke="#bbbbbb", width=0.2, fill="#f3f8fb")))
     ops.extend(board.locator_ops(m, city.name, 6, 35, CARD_W - 12, 36))
     ops.append(
-        Text(CARD_W / 2, 78, f"{m.name} · {city.node}", size=6.5, anchor="middle", fill="#555555")
+        Text(
+            CARD_W / 2,
+            78,
+            f"{board.board_title(m, lang)} · {city.node}",
+            size=6.5,
+            anchor="middle",
+            fill="#555555",
+        )
     )
     if city.dotted:
         frame = Style(stroke="#000000", width=0.9, dash=(0.01, 1.6), cap="round")
@@ -570,7 +577,7 @@ def rules_page(
                     Style(stroke="#000000", width=0.3, fill=colour),
                 )
             )
-    ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))
+    ops.append(made_with_op(board.board_title(m, lang), ph, lang, preset_label(rules)))
     return Drawing("rules", pw, ph, tuple(ops))
 
 
@@ -581,7 +588,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     """Every printable document of the kit, by file stem."""
     lang, paper = opts.lang, opts.paper
     drawing = board.board_drawing(m, lang)
-    title = f"TransAmerica · {m.name}"
+    title = f"TransAmerica · {board.board_title(m, lang)}"
     pw, ph = paper_size(paper)
     cards = card_pages(
         len(m.cities),
