@@ -289,6 +289,12 @@ def test_the_presets_track_pieces_are_printed_to_the_track_spaces_size(case):
     assert lay.piece_l >= 0.5 * lay.track_space
     # The barrier lies across the score track.
     assert barrier[0][2] > lay.cell_h
+    # In grey its red prints like the magenta (0.29 and 0.34 of white): white stripes across it
+    # (a level-crossing barrier) keep it apart in black and white.
+    assert abs(_grey(kit.BARRIER_INK) - _grey(kit.PIECE_INK)) < 0.1
+    stripes = [r for r in found if r[4].fill == "#ffffff" and inside(r, barrier[0])]
+    assert len(stripes) >= 4
+    assert sum(r[2] for r in stripes) >= 0.2 * barrier[0][2]
     # Pieces never touch: a white line to cut along between neighbours.
     front = pieces + barrier
     assert not any(overlap(a, b) for i, a in enumerate(front) for b in front[i + 1 :])
@@ -300,10 +306,11 @@ def test_the_presets_track_pieces_are_printed_to_the_track_spaces_size(case):
     ]
     (fold,) = folds
     fold_y = fold.subpaths[0][0][1]
-    backing = [r for r in found if r[1] > fold_y and r[4].fill in (kit.PIECE_INK, kit.BARRIER_INK)]
+    backs = (kit.PIECE_BACK_INK, kit.BARRIER_BACK_INK)
+    backing = [r for r in found if r[1] > fold_y and r[4].fill in backs]
     for p in front:
         mirrored = (p[0], 2 * fold_y - p[1] - p[3], p[2], p[3])
-        ink = kit.BARRIER_INK if p in barrier else kit.PIECE_INK
+        ink = kit.BARRIER_BACK_INK if p in barrier else kit.PIECE_BACK_INK
         assert any(inside(mirrored, b) and b[4].fill == ink for b in backing), p
 
 
@@ -344,6 +351,23 @@ def test_the_tokens_page_is_filled_and_stays_on_the_paper(case):
     if m.name == "USA":
         assert lowest >= 0.6 * ph
     assert bottom >= 0.85 * ph
+
+
+def test_the_pieces_backing_is_a_light_tint():
+    """The backing is as large as the pieces' block: a light tint of the pieces' ink (a flipped
+    piece still reads as one) costs about a quarter of the toner of a solid backing."""
+    for full, tint in (
+        (kit.PIECE_INK, kit.PIECE_BACK_INK),
+        (kit.BARRIER_INK, kit.BARRIER_BACK_INK),
+    ):
+        assert _cmyk_sum(tint) <= 0.3 * _cmyk_sum(full), (tint, full)
+        assert _grey(tint) >= 0.75  # light grey in black and white, not a second black slab
+
+
+def test_the_tokens_page_toner():
+    """The whole tokens page from the PDF: about 30 % (a solid magenta backing made it 48 %)."""
+    page = kit.tokens_page(model.load("usa"), "a4", "en")
+    assert toner(page) <= 0.33
 
 
 # ------------------------------------------------------------------ card backs
@@ -396,6 +420,14 @@ def test_card_backs_are_a_frame_not_a_flood():
     ring = back[1]
     xs = [p[0] for p in ring.subpaths[0]]
     assert min(xs) >= 3.0 and max(xs) <= kit.CARD_W - 3.0
+
+
+def _cmyk_sum(colour: str) -> float:
+    r, g, b = (c / 255 for c in _rgb(colour))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return 1.0
+    return k + sum((1 - x - k) / (1 - k) for x in (r, g, b))
 
 
 def _grey(colour: str) -> float:

@@ -192,6 +192,10 @@ def locomotive(x: float, y: float, w: float, colour: str) -> list[Op]:
 # players' colours are all far from it), so a photo of the board shows where the pieces lie.
 PIECE_INK = "#ec008c"
 BARRIER_INK = "#c8102e"  # the barrier piece: the red of the score track's barrier line
+# The pieces' backs: a quarter tint of each ink. A piece that lands upside down still reads as a
+# track piece (or the barrier), and the backing costs a quarter of the toner of a solid one.
+PIECE_BACK_INK = "#fac0e0"
+BARRIER_BACK_INK = "#f2c3cb"
 MARKER_INK = (
     "#1a1a1a"  # the start markers' body: no region's colour, and an octagon, no region's shape
 )
@@ -458,6 +462,30 @@ def piece_places(lay: TokenLayout, count: int, x: float, y: float, width: float)
     return out
 
 
+def barrier_stripes(p: Piece) -> list[Op]:
+    """White slanted stripes across the barrier, as on a level-crossing barrier: in black and
+    white its red prints the grey of the magenta pieces, the stripes keep it apart."""
+    slant, band, step = p.width * 0.5, 1.2, 4.0
+    out: list[Op] = []
+    count = int((p.length - 4.0 - band - slant) // step) + 1
+    s = (p.length - (count - 1) * step - band - slant) / 2  # centred along the barrier
+    for _ in range(count):
+        x, y = p.x + s, p.y
+        out.append(
+            polygon(
+                [
+                    (x, y + p.width),
+                    (x + band, y + p.width),
+                    (x + band + slant, y),
+                    (x + slant, y),
+                ],
+                Style(stroke=None, width=0.0, fill="#ffffff"),
+            )
+        )
+        s += step
+    return out
+
+
 def piece_ops(lay: TokenLayout, count: int, x: float, y: float, width: float) -> list[Op]:
     """The pieces and, below a fold line, their backing: fold the sheet on that line, glue the
     two layers together and cut along the white lines through both, so every piece is coloured
@@ -467,11 +495,14 @@ def piece_ops(lay: TokenLayout, count: int, x: float, y: float, width: float) ->
     for p in places:
         ink = BARRIER_INK if p.barrier else PIECE_INK
         ops.append(rect(p.x, p.y, p.length, p.width, Style(stroke=None, fill=ink)))
+        if p.barrier:
+            ops.extend(barrier_stripes(p))
     right = max(p.x + p.length for p in places)
     bottom = max(p.y + p.width for p in places)
     fold = bottom + BACKING_GAP
-    # The backing: each row of pieces mirrored about the fold line, solid and a little larger
-    # (a slightly crooked fold still backs every piece), the barrier's place in red.
+    # The backing: each row of pieces mirrored about the fold line, a light tint of its ink and a
+    # little larger (a slightly crooked fold still backs every piece), the barrier's place in
+    # light red.
     pad = 1.5
     rows: dict[float, list[Piece]] = {}
     for p in places:
@@ -485,7 +516,7 @@ def piece_ops(lay: TokenLayout, count: int, x: float, y: float, width: float) ->
         for k, p in enumerate(row):
             left = p.x - (pad if k == 0 else join)
             right_edge = p.x + p.length + (pad if k == len(row) - 1 else join)
-            ink = BARRIER_INK if p.barrier else PIECE_INK
+            ink = BARRIER_BACK_INK if p.barrier else PIECE_BACK_INK
             ops.append(
                 rect(
                     left,
