@@ -16,7 +16,7 @@ import tempfile
 import pytest
 from PIL import Image
 from trackwright.core import transamerica as model
-from trackwright.kits.draw.ops import Circle, Document, Drawing, Group
+from trackwright.kits.draw.ops import Circle, Document, Drawing, Group, Text
 from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
@@ -151,9 +151,54 @@ def test_fewer_players_fewer_tokens_and_the_house_numbers(house):
     assert lay.players == rules.players[1] == 5
     assert len([r for r in rects(page) if r[4].stroke == "#8a7d5a"]) == 5
     assert lay.cells == rules.start_points - rules.initial_threshold
-    pieces = [r for r in rects(page) if r[4].fill == kit.PIECE_INK and r[3] == lay.piece_w]
+    pages = kit.tokens_pages(m, "a4", "en", rules)
+    assert pages[0] == page
+    pieces = [
+        r
+        for p in pages
+        for r in rects(p)
+        if r[4].fill == kit.PIECE_INK and abs(r[3] - lay.piece_w) < 1e-6
+    ]
     assert len(pieces) == rules.tracks == 91
     assert lay.loco_w <= lay.cell_w - 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("tracks", [91, 200])
+def test_many_pieces_continue_on_further_sheets(tmp_path, paper, tracks):
+    """A house preset may have up to 200 pieces: those the tokens page cannot hold go on
+    further sheets, each with its backing and scale bar, none past the page's margins."""
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(dict(HOUSE, tracks=tracks)))
+    rules = model.rules(path)
+    m = model.load("usa")
+    lay = kit.token_layout(m, paper, rules)
+    pages = kit.tokens_pages(m, paper, "en", rules)
+    assert len(pages) >= 2
+    fronts, barriers = 0, []
+    for k, page in enumerate(pages):
+        found = rects(page)
+        fronts += len(
+            [r for r in found if r[4].fill == kit.PIECE_INK and abs(r[3] - lay.piece_w) < 1e-6]
+        )
+        barriers += [
+            k for r in found if r[4].fill == kit.BARRIER_INK and abs(r[3] - lay.piece_w) < 1e-6
+        ]
+        ink = pdf_page_png(page, 100).convert("L").point(lambda v: 255 if v < 250 else 0)
+        left, top, right, bottom = (v * 25.4 / 100 for v in ink.getbbox())
+        assert min(left, top, page.width - right, page.height - bottom) >= 5, (k, ink.getbbox())
+        assert any(isinstance(op, Text) and op.text.startswith("Print at 100 %") for op in page.ops)
+    assert fronts == tracks
+    assert barriers == [len(pages) - 1]  # one barrier, on the last sheet
+    # The tokens page holds 88 of the USA's pieces; one more sheet holds 113: even 200 pieces
+    # take two sheets.
+    assert len(pages) == 2
+    assert fronts + len(barriers) - _fronts(pages[0], lay) <= 113
+
+
+def _fronts(page: Drawing, lay: kit.TokenLayout) -> int:
+    inks = (kit.PIECE_INK, kit.BARRIER_INK)
+    return len([r for r in rects(page) if r[4].fill in inks and abs(r[3] - lay.piece_w) < 1e-6])
 
 
 # ------------------------------------------------------------------ start markers
@@ -279,8 +324,8 @@ def _in_disc(index: int, image: Image.Image, dpi: int) -> bool:
 def test_the_presets_track_pieces_are_printed_to_the_track_spaces_size(case):
     _m, _paper, rules, lay, page = case
     found = rects(page)
-    pieces = [r for r in found if r[4].fill == kit.PIECE_INK and r[3] == pytest.approx(lay.piece_w)]
-    barrier = [r for r in found if r[4].fill == kit.BARRIER_INK and r[3] == lay.piece_w]
+    pieces = [r for r in found if r[4].fill == kit.PIECE_INK and abs(r[3] - lay.piece_w) < 1e-6]
+    barrier = [r for r in found if r[4].fill == kit.BARRIER_INK and abs(r[3] - lay.piece_w) < 1e-6]
     assert len(pieces) == rules.tracks == 84 and len(barrier) == 1  # 85 pieces in all
     for p in pieces:
         assert p[2] == pytest.approx(lay.piece_l)

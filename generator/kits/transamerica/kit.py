@@ -334,8 +334,15 @@ def tokens_page(
     m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
 ) -> Drawing:
     """The score track with its engine shed, the locomotives and start markers (fold-over, so
-    both sides are printed), the first-player card and every track piece, to cut out."""
-    rules = rules or rules_preset()
+    both sides are printed), the first-player card and the track pieces, to cut out (those of
+    a house preset with many pieces continue on ``tokens_pages``' further sheets)."""
+    return _tokens_page(m, paper, lang, rules or rules_preset())[0]
+
+
+def _tokens_page(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules
+) -> tuple[Drawing, int]:
+    """The tokens page, and how many pieces (the barrier counted) it holds."""
     v = values(rules, lang)
     pw, ph = paper_size(paper, landscape=True)
     lay = token_layout(m, paper, rules)
@@ -434,9 +441,40 @@ def tokens_page(
         ty += 2.8
         ops.append(Text(x0, ty, row, size=6.5, fill=grey))
     py = ty + 2.5
-    ops.extend(piece_ops(lay, rules.tracks, x0, py, text_w))
+    here = pieces_that_fit(lay, rules.tracks + 1, x0, py, text_w, ph - PIECES_FOOT)
+    ops.extend(piece_ops(lay, here, x0, py, text_w, barrier=here == rules.tracks + 1))
     ops.extend(ruler_ops(x0, ph - 11, lang))
-    return Drawing("tokens", pw, ph, tuple(ops))
+    return Drawing("tokens", pw, ph, tuple(ops)), here
+
+
+def tokens_pages(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
+) -> tuple[Drawing, ...]:
+    """The tokens page and, when a house preset has more track pieces than it holds, sheets of
+    the remaining pieces (each with its own backing and scale bar), the barrier last."""
+    rules = rules or rules_preset()
+    first, done = _tokens_page(m, paper, lang, rules)
+    lay = token_layout(m, paper, rules)
+    pw, ph = paper_size(paper, landscape=True)
+    pages = [first]
+    left = rules.tracks + 1 - done
+    x0, width, top = lay.x0, pw - 2 * lay.x0, 14.0
+    notes = fonts.wrap(t("ta_pieces_fold", lang), 6.5, width)
+    block_y = top + 2.8 * len(notes) + 2.5
+    while left > 0:
+        here = pieces_that_fit(lay, left, x0, block_y, width, ph - PIECES_FOOT)
+        if here == 0:  # pragma: no cover - a page always holds a row of pieces
+            raise ValueError("the track pieces do not fit the paper")
+        ops: list[Op] = [
+            Text(x0, top, t("ta_pieces_more", lang, count=str(here)), size=7, fill="#444444")
+        ]
+        for k, row in enumerate(notes):
+            ops.append(Text(x0, top + 2.8 * (k + 1), row, size=6.5, fill="#444444"))
+        ops.extend(piece_ops(lay, here, x0, block_y, width, barrier=here == left))
+        ops.extend(ruler_ops(x0, ph - 11, lang))
+        pages.append(Drawing(f"pieces-{len(pages)}", pw, ph, tuple(ops)))
+        left -= here
+    return tuple(pages)
 
 
 @dataclass(frozen=True)
@@ -448,10 +486,15 @@ class Piece:
     barrier: bool = False
 
 
-def piece_places(lay: TokenLayout, count: int, x: float, y: float, width: float) -> list[Piece]:
+def piece_places(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, barrier: bool = True
+) -> list[Piece]:
     """Where the pieces go: rows of pieces, as many per row as the width holds, separated by
-    thin white lines to cut along; the barrier piece last."""
-    sizes = [(lay.piece_l, False)] * count + [(lay.barrier_l, True)]
+    thin white lines to cut along; the barrier piece last (when ``barrier``, one of the count)."""
+    if barrier:
+        sizes = [(lay.piece_l, False)] * (count - 1) + [(lay.barrier_l, True)]
+    else:
+        sizes = [(lay.piece_l, False)] * count
     out: list[Piece] = []
     px, py = x, y
     for length, barrier in sizes:
@@ -486,11 +529,37 @@ def barrier_stripes(p: Piece) -> list[Op]:
     return out
 
 
-def piece_ops(lay: TokenLayout, count: int, x: float, y: float, width: float) -> list[Op]:
+PIECES_FOOT = 14.0  # below the backing: the scale bar (its ticks reach 13.2 mm from the foot)
+BACKING_PAD = 1.5  # the backing's margin around the mirrored pieces
+
+
+def block_bottom(places: list[Piece], y: float) -> float:
+    """The lowest point of a block of pieces placed from y, its backing included."""
+    fold = max(p.y + p.width for p in places) + BACKING_GAP
+    return 2 * fold - y + BACKING_PAD
+
+
+def pieces_that_fit(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, bottom: float
+) -> int:
+    """How many of count pieces (the last the barrier) a block from y holds, backing included,
+    above bottom (the whole count, or as many as fill the place)."""
+    best = 0
+    for k in range(1, count + 1):
+        places = piece_places(lay, k, x, y, width, barrier=k == count)
+        if block_bottom(places, y) > bottom:
+            break
+        best = k
+    return best
+
+
+def piece_ops(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, barrier: bool = True
+) -> list[Op]:
     """The pieces and, below a fold line, their backing: fold the sheet on that line, glue the
     two layers together and cut along the white lines through both, so every piece is coloured
     on both sides (one fold and one glueing for them all)."""
-    places = piece_places(lay, count, x, y, width)
+    places = piece_places(lay, count, x, y, width, barrier)
     ops: list[Op] = []
     for p in places:
         ink = BARRIER_INK if p.barrier else PIECE_INK
@@ -503,7 +572,7 @@ def piece_ops(lay: TokenLayout, count: int, x: float, y: float, width: float) ->
     # The backing: each row of pieces mirrored about the fold line, a light tint of its ink and a
     # little larger (a slightly crooked fold still backs every piece), the barrier's place in
     # light red.
-    pad = 1.5
+    pad = BACKING_PAD
     rows: dict[float, list[Piece]] = {}
     for p in places:
         rows.setdefault(p.y, []).append(p)
@@ -641,7 +710,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
             tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex)),
         ),
         f"tokens-{paper}": Document(
-            f"{title}: score track and markers", (tokens_page(m, paper, lang, opts.rules),)
+            f"{title}: score track and markers", tokens_pages(m, paper, lang, opts.rules)
         ),
         f"rules-{paper}": Document(
             f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)

@@ -165,6 +165,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "{pieces} Schienen: {tracks} zum Bauen (magenta) und 1 Schranke (rot)",
         "it": "{pieces} binari: {tracks} da posare (magenta) e 1 barriera (rossa)",
     },
+    "ta_pieces_more": {
+        "en": "Track pieces, continued ({count} on this sheet)",
+        "fr": "Tronçons, suite ({count} sur cette feuille)",
+        "de": "Schienen, Fortsetzung ({count} auf diesem Blatt)",
+        "it": "Binari, continua ({count} su questo foglio)",
+    },
     "ta_pieces_fold": {
         "en": "Cut out the block with its backing, fold on the dashed line, glue the two layers together, then cut along the white lines.",
         "fr": "Découper le bloc avec son dos, plier sur le pointillé, coller les deux épaisseurs, puis découper le long des lignes blanches.",
