@@ -65,6 +65,10 @@ def rects(page: Drawing):
     return out
 
 
+def _same(a, b) -> bool:
+    return all(abs(u - v) < 1e-6 for u, v in zip(a[:4], b[:4], strict=True))
+
+
 def inside(inner, outer, margin: float = 0.0) -> bool:
     x, y, w, h = inner[:4]
     ox, oy, ow, oh = outer[:4]
@@ -76,8 +80,13 @@ def inside(inner, outer, margin: float = 0.0) -> bool:
     )
 
 
-def overlap(a, b) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+def overlap(a, b, tol: float = 1e-6) -> bool:
+    return (
+        a[0] + tol < b[0] + b[2]
+        and b[0] + tol < a[0] + a[2]
+        and a[1] + tol < b[1] + b[3]
+        and b[1] + tol < a[1] + a[3]
+    )
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[f"{m}-{p}" for m, p in CASES])
@@ -111,8 +120,8 @@ def pdf_page_png(page: Drawing, dpi: int) -> Image.Image:
 def test_locomotives_fit_the_score_cells(case):
     _m, _paper, rules, lay, page = case
     found = rects(page)
-    cells = [r for r in found if r[1] == lay.track_y and r[3] == lay.cell_h and r[2] == lay.cell_w]
-    assert len(cells) == rules.start_points - rules.initial_threshold
+    cells = [r for r in found if any(_same(r, lay.cell_box(k)) for k in range(lay.cells))]
+    assert len(cells) == lay.cells == rules.start_points - rules.initial_threshold
     # The locomotive pairs as printed: w x 2h, folded to w x h.
     pairs = [r for r in found if r[4].fill == "#ffffff" and r[4].width == 0.3]
     assert len(pairs) == rules.players[1]
@@ -190,15 +199,45 @@ def test_many_pieces_continue_on_further_sheets(tmp_path, paper, tracks):
         assert any(isinstance(op, Text) and op.text.startswith("Print at 100 %") for op in page.ops)
     assert fronts == tracks
     assert barriers == [len(pages) - 1]  # one barrier, on the last sheet
-    # The tokens page holds 88 of the USA's pieces; one more sheet holds 113: even 200 pieces
-    # take two sheets.
+    # With this preset's 17 points the score track takes two rows and the tokens page holds
+    # 56 pieces; one more sheet holds the rest, even of 200 (145 on it).
+    assert _fronts(pages[0], lay) == 56
     assert len(pages) == 2
-    assert fronts + len(barriers) - _fronts(pages[0], lay) <= 113
 
 
 def _fronts(page: Drawing, lay: kit.TokenLayout) -> int:
     inks = (kit.PIECE_INK, kit.BARRIER_INK)
     return len([r for r in rects(page) if r[4].fill in inks and abs(r[3] - lay.piece_w) < 1e-6])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("points", [13, 17, 20, 30, 40])
+def test_a_long_score_track_wraps_rather_than_shrinks(tmp_path, paper, points):
+    """Up to 40 points (the schema's most): the track wraps onto a second row before its
+    cells get narrower than a locomotive with a millimetre each side; tokens stay >= 9.5 mm
+    (40 points for 5 players on Letter)."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(dict(HOUSE, start_points=points)))
+    rules = model.rules(path)
+    m = model.load("usa")
+    lay = kit.token_layout(m, paper, rules)
+    page = kit.tokens_page(m, paper, "en", rules)
+    found = [r[:4] for r in rects(page)]
+    boxes = [lay.cell_box(k) for k in range(lay.cells)]
+    assert all(any(_same(b, f) for f in found) for b in boxes)
+    assert lay.loco_w >= 9.5 and lay.loco_w <= lay.cell_w - 2
+    one_row = (page.width - 2 * lay.x0 - lay.shed_w) / lay.cells >= 14.0
+    assert lay.rows == (1 if one_row else 2)
+    assert lay.rows == 1 or points >= 17
+    # Cells and the shed never overlap, and the shed holds every locomotive.
+    shed = (lay.shed_x, lay.shed_y, lay.shed_w, lay.cell_h)
+    assert not any(overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    assert not any(overlap(b, shed) for b in boxes)
+    assert all(inside(s, shed, margin=1.0) for s in lay.shed_slots())
+    # Everything on the paper, ink 5 mm from the edges (poppler render of the PDF).
+    ink = pdf_page_png(page, 100).convert("L").point(lambda v: 255 if v < 250 else 0).getbbox()
+    left, top, right, bottom = (v * 25.4 / 100 for v in ink)
+    assert min(left, top, page.width - right, page.height - bottom) >= 5
 
 
 # ------------------------------------------------------------------ start markers

@@ -200,6 +200,7 @@ MARKER_INK = (
     "#1a1a1a"  # the start markers' body: no region's colour, and an octagon, no region's shape
 )
 PIECE_W = 4.0  # a track piece's width (mm)
+TRACK_ROW_GAP = 12.0  # between two rows of a long score track: room for the shed's roof
 PIECE_GAP = 0.6  # the white line between two pieces, cut along its middle
 BACKING_GAP = 2.5  # from the pieces to the fold line, and from the fold line to the backing
 
@@ -224,10 +225,35 @@ class TokenLayout:
     piece_l: float  # a track piece, sized to the board's track spaces
     piece_w: float
     barrier_l: float
+    per_row: int = 0  # score cells per row of the track (0: all in one row)
+
+    @property
+    def rows(self) -> int:
+        return 1 if not self.per_row else math.ceil(self.cells / self.per_row)
+
+    def cell_box(self, k: int) -> tuple[float, float, float, float]:
+        """Score cell k (0: the end threshold or fewer): x, y, w, h. A long track wraps onto
+        further rows, read left to right like a line of text."""
+        row, col = divmod(k, self.per_row or self.cells)
+        return (
+            self.x0 + col * self.cell_w,
+            self.track_y + row * (self.cell_h + TRACK_ROW_GAP),
+            self.cell_w,
+            self.cell_h,
+        )
 
     @property
     def shed_x(self) -> float:
-        return self.x0 + self.cells * self.cell_w
+        x, _y, w, _h = self.cell_box(self.cells - 1)
+        return x + w
+
+    @property
+    def shed_y(self) -> float:
+        return self.cell_box(self.cells - 1)[1]
+
+    @property
+    def track_bottom(self) -> float:
+        return self.track_y + self.rows * self.cell_h + (self.rows - 1) * TRACK_ROW_GAP
 
     def shed_slots(self) -> list[tuple[float, float, float, float]]:
         """Where the locomotives park in the shed: a grid of slots, one per player."""
@@ -236,7 +262,7 @@ class TokenLayout:
         for k in range(self.players):
             col, row = k % cols, k // cols
             x = self.shed_x + self.slot_gap + col * (self.loco_w + self.slot_gap)
-            y = self.track_y + self.slot_gap + row * (self.loco_h + self.slot_gap)
+            y = self.shed_y + self.slot_gap + row * (self.loco_h + self.slot_gap)
             out.append((x, y, self.loco_w, self.loco_h))
         return out
 
@@ -260,8 +286,22 @@ def token_layout(m: TransAmericaMap, paper: str, rules: TransAmericaRules) -> To
     loco_h = (cell_h - 3 * slot_gap) / 2
     loco_w = min(12.0, loco_h * 4 / 3)
     shed_w = math.ceil(players / 2) * (loco_w + slot_gap) + slot_gap
-    cell_w = min(16.0, (pw - 2 * x0 - shed_w) / cells)
-    if loco_w > cell_w - 2:  # a long score track on narrow paper: smaller tokens
+    # A long score track (a house preset's many points) wraps onto further rows rather than
+    # shrink its cells under the locomotives: rows of per_row cells, the shed after the last.
+    per_row, cell_w = 0, min(16.0, (pw - 2 * x0 - shed_w) / cells)
+    rows = 1
+    width = pw - 2 * x0
+    if cell_w < loco_w + 2:  # two rows: full rows of per_row cells, the last one and the shed
+        rows = 2
+        cell_w = min(16.0, math.floor((rows * width - shed_w) / cells * 100) / 100)
+        while True:
+            # Rows as even as the shed allows (cells and shed shared out between the two).
+            per_row = min(int(width / cell_w + 1e-9), math.ceil((cells + shed_w / cell_w) / 2))
+            last = cells - (rows - 1) * per_row
+            if last * cell_w + shed_w <= width + 1e-9:
+                break
+            cell_w = round(cell_w - 0.05, 2)
+    if loco_w > cell_w - 2:  # longer still: smaller tokens
         loco_w = cell_w - 2
         shed_w = math.ceil(players / 2) * (loco_w + slot_gap) + slot_gap
     space = track_space(m)
@@ -285,6 +325,7 @@ def token_layout(m: TransAmericaMap, paper: str, rules: TransAmericaRules) -> To
         piece_l=round(space - 2 * clear, 1),
         piece_w=PIECE_W,
         barrier_l=cell_h + 4.0,
+        per_row=per_row,
     )
 
 
@@ -353,24 +394,24 @@ def _tokens_page(
     # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start. The
     # number sits at the top of the cell, where a locomotive standing on it leaves it readable.
     for k in range(lay.cells):
-        cx = x0 + k * cell
+        cx, cy, _w, _h = lay.cell_box(k)
         fill = "#f3e0de" if k == 0 else "#ffffff"
-        ops.append(rect(cx, y0, cell, cell_h, Style(width=0.35, fill=fill)))
+        ops.append(rect(cx, cy, cell, cell_h, Style(width=0.35, fill=fill)))
         label = f"≤ {low}" if k == 0 else str(low + k)
-        ops.append(Text(cx + cell / 2, y0 + 5.2, label, size=10, bold=True, anchor="middle"))
-    sx = lay.shed_x
-    ops.append(rect(sx, y0, lay.shed_w, cell_h, Style(width=0.35, fill="#e8e2d0")))
+        ops.append(Text(cx + cell / 2, cy + 5.2, label, size=10, bold=True, anchor="middle"))
+    sx, sy = lay.shed_x, lay.shed_y
+    ops.append(rect(sx, sy, lay.shed_w, cell_h, Style(width=0.35, fill="#e8e2d0")))
     ops.append(  # the shed's roof, with the start number in it
         polygon(
-            [(sx, y0), (sx + lay.shed_w / 2, y0 - 9), (sx + lay.shed_w, y0)],
+            [(sx, sy), (sx + lay.shed_w / 2, sy - 9), (sx + lay.shed_w, sy)],
             Style(width=0.35, fill="#b9ab86"),
         )
     )
-    ops.append(Text(sx + lay.shed_w / 2, y0 - 1.6, str(start), size=11, bold=True, anchor="middle"))
+    ops.append(Text(sx + lay.shed_w / 2, sy - 1.6, str(start), size=11, bold=True, anchor="middle"))
     for x, y, w, h in lay.shed_slots():
         ops.append(rect(x, y, w, h, Style(stroke="#8a7d5a", width=0.2, dash=(0.8, 0.6))))
     ops.append(
-        Text(sx + lay.shed_w / 2, y0 + cell_h + 3.6, t("ta_shed", lang), size=6.5, anchor="middle")
+        Text(sx + lay.shed_w / 2, sy + cell_h + 3.6, t("ta_shed", lang), size=6.5, anchor="middle")
     )
     # The barrier: a double red line between the end threshold and the next cell.
     red = Style(stroke=BARRIER_INK, width=0.8, cap="butt")
@@ -388,7 +429,7 @@ def _tokens_page(
     )
 
     # Locomotives and start markers: fold-over pairs, so each token is printed on both sides.
-    y = y0 + cell_h + 15
+    y = lay.track_bottom + 15
     w, h = lay.loco_w, lay.loco_h
     ops.append(Text(x0, y - 3, t("ta_locomotives", lang), size=7, fill=grey))
     step = w + 5
@@ -424,7 +465,7 @@ def _tokens_page(
         ty += 2.8
 
     # The first-player card.
-    fx, fy = pw - 10 - CARD_W, y0 + cell_h + 12
+    fx, fy = pw - 10 - CARD_W, lay.track_bottom + 12
     card: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(width=0.4, fill="#ffffff"))]
     card.extend(locomotive(11, 52, 41, "#444444"))
     card.append(
