@@ -5,9 +5,14 @@ SVG are rendered from."""
 
 from __future__ import annotations
 
+import io
 import math
+import re
+from collections import Counter
+from pathlib import Path as FsPath
 
 import pytest
+from pypdf import PdfReader
 from shapely.geometry import LineString, Point, box
 from trackwright.core import transamerica as model
 from trackwright.kits.draw import fonts
@@ -27,8 +32,6 @@ def _maps():
 
 
 def model_path(name: str) -> str:
-    from pathlib import Path as FsPath
-
     return str(FsPath(__file__).parents[1] / "templates" / "transamerica" / "examples" / name)
 
 
@@ -93,6 +96,24 @@ def test_every_double_space_is_two_heavy_strokes_on_the_board(name):
     assert widths.count(board.DOUBLE_W) == 2 * doubles
     assert widths.count(board.SINGLE_W) == singles
     assert board.DOUBLE_W > board.SINGLE_W
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_in_the_pdf_double_lines_are_drawn_heavier(name):
+    """Read from the poster PDF itself (its board form, in millimetre units): every double
+    space is two 0.6 mm strokes, every single one a 0.55 mm stroke (the legend adds one of
+    each kind); there were two 0.41 mm strokes against one 0.55 mm."""
+    m = model.load(name)
+    files = kit.kit_files(m, kit.KitOptions(formats=("pdf",)), FsPath("out"))
+    page = PdfReader(io.BytesIO(files[FsPath("out/board-poster.pdf")])).pages[0]
+    form = page["/Resources"]["/XObject"]["/FormXob.tw_board"].get_object()
+    stream = form.get_data().decode("latin-1")
+    assert "2.834646 0 0 -2.834646" in stream  # 1 unit = 1 mm
+    widths = Counter(float(w) for w in re.findall(r"(?<![\d.])([\d.]+) w\b", stream))
+    doubles = sum(e.cost == 2 for e in m.edges)
+    assert widths[board.DOUBLE_W] == 2 * doubles + 2
+    assert widths[board.SINGLE_W] == len(m.edges) - doubles + 1
+    assert (board.DOUBLE_W, board.SINGLE_W) == (0.6, 0.55)
 
 
 # ------------------------------------------------------------------ labels
