@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -42,11 +40,12 @@ from trackwright.core import hexgrid
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.scorer import dampfross as df
-from trackwright.web import site
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
+from benchmarks.served import ARGS, served_app
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
 def _hexes(line: Any) -> list[list[int]]:
@@ -287,12 +286,6 @@ async ([plans]) => {
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def cli_score(path: Path) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-m", "trackwright", "score", "dampfross", str(path), "--json"],
@@ -320,60 +313,46 @@ def main() -> None:
     record = df.load_record(args.record)
     plans = Planner(record, plan_ahead=not args.greedy).plan()
     counts = Counter(p["type"] for p in plans)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        site.build(folder)
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+    with served_app() as (base, folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        ctx = browser.new_context(
+            viewport={"width": 360, "height": 740},
+            device_scale_factor=2,
+            has_touch=True,
+            accept_downloads=True,
         )
-        time.sleep(0.5)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                ctx = browser.new_context(
-                    viewport={"width": 360, "height": 740},
-                    device_scale_factor=2,
-                    has_touch=True,
-                    accept_downloads=True,
-                )
-                page = ctx.new_page()
-                errors: list[str] = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"http://127.0.0.1:{port}/")
-                page.wait_for_selector("#create", timeout=120_000)
-                page.evaluate("window.trackwright.ready")
-                page.select_option("#new-game", "dampfross")
-                page.evaluate("window.twIdle()")
-                page.select_option("#new-map", f"b:{data['map']}")
-                page.evaluate("window.twIdle()")
-                names = page.locator("input.player")
-                for i, name in enumerate(data["players"]):
-                    names.nth(i).fill(name)
-                page.evaluate("window.twIdle()")
-                for i, name in enumerate(data["players"]):
-                    page.locator("select.start").nth(i).select_option(
-                        json.dumps(data["starts"][name]).replace(" ", "")
-                    )
-                page.click("#create")
-                page.wait_for_url("**#/game/**")
-                page.wait_for_selector("#build button, #build p")
-                page.evaluate("window.twIdle()")
-                page.wait_for_selector("#faces")
-                started = time.perf_counter()
-                rows = page.evaluate(DRIVER, [plans])
-                elapsed = time.perf_counter() - started
-                shown = page.evaluate("window.TW.G.score")
-                with page.expect_download() as info:
-                    page.click("#export")
-                exported = Path(tmp) / "exported.json"
-                info.value.save_as(exported)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base)
+        page.wait_for_selector("#create", timeout=120_000)
+        page.evaluate("window.trackwright.ready")
+        page.select_option("#new-game", "dampfross")
+        page.evaluate("window.twIdle()")
+        page.select_option("#new-map", f"b:{data['map']}")
+        page.evaluate("window.twIdle()")
+        names = page.locator("input.player")
+        for i, name in enumerate(data["players"]):
+            names.nth(i).fill(name)
+        page.evaluate("window.twIdle()")
+        for i, name in enumerate(data["players"]):
+            page.locator("select.start").nth(i).select_option(
+                json.dumps(data["starts"][name]).replace(" ", "")
+            )
+        page.click("#create")
+        page.wait_for_url("**#/game/**")
+        page.wait_for_selector("#build button, #build p")
+        page.evaluate("window.twIdle()")
+        page.wait_for_selector("#faces")
+        started = time.perf_counter()
+        rows = page.evaluate(DRIVER, [plans])
+        elapsed = time.perf_counter() - started
+        shown = page.evaluate("window.TW.G.score")
+        with page.expect_download() as info:
+            page.click("#export")
+        exported = folder.parent / "exported.json"
+        info.value.save_as(exported)
+        browser.close()
         from_page = cli_score(exported)
     expected = cli_score(args.record)
     same = from_page == expected == shown

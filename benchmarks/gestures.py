@@ -24,19 +24,17 @@ import math
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate
-from trackwright.web import site
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
+from benchmarks.served import ARGS, served_app
+
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
 
 
@@ -148,145 +146,127 @@ def main() -> None:
     at = {n.id: (n.x, n.y) for n in m.nodes.values()}
     players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        site.build(folder)
-        port = 8793
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        time.sleep(0.5)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-                page = ctx.new_page()
-                page.goto(f"http://127.0.0.1:{port}/")
-                page.evaluate("window.trackwright.ready")
-                for r in range(args.rounds):
-                    entry = simulate.play_round(m, players, seed=500 + r)
-                    track = {edge_key(*e) for t in entry["turns"] for e in t["track"]}
-                    page.goto(f"http://127.0.0.1:{port}/#/")
-                    page.wait_for_selector("#create")
-                    page.select_option("#new-game", "transamerica")
-                    page.evaluate("window.twIdle()")
-                    names = page.locator("input.player")
-                    while names.count() < len(players):
-                        page.click("text=+ player")
-                    for i, name in enumerate(players):
-                        names.nth(i).fill(name)
-                    page.click("#create")
-                    page.wait_for_selector("svg.board-overlay")
-                    page.evaluate("window.twIdle()")
-                    page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
-                    page.evaluate("window.twIdle()")
-                    # One more: the page scrolled so that the board fills the screen.
-                    page.evaluate(
-                        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
-                    )
-                    window = page.evaluate(
-                        "(() => { const w = document.getElementById('board'); const m = "
-                        "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
-                        "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
-                        "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
-                    )
-                    margin = 0.08
-                    strokes = [
-                        piece
-                        for walk in trails(m, track, random.Random(r))
-                        for piece in fit(
-                            walk, at, window[0] * (1 - 2 * margin), window[1] * (1 - 2 * margin)
+    with served_app() as (base, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+        page = ctx.new_page()
+        page.goto(base)
+        page.evaluate("window.trackwright.ready")
+        for r in range(args.rounds):
+            entry = simulate.play_round(m, players, seed=500 + r)
+            track = {edge_key(*e) for t in entry["turns"] for e in t["track"]}
+            page.goto(f"{base}#/")
+            page.wait_for_selector("#create")
+            page.select_option("#new-game", "transamerica")
+            page.evaluate("window.twIdle()")
+            names = page.locator("input.player")
+            while names.count() < len(players):
+                page.click("text=+ player")
+            for i, name in enumerate(players):
+                names.nth(i).fill(name)
+            page.click("#create")
+            page.wait_for_selector("svg.board-overlay")
+            page.evaluate("window.twIdle()")
+            page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
+            page.evaluate("window.twIdle()")
+            # One more: the page scrolled so that the board fills the screen.
+            page.evaluate(
+                "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
+            )
+            window = page.evaluate(
+                "(() => { const w = document.getElementById('board'); const m = "
+                "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
+                "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
+                "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
+            )
+            margin = 0.08
+            strokes = [
+                piece
+                for walk in trails(m, track, random.Random(r))
+                for piece in fit(
+                    walk, at, window[0] * (1 - 2 * margin), window[1] * (1 - 2 * margin)
+                )
+            ]
+            # The next stroke is the one nearest the last: fewer pans.
+            ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
+            while strokes:
+                best = min(
+                    strokes,
+                    key=lambda s: min(math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])),
+                )
+                strokes.remove(best)
+                if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
+                    best = best[::-1]
+                ordered.append(best)
+                here = at[best[-1]]
+            strokes = ordered
+            rng = random.Random(r)
+            pans, times = 2, []  # the zoom-out tap, the page scrolled to the board
+            jitter = args.error_mm * PX_PER_MM
+            for s in strokes:
+                pans += page.evaluate(
+                    """([ids, margin]) => {
+                    const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+                    const over = document.querySelector('svg.board-overlay');
+                    const wrap = document.getElementById('board');
+                    const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
+                    const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
+                    box.width = box.right - box.left; box.height = box.bottom - box.top;
+                    const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
+                    const mx = box.width * margin, my = box.height * margin;
+                    if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
+                        Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
+                    wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
+                    wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
+                    return 1;
+                }""",
+                    [s, margin],
+                )
+                pts = page.evaluate(
+                    """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+                    const m = document.querySelector('svg.board-overlay').getScreenCTM();
+                    return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
+                    s,
+                )
+                page.mouse.move(*pts[0])
+                page.mouse.down()
+                for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+                    for k in range(1, 7):
+                        page.mouse.move(
+                            x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
+                            y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
                         )
-                    ]
-                    # The next stroke is the one nearest the last: fewer pans.
-                    ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
-                    while strokes:
-                        best = min(
-                            strokes,
-                            key=lambda s: min(
-                                math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])
-                            ),
-                        )
-                        strokes.remove(best)
-                        if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
-                            best = best[::-1]
-                        ordered.append(best)
-                        here = at[best[-1]]
-                    strokes = ordered
-                    rng = random.Random(r)
-                    pans, times = 2, []  # the zoom-out tap, the page scrolled to the board
-                    jitter = args.error_mm * PX_PER_MM
-                    for s in strokes:
-                        pans += page.evaluate(
-                            """([ids, margin]) => {
-                            const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
-                            const over = document.querySelector('svg.board-overlay');
-                            const wrap = document.getElementById('board');
-                            const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
-                            const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
-                            box.width = box.right - box.left; box.height = box.bottom - box.top;
-                            const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
-                            const mx = box.width * margin, my = box.height * margin;
-                            if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
-                                Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
-                            wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
-                            wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
-                            return 1;
-                        }""",
-                            [s, margin],
-                        )
-                        pts = page.evaluate(
-                            """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
-                            const m = document.querySelector('svg.board-overlay').getScreenCTM();
-                            return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
-                            s,
-                        )
-                        page.mouse.move(*pts[0])
-                        page.mouse.down()
-                        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-                            for k in range(1, 7):
-                                page.mouse.move(
-                                    x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
-                                    y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
-                                )
-                        page.evaluate(
-                            "window.drawn = Promise.race([window.twRendered().then(() => "
-                            "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
-                            "window.upAt = null; document.addEventListener('pointerup', () => "
-                            "{ window.upAt = performance.now(); }, { once: true, capture: true });"
-                        )
-                        page.mouse.up()
-                        ms = page.evaluate(
-                            "window.drawn.then(t => t && window.upAt ? t - window.upAt : null)"
-                        )
-                        if ms is not None:
-                            times.append(ms)
-                        page.evaluate("window.twIdle()")
-                        if os.environ.get("GESTURES_DEBUG"):
-                            now = {
-                                edge_key(*e)
-                                for e in page.evaluate("window.TW.G.record['x-draft'].track")
-                            }
-                            meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
-                            print(
-                                "stroke",
-                                s,
-                                "missing",
-                                sorted(meant - now),
-                                "extra",
-                                sorted(now - track),
-                            )
-                    laid = {
+                page.evaluate(
+                    "window.drawn = Promise.race([window.twRendered().then(() => "
+                    "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
+                    "window.upAt = null; document.addEventListener('pointerup', () => "
+                    "{ window.upAt = performance.now(); }, { once: true, capture: true });"
+                )
+                page.mouse.up()
+                ms = page.evaluate(
+                    "window.drawn.then(t => t && window.upAt ? t - window.upAt : null)"
+                )
+                if ms is not None:
+                    times.append(ms)
+                page.evaluate("window.twIdle()")
+                if os.environ.get("GESTURES_DEBUG"):
+                    now = {
                         edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
                     }
-                    wrong = len(laid ^ track)
-                    taps = hands_and_starts(page, players, entry)
-                    rows.append((len(track), len(strokes), pans, taps, wrong, times))
-                browser.close()
-        finally:
-            server.terminate()
+                    meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
+                    print(
+                        "stroke",
+                        s,
+                        "missing",
+                        sorted(meant - now),
+                        "extra",
+                        sorted(now - track),
+                    )
+            laid = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
+            wrong = len(laid ^ track)
+            taps = hands_and_starts(page, players, entry)
+            rows.append((len(track), len(strokes), pans, taps, wrong, times))
+        browser.close()
     print(
         f"TransAmerica track by strokes on the USA board, {args.players} players, Chromium "
         f"360x740, fingertip error {args.error_mm:g} mm"

@@ -28,8 +28,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +35,9 @@ from trackwright.core import hexgrid
 from trackwright.core import lastrada as model
 from trackwright.scorer import lastrada as engine
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
+from benchmarks.served import ARGS, served_app
+
 NAMES = ["Ann", "Ben", "Cleo", "Dev"]
 
 
@@ -241,7 +241,6 @@ def same_score(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
-    from trackwright.web import site
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=8)
@@ -250,52 +249,36 @@ def main() -> None:
     args = ap.parse_args()
     games = [play(args.seed + k, args.players) for k in range(args.games)]
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        site.build(folder)
-        port = 8795
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+    with served_app() as (base, folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        ctx = browser.new_context(
+            viewport={"width": 360, "height": 740},
+            has_touch=True,
+            accept_downloads=True,
         )
-        time.sleep(0.5)
-        base = f"http://127.0.0.1:{port}/"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                ctx = browser.new_context(
-                    viewport={"width": 360, "height": 740},
-                    has_touch=True,
-                    accept_downloads=True,
+        page = ctx.new_page()
+        page.goto(base)
+        page.evaluate("window.trackwright.ready")
+        for k, game in enumerate(games):
+            pos = position(game)
+            truth = engine.score(engine.record_from_json(pos)).to_json()
+            row: dict[str, Any] = {"merchants": sum(len(v) for v in pos["settlements"].values())}
+            for method, enter in (("walk", by_settlement), ("player", by_player)):
+                new_game(page, base, pos["players"])
+                row[method] = enter(page, pos)
+                page.wait_for_function("n => window.tapTimes.length >= n", arg=row[method])
+                times = page.evaluate("window.tapTimes")
+                row[method + "_ms"] = times
+                path = exported(page, folder.parent, f"ls-{k}-{method}.json")
+                record = json.loads(path.read_text())
+                shown = page.evaluate("window.TW.G.score")
+                row[method + "_ok"] = (
+                    same_position(record, pos)
+                    and cli_score(path) == shown
+                    and same_score(shown, truth)
                 )
-                page = ctx.new_page()
-                page.goto(base)
-                page.evaluate("window.trackwright.ready")
-                for k, game in enumerate(games):
-                    pos = position(game)
-                    truth = engine.score(engine.record_from_json(pos)).to_json()
-                    row: dict[str, Any] = {
-                        "merchants": sum(len(v) for v in pos["settlements"].values())
-                    }
-                    for method, enter in (("walk", by_settlement), ("player", by_player)):
-                        new_game(page, base, pos["players"])
-                        row[method] = enter(page, pos)
-                        page.wait_for_function("n => window.tapTimes.length >= n", arg=row[method])
-                        times = page.evaluate("window.tapTimes")
-                        row[method + "_ms"] = times
-                        path = exported(page, Path(tmp), f"ls-{k}-{method}.json")
-                        record = json.loads(path.read_text())
-                        shown = page.evaluate("window.TW.G.score")
-                        row[method + "_ok"] = (
-                            same_position(record, pos)
-                            and cli_score(path) == shown
-                            and same_score(shown, truth)
-                        )
-                    rows.append(row)
-                browser.close()
-        finally:
-            server.terminate()
+            rows.append(row)
+        browser.close()
     print(
         f"La Strada: the end of a {args.players}-player game entered on the phone app "
         "(Chromium 360x740, real taps), positions played out by the engine on the standard board"

@@ -80,18 +80,27 @@ class Graph:
             raise ValueError("line costs must be whole numbers (0 only for placed track)")
 
     def relax(
-        self, dist: list[float], pred: list[tuple[int, Edge] | None], stop: int | None = None
+        self,
+        dist: list[float],
+        pred: list[tuple[int, Edge] | None],
+        stop: int | None = None,
+        limit: float = INF,
+        ahead: list[float] | None = None,
     ) -> None:
         """Dijkstra from every node with a finite ``dist`` at once, in place; ``pred`` records
-        the edge each improved node was reached by. With ``stop``, ends once it is settled.
+        the edge each improved node was reached by. With ``stop``, ends once it is settled; with
+        ``limit``, a node is never reached at a distance that, with its ``ahead`` (a lower bound
+        of what is still to pay from there), exceeds the limit.
 
         Line costs are whole numbers (1 or 2; placed track is contracted away), so distances are
         too and the queue is a list of buckets, one per distance. No weight is 0, so every node
         of a bucket is known before the bucket is reached, and its nodes are settled in index
         order: the order (distance, node index) a heap would give, so the evidence is the same."""
+        if ahead is None:
+            ahead = [0.0] * self.size
         buckets: list[list[int]] = []
         for v, d in enumerate(dist):
-            if d < INF:
+            if d + ahead[v] <= limit and d < INF:
                 level = int(d)
                 while len(buckets) <= level:
                     buckets.append([])
@@ -111,7 +120,7 @@ class Graph:
                     return
                 for u, w, name in adjacent[v]:
                     nd = level + w
-                    if nd < dist[u]:
+                    if nd < dist[u] and nd + ahead[u] <= limit:
                         dist[u] = nd
                         pred[u] = (v, name)
                         slot = int(nd)
@@ -134,29 +143,57 @@ def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
     dp: list[list[float]] = [[]] * (full + 1)
     pred: list[list[tuple[int, Edge] | None]] = [[]] * (full + 1)
     split: list[list[int]] = [[]] * (full + 1)
-    for s in range(1, full + 1):
-        if s & (s - 1) == 0:  # one terminal: its distances
-            dist = [INF] * n
-            dist[others[s.bit_length() - 1]] = 0.0
-            split[s] = [0] * n
-        else:  # merge two smaller trees at each node, each unordered split once
-            dist = [INF] * n
-            how = [0] * n
-            low = s & -s
-            a = (s - 1) & s
-            while a:
-                if a & low:
-                    left, right = dp[a], dp[s ^ a]
-                    for v in range(n):
-                        value = left[v] + right[v]
-                        if value < dist[v]:
-                            dist[v] = value
-                            how[v] = a
-                a = (a - 1) & s
-            split[s] = how
+    # The single terminals first: each one's distances to every node.
+    for i, t in enumerate(others):
+        s = 1 << i
+        dist = [INF] * n
+        dist[t] = 0.0
         came: list[tuple[int, Edge] | None] = [None] * n
         graph.relax(dist, came, stop=root if s == full else None)
+        dp[s], pred[s], split[s] = dist, came, [0] * n
+    # Pruning (the answer and the tree stay exactly those of the full programme): an upper bound
+    # on the answer, the terminals joined by shortest paths along a minimum spanning tree of
+    # their distances; and a lower bound of what a partial tree for the terminals S at v still
+    # has to pay, the distance from v to the farthest terminal outside S (the rest of the tree
+    # joins v to each of them). A partial tree whose cost plus that exceeds the upper bound is
+    # in no optimal tree: it is left out, and the search stops there.
+    bound = _spanning_bound(dp, others, root)
+    away = [dp[1 << i] for i in range(k)]
+    nothing = [0.0] * n
+
+    def ahead(s: int) -> list[float]:
+        rest = [away[i] for i in range(k) if not s >> i & 1]
+        return list(map(max, *rest)) if len(rest) > 1 else rest[0] if rest else nothing
+
+    within: list[list[int]] = [[]] * (full + 1)
+    for i in range(k):
+        h = ahead(1 << i)
+        d = dp[1 << i]
+        within[1 << i] = [v for v in range(n) if d[v] + h[v] <= bound]
+    for s in range(1, full + 1):
+        if s & (s - 1) == 0:
+            continue
+        h = ahead(s)
+        # Merge two smaller trees at each node, each unordered split once.
+        dist = [INF] * n
+        how = [0] * n
+        low = s & -s
+        a = (s - 1) & s
+        while a:
+            if a & low:
+                left, right = dp[a], dp[s ^ a]
+                nodes = within[a] if len(within[a]) <= len(within[s ^ a]) else within[s ^ a]
+                for v in nodes:
+                    value = left[v] + right[v]
+                    if value < dist[v] and value + h[v] <= bound:
+                        dist[v] = value
+                        how[v] = a
+            a = (a - 1) & s
+        split[s] = how
+        came = [None] * n
+        graph.relax(dist, came, stop=root if s == full else None, limit=bound, ahead=h)
         dp[s], pred[s] = dist, came
+        within[s] = [v for v in range(n) if dist[v] + h[v] <= bound]
     cost = dp[full][root]
     if cost == INF:
         raise ValueError("the terminals are not connected")
@@ -174,6 +211,23 @@ def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
             a = split[s][v]
             todo += [(a, v), (s ^ a, v)]
     return SteinerResult(cost, tuple(sorted(set(edges))))
+
+
+def _spanning_bound(dp: list[list[float]], others: list[int], root: int) -> float:
+    """The cost of joining the terminals along a minimum spanning tree of their shortest-path
+    distances (Prim's algorithm on at most six points), from the single terminals' tables."""
+    k = len(others)
+    points = [*others, root]
+
+    def apart(i: int, j: int) -> float:
+        return dp[1 << i][points[j]] if i < k else dp[1 << j][points[i]]
+
+    joined, cost = {0}, 0.0
+    while len(joined) < len(points):
+        d, j = min((apart(i, j), j) for i in joined for j in range(len(points)) if j not in joined)
+        joined.add(j)
+        cost += d
+    return cost
 
 
 def greedy_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:

@@ -269,6 +269,7 @@ def test_generate_lastrada(tmp_path):
         "board-a4.pdf",
         "pieces-a4.pdf",
         "tiles-a4.pdf",
+        "duplex-test-a4.pdf",
         "rules-a4.pdf",
         "map.json",
     }

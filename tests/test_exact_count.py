@@ -11,9 +11,12 @@ import random
 import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from trackwright.core import transamerica as model
 from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
+from trackwright.scorer.steiner import Graph, steiner_tree
 
 
 def dreyfus_wagner(dist: np.ndarray, terminals: list[int]) -> float:
@@ -62,3 +65,57 @@ def test_the_exact_count_equals_dreyfus_wagner_on_the_built_in_boards(board):
             assert exact.points == dreyfus_wagner(dist, terminals), (board, start, hand)
             checked += 1
     assert checked == 60
+
+
+def _root(parent: list[int], i: int) -> int:
+    while parent[i] != i:
+        i = parent[i]
+    return i
+
+
+def brute_force(n: int, edges: list[tuple[int, int, int]], terminals: list[int]) -> int | None:
+    """The cheapest edge set joining the terminals, by trying every subset of the edges."""
+    best = None
+    for mask in range(1 << len(edges)):
+        chosen = [edges[i] for i in range(len(edges)) if mask >> i & 1]
+        cost = sum(w for _, _, w in chosen)
+        if best is not None and cost >= best:
+            continue
+        parent = list(range(n))
+        for a, b, _ in chosen:
+            parent[_root(parent, a)] = _root(parent, b)
+        if len({_root(parent, t) for t in terminals}) == 1:
+            best = cost
+    return best
+
+
+@st.composite
+def small_boards(draw):
+    """A connected graph of up to 8 nodes and 11 edges of cost 1 or 2 (the lines), some placed
+    (cost 0, as placed track), and 2 to 6 terminals (a start marker and cities)."""
+    n = draw(st.integers(3, 8))
+    edges = [(i, draw(st.integers(0, i - 1))) for i in range(1, n)]  # a spanning tree
+    pairs = [(a, b) for a in range(n) for b in range(a) if (a, b) not in edges]
+    extra = draw(st.lists(st.sampled_from(pairs), max_size=11 - len(edges), unique=True))
+    weighted = [(a, b, draw(st.sampled_from([0, 1, 1, 2]))) for a, b in edges + extra]
+    terminals = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=6, unique=True))
+    return n, weighted, terminals
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards())
+def test_the_pruned_count_equals_brute_force(board):
+    """The pruned programme (bounds from a spanning tree and from the farthest terminal left)
+    finds the true minimum, and the tree it shows costs that much and joins the terminals."""
+    n, edges, terminals = board
+    names = [f"n{i}" for i in range(n)]
+    graph = Graph(names, [(names[a], names[b], w) for a, b, w in edges])
+    result = steiner_tree(graph, [names[t] for t in terminals])
+    assert result.cost == brute_force(n, edges, terminals)
+    cost = {frozenset((names[a], names[b])): w for a, b, w in edges}
+    assert sum(cost[frozenset(e)] for e in result.edges) == result.cost
+    g = nx.Graph()
+    g.add_nodes_from(names[t] for t in terminals)
+    g.add_edges_from(result.edges)
+    g.add_edges_from((names[a], names[b]) for a, b, w in edges if w == 0)
+    assert all(nx.has_path(g, names[terminals[0]], names[t]) for t in terminals)

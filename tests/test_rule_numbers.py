@@ -257,8 +257,9 @@ def test_lastrada_kit_prints_the_house_numbers(kits):
     assert "plain 5, forest 8, hill 9 days" in rules and "rules: house-ls" in rules
     assert "plain 5 · forest 8 · hill 9" in board
     assert "19·17·15" in board and "5·4·3·2" not in board
-    # The travel-day track runs 0 to 11 on each of the four sides.
-    assert board.count(" 11 ") >= 4 or board.count("11") >= 4
+    # The travel-day track runs 0 to 18 (11 kept + 7 a turn) on each of the four sides.
+    assert board.count("at most 11 are kept after your turn; 12 to 18 only during it") == 4
+    assert board.count("18") >= 4
     # Road tiles: 27 per colour, 4 colours, fronts and backs; 13 merchants per colour.
     road_pages = [p for p in tiles.pages if "straight road" in (p.extract_text() or "")]
     assert road_pages
@@ -273,9 +274,11 @@ def test_lastrada_tile_supply_follows_the_preset(tmp_path):
     roads = tiles.road_tiles(4, rules)
     assert len(roads) == 4 * (17 + 7 + 3)
     assert sum(t.terrain == "hill" for t in roads) == 4 * 3
-    page = tiles.token_page("a4", "en", rules)
-    # Two headings, a marker (square and shape) per colour, 13 merchants (square and shape) each.
-    assert len(page.ops) == 2 + 4 * 2 + 4 * 13 * 2
+    sheet = tiles.tile_sheet(210.0, 297.0, 15.0)
+    args = (4, rules.merchants, tiles.pawn_size(15.0), tiles.marker_size(rules))
+    blocks = tiles.pack_tokens(tiles.free_shelves(sheet, 0), *args)
+    # A marker per colour, 13 merchants each.
+    assert blocks is not None and sorted(b.count for b in blocks) == [1] * 4 + [13] * 4
 
 
 # ------------------------------------------------------------------ the defaults

@@ -15,6 +15,7 @@ refreshed."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import signal
@@ -590,5 +591,58 @@ def test_transamerica_track_by_strokes(browser, static_site):
         "(() => { const w = document.getElementById('board'); return [(w.scrollLeft + w.clientWidth / 2) / window.TW.G.zoom, (w.scrollTop + w.clientHeight / 2) / window.TW.G.zoom]; })()"
     )
     assert abs(before[0] - after[0]) < 2 and abs(before[1] - after[1]) < 2
+    # Two fingers pinch (real touch input): the board point between them stays under them, and
+    # the zoom follows the fingers' spread.
+    box = pg.locator("#board").bounding_box()
+    centre = (box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.6)
+    under = board_point(pg, *centre)
+    zoom = pg.evaluate("window.TW.G.zoom")
+    pinch(pg, centre, 60, 120)
+    assert pg.evaluate("window.TW.G.zoom") == pytest.approx(zoom * 2, rel=0.05)
+    assert math.dist(board_point(pg, *centre), under) < 2
+    pinch(pg, centre, 120, 80)
+    assert pg.evaluate("window.TW.G.zoom") == pytest.approx(zoom * 4 / 3, rel=0.05)
+    assert math.dist(board_point(pg, *centre), under) < 2
+    # While a finger draws, the magnifier shows what is under it, above the finger.
+    pg.mouse.move(*centre)
+    pg.mouse.down()
+    for k in range(1, 8):
+        pg.mouse.move(centre[0] + 4 * k, centre[1])
+    shown = pg.evaluate(
+        "(() => { const m = document.querySelector('.magnifier'); return m && !m.hidden && m.getBoundingClientRect().bottom; })()"
+    )
+    pg.mouse.up()
+    assert shown and shown <= centre[1]
+    assert pg.evaluate("document.querySelector('.magnifier').hidden")
     assert not context.errors, context.errors
     context.close()
+
+
+def board_point(pg, x: float, y: float) -> tuple[float, float]:
+    """The board's own coordinates (the map's millimetres) under a point of the screen."""
+    return tuple(
+        pg.evaluate(
+            """([x, y]) => { const over = document.querySelector('svg.board-overlay');
+            const p = over.createSVGPoint(); p.x = x; p.y = y;
+            const q = p.matrixTransform(over.getScreenCTM().inverse()); return [q.x, q.y]; }""",
+            [x, y],
+        )
+    )
+
+
+def pinch(pg, centre: tuple[float, float], start: float, end: float, steps: int = 8) -> None:
+    """Two fingers on the screen around ``centre``, moved from ``start`` to ``end`` CSS px apart
+    (touch events as a phone sends them)."""
+    cdp = pg.context.new_cdp_session(pg)
+    cx, cy = centre
+
+    def fingers(d: float) -> list[dict]:
+        return [{"x": cx - d / 2, "y": cy, "id": 0}, {"x": cx + d / 2, "y": cy, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start)})
+    for k in range(1, steps + 1):
+        d = start + (end - start) * k / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(d)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settle(pg)

@@ -27,6 +27,7 @@ from tests.test_web_browser import (  # noqa: F401 - the fixtures are used by na
     open_page,
     phone,
     settle,
+    shot,
     start,
     static_site,
 )
@@ -109,6 +110,7 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  #
     assert "Cleo → Ben 1: entering Ben's line near Leeds" in money
     assert "Cleo → Ben 2: beside Ben's line near Leeds" in money
     assert "Pays 3 to rivals." in pg.inner_text("#cost")
+    shot(pg, "dampfross-build", "#faces")
     tap(pg, "#confirm-build")
     replay(pg, plans[51:56])
 
@@ -124,6 +126,7 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  #
         tap(pg, f'button[data-place="{p}"]')
     assert draft(pg)["race"]["placing"] == race["placing"]
     assert "3. Cleo" in pg.inner_text("#race-places")
+    shot(pg, "dampfross-race", '[data-entrant="Ann"]')
     tap(pg, "#confirm-race")
     assert pg.evaluate("window.TW.G.record.events")[-1] == race
     # After the race the winner is preselected to build from winnings.
@@ -148,6 +151,7 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  #
         "parseFloat(getComputedStyle(document.querySelector('#ledger .df-money li')).fontSize)"
     )
     assert size >= 12
+    shot(pg, "dampfross-ledger", "#ledger")
     path = exported(pg, tmp_path, "df-example.json")
     assert (
         cli_score("dampfross", path, tmp_path) == shown == cli_score("dampfross", EXAMPLE, tmp_path)
@@ -186,5 +190,6 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  #
     settle(pg)
     pg.wait_for_function("document.querySelector('#ledger').innerText.includes('Comptes après')")
     assert pg.inner_text("#mode-race") == "Course" and pg.inner_text("#mode-build") == "Construire"
+    shot(pg, "dampfross-fr", "#ledger")
     assert not context.errors, context.errors
     context.close()

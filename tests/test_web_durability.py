@@ -27,12 +27,15 @@ def start(db, port):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(200):
+    # The server builds the app before it listens: on a loaded machine that takes a while.
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return proc
         except OSError:
-            time.sleep(0.05)
+            time.sleep(0.1)
+    proc.kill()
     raise RuntimeError("the server did not start")
 
 

@@ -31,6 +31,7 @@ try:  # the browser's helpers (the module skips itself where there is no Chromiu
         open_page,
         phone,
         settle,
+        shot,
         start,
         static_site,
     )
@@ -143,6 +144,8 @@ def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static
         new_game(pg, "lastrada", "b:standard", players=pos["players"])
         start(pg)
         pg.wait_for_selector("#ls-walk button[data-merchants]")
+        if seed == 0:
+            shot(pg, "lastrada-walk")
         count = taps.by_settlement(pg, pos)  # every tap counted: buttons and days
         assert count < 40, count
         settle(pg)
@@ -163,6 +166,8 @@ def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static
                 assert text.rstrip().endswith(str(st["gold_each"]))
         winners = pg.inner_text("#winners")
         assert all(w in winners for w in shown["winners"])
+        if seed == 0:
+            shot(pg, "lastrada-gold", "#winners")
     # Readable at 360 px: nothing wider than the screen, buttons a finger's size.
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360
     assert pg.evaluate(
@@ -245,5 +250,6 @@ await drive.tap('#ls-days button[data-days="2"]');
     text = pg.inner_text("#winners")
     assert "Ann et Ben sont à égalité" in text and "Ben gagne" in text, text
     assert "Ville" in pg.inner_text("#settlement-gold")
+    shot(pg, "lastrada-fr", "#ls-days")
     assert not context.errors, context.errors
     context.close()

@@ -12,6 +12,7 @@ import typer
 from trackwright.cli.common import (
     DEFAULT_OUT,
     BackOffsetOpt,
+    Duplex,
     FormatOpt,
     InkSaverOpt,
     JsonOpt,
@@ -52,12 +53,16 @@ def generate(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     rules: RulesOpt = None,
+    duplex: Annotated[
+        Duplex, typer.Option(help="How your printer turns the sheet for the tiles' backs.")
+    ] = Duplex.long,
     back_offset: BackOffsetOpt = "0,0",
     ink_saver: InkSaverOpt = False,
     poster_size: PosterSizeOpt = PosterSize.fit,
 ) -> None:
     """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
-    frame to cut out, 124 road tiles, settlement and start tiles, tokens, rules and map.json."""
+    frame to cut out, 124 road tiles, settlement and start tiles (double-sided, with a duplex
+    test), tokens, rules and map.json."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
@@ -75,12 +80,17 @@ def generate(
             seed = new_seed()
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
+    problem = kit.fit_error(m, paper.value)
+    if problem is not None:
+        raise typer.BadParameter(problem, param_hint="'--map'" if map_ref else "'--hex-size'")
+    if map_ref is None:
         typer.echo(f"board layout from seed {seed}")
     opts = kit.KitOptions(
         paper=paper.value,
         lang=lang.value,
         formats=fmt,
         rules=preset,
+        duplex=duplex.value,
         back_offset=offset,
         ink_saver=ink_saver,
         poster_size=poster_size.value,

@@ -149,7 +149,13 @@ def parse_json(text: str, where: str) -> Any:
             f"objects and lists nest too deep (at most {MAX_DEPTH} levels)", where
         ) from None
     check_shape(data, where)
+    _CHECKED[:] = [data, *_CHECKED[:3]]
     return data
+
+
+# The last few documents parse_json checked (held, so their ids stay theirs): validating one of
+# them walks it once, not once more per schema check.
+_CHECKED: list[Any] = []
 
 
 def check_shape(data: Any, where: str) -> None:
@@ -157,7 +163,7 @@ def check_shape(data: Any, where: str) -> None:
     of more than MAX_NUMBER_CHARS digits, numbers that are not finite. Files are checked as they
     are parsed; data parsed elsewhere (a request to the web scorer) is checked here before its
     schema. One pass, without recursion."""
-    if not isinstance(data, dict | list):
+    if not isinstance(data, dict | list) or any(data is seen for seen in _CHECKED):
         return
     # One iterator per level of nesting: memory grows with the depth, not with the data.
     stack: list[tuple[Iterator[tuple[str | int, Any]], tuple[str | int, ...]]] = [

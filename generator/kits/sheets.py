@@ -9,6 +9,7 @@ operations.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable, Sequence
 
@@ -34,6 +35,7 @@ from trackwright.kits.draw.ops import (
     line,
     overlaps,
     rect,
+    window_index,
 )
 from trackwright.kits.i18n import t
 from trackwright.kits.layout import (
@@ -53,6 +55,9 @@ from trackwright.kits.layout import (
 )
 
 GREY = "#777777"
+#: A poster's words (its note, its scale bar's caption) keep this far from the page's edge: a
+#: plotter's or print shop's unprintable band is wider than a home printer's.
+POSTER_TEXT = 8.0
 MARK = Style(stroke="#000000", width=0.2, cap="butt")
 
 # Margins of a tiled sheet (top, right, bottom, left): home printers cannot print the last few
@@ -195,6 +200,19 @@ def free_spot(
 BAR = 50.0
 
 
+def _balanced(text: str, size: float, width: float) -> list[str]:
+    """The text wrapped to ``width`` mm in as few rows as that takes, the rows as even as they
+    can be (no short last row left alone under a long one)."""
+    rows = fonts.wrap(text, size, width)
+    narrow = width
+    while narrow > 10 and len(rows) > 1:
+        tighter = fonts.wrap(text, size, narrow - 1.0)
+        if len(tighter) != len(rows):
+            break
+        rows, narrow = tighter, narrow - 1.0
+    return rows
+
+
 def ruler_ops(
     x: float,
     y: float,
@@ -217,7 +235,7 @@ def ruler_ops(
     if caption == "right":
         ops.append(Text(length + 2, em * 0.35, text, size=size, fill="#333333"))
     else:
-        for k, row in enumerate(fonts.wrap(text, size, length)):
+        for k, row in enumerate(_balanced(text, size, length)):
             ops.append(Text(0, 0.6 + em * (_ASCENT + 1.2 * k), row, size=size, fill="#333333"))
     return [ScaleBar(tuple(ops), dx=x, dy=y, rotate=-90.0 if turned else 0.0)]
 
@@ -235,7 +253,9 @@ def _bars(ops: Iterable[Op]) -> list[ScaleBar]:
     return [op for op in ops if isinstance(op, ScaleBar)]
 
 
-def with_scale_bar(page: Drawing, lang: str, size: float = 5.5) -> Drawing:
+def with_scale_bar(
+    page: Drawing, lang: str, size: float = 5.5, margin: float = TEXT_MARGIN
+) -> Drawing:
     """The page with a 50 mm scale bar inside its printable area, clear of everything else: the
     page's own bar where it already is one there, else one where the page has room (at the
     bottom, else the top, else on its side along an edge). ValueError when there is none."""
@@ -244,10 +264,10 @@ def with_scale_bar(page: Drawing, lang: str, size: float = 5.5) -> Drawing:
     for bar in _bars(page.ops):
         mine = tight_boxes([bar])
         inside = all(
-            b[0] >= TEXT_MARGIN - 1e-6
-            and b[1] >= TEXT_MARGIN - 1e-6
-            and b[2] <= page.width - TEXT_MARGIN + 1e-6
-            and b[3] <= page.height - TEXT_MARGIN + 1e-6
+            b[0] >= margin - 1e-6
+            and b[1] >= margin - 1e-6
+            and b[2] <= page.width - margin + 1e-6
+            and b[3] <= page.height - margin + 1e-6
             for b in mine
         )
         if inside and not any(overlaps(a, b) for a in mine for b in boxes):
@@ -258,7 +278,7 @@ def with_scale_bar(page: Drawing, lang: str, size: float = 5.5) -> Drawing:
         ("right", "scale_check"),
     ):
         w, h, bar_y = _bar_block(lang, size, caption, key)
-        spot = free_spot(boxes, page.width, page.height, w, h, pad=0.8)
+        spot = free_spot(boxes, page.width, page.height, w, h, pad=0.8, margin=margin)
         if spot is not None:
             x, y, turned = spot
             if turned:  # reading upwards: the bar's left end at the block's bottom-left
@@ -273,11 +293,13 @@ def with_scale_bar(page: Drawing, lang: str, size: float = 5.5) -> Drawing:
     raise ValueError(f"page {page.name!r} has no room for its 50 mm scale bar")
 
 
-def true_size(document: Document, lang: str, size: float = 5.5) -> Document:
+def true_size(
+    document: Document, lang: str, size: float = 5.5, margin: float = TEXT_MARGIN
+) -> Document:
     """The document with a scale bar on every page (a page that must be printed at 100 %)."""
     return Document(
         document.title,
-        tuple(with_scale_bar(page, lang, size) for page in document.pages),
+        tuple(with_scale_bar(page, lang, size, margin) for page in document.pages),
         document.subject,
     )
 
@@ -397,6 +419,16 @@ def tiled_pages(
 # ------------------------------------------------------------------ posters
 
 
+def _wordless(op: Op) -> Op | None:
+    """The operation without its text (None when it is text)."""
+    if isinstance(op, Text):
+        return None
+    if isinstance(op, Group):
+        inner = tuple(o for o in (_wordless(c) for c in op.ops) if o is not None)
+        return dataclasses.replace(op, ops=inner) if inner != op.ops else op
+    return op
+
+
 def bleed_ops(drawing: Drawing, x: float, y: float, bleed: float) -> list[Op]:
     """The drawing placed at (x, y) with ``bleed`` mm of art past its edges all round: its
     outermost strips mirrored outwards, so whatever runs to an edge (a sea, a frame) runs on
@@ -411,7 +443,18 @@ def bleed_ops(drawing: Drawing, x: float, y: float, bleed: float) -> list[Op]:
             wy = {-1: 0.0, 0: 0.0, 1: h - bleed}[my]
             ww = w if mx == 0 else bleed
             wh = h if my == 0 else bleed
-            strip = Place(drawing, wx, wy, (wx, wy, ww, wh))
+            # Colours and lines run on into the bleed; words do not (a town's name mirrored in
+            # the trim would be cut in half, and text-reading checks would find it at the edge).
+            art = tuple(
+                op
+                for op in (
+                    _wordless(o)
+                    for o in window_index(drawing.ops).within((wx, wy, wx + ww, wy + wh))
+                )
+                if op is not None
+            )
+            part = Drawing(f"{drawing.name}_bleed_{mx + 1}{my + 1}", w, h, art)
+            strip = Place(part, wx, wy, (wx, wy, ww, wh))
             # Mirrored about the edge it touches: x -> 2 * edge - x.
             dx = x + (2 * w if mx == 1 else 0.0)
             dy = y + (2 * h if my == 1 else 0.0)
@@ -453,7 +496,9 @@ def poster_page_drawing(drawing: Drawing, lang: str, title: str, size: str = "fi
         fits=where,
     )
     # The note and (by the kit's finish) the scale bar go where the slug has room.
-    ops.extend(note_op(ops, layout.page_w, layout.page_h, f"{title} · {note}", size=7))
+    ops.extend(
+        note_op(ops, layout.page_w, layout.page_h, f"{title} · {note}", size=7, margin=POSTER_TEXT)
+    )
     return Drawing("poster", layout.page_w, layout.page_h, tuple(ops), layout.trim, layout.bleed)
 
 
@@ -545,14 +590,21 @@ def back_page(
 
 
 def note_op(
-    page_ops: Sequence[Op], paper_w: float, paper_h: float, text: str, size: float = 6.5
+    page_ops: Sequence[Op],
+    paper_w: float,
+    paper_h: float,
+    text: str,
+    size: float = 6.5,
+    margin: float = TEXT_MARGIN,
 ) -> list[Op]:
     """A one-line note put where the page has room (inside the printable area, clear of
     everything); nothing when there is none."""
     w = fonts.text_width(text, size)
     em = size * PT_TO_MM
     h = (_ASCENT + _DESCENT) * em
-    spot = free_spot(tight_boxes(page_ops), paper_w, paper_h, w, h, pad=0.8, top_first=True)
+    spot = free_spot(
+        tight_boxes(page_ops), paper_w, paper_h, w, h, pad=0.8, margin=margin, top_first=True
+    )
     if spot is None:
         return []
     x, y, turned = spot
@@ -800,7 +852,17 @@ def finish_kit(
     }
     for stem, document in documents.items():
         size = DUPLEX_TEXT if stem.startswith("duplex-test") else 5.5
-        out[stem] = document if stem.startswith(FREE_SCALE) else true_size(document, lang, size)
+        if stem.startswith(FREE_SCALE):
+            out[stem] = document
+        elif stem.endswith("-poster"):
+            # A poster's words keep clear of a plotter's or print shop's wider margin where
+            # the slug has room for them (else a home printer's).
+            try:
+                out[stem] = true_size(document, lang, size, POSTER_TEXT)
+            except ValueError:
+                out[stem] = true_size(document, lang, size)
+        else:
+            out[stem] = true_size(document, lang, size)
     if ink:
         out = {stem: ink_saver(document) for stem, document in out.items()}
     return out

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
+
 from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
 from trackwright.games import BoardView
 from trackwright.kits import i18n
-from trackwright.kits.dampfross.strings import t, values
+from trackwright.kits.dampfross.strings import map_title, t, values
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
+    PT_TO_MM,
     Circle,
     Drawing,
     Op,
@@ -21,20 +24,66 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.symbols import PLAYER_STYLE
+from trackwright.kits.draw.symbols import player_styles
 from trackwright.kits.places import hex_places
 
 FILL = {"plain": "#f4efdc", "hill": "#dcc08c", "water": "#bfdcf0"}
 OUTLINE = {"plain": "#8f8a78", "hill": "#8f7a52", "water": "#9cc3de"}
 RIVER = "#2c74bd"
-MARGIN = 12.0
-LEGEND_H = 30.0
+MARGIN = 10.0  # white around the map, mm: inside any printer's unprintable edge
+LEGEND_GAP = 3.0  # from the map's lowest hex to the legend's rule
+LEGEND_H = 32.0  # the legend, rule to page foot, its margin included (8 mm and more under text)
+#: A map that fits this sheet (either way round) but not an A4 gets a page of exactly this size,
+#: the map centred: the default 30 x 22 map prints on A3 at true size.
+A3 = (420.0, 297.0)
+A4 = (297.0, 210.0)
+#: Town labels readable at arm's length: names and numbers at least this big (points).
+NAME_PT = 6.5
+NUMBER_PT = 8.0
+HALO = 0.28  # mm: the white rim round label glyphs that keeps them readable over lines
+
+
+def _fits(w: float, h: float, sheet: tuple[float, float]) -> bool:
+    a, b = sheet
+    return (w <= a + 1e-6 and h <= b + 1e-6) or (w <= b + 1e-6 and h <= a + 1e-6)
+
+
+def page_size(m: DampfrossMap) -> tuple[float, float, float, float]:
+    """(width, height, content x, content y): the board's page and where the map's frame (its
+    margin included) starts on it. The natural size is the map plus MARGIN round it and the
+    legend below; between A4 and A3 the page is exactly A3, landscape or portrait as the map."""
+    minx, miny, maxx, maxy = m.extent()
+    w = maxx - minx + 2 * MARGIN
+    h = maxy - miny + MARGIN + LEGEND_GAP + LEGEND_H
+    if _fits(w, h, A3) and not _fits(w, h, A4):
+        pw, ph = A3 if w <= A3[0] and h <= A3[1] else (A3[1], A3[0])
+        return pw, ph, (pw - w) / 2, (ph - h) / 2
+    return w, h, 0.0, 0.0
 
 
 def layout(m: DampfrossMap) -> tuple[float, float, float, float]:
-    """(offset x, offset y, width, height): where hex (0, 0)'s centre goes and the page size."""
-    minx, miny, maxx, maxy = m.extent()
-    return MARGIN - minx, MARGIN - miny, maxx - minx + 2 * MARGIN, maxy - miny + 2 * MARGIN
+    """(offset x, offset y, width, height): where hex (0, 0)'s centre goes, and the page size."""
+    minx, miny, _maxx, _maxy = m.extent()
+    pw, ph, cx, cy = page_size(m)
+    return cx + MARGIN - minx, cy + MARGIN - miny, pw, ph
+
+
+def halo_text(x: float, y: float, text: str, size: float, bold: bool = False) -> list[Op]:
+    """Black text with a thin white rim (eight white copies a hair apart under it): readable over
+    hex outlines, rivers and hill fills without an opaque box hiding the terrain around it."""
+    d, k = HALO, HALO * 0.7071
+    ops: list[Op] = [
+        Text(x + dx, y + dy, text, size=size, bold=bold, anchor="middle", fill="#ffffff")
+        for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d), (k, k), (k, -k), (-k, k), (-k, -k))
+    ]
+    ops.append(Text(x, y, text, size=size, bold=bold, anchor="middle"))
+    return ops
+
+
+def town_label_sizes(s: float) -> tuple[float, float]:
+    """(number pt, name pt) for hexes of size s mm: at least NUMBER_PT and NAME_PT, larger on
+    larger hexes."""
+    return max(NUMBER_PT, round(s * 1.1, 2)), max(NAME_PT, round(s * 0.87, 2))
 
 
 def hill_marks(x: float, y: float, s: float) -> list[Op]:
@@ -47,12 +96,33 @@ def hill_marks(x: float, y: float, s: float) -> list[Op]:
     ]
 
 
+WAVE = "#4f86b8"  # the sea's waves: darker than its fill, so black and white keeps the cue
+
+
+def wave_lines(x: float, y: float, s: float) -> list[tuple[tuple[float, float], ...]]:
+    """Two short waves in a sea hex of size s centred at (x, y): open polylines (a sine in 8
+    steps), the upper one shifted left. In black and white, or with the ink saver's light fills,
+    they tell the sea from the plain."""
+    out = []
+    half = s * 0.34
+    for dx, dy in ((-0.14 * s, -0.18 * s), (0.14 * s, 0.2 * s)):
+        pts = tuple(
+            (
+                round(x + dx - half + 2 * half * k / 8, 3),
+                round(y + dy - 0.09 * s * math.sin(2 * math.pi * k / 8), 3),
+            )
+            for k in range(9)
+        )
+        out.append(pts)
+    return out
+
+
 def map_ops(
     m: DampfrossMap, lang: str, rules: DampfrossRules | None = None
 ) -> tuple[list[Op], float, float]:
     ox, oy, w, h = layout(m)
     s = m.hex_size
-    ops: list[Op] = [rect(0, 0, w, h + LEGEND_H, Style(stroke=None, fill="#ffffff"))]
+    ops: list[Op] = [rect(0, 0, w, h, Style(stroke=None, fill="#ffffff"))]
     at = hexgrid.Layout(size=s, origin=(ox, oy))
 
     for terrain in ("water", "plain", "hill"):
@@ -64,6 +134,14 @@ def map_ops(
         ops.append(
             Path(rings, Style(stroke=OUTLINE[terrain], width=0.18, fill=FILL[terrain]), closed=True)
         )
+    waves = [
+        w
+        for hx in sorted(m.terrain)
+        if m.terrain[hx] == "water"
+        for w in wave_lines(*at.centre(hx), s)
+    ]
+    if waves:  # one path for the whole sea
+        ops.append(Path(tuple(waves), Style(stroke=WAVE, width=0.25)))
     for hx, terrain in m.terrain.items():
         if terrain == "hill" and hx not in m.town_by_hex:
             x, y = at.centre(hx)
@@ -72,62 +150,61 @@ def map_ops(
         a, b = at.side_points(side)
         ops.append(line(a, b, Style(stroke=RIVER, width=0.9)))
 
-    number_pt = max(5.0, s * 0.9)
-    name_pt = max(3.6, s * 0.58)
+    # Each town: its number above the centre, its mark on it, its name below; the labels have a
+    # white rim, not a box, so the hex's fill (and a hill's colour) shows round them.
+    number_pt, name_pt = town_label_sizes(s)
+    name_cap = name_pt * PT_TO_MM * 0.72
+    mark = s * 0.2
     for town in m.towns:
         x, y = at.centre(town.hex)
         if town.name in m.ports:
             ops.append(Circle(x, y, s * 0.5, Style(stroke=RIVER, width=0.45)))
         if len(town.numbers) > 1:
-            r = s * 0.27
+            r = mark * 1.05
             ops.append(rect(x - r, y - r, 2 * r, 2 * r, Style(stroke=None, fill="#b3261e")))
         else:
-            ops.append(Circle(x, y, s * 0.24, Style(stroke=None, fill="#b3261e")))
+            ops.append(Circle(x, y, mark, Style(stroke=None, fill="#b3261e")))
         label = "·".join(str(n) for n in town.numbers)
-        ops.append(Text(x, y - s * 0.42, label, size=number_pt, bold=True, anchor="middle"))
-        nw = fonts.text_width(town.name, name_pt) + 1.0
-        ny = y + s * 0.38
-        ops.append(
-            rect(x - nw / 2, ny, nw, name_pt * 0.3528 * 1.2, Style(stroke=None, fill="#ffffff"))
-        )
-        ops.append(Text(x, ny + name_pt * 0.3528 * 0.95, town.name, size=name_pt, anchor="middle"))
-    ops.extend(legend_ops(m, lang, w, h, rules))
-    return ops, w, h + LEGEND_H
+        ops.extend(halo_text(x, y - mark - 0.7, label, number_pt, bold=True))
+        ops.extend(halo_text(x, y + mark + 0.6 + name_cap, town.name, name_pt))
+    minx, _miny, maxx, maxy = m.extent()
+    ops.extend(legend_ops(m, lang, ox + minx, ox + maxx, oy + maxy + LEGEND_GAP, rules))
+    return ops, w, h
 
 
 def legend_ops(
-    m: DampfrossMap, lang: str, w: float, y0: float, rules: DampfrossRules | None = None
+    m: DampfrossMap,
+    lang: str,
+    x0: float,
+    x1: float,
+    y0: float,
+    rules: DampfrossRules | None = None,
 ) -> list[Op]:
+    """The legend under the map, between x0 and x1, from its rule at y0 down LEGEND_H less the
+    foot margin: title, version line, building costs, town numbers and start, symbols."""
     rules = rules or rules_preset()
-    ops: list[Op] = [line((MARGIN, y0), (w - MARGIN, y0), Style(stroke="#666666", width=0.3))]
-    y = y0 + 7
-    seed = m.seed if m.seed is not None else "-"
+    ops: list[Op] = [line((x0, y0), (x1, y0), Style(stroke="#666666", width=0.3))]
+    y = y0 + 6.5
     gen = m.generator
-    ops.append(Text(MARGIN, y, f"Dampfross · {m.name}", size=12, bold=True))
-    ops.append(
-        Text(
-            w - MARGIN,
-            y,
-            f"{t('map', lang)} {t('version', lang)} {m.version} · {t('seed', lang)} {seed}"
-            + (f" · {gen.get('name')} {gen.get('version')}" if gen else "")
-            + " · "
-            + t("made_with", lang, version=__version__),
-            size=6.5,
-            anchor="end",
-            fill="#444444",
-        )
-    )
-    y += 6
-    ops.append(Text(MARGIN, y, t("df_costs", lang, **values(rules, lang)), size=7.5))
+    ops.append(Text(x0, y, f"Dampfross · {map_title(m, lang)}", size=12, bold=True))
+    about = f"{t('map', lang)} {t('version', lang)} {m.version}"
+    if m.seed is not None:  # a built-in or hand-made map has no seed to print
+        about += f" · {t('seed', lang)} {m.seed}"
+    if gen:
+        about += f" · {gen.get('name')} {gen.get('version')}"
+    about += " · " + t("made_with", lang, version=__version__)
+    ops.append(Text(x1, y, about, size=6.5, anchor="end", fill="#444444"))
+    y += 5.5
+    ops.append(Text(x0, y, t("df_costs", lang, **values(rules, lang)), size=7.5))
     if rules == rules_preset():  # the default kit shows the German edition's costs beside
         other = t("df_costs_german", lang, **values(rules_preset("dampfross"), lang))
     else:  # a kit of other rules says which
         other = i18n.t("rules_preset", lang, name=rules.name)
-    ops.append(Text(w - MARGIN, y, other, size=6.5, anchor="end", fill="#444444"))
+    ops.append(Text(x1, y, other, size=6.5, anchor="end", fill="#444444"))
     y += 4.5
     ops.append(
         Text(
-            MARGIN,
+            x0,
             y,
             t("df_numbers", lang)
             + " · "
@@ -136,13 +213,14 @@ def legend_ops(
         )
     )
     # Symbols.
-    y += 7
-    x = MARGIN
+    y += 6.5
+    x = x0
     s = 3.0
     items = [
         ("town", t("df_town", lang)),
         ("big", t("df_big_town", lang)),
         ("port", t("df_port", lang)),
+        ("sea", t("df_sea", lang)),
         ("river", t("df_river", lang)),
         ("hill", t("df_hill", lang)),
     ]
@@ -154,11 +232,17 @@ def legend_ops(
         elif kind == "port":
             ops.append(Circle(x + 2, y - 1, 1.0, Style(stroke=None, fill="#b3261e")))
             ops.append(Circle(x + 2, y - 1, 2.0, Style(stroke=RIVER, width=0.45)))
+        elif kind == "sea":
+            ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
+            ops.append(polygon(ring, Style(stroke=OUTLINE["water"], width=0.2, fill=FILL["water"])))
+            waves = tuple(wave_lines(x + 2.5, y - 1, 2.6))
+            ops.append(Path(waves, Style(stroke=WAVE, width=0.25)))
         elif kind == "river":
             ops.append(line((x, y - 1), (x + 5, y - 1), Style(stroke=RIVER, width=0.9)))
         else:
             ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
             ops.append(polygon(ring, Style(stroke=OUTLINE["hill"], width=0.2, fill=FILL["hill"])))
+            ops.extend(hill_marks(x + 2.5, y - 1 + 0.15 * 2.6, 2.6))
         ops.append(Text(x + 7, y, label, size=7.5))
         x += 9 + fonts.text_width(label, 7.5)
     return ops
@@ -177,5 +261,5 @@ def board_view(m: DampfrossMap, lang: str) -> BoardView:
     return BoardView(
         drawing=map_drawing(m, lang),
         places=hex_places(m.terrain, m.hex_size, ox, oy),
-        players=[{"colour": c, "shape": s} for c, s in PLAYER_STYLE],
+        players=player_styles(),
     )

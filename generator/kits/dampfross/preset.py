@@ -2,8 +2,9 @@
 
 A region file (templates/dampfross/regions/*.json) gives, in longitude/latitude: the land, the
 foreign land left off the map, estuaries the coarse coastline misses, hill regions, rivers, and
-towns with their numbers. The builder lays the hex grid over it: a hex is land when its centre
-is on land, off the map when it is on foreign land, sea otherwise; hills likewise; each river
+towns with their numbers; and lakes, whole: water over land and foreign land alike, never sea.
+The builder lays the hex grid over it: a hex is land when its centre is on land, off the map when
+it is on foreign land, sea otherwise (a lake's hexes are water first); hills likewise; each river
 becomes the chain of hex sides closest to its course; each town takes the nearest free land hex.
 The result goes through the same checks as any map file, and the built maps are stored in
 templates/dampfross/maps/ (rebuild one with
@@ -15,6 +16,8 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,16 +32,16 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex, Side
 from trackwright.core.output import write_atomic
 
-BUILDER_VERSION = "1"
+BUILDER_VERSION = "2"  # 2: no stranded water nor border pockets
 
 
-def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
+def _projection(region: dict[str, Any]) -> Callable[[float, float], tuple[float, float]]:
+    """Longitude/latitude to the grid of hex centres (hex units: size 1), the region's bounds
+    fitted into the grid."""
     width, height = region["grid"]["width"], region["grid"]["height"]
     b = region["bounds"]
     lat0 = (b["south"] + b["north"]) / 2
     k = math.cos(math.radians(lat0))
-
-    # Fit the region's bounds into the grid of hex centres (hex units: size 1).
     span_x, span_y = (b["east"] - b["west"]) * k, b["north"] - b["south"]
     grid_w, grid_h = hexgrid.rectangle_span(width, height, 1.0)
     scale = min(grid_w / span_x, grid_h / span_y)
@@ -48,16 +51,30 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
     def to_grid(lon: float, lat: float) -> tuple[float, float]:
         return off_x + (lon - b["west"]) * k * scale, off_y + (b["north"] - lat) * scale
 
+    return to_grid
+
+
+def lakes_of(region: dict[str, Any]) -> set[Hex]:
+    """The hexes of the region's lakes (see ``_lakes``)."""
+    width, height = region["grid"]["width"], region["grid"]["height"]
+    return _lakes(region.get("lakes", []), width, height, _projection(region))
+
+
+def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap:
+    width, height = region["grid"]["width"], region["grid"]["height"]
+    to_grid = _projection(region)
+
     def shapes(key: str):
         rings = [Polygon([to_grid(*p) for p in ring]).buffer(0) for ring in region.get(key, [])]
         return prep(unary_union(rings)) if rings else None
 
     land, foreign, hills = shapes("land"), shapes("foreign"), shapes("hills")
     estuaries = shapes("water")  # sea the coarse coastline misses: estuaries, bays
+    lake_hexes = _lakes(region.get("lakes", []), width, height, to_grid)
     terrain: dict[Hex, str] = {}
     for h in hexgrid.rectangle(width, height):
         centre = Point(hexgrid.centre(h, 1.0))
-        if estuaries is not None and estuaries.contains(centre):
+        if h in lake_hexes or (estuaries is not None and estuaries.contains(centre)):
             terrain[h] = "water"
         elif land is not None and land.contains(centre):
             terrain[h] = "hill" if hills is not None and hills.contains(centre) else "plain"
@@ -65,6 +82,12 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
             continue  # another country: not part of the map
         else:
             terrain[h] = "water"
+
+    lakes = lake_water(terrain, lake_hexes)
+    for h in stranded_water(terrain, lakes):
+        del terrain[h]  # sea cut off behind foreign land: not part of the map either
+    for h in border_pockets(terrain, set(hexgrid.rectangle(width, height)), lakes):
+        del terrain[h]  # a gap between the outlines at a land border: that country's land
 
     rivers = _rivers(region.get("rivers", []), terrain, to_grid)
 
@@ -83,7 +106,7 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         taken[nearest] = town["name"]
         towns.append({"name": town["name"], "hex": list(nearest), "numbers": town["numbers"]})
 
-    sea = model.sea_hexes(terrain)
+    sea = model.sea_hexes(terrain) - lake_water(terrain, lake_hexes)
     ports = sorted(
         t["name"] for t in towns if any(n in sea for n in hexgrid.neighbours(tuple(t["hex"])))
     )
@@ -106,6 +129,28 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         "ports": ports,
     }
     return model.from_json(data, where)
+
+
+def _lakes(rings, width: int, height: int, to_grid) -> set[Hex]:
+    """The hexes of the region's lakes, over land and foreign land alike: for each lake the hexes
+    whose centres it holds, kept whole (its largest connected piece: a bay the grid cuts off
+    stays land)."""
+    out: set[Hex] = set()
+    grid = hexgrid.rectangle(width, height)
+    for ring in rings:
+        shape = prep(Polygon([to_grid(*p) for p in ring]).buffer(0))
+        inside = [h for h in grid if shape.contains(Point(hexgrid.centre(h, 1.0)))]
+        if inside:
+            out |= max(hexgrid.components(inside), key=lambda g: (len(g), sorted(g)))
+    return out
+
+
+def lake_water(terrain: dict[Hex, str], lake_hexes: set[Hex]) -> set[Hex]:
+    """The water of the region's lakes: every body of water hexes that holds a lake hex. A lake
+    may touch the map's edge or foreign land, which makes it sea to ``sea_hexes``; a town on
+    its shore is no sea port."""
+    water = [h for h, t in terrain.items() if t == "water"]
+    return set().union(*(g for g in hexgrid.components(water) if g & lake_hexes))
 
 
 def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
@@ -138,6 +183,45 @@ def _rivers(lines, terrain: dict[Hex, str], to_grid) -> set[Side]:
 
 def build_file(path: Path) -> model.DampfrossMap:
     return build(mapfile.read_json(path), str(path))
+
+
+def stranded_water(terrain: dict[Hex, str], keep: AbstractSet[Hex] = frozenset()) -> list[Hex]:
+    """Water hexes that are neither coast nor open sea: they touch no land hex of the map and no
+    hex of open sea (a water hex whose six neighbours are all water on the map). These are the
+    strips the coarse outlines leave between foreign land and the grid's edge (east of France's
+    border, east of the Channel), which would print as detached columns of sea. Hexes in
+    ``keep`` (the lakes and the water joined to them) stay."""
+    water = {h for h, t in terrain.items() if t == "water"}
+    core = {h for h in water if all(n in water for n in hexgrid.neighbours(h))}
+    out = []
+    for h in sorted(water):
+        around = hexgrid.neighbours(h)
+        coast = any(terrain.get(n, "water") != "water" for n in around)
+        if h in keep:
+            continue
+        if not coast and h not in core and not any(n in core for n in around):
+            out.append(h)
+    return out
+
+
+def border_pockets(
+    terrain: dict[Hex, str], grid: set[Hex], keep: AbstractSet[Hex] = frozenset()
+) -> list[Hex]:
+    """Water bodies wedged between the map's land and foreign land: they touch foreign land (a
+    hex of the grid left off the map) and hold no open sea (no hex whose six neighbours are all
+    water on the map). The coarse outlines leave such gaps at land borders (France's with Spain
+    and Italy); printed, they are ponds that no real coast has. Hexes in ``keep`` stay."""
+    water = [h for h, t in terrain.items() if t == "water"]
+    out: list[Hex] = []
+    for body in hexgrid.components(water):
+        if body & keep:
+            continue
+        around = [n for h in body for n in hexgrid.neighbours(h)]
+        foreign = any(n in grid and n not in terrain for n in around)
+        open_sea = any(all(terrain.get(n) == "water" for n in hexgrid.neighbours(h)) for h in body)
+        if foreign and not open_sea:
+            out.extend(body)
+    return sorted(out)
 
 
 def _nearest_key(

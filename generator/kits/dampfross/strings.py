@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from trackwright.core.dampfross import DampfrossRules
+from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -55,6 +55,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Fluss",
         "it": "fiume",
     },
+    "df_sea": {
+        "en": "sea, lake",
+        "fr": "mer, lac",
+        "de": "Meer, See",
+        "it": "mare, lago",
+    },
     "df_hill": {
         "en": "hill",
         "fr": "colline",
@@ -103,6 +109,54 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Startkapital",
         "it": "Capitale iniziale",
     },
+    "df_continued": {
+        "en": "continued",
+        "fr": "suite",
+        "de": "Fortsetzung",
+        "it": "seguito",
+    },
+    "df_brought_forward": {
+        "en": "Brought forward",
+        "fr": "Report",
+        "de": "Übertrag",
+        "it": "Riporto",
+    },
+    "df_carried_forward": {
+        "en": "Carried forward",
+        "fr": "À reporter",
+        "de": "Zu übertragen",
+        "it": "Da riportare",
+    },
+    "df_page": {
+        "en": "page {page} of {pages}",
+        "fr": "page {page} sur {pages}",
+        "de": "Seite {page} von {pages}",
+        "it": "pagina {page} di {pages}",
+    },
+    "df_tokens": {
+        "en": "Race tokens",
+        "fr": "Jetons de course",
+        "de": "Rennfiguren",
+        "it": "Segnalini di corsa",
+    },
+    "df_tokens_note": {
+        "en": "Cut out each piece along its solid outline, fold it on the dotted line and glue the halves back to back. Each entrant puts their token on the race's start town and moves it; the Start and Finish markers show the race's two towns.",
+        "fr": "Découper chaque pièce le long du trait plein, la plier sur les pointillés et coller les deux moitiés dos à dos. Chaque participant pose son jeton sur la ville de départ de la course et le déplace ; les marqueurs Départ et Arrivée montrent les deux villes de la course.",
+        "de": "Jedes Teil an der durchgezogenen Linie ausschneiden, an der gepunkteten Linie falten und die Hälften Rücken an Rücken kleben. Jeder Teilnehmer stellt seine Figur auf die Startstadt des Rennens und zieht sie; die Marken Start und Ziel zeigen die beiden Städte des Rennens.",
+        "it": "Ritagliare ogni pezzo lungo il contorno continuo, piegarlo sulla linea tratteggiata e incollare le due metà dorso a dorso. Ogni partecipante mette il suo segnalino sulla città di partenza della corsa e lo muove; i segnalini Partenza e Arrivo indicano le due città della corsa.",
+    },
+    "df_token_from": {
+        "en": "Start",
+        "fr": "Départ",
+        "de": "Start",
+        "it": "Partenza",
+    },
+    "df_token_to": {
+        "en": "Finish",
+        "fr": "Arrivée",
+        "de": "Ziel",
+        "it": "Arrivo",
+    },
     "df_races": {
         "en": "Race record",
         "fr": "Registre des courses",
@@ -142,6 +196,28 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 t = i18n.translator(STRINGS)
+
+#: The built-in maps' names (as their map files give them, in English) in every language.
+MAP_TITLES: dict[str, dict[str, str]] = {
+    "England": {"en": "England", "fr": "Angleterre", "de": "England", "it": "Inghilterra"},
+    "France": {"en": "France", "fr": "France", "de": "Frankreich", "it": "Francia"},
+    "USA (East Coast)": {
+        "en": "USA (East Coast)",
+        "fr": "États-Unis (côte Est)",
+        "de": "USA (Ostküste)",
+        "it": "Stati Uniti (costa orientale)",
+    },
+}
+_PRESET_BUILDER = "trackwright-dampfross-preset"
+
+
+def map_title(m: DampfrossMap, lang: str) -> str:
+    """The map's name as printed: a built-in map's in the kit's language, any other as its file
+    gives it."""
+    titles = MAP_TITLES.get(m.name)
+    if titles is None or m.generator.get("name") != _PRESET_BUILDER:
+        return m.name
+    return titles[lang]
 
 
 # How the winning totals by number of players are said: (first group with "or more", first

@@ -45,13 +45,21 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
 # French sets a space before ; : ! ? » and after «; a line never breaks at that space.
 _GLUED_BEFORE = frozenset(";:!?»")
 _GLUED_AFTER = frozenset("«")
+_UNITS = frozenset(("mm", "cm", "m", "%", "in", "pt", "kb", "mb"))
 
 
 def _words(paragraph: str) -> list[str]:
     """The paragraph's breakable units: words, with French punctuation kept on its word."""
     words: list[str] = []
     for word in paragraph.split():
-        if words and (word[0] in _GLUED_BEFORE or words[-1][-1] in _GLUED_AFTER):
+        glued = words and (word[0] in _GLUED_BEFORE or words[-1][-1] in _GLUED_AFTER)
+        # A number keeps its unit on its line: "50 mm", "100 %".
+        unit = (
+            words
+            and words[-1].replace(".", "").replace(",", "").isdigit()
+            and (word.rstrip(".,;:)").lower() in _UNITS)
+        )
+        if glued or unit:
             words[-1] += " " + word
         else:
             words.append(word)

@@ -44,6 +44,12 @@ def symbol(shape: str, cx: float, cy: float, r: float, style: Style) -> Path | C
             (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b),
         ]  # fmt: skip
         return polygon([(cx + x, cy + y) for x, y in pts], style)
+    if shape == "hourglass":
+        # Two triangles tip to tip with a narrow waist: one outline, unlike any other shape
+        # however it is turned.
+        a, w = r * 0.95, r * 0.16
+        pts = [(-a, -a), (a, -a), (w, 0.0), (a, a), (-a, a), (-w, 0.0)]
+        return polygon([(cx + x, cy + y) for x, y in pts], style)
     raise ValueError(f"unknown shape {shape!r}")
 
 
@@ -56,7 +62,10 @@ REGION_STYLE: dict[str, tuple[str, str]] = {
     "orange": ("#ee8a1e", "star"),
 }
 
-# Six player colours from the Okabe-Ito palette, each with its own shape.
+# Eight player colours, the whole Okabe-Ito palette (told apart with the common colour-vision
+# deficiencies), each with its own shape, so a black-and-white print or a colour-blind player
+# still tells every player apart. TransAmerica (6 players) uses the first six; Dampfross (up to
+# 8) all of them.
 PLAYER_STYLE: tuple[tuple[str, str], ...] = (
     ("#0072b2", "circle"),
     ("#e69f00", "square"),
@@ -64,6 +73,8 @@ PLAYER_STYLE: tuple[tuple[str, str], ...] = (
     ("#cc79a7", "diamond"),
     ("#d55e00", "star"),
     ("#f0e442", "hexagon"),
+    ("#56b4e9", "cross"),
+    ("#000000", "hourglass"),
 )
 
 #: Each player's dash pattern (millimetres on, off, ...) for lines drawn in the player's colour:
@@ -75,6 +86,8 @@ PLAYER_DASH: tuple[tuple[float, ...] | None, ...] = (
     (5.0, 1.5, 1.2, 1.5),
     (2.5, 2.5),
     (6.0, 1.2, 1.2, 1.2, 1.2, 1.2),
+    (10.0, 1.6),
+    (1.0, 1.0, 1.0, 1.0, 1.0, 3.5),
 )
 
 

@@ -11,6 +11,7 @@ from trackwright.core.lastrada import KINDS, LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
 from trackwright.games import BoardView
 from trackwright.kits.draw.ops import (
+    PT_TO_MM,
     Circle,
     Drawing,
     Op,
@@ -40,8 +41,14 @@ KIND_COLOUR = {
     "hamlet": "#2f6a8e",
     "farm": "#5d7d2c",
 }
-FRAME = 48.0  # frame width around the hexagon, mm
-TRACK_LEN = 11 * 19.0  # a travel-day track, mm: 11 boxes of 19 mm (0 to 10 days)
+FRAME = 48.0  # frame width around the hexagon, mm (at least)
+TRACK_BOX = 13.0  # a box of a travel-day track, mm (a marker is 2 mm smaller)
+TRACK_MAX = 270.0  # a track's length at most, mm: it fits a landscape A4 or Letter sheet
+TABLE_W, TABLE_H = 72.0, 37.5  # a scoring table in a corner of the frame, mm
+PIECE_PAD = 6.0  # mm around a land piece's hexes in its drawing
+PIECE_LABEL = 6.0  # mm more above them, for its label
+KEPT_FILL = "#ffffff"  # a track's days that may be kept after a turn
+SPENT_FILL = "#d4d4d4"  # the days a turn can spend but not keep: grey, and behind a bar
 
 
 def terrain_marks(x: float, y: float, terrain: str, s: float) -> list[Op]:
@@ -165,6 +172,17 @@ def extent(m: LaStradaMap, hexes=None) -> tuple[float, float, float, float]:
     return hexgrid.Layout(size=m.hex_size).bounds(hexes or m.terrain)
 
 
+def track_box(rules: LaStradaRules | None = None) -> float:
+    """The side of a travel-day track's box, mm: the track runs 0 to a turn's most days."""
+    rules = rules or rules_preset()
+    return min(TRACK_BOX, TRACK_MAX / (rules.max_days_per_turn + 1))
+
+
+def track_length(rules: LaStradaRules | None = None) -> float:
+    rules = rules or rules_preset()
+    return track_box(rules) * (rules.max_days_per_turn + 1)
+
+
 def track_ops(
     x: float,
     y: float,
@@ -173,15 +191,17 @@ def track_ops(
     lang: str,
     rules: LaStradaRules | None = None,
 ) -> list[Op]:
-    """A travel-day track 0..max_reserve in one player's colour (TRACK_LEN mm at most)."""
+    """A travel-day track in one player's colour: 0 to the most days a turn holds
+    (``max_days_per_turn``), the days that may be kept after a turn (0 to ``max_reserve``) in
+    white, the rest in grey behind a heavy bar, and a caption saying so."""
     rules = rules or rules_preset()
     _name, colour, shape = PLAYERS[player]
-    boxes = rules.max_reserve + 1
-    box = min(19.0, TRACK_LEN / boxes)
+    boxes = rules.max_days_per_turn + 1
+    box = track_box(rules)
     ops: list[Op] = []
     for d in range(boxes):
         bx, by = (x, y + d * box) if vertical else (x + d * box, y)
-        fill = colour if d == 0 else "#ffffff"
+        fill = colour if d == 0 else KEPT_FILL if d <= rules.max_reserve else SPENT_FILL
         ops.append(rect(bx, by, box, box, Style(stroke="#333333", width=0.4, fill=fill)))
         if d == 0:
             ops.append(
@@ -189,22 +209,45 @@ def track_ops(
                     shape,
                     bx + box / 2,
                     by + box / 2,
-                    4.5,
+                    box * 0.24,
                     Style(stroke="#000000", width=0.4, fill="#ffffff"),
                 )
             )
         else:
+            size = min(11.0, box * 0.75)
             ops.append(
-                Text(bx + box / 2, by + box / 2 + 2.4, str(d), size=11, bold=True, anchor="middle")
+                Text(
+                    bx + box / 2,
+                    by + box / 2 + size * PT_TO_MM * 0.365,  # cap height centred
+                    str(d),
+                    size=size,
+                    bold=True,
+                    anchor="middle",
+                )
             )
-    label_x, label_y = (x + box + 2, y + 4) if vertical else (x, y - 2)
+    # A heavy bar after the last day that may be kept.
+    cut = (rules.max_reserve + 1) * box
+    bar = Style(stroke="#000000", width=1.2, cap="butt")
+    if rules.max_reserve < rules.max_days_per_turn:
+        if vertical:  # it reaches out on the side away from the caption
+            ops.append(line((x - 2.5, y + cut), (x + box, y + cut), bar))
+        else:
+            ops.append(line((x + cut, y), (x + cut, y + box + 2.5), bar))
+    caption = t(
+        "ls_days_track",
+        lang,
+        reserve=rules.max_reserve,
+        next=rules.max_reserve + 1,
+        most=rules.max_days_per_turn,
+    )
+    label_x, label_y = (x + box + 2, y + 1) if vertical else (x, y - 2)
     ops.append(
         Text(
             label_x,
             label_y,
-            t("ls_days", lang),
+            caption,
             size=6.5,
-            fill="#444444",
+            fill="#333333",
             angle=90 if vertical else 0,
         )
     )
@@ -244,25 +287,36 @@ def table_ops(x: float, y: float, lang: str, rules: LaStradaRules | None = None)
     return ops
 
 
+def frame(m: LaStradaMap, rules: LaStradaRules | None = None) -> tuple[float, float, float, float]:
+    """The assembled board's width and height and where hex (0, 0) sits, mm: the hexagon of
+    land pieces centred in a frame at least FRAME wide, and wide enough for a track between
+    two scoring tables on every side (a board of small hexes gets a wider frame)."""
+    minx, miny, maxx, maxy = extent(m)
+    room = track_length(rules) + 2 * (10 + TABLE_W + 4)  # a track between two tables
+    width = max(maxx - minx + 2 * FRAME, room)
+    height = max(maxy - miny + 2 * FRAME, room - 2 * TABLE_W + 2 * (TABLE_H + 15))
+    ox = (width - (maxx - minx)) / 2 - minx
+    oy = (height - (maxy - miny)) / 2 - miny
+    return width, height, ox, oy
+
+
 def board_drawing(
     m: LaStradaMap, lang: str, name: str = "lsboard", rules: LaStradaRules | None = None
 ) -> Drawing:
     """The assembled board: the hexagon of pieces and the frame with tracks and tables."""
-    minx, miny, maxx, maxy = extent(m)
-    ox, oy = FRAME - minx, FRAME - miny
-    width, height = maxx - minx + 2 * FRAME, maxy - miny + 2 * FRAME
+    width, height, ox, oy = frame(m, rules)
     ops: list[Op] = [rect(0, 0, width, height, Style(stroke=None, fill="#efe6cf"))]
     ops.append(rect(4, 4, width - 8, height - 8, Style(stroke="#7b6a4a", width=0.8)))
     ops.extend(hex_ops(m, list(m.terrain), ox, oy, lang, show_settlements=True, rules=rules))
     ops.extend(piece_borders(m, ox, oy))
-    track_len = TRACK_LEN
+    track_len, box = track_length(rules), track_box(rules)
     # Tracks on the four sides, one per colour: top, right, bottom, left.
     ops.extend(track_ops((width - track_len) / 2, 10, 0, False, lang, rules))
-    ops.extend(track_ops(width - 29, (height - track_len) / 2, 1, True, lang, rules))
-    ops.extend(track_ops((width - track_len) / 2, height - 29, 2, False, lang, rules))
+    ops.extend(track_ops(width - 10 - box, (height - track_len) / 2, 1, True, lang, rules))
+    ops.extend(track_ops((width - track_len) / 2, height - 10 - box, 2, False, lang, rules))
     ops.extend(track_ops(10, (height - track_len) / 2, 3, True, lang, rules))
     # Scoring tables in the four corners.
-    tw, th = 72.0, 37.5
+    tw, th = TABLE_W, TABLE_H
     for tx, ty in (
         (10, 12),
         (width - 10 - tw, 12),
@@ -275,7 +329,7 @@ def board_drawing(
     ops.append(
         Text(
             width / 2,
-            height - 35,
+            height - 10 - box - 6,
             f"La Strada · {m.name} · {t('seed', lang)} {seed} · "
             f"{order} · " + t("made_with", lang, version=__version__),
             size=6,
@@ -284,7 +338,7 @@ def board_drawing(
         )
     )
     costs = t("ls_costs", lang, **values(rules or rules_preset(), lang))
-    ops.append(Text(width / 2, 37, costs, size=7.5, anchor="middle"))
+    ops.append(Text(width / 2, 10 + box + 8, costs, size=7.5, anchor="middle"))
     return Drawing(name, round(width, 3), round(height, 3), tuple(ops))
 
 
@@ -294,8 +348,8 @@ def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
     for piece in m.pieces:
         hexes = [h for h, p in m.piece_of.items() if p == piece.id]
         minx, miny, maxx, maxy = extent(m, hexes)
-        pad = 6.0
-        ox, oy = pad - minx, pad - miny + 6
+        pad = PIECE_PAD
+        ox, oy = pad - minx, pad - miny + PIECE_LABEL
         ops: list[Op] = hex_ops(m, hexes, ox, oy, lang, show_settlements=False)
         label = f"{t('ls_piece', lang)} {piece.id}"
         if piece.start:
@@ -303,7 +357,10 @@ def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
         ops.append(Text(pad, pad + 2, label, size=8, bold=True))
         out.append(
             Drawing(
-                f"piece_{piece.id}", maxx - minx + 2 * pad, maxy - miny + 2 * pad + 6, tuple(ops)
+                f"piece_{piece.id}",
+                maxx - minx + 2 * pad,
+                maxy - miny + 2 * pad + PIECE_LABEL,
+                tuple(ops),
             )
         )
     return out
@@ -311,9 +368,9 @@ def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
 
 def board_view(m: LaStradaMap, lang: str) -> BoardView:
     """The assembled board and the outline of every hex on it, in the drawing's millimetres."""
-    minx, miny, _maxx, _maxy = extent(m)
+    _width, _height, ox, oy = frame(m)
     return BoardView(
         drawing=board_drawing(m, lang),
-        places=hex_places(m.terrain, m.hex_size, FRAME - minx, FRAME - miny),
+        places=hex_places(m.terrain, m.hex_size, ox, oy),
         players=[{"colour": c, "shape": s} for _n, c, s in PLAYERS],
     )

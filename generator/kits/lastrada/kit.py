@@ -3,6 +3,7 @@ and frame parts to cut out, the tiles and tokens, a rules summary and the map fi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,17 +12,29 @@ from trackwright.core.lastrada import LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
 from trackwright.kits.draw.ops import Document, Drawing, Op, Place
 from trackwright.kits.draw.render import kit_files as render_kit
+from trackwright.kits.i18n import t as shared_t
 from trackwright.kits.lastrada import board, tiles
 from trackwright.kits.lastrada.strings import t, values
-from trackwright.kits.layout import paper_size
+from trackwright.kits.layout import PAPERS, paper_size
 from trackwright.kits.sheets import (
     RULES_X,
+    duplex_test_pages,
     finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
     rules_text_ops,
 )
+
+# The frames of the duplex test: the shared test's card size (it checks the printer's flip and
+# shift, which are the same for cards and tiles).
+TEST_CARD = (63.0, 88.0)
+# A land piece's sheet: margins around the piece (top, right, bottom, left), mm; the bottom
+# one holds the scale bar.
+PIECE_MARGINS = (8.0, 8.0, 14.0, 8.0)
+PIECE_PAD = board.PIECE_PAD
+RULER_UP = 11.0  # mm from a sheet's bottom edge to its scale bar (its caption 7.8 mm)
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +43,7 @@ class KitOptions:
     lang: str = "en"
     formats: tuple[str, ...] = ("pdf", "svg")
     rules: LaStradaRules = field(default_factory=rules_preset)
+    duplex: str = "long"  # the edge the printer turns a sheet on for the tiles' backs
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
     ink_saver: bool = False
     poster_size: str = "fit"
@@ -45,21 +59,57 @@ def piece_pages(
 ) -> list[Drawing]:
     """Each land piece on a landscape sheet at true size, then the frame parts."""
     pw, ph = paper_size(paper, landscape=True)
+    top, right, bottom, left = PIECE_MARGINS
     pages = []
     for piece in board.piece_drawings(m, lang):
-        x, y = (pw - piece.width) / 2, (ph - piece.height) / 2
+        x = left + (pw - left - right - piece.width) / 2
+        y = top + (ph - top - bottom - piece.height) / 2
         ops: list[Op] = [Place(piece, x, y)]
-        ops.extend(ruler_ops(10, ph - 9, lang))
+        ops.extend(ruler_ops(10, ph - RULER_UP, lang))
         pages.append(Drawing(f"sheet_{piece.name}", pw, ph, tuple(ops)))
-    tracks: list[Op] = []
+    # The frame's parts on one sheet: the four travel-day tracks, then the four scoring tables.
+    frame_ops: list[Op] = []
+    box = board.track_box(rules)
+    y = 14.0
     for p in range(len(board.PLAYERS)):
-        tracks.extend(board.track_ops(12, 16 + p * 30, p, False, lang, rules))
-    pages.append(Drawing("frame_tracks", pw, ph, tuple(tracks)))
-    tables: list[Op] = []
+        frame_ops.extend(board.track_ops(12, y, p, False, lang, rules))
+        y += box + 8.0
+    y += 4.0
     for k in range(4):
-        tables.extend(board.table_ops(12 + (k % 2) * 90, 20 + (k // 2) * 60, lang, rules))
-    pages.append(Drawing("frame_tables", pw, ph, tuple(tables)))
+        frame_ops.extend(board.table_ops(12 + (k % 2) * 90, y + (k // 2) * 48, lang, rules))
+    frame_ops.extend(ruler_ops(12 + 2 * 90 + 8, ph - RULER_UP, lang))
+    pages.append(Drawing("frame", pw, ph, tuple(frame_ops)))
     return pages
+
+
+def largest_hex_size(m: LaStradaMap, paper: str) -> float:
+    """The largest hex size, mm (to 0.1 mm), at which every land piece of the board fits its
+    landscape sheet of ``paper`` within PIECE_MARGINS."""
+    pw, ph = paper_size(paper, landscape=True)
+    top, right, bottom, left = PIECE_MARGINS
+    room_w = pw - left - right - 2 * PIECE_PAD
+    room_h = ph - top - bottom - 2 * PIECE_PAD - board.PIECE_LABEL
+    best = float("inf")
+    for piece in m.pieces:
+        hexes = [h for h, p in m.piece_of.items() if p == piece.id]
+        minx, miny, maxx, maxy = board.extent(m, hexes)
+        unit_w, unit_h = (maxx - minx) / m.hex_size, (maxy - miny) / m.hex_size
+        best = min(best, room_w / unit_w, room_h / unit_h)
+    return math.floor(best * 10 + 1e-9) / 10
+
+
+def fit_error(m: LaStradaMap, paper: str) -> str | None:
+    """Why the board's hexes are too big for the paper (its land pieces would be clipped), or
+    None when they fit."""
+    most = largest_hex_size(m, paper)
+    if m.hex_size <= most + 1e-9:
+        return None
+    bigger = [p for p in PAPERS if m.hex_size <= largest_hex_size(m, p) + 1e-9]
+    also = f", or print on {PAPER_NAMES[bigger[0]]}" if bigger else ""
+    return (
+        f"hexes of {m.hex_size:g} mm make the land pieces too big for "
+        f"{PAPER_NAMES[paper]} paper: the largest hex size that fits is {most:g} mm{also}"
+    )
 
 
 def rules_page(
@@ -86,7 +136,21 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
             tuple(piece_pages(m, paper, lang, opts.rules)),
         ),
         f"tiles-{paper}": Document(
-            f"{title}: tiles and tokens", tuple(tiles.tile_pages(m, paper, lang, opts.rules))
+            f"{title}: tiles and tokens",
+            tuple(tiles.tile_pages(m, paper, lang, opts.rules, opts.duplex, opts.back_offset)),
+        ),
+        f"duplex-test-{paper}": Document(
+            f"{title}: duplex test for the tiles",
+            tuple(
+                duplex_test_pages(
+                    *paper_size(paper),
+                    *TEST_CARD,
+                    lang,
+                    opts.duplex,
+                    opts.back_offset,
+                    shared_t("dt_tiles", lang),
+                )
+            ),
         ),
         f"rules-{paper}": Document(
             f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
@@ -96,6 +160,6 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     finished = finish_kit(
-        documents(m, opts), opts.lang, opts.paper, "La Strada", ink=opts.ink_saver
+        documents(m, opts), opts.lang, opts.paper, "La Strada", opts.duplex, opts.ink_saver
     )
     return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

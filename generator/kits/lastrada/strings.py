@@ -74,10 +74,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "Le strade costano giorni di viaggio: pianura {plain} · foresta {forest} · collina {hill}",
     },
     "ls_tiles_note": {
-        "en": "Print double-sided, flip on the long edge: straight road on the front, curved on the back. Cut each row with one straight cut, then between the tiles.",
-        "fr": "Imprimer en recto verso, retourner sur le bord long : route droite au recto, courbe au verso. Couper chaque rangée d'un trait droit, puis entre les tuiles.",
-        "de": "Doppelseitig drucken, an der langen Kante wenden: gerade Straße vorne, Kurve hinten. Jede Reihe mit einem geraden Schnitt abtrennen, dann zwischen den Plättchen schneiden.",
-        "it": "Stampare fronte-retro, capovolgere sul lato lungo: strada dritta sul fronte, curva sul retro. Tagliare ogni fila con un taglio dritto, poi tra le tessere.",
+        "en": "Road tiles: straight road on the front, curved on the back. Cut each row free with two straight cuts (marks in the margins), then cut round each tile on its line.",
+        "fr": "Tuiles de route : route droite au recto, courbe au verso. Détacher chaque rangée de deux coupes droites (repères dans les marges), puis découper chaque tuile sur son trait.",
+        "de": "Straßenplättchen: gerade Straße vorne, Kurve hinten. Jede Reihe mit zwei geraden Schnitten lösen (Marken am Rand), dann jedes Plättchen an seiner Linie ausschneiden.",
+        "it": "Tessere strada: strada dritta sul fronte, curva sul retro. Staccare ogni fila con due tagli dritti (segni nei margini), poi ritagliare ogni tessera sulla sua linea.",
+    },
+    "ls_tiles_title": {
+        "en": "La Strada · tiles · sheet {n} of {count}",
+        "fr": "La Strada · tuiles · feuille {n} sur {count}",
+        "de": "La Strada · Plättchen · Blatt {n} von {count}",
+        "it": "La Strada · tessere · foglio {n} di {count}",
+    },
+    "ls_days_track": {
+        "en": "Travel days: at most {reserve} are kept after your turn; {next} to {most} only during it",
+        "fr": "Jours de voyage : au plus {reserve} conservés après le tour ; de {next} à {most} seulement pendant le tour",
+        "de": "Reisetage: nach dem Zug höchstens {reserve} behalten; {next} bis {most} nur während des Zuges",
+        "it": "Giorni di viaggio: dopo il turno se ne tengono al massimo {reserve}; da {next} a {most} solo durante il turno",
     },
     "ls_rules_title": {
         "en": "La Strada: rules summary",

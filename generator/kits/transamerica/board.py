@@ -6,12 +6,18 @@ the web scorer, so what players see on screen is what they printed.
 
 from __future__ import annotations
 
-from shapely.geometry import LineString, box
+import itertools
+import math
+
+from shapely import STRtree
+from shapely.geometry import LineString, Point, Polygon, box
 from trackwright import __version__
+from trackwright.core.lattice import SQRT3_2
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
+    PT_TO_MM,
     Circle,
     Drawing,
     Op,
@@ -24,7 +30,8 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, shape_outline, symbol
-from trackwright.kits.transamerica.strings import t
+from trackwright.kits.transamerica.balance import ORIGINAL
+from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 
 SEA = "#d6e9f5"
 LAND = "#f6f1e2"
@@ -32,9 +39,21 @@ COAST = "#8a8672"
 MOUNTAIN = "#e3d2ad"
 RIVER = "#4f93cc"
 TRACK = "#2b2b2b"
-DOUBLE_GAP = 0.55  # half the distance between the two strokes of a double line
+SINGLE_W = 0.55  # a single line's stroke
+DOUBLE_W = 0.6  # each of a double line's two strokes: each heavier than a single line
+DOUBLE_GAP = 0.65  # half the distance between the centres of a double line's two strokes
+SHORTEN = 1.8  # a track space's line stops this far from each intersection
 CITY_R = 4.4
-LABEL_PT = 8.5
+ID_INK = "#555555"
+LABEL_GROUND = "#fdfbf5"
+LABEL_PT = 8.5  # a city name's size where it has room; never below LABEL_MIN_PT
+LABEL_MIN_PT = 6.0
+ID_PT = 5.0  # the intersections' ids
+
+
+def half_width(cost: int) -> float:
+    """How far a track space's line reaches on each side of its centre line."""
+    return SINGLE_W / 2 if cost == 1 else DOUBLE_GAP + DOUBLE_W / 2
 
 
 def edge_ops(
@@ -42,68 +61,205 @@ def edge_ops(
     b: tuple[float, float],
     cost: int,
     colour: str = TRACK,
-    width: float = 0.55,
-    shorten: float = 1.8,
+    width: float = SINGLE_W,
+    shorten: float = SHORTEN,
 ) -> list[Op]:
-    """A track space: a single line, or a double line for cost 2; shortened at both ends so
-    the intersections stay readable."""
+    """A track space: a single line, or for cost 2 a double line whose two strokes are each
+    heavier than a single line (more ink, so the dear spaces read as the heavier ones);
+    shortened at both ends so the intersections stay readable."""
+    a2, b2 = _shortened(a, b, shorten)
+    if cost == 1:
+        return [line(a2, b2, Style(stroke=colour, width=width, cap="butt"))]
+    heavy = Style(stroke=colour, width=width * DOUBLE_W / SINGLE_W, cap="butt")
+    return [
+        line(*offset_segment(a2, b2, DOUBLE_GAP), heavy),
+        line(*offset_segment(a2, b2, -DOUBLE_GAP), heavy),
+    ]
+
+
+def _shortened(
+    a: tuple[float, float], b: tuple[float, float], shorten: float
+) -> tuple[tuple[float, float], tuple[float, float]]:
     (x1, y1), (x2, y2) = a, b
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     k = shorten / length if length else 0
-    a2 = (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)
-    b2 = (x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
-    style = Style(stroke=colour, width=width, cap="butt")
-    if cost == 1:
-        return [line(a2, b2, style)]
-    thin = Style(stroke=colour, width=width * 0.75, cap="butt")
-    return [
-        line(*offset_segment(a2, b2, DOUBLE_GAP), thin),
-        line(*offset_segment(a2, b2, -DOUBLE_GAP), thin),
-    ]
+    return (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k), (x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
 
 
-def _label_boxes(m: TransAmericaMap) -> dict[str, tuple[float, float, float, float, str]]:
-    """Place each city name where it covers the fewest track spaces and other labels.
+def track_lines(m: TransAmericaMap) -> list[tuple[LineString, float]]:
+    """Each track space as printed: its centre line between the shortened ends, and how far its
+    ink reaches on each side."""
+    out = []
+    for e in m.edges:
+        a, b = m.nodes[e.a], m.nodes[e.b]
+        out.append((LineString(_shortened((a.x, a.y), (b.x, b.y), SHORTEN)), half_width(e.cost)))
+    return out
 
-    Returns city -> (x, y, width, height, anchor) of the label's text box.
+
+def covered_share(box_: Polygon, track: LineString, reach: float) -> float:
+    """The share of a track space's printed length that a box hides (its ink counted: the box
+    grown by how far the line's ink reaches from its centre line)."""
+    x0, y0, x1, y1 = box_.bounds
+    grown = box(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+    if not grown.intersects(track):
+        return 0.0
+    return track.intersection(grown).length / track.length
+
+
+Box = tuple[float, float, float, float]  # x, y, width, height
+
+
+def id_boxes(m: TransAmericaMap) -> dict[str, Box]:
+    """Where each intersection's id goes: centred under it, between the two track spaces that
+    leave it downwards (clear of their ink) and below a city's disc."""
+    reach_down: dict[str, float] = {}
+    for e in m.edges:
+        a, b = m.nodes[e.a], m.nodes[e.b]
+        if abs(a.y - b.y) < 1e-6:
+            continue
+        upper = e.a if a.y < b.y else e.b
+        reach_down[upper] = max(reach_down.get(upper, 0.0), half_width(e.cost))
+    height = ID_PT * PT_TO_MM * 0.8
+    out: dict[str, Box] = {}
+    for n in m.nodes.values():
+        w = fonts.text_width(n.id, ID_PT) + 0.4
+        reach = reach_down.get(n.id, 0.0)
+        # A box corner (w/2, y) is clear of a line at 60 degrees from the node when
+        # y * sin 30 - (w/2) * cos 30 >= reach.
+        top = (w / 2 * SQRT3_2 + reach + 0.2) / 0.5 if reach else 1.6
+        if n.id in m.city_by_node:
+            top = max(top, CITY_R + 0.9)
+        out[n.id] = (n.x - w / 2, n.y + top, w, height)
+    return out
+
+
+def _label_boxes(m: TransAmericaMap) -> dict[str, tuple[float, float, float, float, float]]:
+    """Place each city name where it hides no track space, no other name, no intersection and
+    no id: in the four triangles beside its city along the horizontal line (or off the land),
+    as large as LABEL_PT where it has room and never smaller than LABEL_MIN_PT.
+
+    Returns city -> (x, y, width, height, size) of the label's box and its text size (points).
     """
-    segments = [
-        LineString([(m.nodes[e.a].x, m.nodes[e.a].y), (m.nodes[e.b].x, m.nodes[e.b].y)])
-        for e in m.edges
+    tracks = track_lines(m)
+    tree = STRtree([t for t, _reach in tracks])
+    # Things a name must not cover, each with its weight: city discs, intersections, ids.
+    things = [
+        (Point(m.nodes[c.node].x, m.nodes[c.node].y).buffer(CITY_R + 0.2), 40.0) for c in m.cities
     ]
-    dots = [box(n.x - 1.5, n.y - 1.5, n.x + 1.5, n.y + 1.5) for n in m.nodes.values()]
-    placed: list = []
-    out: dict[str, tuple[float, float, float, float, str]] = {}
-    height = LABEL_PT * 0.3528 * 1.15
+    things += [
+        (Point(n.x, n.y).buffer(1.6), 8.0) for n in m.nodes.values() if n.id not in m.city_by_node
+    ]
+    things += [(box(x, y, x + w, y + h), 10.0) for x, y, w, h in id_boxes(m).values()]
+    things_tree = STRtree([g for g, _w in things])
+    cx, cy, extra = cartouche_place(m)
+    title = box(cx, cy, cx + CARTOUCHE_W, cy + CARTOUCHE_H)
+    horizontal: dict[tuple[str, int], float] = {}  # (node, +1 right / -1 left) -> reach
+    for e in m.edges:
+        a, b = m.nodes[e.a], m.nodes[e.b]
+        if abs(a.y - b.y) < 1e-6:
+            left, right = (e.a, e.b) if a.x < b.x else (e.b, e.a)
+            horizontal[(left, 1)] = half_width(e.cost)
+            horizontal[(right, -1)] = half_width(e.cost)
+    placed: list[Polygon] = []
+    out: dict[str, tuple[float, float, float, float, float]] = {}
+    sizes = [LABEL_PT - 0.5 * k for k in range(int((LABEL_PT - LABEL_MIN_PT) / 0.5) + 1)]
     for city in sorted(m.cities, key=lambda c: (m.nodes[c.node].y, m.nodes[c.node].x)):
         n = m.nodes[city.node]
-        w = fonts.text_width(city.name, LABEL_PT, bold=True) + 1.6
-        gap = CITY_R + 1.0
-        candidates = [
-            (n.x - w / 2, n.y - gap - height, "middle"),  # above
-            (n.x - w / 2, n.y + gap, "middle"),  # below
-            (n.x + gap, n.y - height / 2, "start"),  # right
-            (n.x - gap - w, n.y - height / 2, "end"),  # left
-            (n.x + gap * 0.7, n.y - gap * 0.7 - height, "start"),  # above right
-            (n.x - gap * 0.7 - w, n.y - gap * 0.7 - height, "end"),  # above left
-            (n.x + gap * 0.7, n.y + gap * 0.7, "start"),  # below right
-            (n.x - gap * 0.7 - w, n.y + gap * 0.7, "end"),  # below left
-        ]
         best = None
-        for rank, (x, y, anchor) in enumerate(candidates):
-            b = box(x, y, x + w, y + height)
-            score = sum(s.intersects(b) for s in segments)
-            score += 3 * sum(d.intersects(b) for d in dots)
-            score += 20 * sum(p.intersects(b) for p in placed)
-            if x < 0 or y < 0 or x + w > m.board_w or y + height > m.board_h:
-                score += 100
-            key = (score, rank)
-            if best is None or key < best[0]:
-                best = (key, (x, y, w, height, anchor), b)
+        for size in sizes:
+            if best is not None and best[0] <= 4.0 * (LABEL_PT - size):
+                break  # nothing smaller can do better
+            w = fonts.text_width(city.name, size, bold=True) + 0.8
+            h = size * PT_TO_MM
+            gap = CITY_R + 0.4
+            candidates = []
+            for sx in (1, -1):  # beside the city, above and below its horizontal line
+                x = n.x + gap if sx > 0 else n.x - gap - w
+                g = horizontal.get((city.node, sx), 0.0) + 0.35
+                candidates += [(x, n.y - g - h), (x, n.y + g)]
+            candidates += [
+                (n.x - w / 2, n.y - gap - h),  # above
+                (n.x - w / 2, n.y + gap),  # below
+                (n.x + gap, n.y - h / 2),  # right
+                (n.x - gap - w, n.y - h / 2),  # left
+            ]
+            for rank, (x, y) in enumerate(candidates):
+                b = box(x, y, x + w, y + h)
+                hidden = sum(
+                    covered_share(b, tracks[i][0], tracks[i][1]) for i in tree.query(b.buffer(1.0))
+                )
+                score = 500.0 * hidden
+                score += 200.0 * sum(p.intersects(b) for p in placed)
+                score += sum(
+                    things[i][1] for i in things_tree.query(b) if things[i][0].intersects(b)
+                )
+                if x < 1 or y < 1 or x + w > m.board_w - 1 or y + h > m.board_h + extra - 1:
+                    score += 300.0
+                if title.intersects(b):
+                    score += 300.0
+                score += 4.0 * (LABEL_PT - size) + 0.1 * rank
+                if best is None or score < best[0]:
+                    best = (score, (x, y, w, h, size), b)
         assert best is not None
         out[city.name] = best[1]
         placed.append(best[2])
     return out
+
+
+# The published game's region names belong to the USA boards (the built-in re-drawing, the
+# published board and boards built from the USA region file); every other board gets names
+# from where its regions lie.
+USA_BOARDS = ("USA", "USA (the published board)")
+COMPASS: dict[str, tuple[float, float]] = {
+    "centre": (0.0, 0.0),
+    "north": (0.0, -1.0),
+    "south": (0.0, 1.0),
+    "west": (-1.0, 0.0),
+    "east": (1.0, 0.0),
+    "north_west": (-0.8, -0.8),
+    "north_east": (0.8, -0.8),
+    "south_west": (-0.8, 0.8),
+    "south_east": (0.8, 0.8),
+}
+
+
+def compass_regions(m: TransAmericaMap) -> dict[str, str]:
+    """Each colour region's compass name (a key of COMPASS), from where its cities lie among all
+    the board's cities: the five names nearest the five regions' centres, no name twice."""
+    xs = [m.nodes[c.node].x for c in m.cities]
+    ys = [m.nodes[c.node].y for c in m.cities]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    hx, hy = max((max(xs) - min(xs)) / 2, 1e-9), max((max(ys) - min(ys)) / 2, 1e-9)
+    centres = {}
+    for region in REGIONS:
+        own = [m.nodes[c.node] for c in m.cities if c.region == region]
+        centres[region] = (
+            (sum(n.x for n in own) / len(own) - cx) / hx,
+            (sum(n.y for n in own) / len(own) - cy) / hy,
+        )
+    best: tuple[float, tuple[str, ...]] | None = None
+    for names in itertools.permutations(COMPASS, len(REGIONS)):
+        cost = sum(
+            math.dist(centres[r], COMPASS[name]) ** 2
+            for r, name in zip(REGIONS, names, strict=True)
+        )
+        if best is None or cost < best[0] - 1e-12:
+            best = (cost, names)
+    assert best is not None
+    return dict(zip(REGIONS, best[1], strict=True))
+
+
+def region_names(m: TransAmericaMap, lang: str) -> dict[str, str]:
+    """The colour regions' names as printed on this board's cards and legend."""
+    if m.name in USA_BOARDS:
+        return {region: t(f"ta_region_{region}", lang) for region in REGIONS}
+    return {region: t(f"ta_compass_{name}", lang) for region, name in compass_regions(m).items()}
+
+
+def board_title(m: TransAmericaMap, lang: str) -> str:
+    """The board's name in the kit's language: the built-in boards' names are translated."""
+    key = f"ta_board_{m.name}"
+    return t(key, lang) if key in STRINGS else m.name
 
 
 CARTOUCHE_W, CARTOUCHE_H = 150.0, 66.0
@@ -164,8 +320,9 @@ def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: boo
     for n in m.nodes.values():
         if n.id not in m.city_by_node:
             ops.append(Circle(n.x, n.y, 1.25, dot))
-        if ids:
-            ops.append(Text(n.x + 1.4, n.y + 3.3, n.id, size=3.6, fill="#7a7a7a"))
+    if ids:
+        for nid, (x, y, w, h) in id_boxes(m).items():
+            ops.append(Text(x + w / 2, y + h * 0.9, nid, size=ID_PT, anchor="middle", fill=ID_INK))
 
     labels = _label_boxes(m)
     for city in m.cities:
@@ -173,9 +330,9 @@ def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: boo
         colour, shape = REGION_STYLE[city.region]
         ops.append(Circle(n.x, n.y, CITY_R, Style(stroke="#000000", width=0.45, fill=colour)))
         ops.append(symbol(shape, n.x, n.y, CITY_R * 0.55, Style(stroke=None, fill="#ffffff")))
-        x, y, w, h, _anchor = labels[city.name]
-        ops.append(rect(x, y, w, h, Style(stroke=None, fill="#fdfbf5")))
-        ops.append(Text(x + 0.8, y + h * 0.78, city.name, size=LABEL_PT, bold=True))
+        x, y, w, h, size = labels[city.name]
+        ops.append(rect(x, y, w, h, Style(stroke=None, fill=LABEL_GROUND)))
+        ops.append(Text(x + 0.4, y + h * 0.76, city.name, size=size, bold=True))
 
     if cartouche:
         ops.extend(cartouche_ops(m, lang))
@@ -187,43 +344,28 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
     x, y, _extra = cartouche_place(m)
     ops: list = [rect(x, y, w, h, Style(stroke="#444444", width=0.4, fill="#ffffff"))]
     ops.append(Text(x + 5, y + 11, "TransAmerica", size=20, bold=True))
-    seed = m.seed if m.seed is not None else "-"
+    head = f"{board_title(m, lang)} · {t('map', lang)} {t('version', lang)} {m.version}"
+    if m.seed is not None:  # built-in and region boards have none: nothing to print
+        head += f" · {t('seed', lang)} {m.seed}"
+    ops.append(Text(x + 5, y + 17.5, head, size=7.5))
     gen = m.generator
-    ops.append(
-        Text(
-            x + 5,
-            y + 17.5,
-            f"{m.name} · {t('map', lang)} {t('version', lang)} {m.version} · "
-            f"{t('seed', lang)} {seed}",
-            size=7.5,
-        )
-    )
+    made = t("made_with", lang, version=__version__)
     if gen:
-        ops.append(
-            Text(
-                x + 5,
-                y + 21.5,
-                f"{gen.get('name', '')} {gen.get('version', '')} · "
-                + t("made_with", lang, version=__version__),
-                size=6,
-                fill="#555555",
-            )
-        )
-    else:
-        ops.append(
-            Text(x + 5, y + 21.5, t("made_with", lang, version=__version__), size=6, fill="#555555")
-        )
+        made = f"{gen.get('name', '')} {gen.get('version', '')} · " + made
+    ops.append(Text(x + 5, y + 21.5, made, size=6, fill="#555555"))
     if m.stats:
         s = m.stats
-        ops.append(
-            Text(
-                x + 5,
-                y + 25.5,
-                f"hands {s['min']}-{s['max']}, mean {s['mean']} (the original: 19-36, mean 27.5)",
-                size=6,
-                fill="#555555",
-            )
+        hands = t(
+            "ta_hands",
+            lang,
+            low=s["min"],
+            high=s["max"],
+            mean=decimal(s["mean"], lang),
+            original_low=ORIGINAL["min"],
+            original_high=ORIGINAL["max"],
+            original_mean=decimal(ORIGINAL["mean"], lang),
         )
+        ops.append(Text(x + 5, y + 25.5, hands, size=6, fill="#555555"))
     # Legend: single and double lines.
     ly = y + 30
     ops.extend(edge_ops((x + 5, ly), (x + 19, ly), 1, shorten=0))
@@ -233,13 +375,14 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
     ops.append(Text(x + 22, ly + 1.2, t("ta_double", lang), size=7))
     # Regions: colour and shape.
     ly += 9
+    names = region_names(m, lang)
     for i, region in enumerate(REGIONS):
         col, row = i % 3, i // 3
         cx, cy = x + 8 + col * 48, ly + row * 9
         colour, shape = REGION_STYLE[region]
         ops.append(Circle(cx, cy, 3.2, Style(stroke="#000000", width=0.4, fill=colour)))
         ops.append(symbol(shape, cx, cy, 1.8, Style(stroke=None, fill="#ffffff")))
-        ops.append(Text(cx + 5, cy + 1.2, t(f"ta_region_{region}", lang), size=7))
+        ops.append(Text(cx + 5, cy + 1.2, names[region], size=7))
     return ops
 
 
@@ -301,6 +444,7 @@ def locator_ops(m: TransAmericaMap, city: str, x: float, y: float, w: float, h: 
 
 def board_view(m: TransAmericaMap, lang: str) -> BoardView:
     """The printed board and where its intersections lie on it (the map's own millimetres)."""
+    names = region_names(m, lang)
     return BoardView(
         drawing=board_drawing(m, lang),
         places={
@@ -311,7 +455,7 @@ def board_view(m: TransAmericaMap, lang: str) -> BoardView:
                 region: {
                     "colour": REGION_STYLE[region][0],
                     "outline": shape_outline(REGION_STYLE[region][1]),
-                    "label": t(f"ta_region_{region}", lang),
+                    "label": names[region],
                 }
                 for region in REGIONS
             },

@@ -4,6 +4,7 @@ then written file by file atomically."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
+from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
 from trackwright.kits.layout import paper_size
@@ -80,13 +82,21 @@ def card_front(
     ops: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(stroke=None, fill="#ffffff"))]
     ops.append(rect(2.5, 2.5, CARD_W - 5, 15, Style(stroke=None, fill=colour)))
     ops.append(symbol(shape, 10, 10, 4.2, Style(stroke=ink, width=0.4, fill="#ffffff")))
-    ops.append(Text(17, 11.8, t(f"ta_region_{city.region}", lang), size=10, bold=True, fill=ink))
+    region = board.region_names(m, lang)[city.region]
+    ops.append(Text(17, 11.8, region, size=10, bold=True, fill=ink))
     size = _fit_size(city.name, CARD_W - 10, 15)
     ops.append(Text(CARD_W / 2, 29, city.name, size=size, bold=True, anchor="middle"))
     ops.append(rect(5, 34, CARD_W - 10, 38, Style(stroke="#bbbbbb", width=0.2, fill="#f3f8fb")))
     ops.extend(board.locator_ops(m, city.name, 6, 35, CARD_W - 12, 36))
     ops.append(
-        Text(CARD_W / 2, 78, f"{m.name} · {city.node}", size=6.5, anchor="middle", fill="#555555")
+        Text(
+            CARD_W / 2,
+            78,
+            f"{board.board_title(m, lang)} · {city.node}",
+            size=6.5,
+            anchor="middle",
+            fill="#555555",
+        )
     )
     if city.dotted:
         frame = Style(stroke="#000000", width=0.9, dash=(0.01, 1.6), cap="round")
@@ -98,28 +108,45 @@ def card_front(
     return ops
 
 
+BACK_INSET, BACK_BAND = 3.5, 3.0
+
+
 def card_back(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
+    """A city card's back: the region's colour as a frame, its shape large and its name, on
+    white (a fifth of the ink of a solid back). The frame stays 3.5 mm inside the card, so a
+    duplex shift of a few millimetres shows neither the neighbour's colour nor a white sliver
+    against a coloured edge."""
     city = m.cities[index]
     colour, shape = REGION_STYLE[city.region]
-    ink = ink_on(colour)
-    ops: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(stroke=None, fill=colour))]
-    ops.append(rect(3, 3, CARD_W - 6, CARD_H - 6, Style(stroke=ink, width=0.5)))
-    ops.append(
-        symbol(shape, CARD_W / 2, CARD_H / 2 - 4, 14, Style(stroke=ink, width=0.8, fill="#ffffff"))
+    ops: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(stroke=None, fill="#ffffff"))]
+    inset, band = BACK_INSET, BACK_BAND
+    outer = (inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset)
+    inner = (inset + band, inset + band, CARD_W - 2 * (inset + band), CARD_H - 2 * (inset + band))
+    ring = PathOp(
+        (_rect_points(*outer), _rect_points(*inner)), Style(stroke=None, fill=colour), closed=True
     )
-    ops.append(Text(CARD_W / 2, 18, "TransAmerica", size=12, bold=True, anchor="middle", fill=ink))
+    ops.append(ring)
+    ops.append(
+        symbol(
+            shape, CARD_W / 2, CARD_H / 2 - 2, 12, Style(stroke="#000000", width=0.5, fill=colour)
+        )
+    )
+    ops.append(Text(CARD_W / 2, 20, "TransAmerica", size=12, bold=True, anchor="middle"))
     ops.append(
         Text(
             CARD_W / 2,
-            CARD_H - 14,
-            t(f"ta_region_{city.region}", lang),
+            CARD_H - 16,
+            board.region_names(m, lang)[city.region],
             size=10,
             bold=True,
             anchor="middle",
-            fill=ink,
         )
     )
     return ops
+
+
+def _rect_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
 # ------------------------------------------------------------- score track and markers
@@ -164,40 +191,234 @@ def locomotive(x: float, y: float, w: float, colour: str) -> list[Op]:
     return ops
 
 
+# The printed track pieces' colour: process magenta (one toner, CMYK 0/100/0/0), a saturated
+# hue printed nowhere on the board (sea, land, mountains, rivers, lines, the regions' and the
+# players' colours are all far from it), so a photo of the board shows where the pieces lie.
+PIECE_INK = "#ec008c"
+BARRIER_INK = "#c8102e"  # the barrier piece: the red of the score track's barrier line
+# The pieces' backs: a quarter tint of each ink. A piece that lands upside down still reads as a
+# track piece (or the barrier), and the backing costs a quarter of the toner of a solid one.
+PIECE_BACK_INK = "#fac0e0"
+BARRIER_BACK_INK = "#f2c3cb"
+MARKER_INK = (
+    "#1a1a1a"  # the start markers' body: no region's colour, and an octagon, no region's shape
+)
+PIECE_W = 4.0  # a track piece's width (mm)
+TRACK_ROW_GAP = 12.0  # between two rows of a long score track: room for the shed's roof
+PIECE_GAP = 0.6  # the white line between two pieces, cut along its middle
+BACKING_GAP = 2.5  # from the pieces to the fold line, and from the fold line to the backing
+
+
+@dataclass(frozen=True)
+class TokenLayout:
+    """The tokens page's sizes (mm), derived from the paper, the board and the rules preset, so
+    every token fits the space it goes on."""
+
+    x0: float
+    track_y: float
+    cells: int  # score cells: the end threshold (or fewer) up to the start, less one
+    cell_w: float
+    cell_h: float
+    shed_w: float
+    loco_w: float  # a locomotive token, flat, as it lies on a score cell or in the shed
+    loco_h: float
+    slot_gap: float  # between the shed's parking slots
+    players: int
+    track_space: float  # the board's track space, intersection to intersection
+    marker_d: float  # a start marker, flat to flat
+    piece_l: float  # a track piece, sized to the board's track spaces
+    piece_w: float
+    barrier_l: float
+    per_row: int = 0  # score cells per row of the track (0: all in one row)
+
+    @property
+    def rows(self) -> int:
+        return 1 if not self.per_row else math.ceil(self.cells / self.per_row)
+
+    def cell_box(self, k: int) -> tuple[float, float, float, float]:
+        """Score cell k (0: the end threshold or fewer): x, y, w, h. A long track wraps onto
+        further rows, read left to right like a line of text."""
+        row, col = divmod(k, self.per_row or self.cells)
+        return (
+            self.x0 + col * self.cell_w,
+            self.track_y + row * (self.cell_h + TRACK_ROW_GAP),
+            self.cell_w,
+            self.cell_h,
+        )
+
+    @property
+    def shed_x(self) -> float:
+        x, _y, w, _h = self.cell_box(self.cells - 1)
+        return x + w
+
+    @property
+    def shed_y(self) -> float:
+        return self.cell_box(self.cells - 1)[1]
+
+    @property
+    def track_bottom(self) -> float:
+        return self.track_y + self.rows * self.cell_h + (self.rows - 1) * TRACK_ROW_GAP
+
+    def shed_slots(self) -> list[tuple[float, float, float, float]]:
+        """Where the locomotives park in the shed: a grid of slots, one per player."""
+        cols = math.ceil(self.players / 2)
+        out = []
+        for k in range(self.players):
+            col, row = k % cols, k // cols
+            x = self.shed_x + self.slot_gap + col * (self.loco_w + self.slot_gap)
+            y = self.shed_y + self.slot_gap + row * (self.loco_h + self.slot_gap)
+            out.append((x, y, self.loco_w, self.loco_h))
+        return out
+
+
+def track_space(m: TransAmericaMap) -> float:
+    """The board's track space length: the shortest distance between two joined intersections."""
+    return min(
+        math.dist((m.nodes[e.a].x, m.nodes[e.a].y), (m.nodes[e.b].x, m.nodes[e.b].y))
+        for e in m.edges
+    )
+
+
+def token_layout(m: TransAmericaMap, paper: str, rules: TransAmericaRules) -> TokenLayout:
+    pw, _ph = paper_size(paper, landscape=True)
+    x0, cell_h = 10.0, 22.0
+    players = rules.players[1]
+    cells = rules.start_points - rules.initial_threshold
+    slot_gap = 1.2
+    # A locomotive token at most 12 x 9 mm: it fits a cell with room to spare, and two rows of
+    # them (3 players each) fill the shed.
+    loco_h = (cell_h - 3 * slot_gap) / 2
+    loco_w = min(12.0, loco_h * 4 / 3)
+    shed_w = math.ceil(players / 2) * (loco_w + slot_gap) + slot_gap
+    # A long score track (a house preset's many points) wraps onto further rows rather than
+    # shrink its cells under the locomotives: rows of per_row cells, the shed after the last.
+    per_row, cell_w = 0, min(16.0, (pw - 2 * x0 - shed_w) / cells)
+    rows = 1
+    width = pw - 2 * x0
+    if cell_w < loco_w + 2:  # two rows: full rows of per_row cells, the last one and the shed
+        rows = 2
+        cell_w = min(16.0, math.floor((rows * width - shed_w) / cells * 100) / 100)
+        while True:
+            # Rows as even as the shed allows (cells and shed shared out between the two).
+            per_row = min(int(width / cell_w + 1e-9), math.ceil((cells + shed_w / cell_w) / 2))
+            last = cells - (rows - 1) * per_row
+            if last * cell_w + shed_w <= width + 1e-9:
+                break
+            cell_w = round(cell_w - 0.05, 2)
+    if loco_w > cell_w - 2:  # longer still: smaller tokens
+        loco_w = cell_w - 2
+        shed_w = math.ceil(players / 2) * (loco_w + slot_gap) + slot_gap
+    space = track_space(m)
+    # A start marker reaches less than a sixth of a track space from its intersection (it is
+    # less than a third of a track space across), and never more than 10 mm across.
+    marker_d = min(10.0, math.floor(space * 0.3 * 2) / 2)
+    clear = max(board.CITY_R, marker_d / 2) + 0.8  # a piece leaves its ends' city or marker free
+    return TokenLayout(
+        x0=x0,
+        track_y=17.0,
+        cells=cells,
+        cell_w=cell_w,
+        cell_h=cell_h,
+        shed_w=shed_w,
+        loco_w=loco_w,
+        loco_h=round(loco_w * 0.75, 2),
+        slot_gap=slot_gap,
+        players=players,
+        track_space=space,
+        marker_d=marker_d,
+        piece_l=round(space - 2 * clear, 1),
+        piece_w=PIECE_W,
+        barrier_l=cell_h + 4.0,
+        per_row=per_row,
+    )
+
+
+def octagon(cx: float, cy: float, d: float) -> list[tuple[float, float]]:
+    """A regular octagon d across its flats, flat at top and bottom."""
+    r = d / 2 / math.cos(math.pi / 8)
+    return [
+        (
+            cx + r * math.cos(math.pi / 8 + k * math.pi / 4),
+            cy + r * math.sin(math.pi / 8 + k * math.pi / 4),
+        )
+        for k in range(8)
+    ]
+
+
+def start_marker(cx: float, cy: float, d: float, player: int) -> list[Op]:
+    """A start marker's face: a dark octagon (no region's shape or colour) with the player's shape
+    in the player's colour."""
+    colour, shape = PLAYER_STYLE[player % len(PLAYER_STYLE)]
+    return [
+        polygon(octagon(cx, cy, d), Style(stroke=None, fill=MARKER_INK)),
+        symbol(shape, cx, cy, d * 0.3, Style(stroke="#ffffff", width=0.3, fill=colour)),
+    ]
+
+
+def loco_face(x: float, y: float, w: float, h: float, player: int) -> list[Op]:
+    """A locomotive token's face, w x h: the player's locomotive and shape on white."""
+    colour, shape = PLAYER_STYLE[player % len(PLAYER_STYLE)]
+    ops: list[Op] = locomotive(x + w * 0.1, y + h * 0.86, w * 0.8, colour)
+    ops.append(
+        symbol(
+            shape,
+            x + w * 0.4,
+            y + h * 0.46,
+            h * 0.17,
+            Style(stroke="#000000", width=0.2, fill="#ffffff"),
+        )
+    )
+    return ops
+
+
+def _fold_line(a: tuple[float, float], b: tuple[float, float]) -> Op:
+    return line(a, b, Style(stroke="#777777", width=0.2, dash=(0.8, 0.8), cap="butt"))
+
+
 def tokens_page(
     m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
 ) -> Drawing:
-    rules = rules or rules_preset()
+    """The score track with its engine shed, the locomotives and start markers (fold-over, so
+    both sides are printed), the first-player card and the track pieces, to cut out (those of
+    a house preset with many pieces continue on ``tokens_pages``' further sheets)."""
+    return _tokens_page(m, paper, lang, rules or rules_preset())[0]
+
+
+def _tokens_page(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules
+) -> tuple[Drawing, int]:
+    """The tokens page, and how many pieces (the barrier counted) it holds."""
     v = values(rules, lang)
     pw, ph = paper_size(paper, landscape=True)
-    x0, y0 = 10.0, 14.0
-    cell_h, shed_w = 22.0, 30.0
-    # One cell per point from the end threshold up to the start, then the engine shed.
+    lay = token_layout(m, paper, rules)
+    x0, y0, cell, cell_h = lay.x0, lay.track_y, lay.cell_w, lay.cell_h
     low, start = rules.initial_threshold, rules.start_points
-    cells = start - low
-    cell = min(16.0, (pw - 2 * x0 - shed_w) / cells)
-    ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill="#444444")]
-    # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start.
-    for k in range(cells):
-        cx = x0 + k * cell
+    grey = "#444444"
+    ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill=grey)]
+    # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start. The
+    # number sits at the top of the cell, where a locomotive standing on it leaves it readable.
+    for k in range(lay.cells):
+        cx, cy, _w, _h = lay.cell_box(k)
         fill = "#f3e0de" if k == 0 else "#ffffff"
-        ops.append(rect(cx, y0, cell, cell_h, Style(width=0.35, fill=fill)))
+        ops.append(rect(cx, cy, cell, cell_h, Style(width=0.35, fill=fill)))
         label = f"≤ {low}" if k == 0 else str(low + k)
-        ops.append(
-            Text(cx + cell / 2, y0 + cell_h / 2 + 2, label, size=12, bold=True, anchor="middle")
-        )
-    sx = x0 + cells * cell
-    ops.append(rect(sx, y0, shed_w, cell_h, Style(width=0.35, fill="#e8e2d0")))
-    ops.append(
+        ops.append(Text(cx + cell / 2, cy + 5.2, label, size=10, bold=True, anchor="middle"))
+    sx, sy = lay.shed_x, lay.shed_y
+    ops.append(rect(sx, sy, lay.shed_w, cell_h, Style(width=0.35, fill="#e8e2d0")))
+    ops.append(  # the shed's roof, with the start number in it
         polygon(
-            [(sx + 3, y0 + 9), (sx + shed_w / 2, y0 + 3), (sx + shed_w - 3, y0 + 9)],
+            [(sx, sy), (sx + lay.shed_w / 2, sy - 9), (sx + lay.shed_w, sy)],
             Style(width=0.35, fill="#b9ab86"),
         )
     )
-    ops.append(Text(sx + shed_w / 2, y0 + 15.5, str(start), size=12, bold=True, anchor="middle"))
-    ops.append(Text(sx + shed_w / 2, y0 + 20, t("ta_shed", lang), size=6, anchor="middle"))
+    ops.append(Text(sx + lay.shed_w / 2, sy - 1.6, str(start), size=11, bold=True, anchor="middle"))
+    for x, y, w, h in lay.shed_slots():
+        ops.append(rect(x, y, w, h, Style(stroke="#8a7d5a", width=0.2, dash=(0.8, 0.6))))
+    ops.append(
+        Text(sx + lay.shed_w / 2, sy + cell_h + 3.6, t("ta_shed", lang), size=6.5, anchor="middle")
+    )
     # The barrier: a double red line between the end threshold and the next cell.
-    red = Style(stroke="#c8102e", width=0.8, cap="butt")
+    red = Style(stroke=BARRIER_INK, width=0.8, cap="butt")
     for d in (-0.9, 0.9):
         ops.append(line((x0 + cell + d, y0 - 1.5), (x0 + cell + d, y0 + cell_h + 1.5), red))
     ops.append(
@@ -207,65 +428,48 @@ def tokens_page(
             t("ta_barrier", lang),
             size=6.5,
             anchor="middle",
-            fill="#c8102e",
+            fill=BARRIER_INK,
         )
     )
 
-    # Start markers and locomotives: fold-over standees, one per player colour.
-    y = y0 + cell_h + 16
-    ops.append(
-        Text(
-            x0,
-            y - 3,
-            t("ta_start_markers", lang) + " · " + t("ta_fold", lang),
-            size=7,
-            fill="#444444",
-        )
-    )
-    for i, (colour, shape) in enumerate(PLAYER_STYLE):
-        bx = x0 + i * 28
-        ops.append(rect(bx, y, 24, 36, Style(width=0.3, fill=colour)))
+    # Locomotives and start markers: fold-over pairs, so each token is printed on both sides.
+    y = lay.track_bottom + 15
+    w, h = lay.loco_w, lay.loco_h
+    ops.append(Text(x0, y - 3, t("ta_locomotives", lang), size=7, fill=grey))
+    step = w + 5
+    for i in range(lay.players):
+        bx = x0 + i * step
+        ops.append(rect(bx, y, w, 2 * h, Style(width=0.3, fill="#ffffff")))
+        ops.append(_fold_line((bx, y + h), (bx + w, y + h)))
         ops.append(
-            line(
-                (bx, y + 18), (bx + 24, y + 18), Style(stroke="#000000", width=0.2, dash=(1.0, 1.0))
+            Group(
+                tuple(loco_face(-w / 2, -h / 2, w, h, i)), dx=bx + w / 2, dy=y + h / 2, rotate=180.0
             )
         )
-        for cy, flip in ((y + 9, 180.0), (y + 27, 0.0)):
-            ops.append(
-                Group(
-                    (symbol(shape, 0, 0, 6.0, Style(stroke="#000000", width=0.4, fill="#ffffff")),),
-                    dx=bx + 12,
-                    dy=cy,
-                    rotate=flip,
-                )
-            )
-    y += 50
-    ops.append(
-        Text(
-            x0,
-            y - 3,
-            t("ta_locomotives", lang) + " · " + t("ta_fold", lang),
-            size=7,
-            fill="#444444",
-        )
-    )
-    for i, (colour, shape) in enumerate(PLAYER_STYLE):
-        bx = x0 + i * 28
-        ops.append(rect(bx, y, 24, 36, Style(width=0.3, fill="#ffffff")))
-        ops.append(
-            line(
-                (bx, y + 18), (bx + 24, y + 18), Style(stroke="#000000", width=0.2, dash=(1.0, 1.0))
-            )
-        )
-        for cy, flip in ((y + 9, 180.0), (y + 27, 0.0)):
-            loco = locomotive(-10, 6.5, 20, colour)
-            mark = symbol(
-                shape, -2.2, -0.8, 2.1, Style(stroke="#000000", width=0.3, fill="#ffffff")
-            )
-            ops.append(Group((*loco, mark), dx=bx + 12, dy=cy, rotate=flip))
+        ops.extend(loco_face(bx, y + h, w, h, i))
+    mx = x0 + lay.players * step + 8
+    d = lay.marker_d
+    ops.append(Text(mx, y - 3, t("ta_start_markers", lang), size=7, fill=grey))
+    for i in range(lay.players):
+        cx = mx + d / 2 + i * (d + 5)
+        top, bottom = octagon(cx, y + d / 2, d), octagon(cx, y + 1.5 * d, d)
+        # One outline around the pair: the lower octagon's five lower points, the upper's upper.
+        outline = [p for p in bottom if p[1] > y + d + 1e-6] + [
+            p for p in top if p[1] < y + d - 1e-6
+        ]
+        ops.append(polygon(sorted_ring(outline, (cx, y + d)), Style(width=0.25, fill=MARKER_INK)))
+        # The upper face upside down: folded over, it stands the right way up on the back.
+        ops.append(Group(tuple(start_marker(0, 0, d, i)[1:]), dx=cx, dy=y + d / 2, rotate=180.0))
+        ops.extend(start_marker(cx, y + 1.5 * d, d, i)[1:])
+        ops.append(_fold_line((cx - d * 0.21, y + d), (cx + d * 0.21, y + d)))
+    text_w = pw - 10 - CARD_W - 8 - x0  # the column left of the first-player card
+    ty = y + max(2 * h, 2 * d) + 3.5
+    for row in fonts.wrap(t("ta_fold", lang), 6.5, text_w):
+        ops.append(Text(x0, ty, row, size=6.5, fill=grey))
+        ty += 2.8
 
     # The first-player card.
-    fx, fy = pw - 10 - CARD_W, y0 + cell_h + 14
+    fx, fy = pw - 10 - CARD_W, lay.track_bottom + 12
     card: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(width=0.4, fill="#ffffff"))]
     card.extend(locomotive(11, 52, 41, "#444444"))
     card.append(
@@ -275,11 +479,182 @@ def tokens_page(
         card.append(Text(CARD_W / 2, 64 + 4 * k, text, size=8, anchor="middle"))
     ops.append(Group(tuple(card), dx=fx, dy=fy))
 
-    ny = ph - 22
-    for k, text in enumerate(fonts.wrap(t("ta_tracks_note", lang, **v), 7, pw - 20)):
-        ops.append(Text(x0, ny + 3.2 * k, text, size=7))
+    # The track pieces: rows of pieces the size of the board's track spaces, the barrier last.
+    ty += 3.5
+    ops.append(Text(x0, ty, t("ta_pieces", lang, **v), size=7, fill=grey))
+    for row in fonts.wrap(t("ta_pieces_fold", lang), 6.5, text_w):
+        ty += 2.8
+        ops.append(Text(x0, ty, row, size=6.5, fill=grey))
+    py = ty + 2.5
+    here = pieces_that_fit(lay, rules.tracks + 1, x0, py, text_w, ph - PIECES_FOOT)
+    ops.extend(piece_ops(lay, here, x0, py, text_w, barrier=here == rules.tracks + 1))
     ops.extend(ruler_ops(x0, ph - 11, lang))
-    return Drawing("tokens", pw, ph, tuple(ops))
+    return Drawing("tokens", pw, ph, tuple(ops)), here
+
+
+def tokens_pages(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules | None = None
+) -> tuple[Drawing, ...]:
+    """The tokens page and, when a house preset has more track pieces than it holds, sheets of
+    the remaining pieces (each with its own backing and scale bar), the barrier last."""
+    rules = rules or rules_preset()
+    first, done = _tokens_page(m, paper, lang, rules)
+    lay = token_layout(m, paper, rules)
+    pw, ph = paper_size(paper, landscape=True)
+    pages = [first]
+    left = rules.tracks + 1 - done
+    x0, width, top = lay.x0, pw - 2 * lay.x0, 14.0
+    notes = fonts.wrap(t("ta_pieces_fold", lang), 6.5, width)
+    block_y = top + 2.8 * len(notes) + 2.5
+    while left > 0:
+        here = pieces_that_fit(lay, left, x0, block_y, width, ph - PIECES_FOOT)
+        if here == 0:  # pragma: no cover - a page always holds a row of pieces
+            raise ValueError("the track pieces do not fit the paper")
+        ops: list[Op] = [
+            Text(x0, top, t("ta_pieces_more", lang, count=str(here)), size=7, fill="#444444")
+        ]
+        for k, row in enumerate(notes):
+            ops.append(Text(x0, top + 2.8 * (k + 1), row, size=6.5, fill="#444444"))
+        ops.extend(piece_ops(lay, here, x0, block_y, width, barrier=here == left))
+        ops.extend(ruler_ops(x0, ph - 11, lang))
+        pages.append(Drawing(f"pieces-{len(pages)}", pw, ph, tuple(ops)))
+        left -= here
+    return tuple(pages)
+
+
+@dataclass(frozen=True)
+class Piece:
+    x: float
+    y: float
+    length: float
+    width: float
+    barrier: bool = False
+
+
+def piece_places(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, barrier: bool = True
+) -> list[Piece]:
+    """Where the pieces go: rows of pieces, as many per row as the width holds, separated by
+    thin white lines to cut along; the barrier piece last (when ``barrier``, one of the count)."""
+    if barrier:
+        sizes = [(lay.piece_l, False)] * (count - 1) + [(lay.barrier_l, True)]
+    else:
+        sizes = [(lay.piece_l, False)] * count
+    out: list[Piece] = []
+    px, py = x, y
+    for length, barrier in sizes:
+        if px > x and px + length > x + width + 1e-9:
+            px, py = x, py + lay.piece_w + PIECE_GAP
+        out.append(Piece(px, py, length, lay.piece_w, barrier))
+        px += length + PIECE_GAP
+    return out
+
+
+def barrier_stripes(p: Piece) -> list[Op]:
+    """White slanted stripes across the barrier, as on a level-crossing barrier: in black and
+    white its red prints the grey of the magenta pieces, the stripes keep it apart."""
+    slant, band, step = p.width * 0.5, 1.2, 4.0
+    out: list[Op] = []
+    count = int((p.length - 4.0 - band - slant) // step) + 1
+    s = (p.length - (count - 1) * step - band - slant) / 2  # centred along the barrier
+    for _ in range(count):
+        x, y = p.x + s, p.y
+        out.append(
+            polygon(
+                [
+                    (x, y + p.width),
+                    (x + band, y + p.width),
+                    (x + band + slant, y),
+                    (x + slant, y),
+                ],
+                Style(stroke=None, width=0.0, fill="#ffffff"),
+            )
+        )
+        s += step
+    return out
+
+
+PIECES_FOOT = 14.0  # below the backing: the scale bar (its ticks reach 13.2 mm from the foot)
+BACKING_PAD = 1.5  # the backing's margin around the mirrored pieces
+
+
+def block_bottom(places: list[Piece], y: float) -> float:
+    """The lowest point of a block of pieces placed from y, its backing included."""
+    fold = max(p.y + p.width for p in places) + BACKING_GAP
+    return 2 * fold - y + BACKING_PAD
+
+
+def pieces_that_fit(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, bottom: float
+) -> int:
+    """How many of count pieces (the last the barrier) a block from y holds, backing included,
+    above bottom (the whole count, or as many as fill the place)."""
+    best = 0
+    for k in range(1, count + 1):
+        places = piece_places(lay, k, x, y, width, barrier=k == count)
+        if block_bottom(places, y) > bottom:
+            break
+        best = k
+    return best
+
+
+def piece_ops(
+    lay: TokenLayout, count: int, x: float, y: float, width: float, barrier: bool = True
+) -> list[Op]:
+    """The pieces and, below a fold line, their backing: fold the sheet on that line, glue the
+    two layers together and cut along the white lines through both, so every piece is coloured
+    on both sides (one fold and one glueing for them all)."""
+    places = piece_places(lay, count, x, y, width, barrier)
+    ops: list[Op] = []
+    for p in places:
+        ink = BARRIER_INK if p.barrier else PIECE_INK
+        ops.append(rect(p.x, p.y, p.length, p.width, Style(stroke=None, fill=ink)))
+        if p.barrier:
+            ops.extend(barrier_stripes(p))
+    right = max(p.x + p.length for p in places)
+    bottom = max(p.y + p.width for p in places)
+    fold = bottom + BACKING_GAP
+    # The backing: each row of pieces mirrored about the fold line, a light tint of its ink and a
+    # little larger (a slightly crooked fold still backs every piece), the barrier's place in
+    # light red.
+    pad = BACKING_PAD
+    rows: dict[float, list[Piece]] = {}
+    for p in places:
+        rows.setdefault(p.y, []).append(p)
+    join = PIECE_GAP / 2 + 0.05  # neighbours' backings meet under the white line
+    last_row = max(rows)
+    for row_y, row in rows.items():
+        top = 2 * fold - row_y - lay.piece_w
+        up = pad if row_y == last_row else join
+        down = pad if row_y == y else join
+        for k, p in enumerate(row):
+            left = p.x - (pad if k == 0 else join)
+            right_edge = p.x + p.length + (pad if k == len(row) - 1 else join)
+            ink = BARRIER_BACK_INK if p.barrier else PIECE_BACK_INK
+            ops.append(
+                rect(
+                    left,
+                    top - up,
+                    right_edge - left,
+                    lay.piece_w + up + down,
+                    Style(stroke=None, fill=ink),
+                )
+            )
+    ops.append(
+        line(
+            (x - 4, fold),
+            (right + 4, fold),
+            Style(stroke="#000000", width=0.25, dash=(1.5, 1.0), cap="butt"),
+        )
+    )
+    return ops
+
+
+def sorted_ring(
+    points: list[tuple[float, float]], centre: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Points in order around a centre (an outline from a set of corners)."""
+    return sorted(points, key=lambda p: math.atan2(p[1] - centre[1], p[0] - centre[0]))
 
 
 # ---------------------------------------------------------------------------- rules
@@ -347,7 +722,7 @@ def rules_page(
                     Style(stroke="#000000", width=0.3, fill=colour),
                 )
             )
-    ops.append(made_with_op(m.name, ph, lang, preset_label(rules)))
+    ops.append(made_with_op(board.board_title(m, lang), ph, lang, preset_label(rules)))
     return Drawing("rules", pw, ph, tuple(ops))
 
 
@@ -358,7 +733,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     """Every printable document of the kit, by file stem."""
     lang, paper = opts.lang, opts.paper
     drawing = board.board_drawing(m, lang)
-    title = f"TransAmerica · {m.name}"
+    title = f"TransAmerica · {board.board_title(m, lang)}"
     pw, ph = paper_size(paper)
     cards = card_pages(
         len(m.cities),
@@ -381,7 +756,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
             tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex, opts.back_offset)),
         ),
         f"tokens-{paper}": Document(
-            f"{title}: score track and markers", (tokens_page(m, paper, lang, opts.rules),)
+            f"{title}: score track and markers", tokens_pages(m, paper, lang, opts.rules)
         ),
         f"rules-{paper}": Document(
             f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)

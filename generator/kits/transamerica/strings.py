@@ -37,6 +37,50 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Ostküste",
         "it": "Costa est",
     },
+    # Region names of boards other than the USA's: where the region lies.
+    "ta_compass_centre": {"en": "Centre", "fr": "Centre", "de": "Mitte", "it": "Centro"},
+    "ta_compass_north": {"en": "North", "fr": "Nord", "de": "Norden", "it": "Nord"},
+    "ta_compass_south": {"en": "South", "fr": "Sud", "de": "Süden", "it": "Sud"},
+    "ta_compass_west": {"en": "West", "fr": "Ouest", "de": "Westen", "it": "Ovest"},
+    "ta_compass_east": {"en": "East", "fr": "Est", "de": "Osten", "it": "Est"},
+    "ta_compass_north_west": {
+        "en": "North-west",
+        "fr": "Nord-ouest",
+        "de": "Nordwesten",
+        "it": "Nord-ovest",
+    },
+    "ta_compass_north_east": {
+        "en": "North-east",
+        "fr": "Nord-est",
+        "de": "Nordosten",
+        "it": "Nord-est",
+    },
+    "ta_compass_south_west": {
+        "en": "South-west",
+        "fr": "Sud-ouest",
+        "de": "Südwesten",
+        "it": "Sud-ovest",
+    },
+    "ta_compass_south_east": {
+        "en": "South-east",
+        "fr": "Sud-est",
+        "de": "Südosten",
+        "it": "Sud-est",
+    },
+    # The built-in boards' names (the map files' "name"), as printed in each language.
+    "ta_board_USA": {"en": "USA", "fr": "États-Unis", "de": "USA", "it": "Stati Uniti"},
+    "ta_board_Europe": {"en": "Europe", "fr": "Europe", "de": "Europa", "it": "Europa"},
+    "ta_board_Japan": {"en": "Japan", "fr": "Japon", "de": "Japan", "it": "Giappone"},
+    "ta_hands": {
+        "en": "hands {low}-{high}, mean {mean} (the original: {original_low}-{original_high}, "
+        "mean {original_mean})",
+        "fr": "mains {low}-{high}, moyenne {mean} (l'original : {original_low}-{original_high}, "
+        "moyenne {original_mean})",
+        "de": "Hände {low}-{high}, Mittel {mean} (das Original: {original_low}-{original_high}, "
+        "Mittel {original_mean})",
+        "it": "mani {low}-{high}, media {mean} (l'originale: {original_low}-{original_high}, "
+        "media {original_mean})",
+    },
     "ta_random_board": {
         "en": "Random continent {seed}",
         "fr": "Continent aléatoire {seed}",
@@ -104,16 +148,34 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "Passa a sinistra dopo ogni manche.",
     },
     "ta_fold": {
-        "en": "fold on the middle line and glue back to back",
-        "fr": "plier sur la ligne du milieu et coller dos à dos",
-        "de": "an der Mittellinie falten und Rücken an Rücken kleben",
-        "it": "piegare sulla linea centrale e incollare schiena contro schiena",
+        "en": "Cut out each pair, fold on the dashed line and glue back to back: one token printed on both sides.",
+        "fr": "Découper chaque paire, plier sur le pointillé et coller dos à dos : un pion imprimé des deux côtés.",
+        "de": "Jedes Paar ausschneiden, an der gestrichelten Linie falten und Rücken an Rücken kleben: ein beidseitig bedruckter Stein.",
+        "it": "Ritagliare ogni coppia, piegare sulla linea tratteggiata e incollare schiena contro schiena: un segnalino stampato sui due lati.",
     },
     "ta_tracks_note": {
-        "en": "You also need {pieces} track pieces (matchsticks or 3 cm paper strips): {tracks} to build and 1 barrier.",
-        "fr": "Il faut aussi {pieces} tronçons (allumettes ou bandes de papier de 3 cm) : {tracks} à poser et 1 barrière.",
-        "de": "Dazu {pieces} Schienen (Streichhölzer oder 3 cm lange Papierstreifen): {tracks} zum Bauen und 1 Schranke.",
-        "it": "Servono anche {pieces} binari (fiammiferi o strisce di carta da 3 cm): {tracks} da posare e 1 barriera.",
+        "en": "The {pieces} track pieces are on the tokens sheet: {tracks} to build (magenta) and 1 barrier (red).",
+        "fr": "Les {pieces} tronçons sont sur la feuille des pions : {tracks} à poser (magenta) et 1 barrière (rouge).",
+        "de": "Die {pieces} Schienen sind auf dem Blatt mit den Spielsteinen: {tracks} zum Bauen (magenta) und 1 Schranke (rot).",
+        "it": "I {pieces} binari sono sul foglio dei segnalini: {tracks} da posare (magenta) e 1 barriera (rossa).",
+    },
+    "ta_pieces": {
+        "en": "{pieces} track pieces: {tracks} to build (magenta) and 1 barrier (red)",
+        "fr": "{pieces} tronçons : {tracks} à poser (magenta) et 1 barrière (rouge)",
+        "de": "{pieces} Schienen: {tracks} zum Bauen (magenta) und 1 Schranke (rot)",
+        "it": "{pieces} binari: {tracks} da posare (magenta) e 1 barriera (rossa)",
+    },
+    "ta_pieces_more": {
+        "en": "Track pieces, continued ({count} on this sheet)",
+        "fr": "Tronçons, suite ({count} sur cette feuille)",
+        "de": "Schienen, Fortsetzung ({count} auf diesem Blatt)",
+        "it": "Binari, continua ({count} su questo foglio)",
+    },
+    "ta_pieces_fold": {
+        "en": "Cut out the block with its backing, fold on the dashed line, glue the two layers together, then cut along the white lines.",
+        "fr": "Découper le bloc avec son dos, plier sur le pointillé, coller les deux épaisseurs, puis découper le long des lignes blanches.",
+        "de": "Den Block mit seiner Rückseite ausschneiden, an der gestrichelten Linie falten, beide Lagen verkleben, dann an den weißen Linien schneiden.",
+        "it": "Ritagliare il blocco con il suo retro, piegare sulla linea tratteggiata, incollare i due strati, poi tagliare lungo le linee bianche.",
     },
     "ta_score_pad": {
         "en": "Score pad: points left after each round (start {start})",
@@ -148,6 +210,12 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 t = i18n.translator(STRINGS)
+
+
+def decimal(x: float, lang: str) -> str:
+    """A number with one decimal as written in the language (27.5, 27,5)."""
+    text = f"{x:.1f}".rstrip("0").rstrip(".")
+    return text if lang == "en" else text.replace(".", ",")
 
 
 _PER_TURN = {"en": ("or", "to"), "fr": ("ou", "à"), "de": ("oder", "bis"), "it": ("o", "a")}
