@@ -31,7 +31,7 @@ def test_generate_twice_gives_identical_files(tmp_path):
             "generate", "transamerica", "--out", str(out), "--paper", "letter", "--lang", "it"
         )
         assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("wrote 28 files")
+        assert done.stdout.startswith("wrote 32 files")
     names = sorted(p.name for p in first.iterdir())
     assert names == sorted(p.name for p in second.iterdir())
     assert "cards-letter.pdf" in names and "map.json" in names
@@ -264,6 +264,7 @@ def test_generate_lastrada(tmp_path):
     assert "seed 4" in done.stdout
     names = {p.name for p in tmp_path.iterdir()}
     assert names == {
+        "checklist-a4.pdf",
         "board-poster.pdf",
         "board-a4.pdf",
         "pieces-a4.pdf",

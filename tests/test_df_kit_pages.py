@@ -80,5 +80,6 @@ def test_the_default_board_is_exactly_a3():
     assert cx >= 0 and cy >= 0
     docs = kit.documents(m, kit.KitOptions(formats=("pdf",)))
     page = PdfReader(io.BytesIO(render_pdf(docs["map-poster"]))).pages[0]
-    assert round(float(page.mediabox.width) / MM, 1) == 420.0
-    assert round(float(page.mediabox.height) / MM, 1) == 297.0
+    # The board is the poster's trim; the page adds the bleed and the crop marks round it.
+    assert round(float(page.trimbox.width) / MM, 1) == 420.0
+    assert round(float(page.trimbox.height) / MM, 1) == 297.0

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from trackwright.kits.draw.ops import Group, Place, Text
 from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.svg import render_svg
-from trackwright.kits.layout import card_grid, paper_size
+from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import MARK, TILE_MARGINS, TILE_OVERLAP, tiled_pages
 from trackwright.kits.transamerica import board, kit
 
@@ -62,7 +62,8 @@ def test_pages_are_exactly_the_paper(request, which, paper, size):
 
 def test_poster_is_true_size(files_a4, usa):
     page = pdf(files_a4, "board-poster.pdf").pages[0]
-    assert float(page.mediabox.width) == pytest.approx(usa.board_w * PT, abs=0.01)
+    # The board is the poster's trim (the page adds bleed and crop marks round it).
+    assert float(page.trimbox.width) == pytest.approx(usa.board_w * PT, abs=0.01)
 
 
 def test_cards_measure_63_by_88(files_a4):
@@ -73,22 +74,37 @@ def test_cards_measure_63_by_88(files_a4):
     assert len(re.findall(r'<rect height="88" width="63" x="0" y="0"', svg)) == 9
 
 
-def test_card_backs_are_mirrored_for_long_edge_duplex(usa):
-    docs = kit.documents(usa, kit.KitOptions())
-    pages = docs["cards-a4"].pages
-    assert len(pages) == 8  # 4 sheets of fronts, each followed by its backs
-    grid = card_grid(*paper_size("a4"), 63, 88)
+@pytest.mark.parametrize("edge", ["long", "short"])
+def test_card_backs_lie_behind_their_fronts(usa, edge):
+    """Each card's back sits where the duplex flip puts its front (``back_placement``): San
+    Diego's back (West coast) behind San Diego, Bismarck's (North) behind Bismarck."""
+    from trackwright.kits.layout import back_placement
 
-    def texts_at(page, slot):
-        x, y = grid.slot_origin(slot)
-        group = next(op for op in page.ops if isinstance(op, Group) and (op.dx, op.dy) == (x, y))
+    docs = kit.documents(usa, kit.KitOptions(duplex=edge))
+    pages = docs["cards-a4"].pages
+    assert len(pages) % 2 == 0  # each sheet of fronts followed by its backs
+    pw, ph = paper_size("a4")
+
+    def texts(group):
         return [op.text for op in group.ops if isinstance(op, Text)]
 
-    front, back = pages[0], pages[1]
-    # Front slot 6 (bottom-left) is San Diego (West coast); its back is at bottom-right.
-    assert "San Diego" in texts_at(front, 6)
-    assert "West coast" in texts_at(back, 8)
-    assert "North" in texts_at(back, 6)  # Bismarck's back, from front slot 8
+    found = 0
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        backs = [op for op in back.ops if isinstance(op, Group)]  # no offset: not moved
+        for group in (op for op in front.ops if isinstance(op, Group) and op.clip):
+            for city, region in (("San Diego", "West coast"), ("Bismarck", "North")):
+                if city in texts(group):
+                    bx, by, turn = back_placement(
+                        group.dx, group.dy, group.rotate, edge, pw, ph, 63 / 2
+                    )
+                    behind = next(
+                        g
+                        for g in backs
+                        if (round(g.dx, 6), round(g.dy, 6)) == (round(bx, 6), round(by, 6))
+                    )
+                    assert region in texts(behind) and behind.rotate == turn
+                    found += 1
+    assert found == 2
 
 
 def cross_centres(page, tile):
@@ -189,25 +205,47 @@ def test_board_svg_matches_golden(minimal):
     assert svg == golden.read_bytes()
 
 
-@pytest.mark.parametrize(("edge", "first_back"), [("long", "back 3"), ("short", "back 7")])
-def test_duplex_test_page_shows_where_backs_land(edge, first_back):
-    from trackwright.kits.sheets import duplex_test_pages
+@pytest.mark.parametrize("edge", ["long", "short"])
+def test_duplex_test_page_shows_where_backs_land(edge):
+    """The pin through the front's target comes out on the back where the printer's flip puts
+    it: the "right" answer sits there for the chosen flip, the "wrong" one where the other flip
+    puts it (upside down, as it reads after that flip)."""
+    from trackwright.kits.layout import sheet_flip
+    from trackwright.kits.sheets import _TARGET, duplex_test_pages
 
     front, back = duplex_test_pages(210, 297, 63, 88, "en", edge)
-    labels = [op.text for op in back.ops if isinstance(op, Text) and op.text.startswith("back")]
-    assert labels[0] == first_back and len(labels) == 9
     assert any(isinstance(op, Text) and "Duplex test" in op.text for op in front.ops)
+    tx, ty = 210 * _TARGET[0], 297 * _TARGET[1]
+    rx, ry = sheet_flip(tx, ty, edge, 210, 297)
+    other = "short" if edge == "long" else "long"
+    wx, wy = sheet_flip(tx, ty, other, 210, 297)
+    texts = [op for op in back.ops if isinstance(op, Text)]
+    right = next(op for op in texts if "is right" in op.text)
+    assert abs(right.x + 44 - rx) < 45 and 0 < right.y - ry < 20
+    turned = next(op for op in back.ops if isinstance(op, Group) and op.rotate == 180.0)
+    assert (round(turned.dx, 6), round(turned.dy, 6)) == (round(wx, 6), round(wy, 6))
+    assert min(op.size for op in texts) >= 9
+
+
+def glyphless(svg: bytes) -> int:
+    """An SVG's size without its table of glyph outlines (each file carries the letters it
+    uses, as text is set as outlines)."""
+    text = svg.decode()
+    return len(text) - sum(len(m) for m in re.findall(r'<path d="[^"]*" id="[rb]\d+" />', text))
 
 
 def test_each_sheet_svg_holds_only_its_window(tmp_path):
     """A tiled sheet's SVG is a file of its own: it keeps only what can show in its window, so
-    all the sheets of a board together weigh at most twice its poster."""
+    all the sheets of a board together weigh at most twice its poster; each file's own table of
+    glyph outlines aside (about 16 KB a sheet: text is set as outlines, so every file carries
+    the letters it uses)."""
     from trackwright.cli import run
 
     assert run(["generate", "transamerica", "--format", "svg", "--out", str(tmp_path)]) == 0
-    poster = (tmp_path / "board-poster.svg").stat().st_size
-    sheets = sum(p.stat().st_size for p in tmp_path.glob("board-a4-*.svg"))
-    assert len(list(tmp_path.glob("board-a4-*.svg"))) > 4
+    poster = glyphless((tmp_path / "board-poster.svg").read_bytes())
+    files = list(tmp_path.glob("board-a4-*.svg"))
+    sheets = sum(glyphless(p.read_bytes()) for p in files)
+    assert len(files) > 4
     assert sheets <= 2 * poster, (sheets, poster)
 
 

@@ -4,6 +4,7 @@ report of what was written."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from enum import StrEnum
 from pathlib import Path
@@ -33,6 +34,24 @@ class Duplex(StrEnum):
     short = "short"
 
 
+class PosterSize(StrEnum):
+    fit = "fit"
+    a3 = "a3"
+    a2 = "a2"
+    a1 = "a1"
+    a0 = "a0"
+    in24x36 = "24x36in"
+
+
+def parse_back_offset(value: str) -> tuple[float, float]:
+    from trackwright.kits.layout import parse_offset  # only when a kit is made: --help stays light
+
+    try:
+        return parse_offset(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--back-offset'") from None
+
+
 def parse_formats(value: str) -> tuple[str, ...]:
     formats = tuple(
         dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip())
@@ -58,6 +77,25 @@ def report(files: list[Path], started: float) -> None:
         f"wrote {len(files)} files ({size / 1e6:.1f} MB) to {', '.join(folders)} "
         f"in {time.perf_counter() - started:.1f} s"
     )
+    for path in files:
+        if path.name.endswith("-poster.pdf"):
+            typer.echo(f"{path.name}: {poster_size_note(path.read_bytes())}")
+
+
+def poster_size_note(pdf: bytes) -> str:
+    """The trim size of a poster and the standard size it prints on, from its TrimBox."""
+    from trackwright.kits.layout import POSTER_NAMES, poster_fit
+
+    found = re.search(rb"/TrimBox \[\s*([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\s*\]", pdf)
+    if found is None:
+        return "no trim box"
+    x0, y0, x1, y1 = (float(v) * 25.4 / 72 for v in found.groups())
+    w, h = x1 - x0, y1 - y0
+    fits = poster_fit(w, h)
+    where = (
+        f"prints on {POSTER_NAMES[fits]} or larger" if fits else "larger than A0: a plotter's roll"
+    )
+    return f"{w:.1f} x {h:.1f} mm at true size, {where} (trim at the crop marks)"
 
 
 class StderrProgress:
@@ -105,4 +143,27 @@ RulesOpt = Annotated[
 ]
 DuplexOpt = Annotated[
     Duplex, typer.Option(help="How your printer turns the sheet for double-sided card backs.")
+]
+BackOffsetOpt = Annotated[
+    str,
+    typer.Option(
+        "--back-offset",
+        help="X,Y in mm: move the back pages by what the duplex test measured (its scales "
+        "read the numbers to pass), e.g. 1.5,-0.5.",
+    ),
+]
+InkSaverOpt = Annotated[
+    bool,
+    typer.Option(
+        "--ink-saver",
+        help="Pale fills and outlined backs: at most half the toner, every shape and pattern kept.",
+    ),
+]
+PosterSizeOpt = Annotated[
+    PosterSize,
+    typer.Option(
+        "--poster-size",
+        help="The poster page: fit (the board, its 3 mm bleed and crop marks) or the board at "
+        "true size in the middle of a standard sheet.",
+    ),
 ]

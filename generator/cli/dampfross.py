@@ -12,12 +12,15 @@ import typer
 from trackwright.cli.common import (
     DEFAULT_OUT,
     FormatOpt,
+    InkSaverOpt,
     JsonOpt,
     Lang,
     LangOpt,
     OutOpt,
     Paper,
     PaperOpt,
+    PosterSize,
+    PosterSizeOpt,
     RecordArg,
     RulesOpt,
     new_seed,
@@ -59,6 +62,8 @@ def generate(
     lang: LangOpt = Lang.en,
     formats: FormatOpt = "pdf,svg",
     rules: RulesOpt = None,
+    ink_saver: InkSaverOpt = False,
+    poster_size: PosterSizeOpt = PosterSize.fit,
 ) -> None:
     """A Dampfross kit: the map (poster and tiled), blank hex sheets, ledger, race record, rules
     summary and map.json; a random map from a seed unless --map names a preset or a file."""
@@ -92,7 +97,13 @@ def generate(
         folder = f"random-{seed}"
         typer.echo(f"random map, seed {seed} (the same seed and options give the same map)")
     opts = kit.KitOptions(
-        paper=paper.value, lang=lang.value, formats=fmt, players=players, rules=preset
+        paper=paper.value,
+        lang=lang.value,
+        formats=fmt,
+        players=players,
+        rules=preset,
+        ink_saver=ink_saver,
+        poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "dampfross" / folder)
     report(write_all(files), started)

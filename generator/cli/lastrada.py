@@ -11,17 +11,22 @@ from typing import Annotated
 import typer
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    BackOffsetOpt,
     Duplex,
     FormatOpt,
+    InkSaverOpt,
     JsonOpt,
     Lang,
     LangOpt,
     OutOpt,
     Paper,
     PaperOpt,
+    PosterSize,
+    PosterSizeOpt,
     RecordArg,
     RulesOpt,
     new_seed,
+    parse_back_offset,
     parse_formats,
     report,
 )
@@ -51,6 +56,9 @@ def generate(
     duplex: Annotated[
         Duplex, typer.Option(help="How your printer turns the sheet for the tiles' backs.")
     ] = Duplex.long,
+    back_offset: BackOffsetOpt = "0,0",
+    ink_saver: InkSaverOpt = False,
+    poster_size: PosterSizeOpt = PosterSize.fit,
 ) -> None:
     """The La Strada kit: the assembled board (poster and tiled), the six land pieces and the
     frame to cut out, 124 road tiles, settlement and start tiles (double-sided, with a duplex
@@ -58,6 +66,7 @@ def generate(
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
+    offset = parse_back_offset(back_offset)
     preset = model.rules(rules)
     if not 8 <= hex_size <= 40:
         raise typer.BadParameter(
@@ -77,7 +86,14 @@ def generate(
     if map_ref is None:
         typer.echo(f"board layout from seed {seed}")
     opts = kit.KitOptions(
-        paper=paper.value, lang=lang.value, formats=fmt, rules=preset, duplex=duplex.value
+        paper=paper.value,
+        lang=lang.value,
+        formats=fmt,
+        rules=preset,
+        duplex=duplex.value,
+        back_offset=offset,
+        ink_saver=ink_saver,
+        poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
     report(write_all(files), started)

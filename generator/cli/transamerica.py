@@ -13,18 +13,23 @@ from rich.console import Console
 from rich.table import Table
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    BackOffsetOpt,
     Duplex,
     DuplexOpt,
     FormatOpt,
+    InkSaverOpt,
     JsonOpt,
     Lang,
     LangOpt,
     OutOpt,
     Paper,
     PaperOpt,
+    PosterSize,
+    PosterSizeOpt,
     RecordArg,
     RulesOpt,
     new_seed,
+    parse_back_offset,
     parse_formats,
     report,
 )
@@ -73,12 +78,16 @@ def generate(
     formats: FormatOpt = "pdf,svg",
     duplex: DuplexOpt = Duplex.long,
     rules: RulesOpt = None,
+    back_offset: BackOffsetOpt = "0,0",
+    ink_saver: InkSaverOpt = False,
+    poster_size: PosterSizeOpt = PosterSize.fit,
 ) -> None:
     """The TransAmerica kit: board (poster and tiled), city cards, score track and markers,
     rules summary and map.json; on a built-in board, a region of your own or a random one."""
 
     started = time.perf_counter()
     fmt = parse_formats(formats)
+    offset = parse_back_offset(back_offset)
     preset = model.rules(rules)
     if sum(x is not None for x in (map_ref, region, random_board or None)) > 1:
         raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
@@ -113,7 +122,14 @@ def generate(
             f"{tries} {'try' if tries == 1 else 'tries'}"
         )
     opts = kit.KitOptions(
-        paper=paper.value, lang=lang.value, formats=fmt, duplex=duplex.value, rules=preset
+        paper=paper.value,
+        lang=lang.value,
+        formats=fmt,
+        duplex=duplex.value,
+        rules=preset,
+        back_offset=offset,
+        ink_saver=ink_saver,
+        poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
     report(write_all(files), started)

@@ -1,5 +1,7 @@
 """Printable sheets shared by every game: a big drawing tiled over sheets with assembly aids,
-cards imposed on sheets with crop marks and duplex backs, and the 100 % scale check ruler.
+posters for a print shop (bleed, crop marks, trim and bleed boxes), cards imposed on sheets with
+crop marks on the fronts and bled backs placed for the printer's duplex flip and measured offset,
+the duplex test, and the 100 % scale bar, put where a page has room for it.
 
 The geometry comes from trackwright.kits.layout (pure functions); this module turns it into drawing
 operations.
@@ -7,73 +9,351 @@ operations.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import math
+from collections.abc import Callable, Iterable, Sequence
 
 from trackwright import __version__
+from trackwright.core.errors import TrackwrightError
+from trackwright.kits.checklist import checklist_page
 from trackwright.kits.draw import fonts
+from trackwright.kits.draw.ink import ink_saver
 from trackwright.kits.draw.ops import (
+    PT_TO_MM,
+    Box,
+    Circle,
     Document,
     Drawing,
     Group,
     Op,
+    Path,
     Place,
+    ScaleBar,
     Style,
     Text,
+    extent,
     line,
+    overlaps,
     rect,
+    window_index,
 )
 from trackwright.kits.i18n import t
 from trackwright.kits.layout import (
+    BLEED,
+    POSTER_BLEED,
+    POSTER_NAMES,
+    PRINTABLE,
+    TEXT_MARGIN,
     CardGrid,
     Tiling,
+    back_placement,
     card_grid,
     choose_tiling,
-    duplex_backs,
     impose,
+    poster_page,
+    sheet_flip,
 )
 
 GREY = "#777777"
+#: A poster's words (its note, its scale bar's caption) keep this far from the page's edge: a
+#: plotter's or print shop's unprintable band is wider than a home printer's.
+POSTER_TEXT = 8.0
 MARK = Style(stroke="#000000", width=0.2, cap="butt")
 
 # Margins of a tiled sheet (top, right, bottom, left): home printers cannot print the last few
-# millimetres, and the bottom margin holds the sheet label, assembly map and scale ruler.
-TILE_MARGINS = (10.0, 10.0, 24.0, 10.0)
+# millimetres, and the bottom margin holds the sheet label, assembly map and scale bar.
+TILE_MARGINS = (10.0, 10.0, 26.0, 10.0)
 TILE_OVERLAP = 14.0
 
+Offset = tuple[float, float]
 
-def ruler_ops(x: float, y: float, lang: str, length: float = 50.0) -> list[Op]:
-    """A scale check bar: ``length`` mm with centimetre ticks and its caption."""
-    ops: list[Op] = [line((x, y), (x + length, y), Style(width=0.3, cap="butt"))]
+# ------------------------------------------------------------------ where things can go
+
+_ASCENT, _DESCENT = 0.93, 0.24  # DejaVu Sans, in ems: accents above, descenders below
+
+
+def text_box(op: Text) -> Box | None:
+    """The box a line of text covers, from the font's own widths (ascent to descent)."""
+    if not op.text:
+        return None
+    em = op.size * PT_TO_MM
+    w = fonts.text_width(op.text, op.size, op.bold)
+    x0 = op.x - {"start": 0.0, "middle": w / 2, "end": w}[op.anchor]
+    box = (x0, op.y - _ASCENT * em, x0 + w, op.y + _DESCENT * em)
+    if not op.angle:
+        return box
+    a = math.radians(op.angle)
+    pts = [
+        (
+            op.x + (x - op.x) * math.cos(a) - (y - op.y) * math.sin(a),
+            op.y + (x - op.x) * math.sin(a) + (y - op.y) * math.cos(a),
+        )
+        for x in (box[0], box[2])
+        for y in (box[1], box[3])
+    ]
+    return (
+        min(p[0] for p in pts),
+        min(p[1] for p in pts),
+        max(p[0] for p in pts),
+        max(p[1] for p in pts),
+    )
+
+
+def _moved(box: Box, group: Group) -> Box:
+    corners = [
+        (-x if group.mirror_x else x, -y if group.mirror_y else y)
+        for x in (box[0], box[2])
+        for y in (box[1], box[3])
+    ]
+    a = math.radians(group.rotate)
+    cos, sin = math.cos(a), math.sin(a)
+    pts = [
+        (group.dx + group.scale * (x * cos - y * sin), group.dy + group.scale * (x * sin + y * cos))
+        for x, y in corners
+    ]
+    return (
+        min(p[0] for p in pts),
+        min(p[1] for p in pts),
+        max(p[0] for p in pts),
+        max(p[1] for p in pts),
+    )
+
+
+def tight_boxes(ops: Iterable[Op]) -> list[Box]:
+    """The boxes the operations mark, text measured with the font (``ops.extent`` is generous
+    with text): what a free place for a scale bar or a note must keep clear of."""
+    out: list[Box] = []
+    for op in ops:
+        if isinstance(op, Text):
+            box = text_box(op)
+            if box is not None:
+                out.append(box)
+        elif isinstance(op, Group):
+            inner = tight_boxes(op.ops)
+            if op.clip is not None:
+                cx, cy, cw, ch = op.clip
+                inner = [
+                    (max(b[0], cx), max(b[1], cy), min(b[2], cx + cw), min(b[3], cy + ch))
+                    for b in inner
+                    if b[0] <= cx + cw and b[2] >= cx and b[1] <= cy + ch and b[3] >= cy
+                ]
+            out.extend(_moved(b, op) for b in inner)
+        else:
+            box = extent(op)
+            if box is not None:
+                out.append(box)
+    return out
+
+
+def free_spot(
+    boxes: Sequence[Box],
+    page_w: float,
+    page_h: float,
+    w: float,
+    h: float,
+    pad: float = 1.0,
+    margin: float = TEXT_MARGIN,
+    top_first: bool = False,
+) -> tuple[float, float, bool] | None:
+    """A place for a w x h block inside the printable area, ``pad`` clear of every box: the
+    lowest one first (left to right), then the highest, then on its side along the left or the
+    right edge. Returns its top-left corner and whether it is turned (a quarter turn
+    anticlockwise, reading upwards), or None."""
+
+    def clear(x: float, y: float, bw: float, bh: float) -> bool:
+        if x < margin - 1e-9 or y < margin - 1e-9:
+            return False
+        if x + bw > page_w - margin + 1e-9 or y + bh > page_h - margin + 1e-9:
+            return False
+        me = (x - pad, y - pad, x + bw + pad, y + bh + pad)
+        return not any(overlaps(me, b) for b in boxes)
+
+    for turned in (False, True):
+        bw, bh = (h, w) if turned else (w, h)
+        gap = pad + 0.01  # just clear: boxes that touch overlap
+        xs = sorted(
+            {margin, page_w - margin - bw}
+            | {b[2] + gap for b in boxes}
+            | {b[0] - gap - bw for b in boxes}
+        )
+        ys = sorted(
+            {margin, page_h - margin - bh}
+            | {b[3] + gap for b in boxes}
+            | {b[1] - gap - bh for b in boxes}
+        )
+        if not turned:
+            # Bottom first, then top (or the other way round); left to right.
+            for y in sorted(ys, key=lambda v: v if top_first else -v):
+                for x in xs:
+                    if clear(x, y, bw, bh):
+                        return x, y, False
+        else:
+            for x in sorted(xs, key=lambda v: min(v - margin, page_w - margin - bw - v)):
+                for y in ys:
+                    if clear(x, y, bw, bh):
+                        return x, y, True
+    return None
+
+
+# ------------------------------------------------------------------ the scale bar
+
+BAR = 50.0
+
+
+def _balanced(text: str, size: float, width: float) -> list[str]:
+    """The text wrapped to ``width`` mm in as few rows as that takes, the rows as even as they
+    can be (no short last row left alone under a long one)."""
+    rows = fonts.wrap(text, size, width)
+    narrow = width
+    while narrow > 10 and len(rows) > 1:
+        tighter = fonts.wrap(text, size, narrow - 1.0)
+        if len(tighter) != len(rows):
+            break
+        rows, narrow = tighter, narrow - 1.0
+    return rows
+
+
+def ruler_ops(
+    x: float,
+    y: float,
+    lang: str,
+    length: float = BAR,
+    size: float = 5.5,
+    caption: str = "below",
+    turned: bool = False,
+    key: str = "scale_check",
+) -> list[Op]:
+    """A scale check bar: ``length`` mm with centimetre ticks, its left end at (x, y), and its
+    caption below it (wrapped to its length) or on its right. ``turned``: reading upwards,
+    the bar going up from (x, y)."""
+    ops: list[Op] = [line((0, 0), (length, 0), Style(width=0.3, cap="butt"))]
     for k in range(int(length // 10) + 1):
         tick = 2.2 if k % 5 == 0 else 1.4
-        ops.append(line((x + 10 * k, y - tick), (x + 10 * k, y), Style(width=0.25, cap="butt")))
-    ops.append(Text(x, y + 3.2, t("scale_check", lang), size=5.5, fill="#333333"))
-    return ops
+        ops.append(line((10 * k, -tick), (10 * k, 0), Style(width=0.25, cap="butt")))
+    text = t(key, lang)
+    em = size * PT_TO_MM
+    if caption == "right":
+        ops.append(Text(length + 2, em * 0.35, text, size=size, fill="#333333"))
+    else:
+        for k, row in enumerate(_balanced(text, size, length)):
+            ops.append(Text(0, 0.6 + em * (_ASCENT + 1.2 * k), row, size=size, fill="#333333"))
+    return [ScaleBar(tuple(ops), dx=x, dy=y, rotate=-90.0 if turned else 0.0)]
+
+
+def _bar_block(lang: str, size: float, caption: str, key: str) -> tuple[float, float, float]:
+    """The scale bar's block: width, height and where the bar lies below the block's top."""
+    (bar,) = ruler_ops(0, 0, lang, size=size, caption=caption, key=key)
+    boxes = tight_boxes([bar])
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return x1 - x0, y1 - y0, -y0
+
+
+def _bars(ops: Iterable[Op]) -> list[ScaleBar]:
+    return [op for op in ops if isinstance(op, ScaleBar)]
+
+
+def with_scale_bar(
+    page: Drawing, lang: str, size: float = 5.5, margin: float = TEXT_MARGIN
+) -> Drawing:
+    """The page with a 50 mm scale bar inside its printable area, clear of everything else: the
+    page's own bar where it already is one there, else one where the page has room (at the
+    bottom, else the top, else on its side along an edge). ValueError when there is none."""
+    others = [op for op in page.ops if not isinstance(op, ScaleBar)]
+    boxes = tight_boxes(others)
+    for bar in _bars(page.ops):
+        mine = tight_boxes([bar])
+        inside = all(
+            b[0] >= margin - 1e-6
+            and b[1] >= margin - 1e-6
+            and b[2] <= page.width - margin + 1e-6
+            and b[3] <= page.height - margin + 1e-6
+            for b in mine
+        )
+        if inside and not any(overlaps(a, b) for a in mine for b in boxes):
+            return page
+    if _bars(page.ops):
+        # The kit placed its own bar where it lays its page out: kept (its own tests hold it
+        # to the margins), rather than a second one squeezed in or none at all.
+        bar_boxes = tight_boxes(_bars(page.ops))
+        if all(
+            b[1] >= PRINTABLE - 1e-6 and b[3] <= page.height - PRINTABLE + 1e-6 for b in bar_boxes
+        ):
+            return page
+    for caption, key in (
+        ("below", "scale_check"),
+        ("below", "scale_short"),
+        ("right", "scale_check"),
+    ):
+        w, h, bar_y = _bar_block(lang, size, caption, key)
+        spot = free_spot(boxes, page.width, page.height, w, h, pad=0.8, margin=margin)
+        if spot is not None:
+            x, y, turned = spot
+            if turned:  # reading upwards: the bar's left end at the block's bottom-left
+                bar = ruler_ops(
+                    x + bar_y, y + w, lang, size=size, caption=caption, turned=True, key=key
+                )
+            else:
+                bar = ruler_ops(x, y + bar_y, lang, size=size, caption=caption, key=key)
+            return Drawing(
+                page.name, page.width, page.height, (*others, *bar), page.trim, page.bleed
+            )
+    raise ValueError(f"page {page.name!r} has no room for its 50 mm scale bar")
+
+
+def true_size(
+    document: Document, lang: str, size: float = 5.5, margin: float = TEXT_MARGIN
+) -> Document:
+    """The document with a scale bar on every page (a page that must be printed at 100 %)."""
+    return Document(
+        document.title,
+        tuple(with_scale_bar(page, lang, size, margin) for page in document.pages),
+        document.subject,
+    )
 
 
 def cross(x: float, y: float, r: float = 3.0) -> list[Op]:
     return [line((x - r, y), (x + r, y), MARK), line((x, y - r), (x, y + r), MARK)]
 
 
+# ------------------------------------------------------------------ a board tiled over sheets
+
+
+#: The assembly map on a sheet shows at most this many sheets across and down, centred on the
+#: sheet itself: enough to find its neighbours, and the same size whatever the board's.
+MINI_MAP = 5
+
+
 def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> list[Op]:
-    """A small diagram of all sheets with the current one filled and labelled."""
-    cell = min(h / tiling.rows, 8.0)
-    cw = cell * tiling.tiles[0].w / tiling.tiles[0].h
+    """A small diagram of the sheets round the current one (all of them on a board of at most
+    ``MINI_MAP`` x ``MINI_MAP`` sheets), the current one filled and each labelled."""
+    here = tiling.tiles[current]
+    c0 = min(max(here.col - MINI_MAP // 2, 0), max(tiling.cols - MINI_MAP, 0))
+    r0 = min(max(here.row - MINI_MAP // 2, 0), max(tiling.rows - MINI_MAP, 0))
+    cols = range(c0, min(c0 + MINI_MAP, tiling.cols))
+    rows = range(r0, min(r0 + MINI_MAP, tiling.rows))
+    cell = min(h / len(rows), 8.0)
+    cw = cell * here.w / here.h
     ops: list[Op] = []
-    for i, tile in enumerate(tiling.tiles):
-        fill = "#555555" if i == current else "#ffffff"
-        cx, cy = x + tile.col * cw, y + tile.row * cell
-        ops.append(rect(cx, cy, cw, cell, Style(stroke="#555555", width=0.2, fill=fill)))
-        ops.append(
-            Text(
-                cx + cw / 2,
-                cy + cell * 0.68,
-                tile.label,
-                size=min(5.0, cell * 1.6),
-                anchor="middle",
-                fill="#ffffff" if i == current else "#555555",
-            )
-        )
+    for row in rows:
+        for col in cols:
+            tile = tiling.tiles[row * tiling.cols + col]  # reading order
+            mine = tile is here
+            fill = "#555555" if mine else "#ffffff"
+            cx, cy = x + (col - c0) * cw, y + (row - r0) * cell
+            ops.append(rect(cx, cy, cw, cell, Style(stroke="#555555", width=0.2, fill=fill)))
+            size = min(5.0, cell * 1.6, cw * 2.2 / len(tile.label))
+            if size >= 3.0:  # smaller labels could not be read: the sheet's own label says it
+                ops.append(
+                    Text(
+                        cx + cw / 2,
+                        cy + cell * 0.68,
+                        tile.label,
+                        size=size,
+                        anchor="middle",
+                        fill="#ffffff" if mine else "#555555",
+                    )
+                )
     return ops
 
 
@@ -85,12 +365,14 @@ def tiled_pages(
     Neighbouring windows share ``overlap`` mm. Each sheet's left and top edges carry a dashed cut
     line through the middle of the overlap; its right and bottom edges carry the matching glue
     line. Registration crosses sit on those lines at the same board positions on both sheets, so
-    a cut edge shows half crosses that meet the neighbour's whole ones.
+    a cut edge shows half crosses that meet the neighbour's whole ones. The footer (label, sheet
+    count, assembly map, scale bar, instructions) keeps clear of the paper's last 5 mm.
     """
-    top, _right, bottom, left = TILE_MARGINS
+    top, _right, _bottom, left = TILE_MARGINS
     tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, overlap)
     pages: list[Drawing] = []
     half = overlap / 2
+    ph = tiling.paper_h
     for index, tile in enumerate(tiling.tiles):
         ops: list[Op] = [Place(drawing, left, top, (tile.x, tile.y, tile.w, tile.h))]
         x0, y0, x1, y1 = left, top, left + tile.w, top + tile.h
@@ -117,42 +399,226 @@ def tiled_pages(
             ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
             for x in xs:
                 ops.extend(cross(x, y1 - half))
-        # Footer: label, sheet count, assembly map, ruler, instructions.
-        fy = min(tiling.paper_h - bottom, top + tile.h) + 5
-        ops.append(Text(left, fy + 9, tile.label, size=22, bold=True))
-        ops.append(Text(left + 20, fy + 4, title, size=7, bold=True))
+        # Footer, from 20.5 to 6.5 mm above the paper's bottom edge.
+        base = ph - TEXT_MARGIN - 0.5
+        ops.append(Text(left, base - 3.5, tile.label, size=20, bold=True))
+        ops.append(Text(left + 20, base - 14, title, size=7, bold=True))
         ops.append(
             Text(
                 left + 20,
-                fy + 8,
+                base - 11,
                 f"{t('sheet', lang)} {tile.label} · {index + 1} {t('of', lang)} "
                 f"{len(tiling.tiles)}",
                 size=6.5,
             )
         )
-        ops.extend(_mini_map(tiling, index, left + 20, fy + 10.5, 8.0))
+        ops.extend(_mini_map(tiling, index, left + 20, base - 9, 9.0))
         rx = tiling.paper_w - TILE_MARGINS[1] - 110
-        ops.extend(ruler_ops(rx, fy + 3, lang))
-        for k, text in enumerate(fonts.wrap(t("assembly", lang), 5.5, 108)[:3]):
-            ops.append(Text(rx, fy + 10 + 2.6 * k, text, size=5.5, fill="#333333"))
-        pages.append(Drawing(f"sheet_{tile.label}", tiling.paper_w, tiling.paper_h, tuple(ops)))
+        ops.extend(ruler_ops(rx, base - 11.5, lang, caption="right"))
+        # How to assemble, on the first sheet (and in the kit's checklist): the cut and glue
+        # words on every edge say the rest, and each sheet's SVG stays small.
+        rows = fonts.wrap(t("assembly", lang), 5.5, 108)[:3] if index == 0 else []
+        for k, text in enumerate(rows):
+            ops.append(Text(rx, base - 2.4 * (len(rows) - 1 - k), text, size=5.5, fill="#333333"))
+        pages.append(Drawing(f"sheet_{tile.label}", tiling.paper_w, ph, tuple(ops)))
     return tiling, pages
 
 
-def crop_marks(grid: CardGrid, length: float = 4.0, gap: float = 1.5) -> list[Op]:
-    """Marks in the margins along every cut line; they never touch the cards."""
-    ops: list[Op] = []
-    x_end = grid.x0 + grid.cols * grid.card_w
-    y_end = grid.y0 + grid.rows * grid.card_h
-    for c in range(grid.cols + 1):
-        x = grid.x0 + c * grid.card_w
-        ops.append(line((x, grid.y0 - gap - length), (x, grid.y0 - gap), MARK))
-        ops.append(line((x, y_end + gap), (x, y_end + gap + length), MARK))
-    for r in range(grid.rows + 1):
-        y = grid.y0 + r * grid.card_h
-        ops.append(line((grid.x0 - gap - length, y), (grid.x0 - gap, y), MARK))
-        ops.append(line((x_end + gap, y), (x_end + gap + length, y), MARK))
+# ------------------------------------------------------------------ posters
+
+
+def _wordless(op: Op) -> Op | None:
+    """The operation without its text (None when it is text)."""
+    if isinstance(op, Text):
+        return None
+    if isinstance(op, Group):
+        inner = tuple(o for o in (_wordless(c) for c in op.ops) if o is not None)
+        return dataclasses.replace(op, ops=inner) if inner != op.ops else op
+    return op
+
+
+def bleed_ops(drawing: Drawing, x: float, y: float, bleed: float) -> list[Op]:
+    """The drawing placed at (x, y) with ``bleed`` mm of art past its edges all round: its
+    outermost strips mirrored outwards, so whatever runs to an edge (a sea, a frame) runs on
+    past the cut line with nothing new in it."""
+    w, h = drawing.width, drawing.height
+    ops: list[Op] = [Place(drawing, x, y)]
+    for mx in (-1, 0, 1):
+        for my in (-1, 0, 1):
+            if mx == my == 0:
+                continue
+            wx = {-1: 0.0, 0: 0.0, 1: w - bleed}[mx]
+            wy = {-1: 0.0, 0: 0.0, 1: h - bleed}[my]
+            ww = w if mx == 0 else bleed
+            wh = h if my == 0 else bleed
+            # Colours and lines run on into the bleed; words do not (a town's name mirrored in
+            # the trim would be cut in half, and text-reading checks would find it at the edge).
+            art = tuple(
+                op
+                for op in (
+                    _wordless(o)
+                    for o in window_index(drawing.ops).within((wx, wy, wx + ww, wy + wh))
+                )
+                if op is not None
+            )
+            part = Drawing(f"{drawing.name}_bleed_{mx + 1}{my + 1}", w, h, art)
+            strip = Place(part, wx, wy, (wx, wy, ww, wh))
+            # Mirrored about the edge it touches: x -> 2 * edge - x.
+            dx = x + (2 * w if mx == 1 else 0.0)
+            dy = y + (2 * h if my == 1 else 0.0)
+            ops.append(Group((strip,), dx=dx, dy=dy, mirror_x=mx != 0, mirror_y=my != 0))
     return ops
+
+
+def trim_marks(trim: tuple[float, float, float, float], offset: float, length: float) -> list[Op]:
+    """Crop marks at a rectangle's four corners: each cut line continued outwards, ``offset``
+    mm clear of the corner (outside the bleed), ``length`` mm long."""
+    x, y, w, h = trim
+    ops: list[Op] = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            ops.append(line((cx + sx * offset, cy), (cx + sx * (offset + length), cy), MARK))
+            ops.append(line((cx, cy + sy * offset), (cx, cy + sy * (offset + length)), MARK))
+    return ops
+
+
+def poster_page_drawing(drawing: Drawing, lang: str, title: str, size: str = "fit") -> Drawing:
+    """The drawing as a poster at true size: the board (the trim) with 3 mm of bleed, crop
+    marks at its corners, a note of its trim size and the standard size it prints on, and the
+    scale bar, on a page just big enough (``fit``) or on a named standard size. The page's
+    TrimBox and BleedBox say where to cut."""
+    try:
+        layout = poster_page(drawing.width, drawing.height, size)
+    except ValueError as exc:
+        raise TrackwrightError(str(exc), "--poster-size") from None
+    tx, ty = layout.trim_x, layout.trim_y
+    ops = bleed_ops(drawing, tx, ty, POSTER_BLEED)
+    slug = min(tx, ty)
+    ops.extend(trim_marks(layout.trim, POSTER_BLEED + 1.5, min(6.0, slug - POSTER_BLEED - 2.5)))
+    where = POSTER_NAMES[layout.fits] if layout.fits else "-"
+    note = t(
+        "poster_note",
+        lang,
+        w=f"{drawing.width:.1f}",
+        h=f"{drawing.height:.1f}",
+        fits=where,
+    )
+    # The note and (by the kit's finish) the scale bar go where the slug has room.
+    ops.extend(
+        note_op(ops, layout.page_w, layout.page_h, f"{title} · {note}", size=7, margin=POSTER_TEXT)
+    )
+    return Drawing("poster", layout.page_w, layout.page_h, tuple(ops), layout.trim, layout.bleed)
+
+
+def poster_and_sheets(
+    drawing: Drawing,
+    paper: str,
+    lang: str,
+    title: str,
+    stem: str = "board",
+    poster_size: str = "fit",
+) -> dict[str, Document]:
+    """A big drawing as two documents: one true-size poster page (bleed, crop marks, trim and
+    bleed boxes), and tiled over sheets."""
+    poster = poster_page_drawing(drawing, lang, title, poster_size)
+    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
+    fits = poster_page(drawing.width, drawing.height).fits
+    subject = f"trim {drawing.width:.1f} x {drawing.height:.1f} mm" + (
+        f"; prints on {POSTER_NAMES[fits]}" if fits else ""
+    )
+    return {
+        f"{stem}-poster": Document(f"{title}: {stem} (poster)", (poster,), subject),
+        f"{stem}-{paper}": Document(f"{title}: {stem} on {paper} sheets", tuple(sheets)),
+    }
+
+
+# ------------------------------------------------------------------ cards and their backs
+
+
+def front_marks(grid: CardGrid, length: float = 4.0, gap: float = 1.0) -> list[Op]:
+    """Crop marks for the fronts: every cut line continued into the margins (up to the
+    printable area's edge) and through the gutters between the cards, never onto a card."""
+    ops: list[Op] = []
+    xs, ys = grid.cut_xs(), grid.cut_ys()
+    top, bottom = ys[0], ys[-1]
+    left, right = xs[0], xs[-1]
+    pw, ph = grid.paper_w, grid.paper_h
+
+    def tick(a: tuple[float, float], b: tuple[float, float]) -> None:
+        if math.dist(a, b) >= 1.0:
+            ops.append(line(a, b, MARK))
+
+    for x in xs:
+        tick((x, top - gap), (x, max(PRINTABLE, top - gap - length)))
+        tick((x, bottom + gap), (x, min(ph - PRINTABLE, bottom + gap + length)))
+        if grid.gutter > 0:  # across each gutter
+            for y0, y1 in zip(ys[1:-1:2], ys[2:-1:2], strict=True):
+                tick((x, y0 + 0.5), (x, y1 - 0.5))
+    for y in ys:
+        tick((left - gap, y), (max(PRINTABLE, left - gap - length), y))
+        tick((right + gap, y), (min(pw - PRINTABLE, right + gap + length), y))
+        if grid.gutter > 0:
+            for x0, x1 in zip(xs[1:-1:2], xs[2:-1:2], strict=True):
+                tick((x0 + 0.5, y), (x1 - 0.5, y))
+    return ops
+
+
+def crop_marks(grid: CardGrid, length: float = 4.0, gap: float = 1.5) -> list[Op]:
+    """Crop marks for cards laid edge to edge (kept for kits that still lay them so)."""
+    return front_marks(grid, length, gap)
+
+
+def grow_background(ops: Sequence[Op], w: float, h: float, bleed: float) -> list[Op]:
+    """A back's art with its bleed: a filled rectangle that covers the whole w x h piece (its
+    background) grows by ``bleed`` all round, so the colour runs past the cut lines."""
+    whole = ((0, 0), (w, 0), (w, h), (0, h))
+    out: list[Op] = []
+    for op in ops:
+        if (
+            isinstance(op, Path)
+            and op.closed
+            and op.style.fill is not None
+            and len(op.subpaths) == 1
+            and tuple((round(x, 6), round(y, 6)) for x, y in op.subpaths[0]) == whole
+        ):
+            op = rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, op.style)
+        out.append(op)
+    return out
+
+
+def back_page(
+    name: str, paper_w: float, paper_h: float, ops: Sequence[Op], offset: Offset
+) -> Drawing:
+    """A back page: its art moved by the printer's measured offset (``--back-offset``)."""
+    dx, dy = offset
+    body: tuple[Op, ...] = tuple(ops)
+    if dx or dy:
+        body = (Group(body, dx=dx, dy=dy),)
+    return Drawing(name, paper_w, paper_h, body)
+
+
+def note_op(
+    page_ops: Sequence[Op],
+    paper_w: float,
+    paper_h: float,
+    text: str,
+    size: float = 6.5,
+    margin: float = TEXT_MARGIN,
+) -> list[Op]:
+    """A one-line note put where the page has room (inside the printable area, clear of
+    everything); nothing when there is none."""
+    w = fonts.text_width(text, size)
+    em = size * PT_TO_MM
+    h = (_ASCENT + _DESCENT) * em
+    spot = free_spot(
+        tight_boxes(page_ops), paper_w, paper_h, w, h, pad=0.8, margin=margin, top_first=True
+    )
+    if spot is None:
+        return []
+    x, y, turned = spot
+    if turned:
+        return [Text(x + _ASCENT * em, y + w, text, size=size, fill="#444444", angle=-90.0)]
+    return [Text(x, y + _ASCENT * em, text, size=size, fill="#444444")]
 
 
 CardPainter = Callable[[int], list[Op]]
@@ -169,31 +635,42 @@ def card_pages(
     lang: str,
     name: str,
     duplex: str = "long",
+    back_offset: Offset = (0.0, 0.0),
+    bleed: float = BLEED,
 ) -> list[Drawing]:
-    """Sheets of cards; each front sheet is followed by its back sheet, mirrored for duplex.
+    """Sheets of cards; each front sheet is followed by its back sheet, placed for the duplex
+    flip (``layout.back_placement``) and moved by the printer's measured offset.
 
-    ``front(i)`` and ``back(i)`` draw card i in a card_w x card_h box at the origin.
+    ``front(i)`` and ``back(i)`` draw card i in a card_w x card_h box at the origin. Cards with
+    backs are set a gutter apart; each back's background (a filled rectangle over the whole
+    card) runs ``bleed`` mm past its cut lines. Crop marks are on the fronts only.
     """
-    grid = card_grid(paper_w, paper_h, card_w, card_h)
+    gutter = 2 * bleed if back is not None else 0.0
+    grid = card_grid(paper_w, paper_h, card_w, card_h, gutter=gutter, may_turn=True)
     pages: list[Drawing] = []
     for sheet_no, sheet in enumerate(impose(count, grid.per_sheet)):
-        sides = [("front", sheet, front)]
+        ops: list[Op] = []
+        backs: list[Op] = []
+        for slot, card in enumerate(sheet):
+            if card is None:
+                continue
+            x, y, angle = grid.placement(slot)
+            ops.append(
+                Group(tuple(front(card)), dx=x, dy=y, rotate=angle, clip=(0.0, 0.0, card_w, card_h))
+            )
+            if back is not None:
+                bx, by, bangle = back_placement(x, y, angle, duplex, paper_w, paper_h, card_w / 2)
+                art = grow_background(back(card), card_w, card_h, bleed)
+                clip = (-bleed, -bleed, card_w + 2 * bleed, card_h + 2 * bleed)
+                backs.append(Group(tuple(art), dx=bx, dy=by, rotate=bangle, clip=clip))
+        ops.extend(front_marks(grid))
         if back is not None:
-            sides.append(("back", duplex_backs(sheet, grid.cols, grid.rows, duplex), back))
-        for side, slots, painter in sides:
-            ops: list[Op] = []
-            for slot, card in enumerate(slots):
-                if card is None:
-                    continue
-                x, y = grid.slot_origin(slot)
-                ops.append(Group(tuple(painter(card)), dx=x, dy=y, clip=(0.0, 0.0, card_w, card_h)))
-            ops.extend(crop_marks(grid))
-            if side == "front" and back is not None:
-                note = t(f"duplex_{duplex}", lang)
-                ops.append(
-                    Text(paper_w / 2, paper_h - 2.5, note, size=5.5, anchor="middle", fill=GREY)
-                )
-            pages.append(Drawing(f"{name}_{sheet_no + 1}_{side}", paper_w, paper_h, tuple(ops)))
+            ops.extend(note_op(ops, paper_w, paper_h, t(f"duplex_{duplex}", lang)))
+        pages.append(Drawing(f"{name}_{sheet_no + 1}_front", paper_w, paper_h, tuple(ops)))
+        if back is not None:
+            pages.append(
+                back_page(f"{name}_{sheet_no + 1}_back", paper_w, paper_h, backs, back_offset)
+            )
     return pages
 
 
@@ -231,57 +708,169 @@ def made_with_op(name: str, page_h: float, lang: str, rules: str | None = None) 
     )
 
 
-def duplex_test_pages(
-    paper_w: float, paper_h: float, card_w: float, card_h: float, lang: str, duplex: str = "long"
-) -> list[Drawing]:
-    """Two pages to print before the cards: numbered frames on the front, and on the back the
-    same numbers in the slots where, after the chosen duplex flip, they land behind their
-    fronts; arrows show which way is up."""
-    grid = card_grid(paper_w, paper_h, card_w, card_h)
-    front = list(range(grid.per_sheet))
-    pages = []
-    for side, slots in (
-        ("front", front),
-        ("back", duplex_backs(front, grid.cols, grid.rows, duplex)),
-    ):
-        ops: list[Op] = []
-        style = Style(stroke="#2f5d8c" if side == "front" else "#d55e00", width=0.6)
-        for slot, card in enumerate(slots):
-            if card is None:
-                continue
-            x, y = grid.slot_origin(slot)
-            ops.append(rect(x + 4, y + 4, card_w - 8, card_h - 8, style))
-            ops.append(
-                Text(
-                    x + card_w / 2,
-                    y + card_h / 2,
-                    f"{t(side, lang)} {card + 1}",
-                    size=11,
-                    bold=True,
-                    anchor="middle",
-                    fill=style.stroke or "#000",
-                )
+DUPLEX_TEXT = 10.0  # points: the duplex test is read by people setting up a printer
+_TARGET = (0.3, 0.32)  # where the front's target is, as shares of the page
+
+
+def _other(edge: str) -> str:
+    return "short" if edge == "long" else "long"
+
+
+def _grid_ops(cx: float, cy: float, reach: int = 6) -> list[Op]:
+    """A square of millimetre paper centred on (cx, cy), reach mm each way, with its scales:
+    across (X) above, down (Y) on the left, every 2 mm labelled (in two staggered rows)."""
+    thin = Style(stroke="#9a9a9a", width=0.1, cap="butt")
+    bold = Style(stroke="#000000", width=0.25, cap="butt")
+    ops: list[Op] = []
+    for k in range(-reach, reach + 1):
+        style = bold if k == 0 else thin
+        ops.append(line((cx + k, cy - reach), (cx + k, cy + reach), style))
+        ops.append(line((cx - reach, cy + k), (cx + reach, cy + k), style))
+    ops.append(rect(cx - reach, cy - reach, 2 * reach, 2 * reach, bold))
+    em = DUPLEX_TEXT * PT_TO_MM
+    for k in range(-reach, reach + 1, 2):
+        label = str(k)
+        near = (k // 2) % 2 == 0
+        ops.append(
+            Text(
+                cx + k,
+                cy - reach - 1.2 - (0 if near else em * 0.95),
+                label,
+                size=DUPLEX_TEXT,
+                anchor="middle",
             )
-            ax, ay = x + card_w / 2, y + 14  # an arrow pointing up the card
-            ops.append(line((ax, ay + 10), (ax, ay), style))
-            ops.append(line((ax - 3, ay + 4), (ax, ay), style))
-            ops.append(line((ax + 3, ay + 4), (ax, ay), style))
-        ops.extend(crop_marks(grid))
-        if side == "front":  # the instructions, inside the middle frame
-            x, y = grid.slot_origin(grid.per_sheet // 2)
-            for k, row in enumerate(fonts.wrap(t("duplex_test", lang), 5.2, card_w - 12)):
-                ops.append(Text(x + 6, y + card_h / 2 + 7 + 2.3 * k, row, size=5.2, fill="#333333"))
-        pages.append(Drawing(f"duplex_test_{side}", paper_w, paper_h, tuple(ops)))
-    return pages
+        )
+        ops.append(
+            Text(
+                cx - reach - 1.2 - (0 if near else 5.2),
+                cy + k + em * 0.35,
+                label,
+                size=DUPLEX_TEXT,
+                anchor="end",
+            )
+        )
+    return ops
 
 
-def poster_and_sheets(
-    drawing: Drawing, paper: str, lang: str, title: str, stem: str = "board"
+def _block(lines: list[tuple[str, bool]], x: float, y: float, width: float) -> list[Op]:
+    """Paragraphs (text, bold) wrapped to width from (x, y) down."""
+    ops: list[Op] = []
+    lead = DUPLEX_TEXT * PT_TO_MM * 1.3
+    for text, bold in lines:
+        for row in fonts.wrap(text, DUPLEX_TEXT, width, bold):
+            y += lead
+            ops.append(Text(x, y, row, size=DUPLEX_TEXT, bold=bold))
+        y += lead * 0.4
+    return ops
+
+
+def duplex_test_pages(
+    paper_w: float,
+    paper_h: float,
+    card_w: float,
+    card_h: float,
+    lang: str,
+    duplex: str = "long",
+    back_offset: Offset = (0.0, 0.0),
+    what: str = "",
+) -> list[Drawing]:
+    """Two pages to print double-sided before the backs of ``what`` (cards, tiles): a target on
+    the front; on the back, millimetre paper where the target lands when the printer flips the
+    sheet as ``duplex`` says (its scales read the offset to pass to ``--back-offset``), and
+    where it lands after the other flip, upside down, saying which setting to choose. Right for
+    both flips, in words of at least 10 pt. ``card_w`` x ``card_h`` is the piece whose backs
+    are tested: its outline is drawn round the target on the front, so the user sees how far a
+    measured shift reaches into a piece."""
+    tx, ty = paper_w * _TARGET[0], paper_h * _TARGET[1]
+    other = _other(duplex)
+    what = what or t("dt_cards", lang)
+    ox, oy = back_offset
+    offset = f"{ox:g},{oy:g}"
+    # The front: the target to pierce, and the steps.
+    front: list[Op] = [Text(15, 20, t("dt_title", lang), size=16, bold=True)]
+    target = Style(stroke="#000000", width=0.25, cap="butt")
+    front.append(line((tx - 18, ty), (tx + 18, ty), target))
+    front.append(line((tx, ty - 18), (tx, ty + 18), target))
+    front.append(Circle(tx, ty, 4.0, Style(stroke="#000000", width=0.35)))
+    front.append(Circle(tx, ty, 0.6, Style(stroke=None, fill="#000000")))
+    front.append(Text(tx + 7, ty - 6, t("dt_target", lang), size=DUPLEX_TEXT, bold=True))
+    piece = Style(stroke="#000000", width=0.2, dash=(1.0, 1.0), cap="butt")
+    front.append(rect(tx - card_w / 2, ty - card_h / 2, card_w, card_h, piece))
+    steps = [
+        (t("dt_step1", lang, edge=t(f"edge_{duplex}", lang), what=what), False),
+        (t("dt_step2", lang), False),
+        (t("dt_step3", lang), False),
+        (t("dt_made", lang, offset=offset, edge=t(f"edge_{duplex}", lang)), False),
+    ]
+    front.extend(_block(steps, 15, paper_h * 0.5, paper_w - 30))
+    # The back: where the target lands after the right flip, and after the wrong one.
+    rx, ry = sheet_flip(tx, ty, duplex, paper_w, paper_h)
+    wx, wy = paper_w - rx, paper_h - ry  # the whole back page turned half round
+    width = min(88.0, paper_w / 2 - 14)
+    ok = [
+        (t("dt_ok_title", lang, edge=t(f"edge_{duplex}", lang)), True),
+        (t("dt_ok_text", lang, what=what, offset=offset), False),
+    ]
+    wrong = [
+        (t("dt_wrong_title", lang), True),
+        (
+            t(
+                "dt_wrong_text",
+                lang,
+                edge=t(f"edge_{duplex}", lang),
+                other_edge=t(f"edge_{other}", lang),
+                other=other,
+            ),
+            False,
+        ),
+    ]
+    back: list[Op] = _grid_ops(rx, ry)
+    back.extend(_block(ok, rx - width / 2, ry + 8, width))
+    ring = Style(stroke="#000000", width=0.35)
+    turned: list[Op] = [Circle(0, 0, 6.0, ring), *cross(0, 0, 8.0)]
+    turned.extend(_block(wrong, -width / 2, 8, width))
+    back.append(Group(tuple(turned), dx=wx, dy=wy, rotate=180.0))
+    return [
+        Drawing("duplex_test_front", paper_w, paper_h, tuple(front)),
+        back_page("duplex_test_back", paper_w, paper_h, back, back_offset),
+    ]
+
+
+# ------------------------------------------------------------------ a kit's documents, finished
+
+#: Documents whose pages need not be printed at true size (no scale bar), by file-name start.
+FREE_SCALE = ("rules", "ledger", "races", "checklist")
+
+
+def finish_kit(
+    documents: dict[str, Document],
+    lang: str,
+    paper: str,
+    game: str,
+    duplex: str = "long",
+    ink: bool = False,
 ) -> dict[str, Document]:
-    """A big drawing as two documents: one true-size poster page, and tiled over sheets."""
-    poster = Drawing("poster", drawing.width, drawing.height, (Place(drawing),))
-    _tiling, sheets = tiled_pages(drawing, paper, lang, title)
-    return {
-        f"{stem}-poster": Document(f"{title}: {stem} (poster)", (poster,)),
-        f"{stem}-{paper}": Document(f"{title}: {stem} on {paper} sheets", tuple(sheets)),
+    """A kit's documents as they are written: its checklist first (made from the documents, so
+    its counts are right), a scale bar on every page that must print at 100 %, and with
+    ``ink`` the ink saver's pale fills."""
+    out = {
+        f"checklist-{paper}": Document(
+            f"{game}: checklist", (checklist_page(documents, paper, lang, game, duplex),)
+        )
     }
+    for stem, document in documents.items():
+        size = DUPLEX_TEXT if stem.startswith("duplex-test") else 5.5
+        if stem.startswith(FREE_SCALE):
+            out[stem] = document
+        elif stem.endswith("-poster"):
+            # A poster's words keep clear of a plotter's or print shop's wider margin where
+            # the slug has room for them (else a home printer's).
+            try:
+                out[stem] = true_size(document, lang, size, POSTER_TEXT)
+            except ValueError:
+                out[stem] = true_size(document, lang, size)
+        else:
+            out[stem] = true_size(document, lang, size)
+    if ink:
+        out = {stem: ink_saver(document) for stem, document in out.items()}
+    return out

@@ -33,6 +33,7 @@ from trackwright.kits.sheets import (
     MARK,
     RULES_BODY,
     RULES_X,
+    finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
@@ -52,6 +53,8 @@ class KitOptions:
     formats: tuple[str, ...] = ("pdf", "svg")
     players: int = 6
     rules: DampfrossRules = field(default_factory=rules_preset)
+    ink_saver: bool = False
+    poster_size: str = "fit"
 
 
 def preset_label(rules: DampfrossRules) -> str | None:
@@ -427,7 +430,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
     low, high = opts.rules.players
     players = max(low, min(high, MAX_PLAYERS, opts.players))
     return {
-        **poster_and_sheets(drawing, paper, lang, title, "map"),
+        **poster_and_sheets(drawing, paper, lang, title, "map", opts.poster_size),
         f"hexsheets-{paper}": Document(
             "Dampfross: blank hex sheets",
             tuple(hex_sheet_page(paper, size, lang) for size in HEX_SHEET_SIZES),
@@ -447,4 +450,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: DampfrossMap, opts: KitOptions, out: pathlib.Path) -> dict[pathlib.Path, bytes]:
-    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
+    finished = finish_kit(
+        documents(m, opts), opts.lang, opts.paper, "Dampfross", ink=opts.ink_saver
+    )
+    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

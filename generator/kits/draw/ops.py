@@ -8,8 +8,9 @@ a component can be built, inspected and tested without any backend.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 Point = tuple[float, float]
@@ -75,6 +76,16 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+    #: Mirror the children left-right (x -> -x) and/or top-bottom, before rotating and moving:
+    #: how a poster's bleed repeats the board's edge beyond the cut line.
+    mirror_x: bool = False
+    mirror_y: bool = False
+
+
+@dataclass(frozen=True)
+class ScaleBar(Group):
+    """The 100 % scale check bar (a group, drawn as one): a page that must be printed at true
+    size carries one, and tests and the page finisher find it by its type."""
 
 
 @dataclass(frozen=True)
@@ -93,15 +104,23 @@ class Place:
 
 Op = Path | Circle | Text | Group | Place
 
+Rect = tuple[float, float, float, float]  # x, y, w, h in millimetres, y down
+
 
 @dataclass(frozen=True)
 class Drawing:
-    """A named picture of a given size. ``name`` must be unique within one document."""
+    """A named picture of a given size. ``name`` must be unique within one document.
+
+    A page for a print shop names its ``trim`` (where it is cut) and ``bleed`` (how far its art
+    goes past the cut) rectangles, in the page's millimetres; the PDF carries them as TrimBox
+    and BleedBox."""
 
     name: str
     width: float
     height: float
     ops: tuple[Op, ...] = field(default_factory=tuple)
+    trim: Rect | None = None
+    bleed: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -159,9 +178,9 @@ def subpath_extent(points: Sequence[Point], style: Style) -> Box | None:
 
 
 def extent(op: Op) -> Box | None:
-    """A box that holds everything ``op`` can mark, in its drawing's millimetres (generous for
-    text, whose width depends on the font: each character is allowed a whole em, and rotated
-    text the circle around its anchor); None when nothing is drawn."""
+    """A box that holds everything ``op`` can mark, in its drawing's millimetres (text by the
+    bundled face's advances, with room for overhangs, accents and descenders); None when
+    nothing is drawn."""
     if isinstance(op, Path):
         boxes = [b for b in (subpath_extent(s, op.style) for s in op.subpaths) if b is not None]
         return _union(boxes)
@@ -171,9 +190,19 @@ def extent(op: Op) -> Box | None:
     if isinstance(op, Text):
         if not op.text:
             return None
+        from trackwright.kits.draw import fonts  # the face's advances (fonts imports this)
+
         em = op.size * PT_TO_MM
-        reach = em * (len(op.text) + 1)
-        return op.x - reach, op.y - reach, op.x + reach, op.y + reach
+        # The line's advance, a fifth of an em more for glyphs that overhang it; from above the
+        # accents on capitals to below the descenders.
+        w = fonts.text_width(op.text, op.size, op.bold) + 0.2 * em
+        x0 = {"start": 0.0, "middle": -w / 2, "end": -w}.get(op.anchor, -w) - 0.1 * em
+        corners = [(x, y) for x in (x0, x0 + w) for y in (-1.3 * em, 0.4 * em)]
+        if op.angle:
+            a = math.radians(op.angle)
+            cos, sin = math.cos(a), math.sin(a)
+            corners = [(x * cos - y * sin, x * sin + y * cos) for x, y in corners]
+        return _box([op.x + x for x, _ in corners], [op.y + y for _, y in corners], 0.0)
     if isinstance(op, Group):
         inner = _union([b for b in (extent(o) for o in op.ops) if b is not None])
         if inner is None:
@@ -186,7 +215,11 @@ def extent(op: Op) -> Box | None:
                 min(inner[2], cx + cw),
                 min(inner[3], cy + ch),
             )
-        corners = [(x, y) for x in (inner[0], inner[2]) for y in (inner[1], inner[3])]
+        corners = [
+            (-x if op.mirror_x else x, -y if op.mirror_y else y)
+            for x in (inner[0], inner[2])
+            for y in (inner[1], inner[3])
+        ]
         angle = math.radians(op.rotate)
         cos, sin = math.cos(angle), math.sin(angle)
         moved = [
@@ -212,6 +245,50 @@ def _union(boxes: Sequence[Box]) -> Box | None:
     )
 
 
+def _runs(
+    op: Path, subs: Sequence[tuple[Point, ...]], window: Box
+) -> tuple[tuple[Point, ...], ...]:
+    """The parts of a long open, solid line that can mark the window: runs of its segments
+    (a segment that cannot is outside the window by more than the stroke's width, so its end
+    caps and joins cannot show either). Dashed lines stay whole: cutting would move the dashes."""
+    if op.closed or op.style.dash or not op.style.stroke:
+        return tuple(subs)
+    pad = op.style.width
+    out: list[tuple[Point, ...]] = []
+    for sub in subs:
+        if len(sub) <= 8:
+            out.append(sub)
+            continue
+        run: list[Point] = []
+        for a, b in itertools.pairwise(sub):
+            box = (
+                min(a[0], b[0]) - pad,
+                min(a[1], b[1]) - pad,
+                max(a[0], b[0]) + pad,
+                max(a[1], b[1]) + pad,
+            )
+            if overlaps(box, window):
+                if not run:
+                    run.append(a)
+                run.append(b)
+            elif run:
+                out.append(tuple(run))
+                run = []
+        if run:
+            out.append(tuple(run))
+    return tuple(out)
+
+
+def _kept(op: Path, subs: Sequence[tuple[Point, ...]], window: Box) -> Path | None:
+    """The path with only ``subs`` (and of long lines only their runs that show), or itself."""
+    parts = _runs(op, subs, window)
+    if not parts:
+        return None
+    if parts == op.subpaths:
+        return op
+    return Path(parts, op.style, op.closed)
+
+
 def within(ops: Sequence[Op], window: Box) -> list[Op]:
     """The operations that can mark the window, a path keeping only its subpaths that can: what
     a sheet showing one window of a big drawing needs (closed subpaths outside the window cannot
@@ -219,17 +296,93 @@ def within(ops: Sequence[Op], window: Box) -> list[Op]:
     kept: list[Op] = []
     for op in ops:
         if isinstance(op, Path):
+            if not op.subpaths:
+                kept.append(op)
+                continue
             subs = tuple(
                 s
                 for s in op.subpaths
                 if (b := subpath_extent(s, op.style)) is not None and overlaps(b, window)
             )
-            if len(subs) == len(op.subpaths):
-                kept.append(op)
-            elif subs:
-                kept.append(Path(subs, op.style, op.closed))
+            if subs and (path := _kept(op, subs, window)) is not None:
+                kept.append(path)
             continue
         box = extent(op)
         if box is not None and overlaps(box, window):
             kept.append(op)
     return kept
+
+
+class WindowIndex:
+    """A big drawing's operations binned on a grid by the box each can mark, so that what a
+    window needs (:func:`within`, same answer) costs what the window holds, not the whole
+    drawing: a board tiled over n sheets costs n windows, not n times the board."""
+
+    def __init__(self, ops: Sequence[Op], cell: float = 100.0) -> None:
+        self.ops = tuple(ops)
+        self.cell = cell
+        self.always: list[tuple[int, int]] = []  # an empty path: `within` keeps it
+        self.boxes: dict[tuple[int, int], Box] = {}
+        self.bins: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for i, op in enumerate(self.ops):
+            if isinstance(op, Path):
+                if not op.subpaths:
+                    self.always.append((i, -1))
+                for j, sub in enumerate(op.subpaths):
+                    box = subpath_extent(sub, op.style)
+                    if box is not None:
+                        self._add((i, j), box)
+            else:
+                box = extent(op)
+                if box is not None:
+                    self._add((i, -1), box)
+
+    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for cx in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for cy in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
+                yield cx, cy
+
+    def _add(self, key: tuple[int, int], box: Box) -> None:
+        self.boxes[key] = box
+        for cell in self._cells(box):
+            self.bins.setdefault(cell, []).append(key)
+
+    def within(self, window: Box) -> list[Op]:
+        """The operations that can mark the window, in drawing order, as :func:`within`."""
+        found = set(self.always)
+        for cell in self._cells(window):
+            for key in self.bins.get(cell, ()):
+                if key not in found and overlaps(self.boxes[key], window):
+                    found.add(key)
+        kept: list[Op] = []
+        keys = sorted(found)
+        k = 0
+        while k < len(keys):
+            i = keys[k][0]
+            subs = []
+            while k < len(keys) and keys[k][0] == i:
+                subs.append(keys[k][1])
+                k += 1
+            op = self.ops[i]
+            if not isinstance(op, Path) or subs == [-1]:
+                kept.append(op)
+            elif (path := _kept(op, [op.subpaths[j] for j in subs], window)) is not None:
+                kept.append(path)
+        return kept
+
+
+#: The indexes of the drawings placed most recently (a board's sheets are rendered one after
+#: another), each kept with its operations so that the identity check stays valid.
+_INDEXES: list[WindowIndex] = []
+
+
+def window_index(ops: tuple[Op, ...]) -> WindowIndex:
+    """The :class:`WindowIndex` of a drawing's operations, built once and reused."""
+    for index in _INDEXES:
+        if index.ops is ops:
+            return index
+    index = WindowIndex(ops)
+    _INDEXES.insert(0, index)
+    del _INDEXES[4:]
+    return index

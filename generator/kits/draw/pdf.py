@@ -106,8 +106,10 @@ class _Renderer:
             c.translate(op.dx, op.dy)
             if op.rotate:
                 c.rotate(op.rotate)
-            if op.scale != 1.0:
-                c.scale(op.scale, op.scale)
+            if op.scale != 1.0 or op.mirror_x or op.mirror_y:
+                sx = -op.scale if op.mirror_x else op.scale
+                sy = -op.scale if op.mirror_y else op.scale
+                c.scale(sx, sy)
             if op.clip:
                 self.clip(*op.clip)
             self.ops(op.ops)
@@ -167,9 +169,20 @@ def render_pdf(document: Document) -> bytes:
     return buffer.getvalue()
 
 
+def _box(page: Drawing, rect: tuple[float, float, float, float] | None) -> list[float] | None:
+    """A page rectangle (mm, y down) as a PDF box (points, y up)."""
+    if rect is None:
+        return None
+    x, y, w, h = rect
+    return [round(v * mm, 3) for v in (x, page.height - y - h, x + w, page.height - y)]
+
+
 def render_page(renderer: _Renderer, page: Drawing) -> None:
     c = renderer.c
     c.setPageSize((page.width * mm, page.height * mm))
+    # reportlab keeps a box for the pages that follow: every page sets (or clears) its own.
+    c.setTrimBox(_box(page, page.trim))
+    c.setBleedBox(_box(page, page.bleed))
     c.saveState()
     renderer.mm_space(page.height)
     renderer.ops(page.ops)

@@ -111,8 +111,8 @@ class _Renderer:
             else:
                 draw.text((x, y), op.text, font=font, fill=op.fill, anchor=anchor)
         elif isinstance(op, Group):
-            if op.rotate:
-                raise NotImplementedError("the PNG backend does not rotate groups")
+            if op.rotate or op.mirror_x or op.mirror_y:
+                raise NotImplementedError("the PNG backend does not rotate or mirror groups")
             inner_k = k * op.scale
             ndx, ndy = dx + op.dx * k, dy + op.dy * k
             if op.clip:

@@ -2,12 +2,16 @@
 
 The SVG's user unit is the millimetre (``viewBox`` equals the size in mm), so the file prints at
 true size. Numbers are written with at most three decimals, so output is stable.
+
+Text is set as the bundled font's outlines: each glyph used is defined once (``<defs>``) and
+placed with ``<use>``, so the file shows the same letters in a browser, Inkscape or a print
+shop's RIP, with or without DejaVu installed; each line keeps its words in ``aria-label``.
 """
 
 from __future__ import annotations
 
 import svgwrite
-from trackwright.kits.draw.fonts import SVG_FAMILY
+from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     PT_TO_MM,
     Circle,
@@ -17,7 +21,7 @@ from trackwright.kits.draw.ops import (
     Place,
     Style,
     Text,
-    within,
+    window_index,
 )
 
 
@@ -46,6 +50,41 @@ class _Renderer:
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
         self.clip_count = 0
+        self.glyphs: dict[tuple[bool, str], str] = {}
+
+    def glyph_ref(self, bold: bool, glyph: str, face: fonts.Outlines) -> str | None:
+        """The id of a glyph's outline in the file's defs (added on first use); None for a
+        glyph that draws nothing (a space)."""
+        key = (bold, glyph)
+        if key not in self.glyphs:
+            data = face.path(glyph)
+            if not data:
+                self.glyphs[key] = ""
+            else:
+                ident = f"{'b' if bold else 'r'}{len(self.glyphs)}"
+                self.dwg.defs.add(self.dwg.path(d=data, id=ident))
+                self.glyphs[key] = ident
+        return self.glyphs[key] or None
+
+    def text(self, parent, op: Text) -> None:
+        face = fonts.outlines(op.bold)
+        k = op.size * PT_TO_MM / face.units_per_em
+        width = face.width(op.text)
+        x = {"start": 0, "middle": -width // 2, "end": -width}[op.anchor]
+        transform = f"translate({_n(op.x)} {_n(op.y)})"
+        if op.angle:
+            transform += f" rotate({_n(op.angle)})"
+        transform += f" scale({k:.6g} {-k:.6g})"
+        # Black is SVG's default fill: not written, as a sheet holds hundreds of labels.
+        paint = {} if op.fill == "#000000" else {"fill": op.fill}
+        group = self.dwg.g(transform=transform, aria_label=op.text, **paint)
+        for char in op.text:
+            glyph = face.glyph(char)
+            ref = self.glyph_ref(op.bold, glyph, face)
+            if ref is not None:
+                group.add(self.dwg.use(f"#{ref}", x=x) if x else self.dwg.use(f"#{ref}"))
+            x += face.advances[glyph]
+        parent.add(group)
 
     def clip_path(self, x: float, y: float, w: float, h: float) -> str:
         self.clip_count += 1
@@ -78,29 +117,18 @@ class _Renderer:
                 )
             )
         elif isinstance(op, Text):
-            if not op.text:
-                return
-            attrs = {
-                "insert": (_n(op.x), _n(op.y)),
-                "font_size": _n(op.size * PT_TO_MM),
-                "font_family": SVG_FAMILY,
-                "fill": op.fill,
-            }
-            if op.bold:
-                attrs["font_weight"] = "bold"
-            if op.anchor != "start":
-                attrs["text_anchor"] = op.anchor
-            if op.angle:
-                attrs["transform"] = f"rotate({_n(op.angle)} {_n(op.x)} {_n(op.y)})"
-            parent.add(dwg.text(op.text, **attrs))
+            if op.text:
+                self.text(parent, op)
         elif isinstance(op, Group):
             transform = []
             if op.dx or op.dy:
                 transform.append(f"translate({_n(op.dx)} {_n(op.dy)})")
             if op.rotate:
                 transform.append(f"rotate({_n(op.rotate)})")
-            if op.scale != 1.0:
-                transform.append(f"scale({_n(op.scale)})")
+            if op.scale != 1.0 or op.mirror_x or op.mirror_y:
+                sx = -op.scale if op.mirror_x else op.scale
+                sy = -op.scale if op.mirror_y else op.scale
+                transform.append(f"scale({_n(sx)} {_n(sy)})" if sx != sy else f"scale({_n(sx)})")
             group = dwg.g(transform=" ".join(transform)) if transform else dwg.g()
             target = group
             if op.clip:
@@ -116,7 +144,7 @@ class _Renderer:
             inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
             # A sheet's SVG is a file of its own: it holds only what shows in its window, so
             # the sheets of a board weigh about what the board does, not once per sheet.
-            shown = within(d.ops, (wx, wy, wx + ww, wy + wh)) if op.window else d.ops
+            shown = window_index(d.ops).within((wx, wy, wx + ww, wy + wh)) if op.window else d.ops
             self.ops(inner, shown)
             outer.add(inner)
             parent.add(outer)

@@ -12,12 +12,14 @@ from trackwright.core.lastrada import LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
 from trackwright.kits.draw.ops import Document, Drawing, Op, Place
 from trackwright.kits.draw.render import kit_files as render_kit
+from trackwright.kits.i18n import t as shared_t
 from trackwright.kits.lastrada import board, tiles
 from trackwright.kits.lastrada.strings import t, values
 from trackwright.kits.layout import PAPERS, paper_size
 from trackwright.kits.sheets import (
     RULES_X,
     duplex_test_pages,
+    finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
@@ -43,6 +45,8 @@ class KitOptions:
     rules: LaStradaRules = field(default_factory=rules_preset)
     duplex: str = "long"  # the edge the printer turns a sheet on for the tiles' backs
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
+    ink_saver: bool = False
+    poster_size: str = "fit"
 
 
 def preset_label(rules: LaStradaRules) -> str | None:
@@ -126,7 +130,7 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
     drawing = board.board_drawing(m, lang, rules=opts.rules)
     title = f"La Strada · {m.name}"
     return {
-        **poster_and_sheets(drawing, paper, lang, title, "board"),
+        **poster_and_sheets(drawing, paper, lang, title, "board", opts.poster_size),
         f"pieces-{paper}": Document(
             f"{title}: land pieces and frame to cut out",
             tuple(piece_pages(m, paper, lang, opts.rules)),
@@ -137,7 +141,16 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
         ),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the tiles",
-            tuple(duplex_test_pages(*paper_size(paper), *TEST_CARD, lang, opts.duplex)),
+            tuple(
+                duplex_test_pages(
+                    *paper_size(paper),
+                    *TEST_CARD,
+                    lang,
+                    opts.duplex,
+                    opts.back_offset,
+                    shared_t("dt_tiles", lang),
+                )
+            ),
         ),
         f"rules-{paper}": Document(
             f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
@@ -146,4 +159,7 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
-    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
+    finished = finish_kit(
+        documents(m, opts), opts.lang, opts.paper, "La Strada", opts.duplex, opts.ink_saver
+    )
+    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

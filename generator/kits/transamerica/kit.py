@@ -34,6 +34,7 @@ from trackwright.kits.sheets import (
     RULES_X,
     card_pages,
     duplex_test_pages,
+    finish_kit,
     made_with_op,
     poster_and_sheets,
     ruler_ops,
@@ -52,6 +53,9 @@ class KitOptions:
     formats: tuple[str, ...] = ("pdf", "svg")
     duplex: str = "long"
     rules: TransAmericaRules = field(default_factory=rules_preset)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
+    ink_saver: bool = False
+    poster_size: str = "fit"
 
 
 def preset_label(rules: TransAmericaRules) -> str | None:
@@ -742,13 +746,14 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
         lang,
         "cards",
         opts.duplex,
+        opts.back_offset,
     )
     return {
-        **poster_and_sheets(drawing, paper, lang, title, "board"),
+        **poster_and_sheets(drawing, paper, lang, title, "board", opts.poster_size),
         f"cards-{paper}": Document(f"{title}: city cards", tuple(cards)),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the cards",
-            tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex)),
+            tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex, opts.back_offset)),
         ),
         f"tokens-{paper}": Document(
             f"{title}: score track and markers", tokens_pages(m, paper, lang, opts.rules)
@@ -761,4 +766,7 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     """All files of the kit, rendered in memory: path -> bytes."""
-    return render_kit(documents(m, opts), opts.formats, out, mapfile.dumps(m.to_json()))
+    finished = finish_kit(
+        documents(m, opts), opts.lang, opts.paper, "TransAmerica", opts.duplex, opts.ink_saver
+    )
+    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

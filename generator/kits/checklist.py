@@ -1,0 +1,101 @@
+"""A kit's one-page checklist and assembly guide, made from the documents the kit writes (so
+its counts are right): each file, how many pages, how to print it (single- or double-sided,
+at 100 %), what to cut, and what else the game needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from trackwright.kits.draw import fonts
+from trackwright.kits.draw.ops import Document, Drawing, Group, Op, Style, Text, rect
+from trackwright.kits.i18n import t
+from trackwright.kits.layout import paper_size
+
+#: What a document is, by the start of its file name: its line's key in the strings, in the
+#: order the checklist lists them (the duplex test before what has backs).
+KINDS = (
+    ("board-poster", "ck_poster"),
+    ("map-poster", "ck_poster"),
+    ("board", "ck_board"),
+    ("map", "ck_board"),
+    ("duplex-test", "ck_duplex_test"),
+    ("cards", "ck_cards"),
+    ("tiles", "ck_tiles"),
+    ("tokens", "ck_tokens"),
+    ("pieces", "ck_pieces"),
+    ("tracks", "ck_tracks"),
+    ("hexsheets", "ck_hexsheets"),
+    ("ledger", "ck_ledger"),
+    ("races", "ck_races"),
+    ("rules", "ck_rules"),
+)
+
+
+def kind(stem: str) -> str:
+    return next((key for prefix, key in KINDS if stem.startswith(prefix)), "ck_other")
+
+
+def _order(stem: str) -> int:
+    return next((k for k, (prefix, _) in enumerate(KINDS) if stem.startswith(prefix)), len(KINDS))
+
+
+def pieces(document: Document) -> int:
+    """How many pieces (cards, tiles) the front pages hold: their top-level groups."""
+    return sum(
+        sum(isinstance(op, Group) for op in page.ops)
+        for page in document.pages
+        if page.name.endswith("_front")
+    )
+
+
+def two_sided(document: Document) -> bool:
+    return any(page.name.endswith("_back") for page in document.pages)
+
+
+def checklist_page(
+    documents: Mapping[str, Document], paper: str, lang: str, game: str, duplex: str
+) -> Drawing:
+    """The checklist: one row per file, then the things to have at hand."""
+    pw, ph = paper_size(paper)
+    x, width = 15.0, pw - 30.0
+    size, lead = 9.0, 9.0 * 0.3528 * 1.3
+    ops: list[Op] = [Text(x, 22, t("ck_title", lang, game=game), size=16, bold=True)]
+    y = 30.0
+    for row in fonts.wrap(t("ck_intro", lang), size, width):
+        ops.append(Text(x, y, row, size=size))
+        y += lead
+    y += 3
+    for stem in sorted(documents, key=_order):
+        document = documents[stem]
+        pages = len(document.pages)
+        double = two_sided(document) or stem.startswith("duplex-test")
+        sheets = -(-pages // 2) if double else pages
+        how = (
+            t("ck_double", lang, edge=t(f"edge_{duplex}", lang))
+            if double
+            else ""
+            if kind(stem) == "ck_poster"
+            else t("ck_single", lang)
+        )
+        what = t(kind(stem), lang, n=pieces(document), sheets=pages)
+        count = f"{pages} {t('ck_pages', lang) if pages > 1 else t('ck_page', lang)}"
+        if double:
+            count += f" ({t('ck_sheets', lang, n=sheets)})"
+        head = f"{stem}.pdf · {count}"
+        ops.append(rect(x, y - 3.2, 3.4, 3.4, Style(width=0.3)))
+        ops.append(Text(x + 6, y, head, size=size, bold=True))
+        y += lead
+        for row in fonts.wrap(f"{how} {what}".strip(), size, width - 6):
+            ops.append(Text(x + 6, y, row, size=size))
+            y += lead
+        y += 1.5
+    y += 2
+    ops.append(Text(x, y, t("ck_needed", lang), size=size + 1, bold=True))
+    y += lead * 1.1
+    for row in fonts.wrap(t(f"ck_needs_{game.lower().replace(' ', '')}", lang), size, width):
+        ops.append(Text(x, y, row, size=size))
+        y += lead
+    if y > ph - 12:
+        raise ValueError(f"the {game} checklist does not fit one {paper} page")
+    return Drawing("checklist", pw, ph, tuple(ops))
