@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trackwright.core import hexgrid
 from trackwright.core.lastrada import LaStradaMap, LaStradaRules
@@ -53,7 +53,9 @@ CUT = Style(stroke="#000000", width=0.2, cap="butt")
 BLEED = 2.0  # mm of every face past its cut line, front and back
 SIDE = 10.0  # mm from a sheet's left and right edges to the tiles (the row cut marks between)
 BAND = 15.0  # mm from a sheet's top and bottom edges to the row cuts (title; ruler and note)
-FOOT_RULER = 10.5  # mm from a sheet's bottom edge to its scale bar (its caption 7.3 mm)
+FOOT_RULER = 12.0  # mm from a sheet's bottom edge to its scale bar (its caption below it)
+FOOT_ROOM = FOOT_RULER + 3.0  # mm from the bottom edge the last row's bleed keeps clear
+TITLE_ROOM = 11.5  # mm from the top edge the first row's bleed keeps clear (the title)
 NOTE_PT = 6.0  # the note beside the scale bar, pt
 TOKEN_ROWS = 2  # a player's merchants in a block of at most this many rows
 SQRT3 = math.sqrt(3)
@@ -99,7 +101,9 @@ def grown(s: float, by: float) -> float:
 @dataclass(frozen=True)
 class TileSheet:
     """Flat-top hex tiles of ``size`` mm in rows on a sheet, centred on it both ways (so a
-    long-edge flip swaps its columns and a short-edge flip its rows, slot for slot).
+    long-edge flip swaps its columns and a short-edge flip its rows, slot for slot), then
+    raised by ``lift`` mm where the footer needs the room (a back page for a short-edge flip is
+    lowered as much: see :meth:`turned`).
 
     Tiles in a row are ``gap_x`` mm apart at their side corners; rows are ``gap_y`` mm apart,
     room for both rows' bleed, so each row comes off the sheet with two straight cuts."""
@@ -111,6 +115,12 @@ class TileSheet:
     rows: int
     gap_x: float
     gap_y: float
+    lift: float = 0.0
+
+    def turned(self, edge: str) -> TileSheet:
+        """The same sheet as its back page lays it out for a flip on ``edge``: a short-edge flip
+        swaps top and bottom, so a raised grid is lowered there."""
+        return replace(self, lift=-self.lift) if edge == "short" else self
 
     @property
     def tile_w(self) -> float:
@@ -130,7 +140,8 @@ class TileSheet:
 
     @property
     def y0(self) -> float:
-        return (self.paper_h - self.rows * self.tile_h - (self.rows - 1) * self.gap_y) / 2
+        grid = self.rows * self.tile_h + (self.rows - 1) * self.gap_y
+        return (self.paper_h - grid) / 2 - self.lift
 
     def centre(self, slot: int) -> tuple[float, float]:
         row, col = divmod(slot, self.cols)
@@ -157,7 +168,12 @@ def tile_sheet(paper_w: float, paper_h: float, size: float, bleed: float = BLEED
     if cols < 1 or rows < 1:
         raise ValueError(f"a {size} mm hex tile does not fit on {paper_w} x {paper_h} mm")
     gap_x = 0.0 if cols == 1 else min(2 * bleed, (paper_w - 2 * SIDE - cols * w) / (cols - 1))
-    return TileSheet(paper_w, paper_h, size, cols, rows, round(gap_x, 6), 2 * bleed)
+    # The footer (scale bar and note) wants FOOT_ROOM mm below the last row's bleed; the grid is
+    # raised into the top band for it, as far as the title leaves room.
+    grid = rows * h + (rows - 1) * 2 * bleed
+    spare = (paper_h - grid) / 2 - bleed
+    lift = min(max(0.0, FOOT_ROOM - spare), max(0.0, spare - TITLE_ROOM))
+    return TileSheet(paper_w, paper_h, size, cols, rows, round(gap_x, 6), 2 * bleed, round(lift, 6))
 
 
 def behind(x: float, y: float, paper_w: float, paper_h: float, edge: str) -> tuple[float, float]:
@@ -510,7 +526,7 @@ def hex_sheets(
             ops.append(Text(note_x, ruler_y - 1.0 + 2.8 * k, row, size=NOTE_PT, fill="#333333"))
         pages.append(Drawing(f"{name}_{n + 1}_front", pw, ph, tuple(ops)))
         behind_slots = duplex_backs(slots, sheet.cols, sheet.rows, duplex)
-        ops = _place(sheet, behind_slots, backs, edges=False)
+        ops = _place(sheet.turned(duplex), behind_slots, backs, edges=False)
         ops += token_ops(blocks if last else [], pw, ph, False, duplex)
         dx, dy = back_offset
         body: tuple[Op, ...] = (Group(tuple(ops), dx=dx, dy=dy),) if dx or dy else tuple(ops)
