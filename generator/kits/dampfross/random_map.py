@@ -124,42 +124,67 @@ def _rivers(
     """Rivers from hill corners down to the sea (or off the map, or into another river), along
     hex sides between land hexes; a river that ends in a lake or a hollow is not kept."""
 
-    def height(c: Corner) -> float:
-        return (
-            sum(elevation.get(h, -1.0) if terrain.get(h, "water") != "water" else -1.0 for h in c)
-            / 3
-        )
+    heights: dict[Corner, float] = {}
+
+    def height(c: Corner) -> float:  # each corner's once: a river's walk asks again and again
+        value = heights.get(c)
+        if value is None:
+            value = heights[c] = (
+                sum(
+                    elevation.get(h, -1.0) if terrain.get(h, "water") != "water" else -1.0
+                    for h in c
+                )
+                / 3
+            )
+        return value
+
+    wets: dict[Corner, bool] = {}
 
     def wet(c: Corner) -> bool:
-        return any(h in sea or h not in terrain for h in c)
+        value = wets.get(c)
+        if value is None:
+            value = wets[c] = any(h in sea or h not in terrain for h in c)
+        return value
 
     land = [h for h in terrain if terrain[h] != "water"]
     sources = sorted(
         {c for h in land if terrain[h] == "hill" for c in hexgrid.corners_of(h) if not wet(c)},
         key=lambda c: (-height(c), sorted(c)),
     )
+    steps: dict[Corner, list[tuple[float, list[Hex], Corner, Side]]] = {}
     rivers: set[Side] = set()
     on_river: set[Corner] = set()
     used_sources: list[Hex] = []
+    used_near: dict[tuple[int, int], list[Hex]] = {}
     attempts = 0
-    while len(used_sources) < count and sources and attempts < count * 20:
+    left = _Remaining(len(sources))  # the sources not tried yet, in their order
+    while len(used_sources) < count and left.count and attempts < count * 20:
         attempts += 1
         # A random source among the higher half, away from other rivers' sources.
-        src = sources[rng.below(max(1, len(sources) // 2))]
+        at = left.nth(rng.below(max(1, left.count // 2)))
+        src = sources[at]
         anchor = min(src)
-        if any(hexgrid.distance(anchor, s) < 5 for s in used_sources):
-            sources.remove(src)
+        cell = (anchor[0] // 5, anchor[1] // 5)
+        near = (
+            s
+            for dq in (-1, 0, 1)
+            for dr in (-1, 0, 1)
+            for s in used_near.get((cell[0] + dq, cell[1] + dr), ())
+        )  # a source less than 5 hexes away is in the next cells of 5 x 5 (axial)
+        if any(hexgrid.distance(anchor, s) < 5 for s in near):
+            left.remove(at)
             continue
         path: list[Side] = []
         visited = {src}
         corner = src
         reached_sea = False
         for _ in range(400):
-            options = [
-                (height(n), sorted(n), n, s)
-                for n, s in hexgrid.corner_neighbours(corner)
-                if n not in visited
-            ]
+            around = steps.get(corner)
+            if around is None:
+                around = steps[corner] = [
+                    (height(n), sorted(n), n, s) for n, s in hexgrid.corner_neighbours(corner)
+                ]
+            options = [o for o in around if o[2] not in visited]
             if not options:
                 break
             _h, _key, nxt, s = min(options)
@@ -171,12 +196,46 @@ def _rivers(
             if wet(nxt) or nxt in on_river:
                 reached_sea = True
                 break
-        sources.remove(src)
+        left.remove(at)
         if reached_sea and len(path) >= 4:
             rivers.update(path)
             on_river.update(visited)
             used_sources.append(anchor)
+            used_near.setdefault((anchor[0] // 5, anchor[1] // 5), []).append(anchor)
     return rivers
+
+
+class _Remaining:
+    """The positions 0..n-1 of a list, some removed: the k-th one still there and a removal,
+    each in O(log n) (a Fenwick tree of ones), where deleting from the list itself costs O(n)."""
+
+    def __init__(self, n: int) -> None:
+        self.count = n
+        self.tree = [0] * (n + 1)
+        for i in range(1, n + 1):
+            self.tree[i] += 1
+            j = i + (i & -i)
+            if j <= n:
+                self.tree[j] += self.tree[i]
+        self.top = 1 << max(0, n.bit_length() - 1) if n else 0
+
+    def remove(self, at: int) -> None:
+        i = at + 1
+        while i < len(self.tree):
+            self.tree[i] -= 1
+            i += i & -i
+        self.count -= 1
+
+    def nth(self, k: int) -> int:
+        """The position of the k-th (from 0) remaining one."""
+        pos, step = 0, self.top
+        while step:
+            nxt = pos + step
+            if nxt < len(self.tree) and self.tree[nxt] <= k:
+                pos = nxt
+                k -= self.tree[nxt]
+            step >>= 1
+        return pos
 
 
 def _towns(rng: Rng, terrain: dict[Hex, str], p: RandomParams) -> list[tuple[Hex, int]]:
