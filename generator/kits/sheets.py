@@ -290,13 +290,13 @@ def with_scale_bar(
         if spot is not None:
             x, y, turned = spot
             if turned:  # reading upwards: the bar's left end at the block's bottom-left
-                bar = ruler_ops(
+                placed = ruler_ops(
                     x + bar_y, y + w, lang, size=size, caption=caption, turned=True, key=key
                 )
             else:
-                bar = ruler_ops(x, y + bar_y, lang, size=size, caption=caption, key=key)
+                placed = ruler_ops(x, y + bar_y, lang, size=size, caption=caption, key=key)
             return Drawing(
-                page.name, page.width, page.height, (*others, *bar), page.trim, page.bleed
+                page.name, page.width, page.height, (*others, *placed), page.trim, page.bleed
             )
     raise ValueError(f"page {page.name!r} has no room for its 50 mm scale bar")
 
