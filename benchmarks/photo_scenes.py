@@ -503,7 +503,7 @@ def scene(
     if portrait:
         size = (size[1], size[0]) if size[0] > size[1] else size
     board, info = _assembled(map_name, tiled, paper, ppm, rng)
-    width, height = board_drawing(m, "en").width, board_drawing(m, "en").height
+    width, height = _drawing(map_name).width, _drawing(map_name).height
 
     # The round: a simulated one's track and start markers.
     players = ["p1", "p2", "p3", "p4", "p5", "p6"][: rng.randint(3, 6)]

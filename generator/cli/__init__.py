@@ -31,6 +31,7 @@ from trackwright.cli.common import (
     parse_formats,
     report,
 )
+from trackwright.cli.photo import photo
 from trackwright.core import mapfile, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
@@ -332,6 +333,7 @@ def build_app() -> typer.Typer:
     app.command("site")(site)
     app.command("schema")(schema)
     app.command("export")(export)
+    app.command("photo")(photo)
     app.command("version")(version)
     return app
 
