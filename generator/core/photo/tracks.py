@@ -52,12 +52,14 @@ SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
 
 # Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
 DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255)
+WEAK = 30.0  # ... and its neighbours in a band when this far
+LINE_LIKE = 30.0  # a band this near the printed line's colour may be the line itself
 BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
 WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
-OTHER_ROWS = 0.4  # uncertain: more than this share of rows differ but show no band
+OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band
 BAND_ROWS = 0.3  # uncertain: more than this share show a band (but too few for taken)
 CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
 DARK_LEVEL = 45  # the board's paper darker than this (0-255): too dark
@@ -365,29 +367,40 @@ def judge(
         s = scaled[row]
         base = 2 * row + SLIDE + du
         up, mid, down = ref[base - 1], ref[base], ref[base + 1]
-        flags = []
+        diffs = []
         for j in range(cols):
             pr, pg, pb = s[j]
             k = 2 * j + SLIDE + dv
-            d = DIFF + 1.0
+            d = 255.0
             for q in (mid[k - 1], mid[k], mid[k + 1], up[k], down[k]):
                 e = max(abs(pr - q[0]), abs(pg - q[1]), abs(pb - q[2]))
                 if e < d:
                     d = e
-            flags.append(d > DIFF)
-        count = sum(flags)
-        if count == 0:
+            diffs.append(d)
+        # Runs of samples that differ a little, holding at least one that differs clearly.
+        runs: list[tuple[int, int]] = []
+        j = 0
+        while j < cols:
+            if diffs[j] > WEAK:
+                start = j
+                while j < cols and diffs[j] > WEAK:
+                    j += 1
+                if max(diffs[start:j]) > DIFF:
+                    runs.append((start, j))
+            j += 1
+        if not runs:
             clear += 1
             continue
-        run = longest = end = 0
-        for j, f in enumerate(flags):
-            run = run + 1 if f else 0
-            if run > longest:
-                longest, end = run, j
-        inside = longest <= end < cols - 1  # clear paper on both sides of it
+        start, stop = max(runs, key=lambda r: r[1] - r[0])
+        longest = stop - start
+        count = sum(b - a for a, b in runs)
+        inside = start > 0 and stop < cols  # clear paper on both sides of it
         if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
-            band += 1
-            centres.append((row, end - (longest - 1) / 2))
+            if _like_line(s[start:stop], mid, SLIDE + dv):
+                other += 1
+            else:
+                band += 1
+                centres.append((row, (start + stop - 1) / 2))
         elif count <= 1:
             clear += 1
         else:
@@ -395,6 +408,19 @@ def judge(
     if not _straight(centres):
         other, band = other + band, 0
     return band / rows, other / rows, clear / rows
+
+
+def _like_line(
+    band: list[tuple[float, float, float]], ref: list[tuple[int, int, int]], first: int
+) -> bool:
+    """Whether a band looks like the board's own printed line (seen twice where a tiled
+    board's sheets overlap a little off): its colour that of the darkest thing the reference
+    prints across the strip."""
+    cols = 2 * ACROSS + 1
+    line = min((ref[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
+    n = len(band)
+    mean = [sum(p[c] for p in band) / n for c in range(3)]
+    return max(abs(mean[c] - line[c]) for c in range(3)) < LINE_LIKE
 
 
 def _straight(centres: list[tuple[int, float]]) -> bool:
