@@ -207,3 +207,66 @@ def test_not_a_photo(tmp_path):
 def test_bad_anchor(tmp_path):
     done = trackwright("photo", "usa", str(saved(tmp_path, scene(3))), "--anchor", "Seattle=1,2")
     assert done.returncode == 2 and "four" in done.stderr
+
+
+# ------------------------------------------------------------------ the phone's question
+
+
+def rgba(image: Image.Image) -> dict:
+    import base64
+
+    image = image.convert("RGBA")
+    return {
+        "width": image.width,
+        "height": image.height,
+        "rgba": base64.b64encode(image.tobytes()).decode(),
+    }
+
+
+def test_the_phone_question_reads_as_the_cli_does(tmp_path):
+    """The page hands its canvas's pixels (the photo at the working size, the board's own
+    picture) to the engine's question ``photo_read``: the same reading as the CLI."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.core.photo import tracks
+    from trackwright.play import bridge
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    photo = scene(3)
+    m = model.load("usa")
+    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    scale = tracks.WORKING / max(image.size)
+    image = image.resize((round(image.width * scale), round(image.height * scale)))
+    ref = cli_photo.reference(m)
+    size = (ref.pic.width, ref.pic.height)
+    ref_image = Image.merge(
+        "RGB", [Image.frombytes("L", size, plane) for plane in (ref.pic.r, ref.pic.g, ref.pic.b)]
+    )
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    answer = bridge.ask(
+        "photo_read",
+        record,
+        {"photo": rgba(image), "reference": {**rgba(ref_image), "ppm": ref.ppm}},
+    )
+    wrong, flagged, right = check(photo.truth, answer)
+    assert wrong <= 1 and right >= 0.95 * (wrong + flagged + right)
+    assert len(answer["homography"]) == 9 and answer["marks"] >= 6
+    cli = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
+    got = json.loads(cli.stdout)
+    same = len({tuple(e) for e in got["track"]} ^ {tuple(e) for e in answer["track"]})
+    assert same <= 4  # the page's own scaling differs from Pillow's JPEG draft a little
+
+
+def test_the_phone_question_says_why_a_photo_is_bad():
+    from trackwright.core.errors import TrackwrightError
+    from trackwright.core.photo import tracks
+    from trackwright.play import bridge
+
+    dark = Image.new("RGB", (1600, 1200), (10, 10, 12))
+    ref = Image.new("RGB", (100, 100), (255, 255, 255))
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    with pytest.raises(TrackwrightError) as caught:
+        bridge.ask(
+            "photo_read", record, {"photo": rgba(dark), "reference": {**rgba(ref), "ppm": 2}}
+        )
+    assert caught.value.code == "dark"
+    assert tracks.PhotoError  # the codes the page translates
