@@ -5,8 +5,9 @@ board's own picture; see :mod:`.tracks` for both sizes).
 ``args``: ``{"photo": PIXELS, "reference": PIXELS, "anchors": {city: [x, y]}?}``, where PIXELS is
 ``{"width", "height", "rgba"}`` (``rgba`` base64 of the canvas's RGBA bytes). The answer:
 ``{"track", "uncertain", "homography", "marks"}`` (node pairs as in the map; the homography takes
-board millimetres to the working photo's pixels, for drawing over it). A photo to retake is a
-TrackwrightError whose ``code`` says why (no_board, cut_off, blurred, dark, not_this_board).
+board millimetres to the working photo's pixels, for drawing over it); for a photo to retake,
+``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
+the page says in its own language.
 """
 
 from __future__ import annotations
@@ -59,5 +60,8 @@ def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, 
         for name, pos in raw.items():
             if isinstance(pos, list) and len(pos) == 2:
                 anchors[str(name)] = (float(pos[0]), float(pos[1]))
-    reading = tracks.read(photo, board, anchors or None)
+    try:
+        reading = tracks.read(photo, board, anchors or None)
+    except tracks.PhotoError as exc:
+        return {"problem": exc.code, "message": exc.message}
     return reading.to_json()
