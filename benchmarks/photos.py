@@ -54,6 +54,7 @@ def draw(data: bytes, reading, truth: dict, out: Path) -> None:
     """The photo with what was read: taken spaces green, uncertain ones amber, wrong ones red."""
     from PIL import Image, ImageDraw
     from trackwright.core.photo import homography as hg
+    from trackwright.core.photo import marks as marks_mod
 
     image = Image.open(io.BytesIO(data)).convert("RGB")
     m = model.load(truth["map"])
@@ -86,8 +87,20 @@ def draw(data: bytes, reading, truth: dict, out: Path) -> None:
             outline=(0, 160, 255),
             width=width,
         )
-    image.thumbnail((1600, 1600))
-    image.save(out)
+    # Cropped to the board (and a little of the table round it).
+    w, h = marks_mod.drawing_size(m)
+    quad = [hg.apply(reading.h, x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+    xs, ys = [q[0] * scale for q in quad], [q[1] * scale for q in quad]
+    pad = 0.04 * max(max(xs) - min(xs), max(ys) - min(ys))
+    box = (
+        max(0, int(min(xs) - pad)),
+        max(0, int(min(ys) - pad)),
+        min(image.width, int(max(xs) + pad)),
+        min(image.height, int(max(ys) + pad)),
+    )
+    image = image.crop(box)
+    image.thumbnail((1400, 1400))
+    image.save(out, optimize=True)
 
 
 def reading_marks(reading, m) -> list[tuple[float, float]]:
@@ -103,6 +116,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1000)
     parser.add_argument("--cache", type=Path, default=None)
     parser.add_argument("--picture", type=Path, default=None)
+    parser.add_argument("--picture-seed", type=int, default=None)
     args = parser.parse_args()
 
     m = model.load("usa")
@@ -145,7 +159,7 @@ def main() -> None:
                 wrong += 1
                 kind = "missed" if key in taken else "extra"
                 wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind}")
-        if args.picture is not None and seed == args.first:
+        if args.picture is not None and seed == (args.picture_seed or args.first):
             draw(data, reading, truth, args.picture)
         print(
             f"photo {seed}: {len(reading.track)} taken, {len(reading.uncertain)} uncertain, "
