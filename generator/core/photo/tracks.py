@@ -54,6 +54,7 @@ SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
 DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255)
 WEAK = 30.0  # ... and its neighbours in a band when this far
 LINE_LIKE = 30.0  # a band this near the printed line's colour may be the line itself
+GREY_CHROMA, GREY_LEVEL = 24.0, 95.0  # a band this grey and this light is print, not a piece
 BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
 WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
@@ -413,14 +414,17 @@ def judge(
 def _like_line(
     band: list[tuple[float, float, float]], ref: list[tuple[int, int, int]], first: int
 ) -> bool:
-    """Whether a band looks like the board's own printed line (seen twice where a tiled
-    board's sheets overlap a little off): its colour that of the darkest thing the reference
-    prints across the strip."""
+    """Whether a band looks like printing rather than a piece: the board's own line (seen
+    twice where a tiled board's sheets overlap a little off), or the sheets' grey guide lines;
+    that is, the colour of the darkest thing the reference prints across the strip, or a mid
+    grey (the kit's pieces are coloured, wood, or darker than any print)."""
     cols = 2 * ACROSS + 1
     line = min((ref[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
     n = len(band)
     mean = [sum(p[c] for p in band) / n for c in range(3)]
-    return max(abs(mean[c] - line[c]) for c in range(3)) < LINE_LIKE
+    if max(abs(mean[c] - line[c]) for c in range(3)) < LINE_LIKE:
+        return True
+    return max(mean) - min(mean) < GREY_CHROMA and sum(mean) / 3 > GREY_LEVEL
 
 
 def _straight(centres: list[tuple[int, float]]) -> bool:
