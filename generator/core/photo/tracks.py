@@ -22,6 +22,7 @@ Pure Python over byte planes (no per-pixel loop over the whole photo).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,8 @@ ACROSS = 8
 SLIDE = 4  # half-mm steps of reference beyond the strip, each side (slides and neighbours)
 SHIFTS = (-3, -2, -1, 0, 1, 2, 3)  # across, half mm
 SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
+SLIDE_ROWS = 2  # the slides are matched on every second row ...
+SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
 
 # Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
 DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255)
@@ -348,20 +351,47 @@ def judge(
     gr, gg, gb = gains
     scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
 
-    def cost(du: int, dv: int) -> float:
+    def cost(du: int, dv: int, bound: float) -> float:
+        """The capped sum of differences; stops once past ``bound`` (a slide already better)."""
         total = 0.0
-        for i in range(0, rows, 2):
-            s, rf = scaled[i], ref[2 * i + SLIDE + du]
-            for j in range(cols):
-                p, q = s[j], rf[2 * j + SLIDE + dv]
-                d = max(abs(p[0] - q[0]), abs(p[1] - q[1]), abs(p[2] - q[2]))
+        first = SLIDE + dv
+        last = first + 2 * cols
+        for i in range(0, rows, SLIDE_ROWS):
+            row = scaled[i][::SLIDE_COLS]
+            for p, q in zip(
+                row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
+            ):
+                d = p[0] - q[0]
+                if d < 0:
+                    d = -d
+                e = p[1] - q[1]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
+                e = p[2] - q[2]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
                 total += d if d < DIFF else DIFF
+            if total > bound:
+                break
         return total
+
+    def best(options: tuple[int, ...], slide: Callable[[int, float], float]) -> int:
+        """The first option of least cost (as ``min`` would pick it)."""
+        chosen, least = options[0], slide(options[0], math.inf)
+        for o in options[1:]:
+            c = slide(o, least)
+            if c < least:
+                chosen, least = o, c
+        return chosen
 
     # The reference slid across, then along: the slide that matches best (a capped sum, so
     # the piece itself does not pull it).
-    dv = min(SHIFTS, key=lambda v: cost(0, v))
-    du = min(SHIFTS_ALONG, key=lambda u: cost(u, dv))
+    dv = best(SHIFTS, lambda v, bound: cost(0, v, bound))
+    du = best(SHIFTS_ALONG, lambda u, bound: cost(u, dv, bound))
     band = other = clear = 0
     centres: list[tuple[int, float]] = []
     for row in range(rows):
@@ -373,10 +403,24 @@ def judge(
             pr, pg, pb = s[j]
             k = 2 * j + SLIDE + dv
             d = 255.0
-            for q in (mid[k - 1], mid[k], mid[k + 1], up[k], down[k]):
-                e = max(abs(pr - q[0]), abs(pg - q[1]), abs(pb - q[2]))
+            for q in (mid[k], mid[k - 1], mid[k + 1], up[k], down[k]):
+                e = pr - q[0]
+                if e < 0:
+                    e = -e
+                f = pg - q[1]
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                f = pb - q[2]
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
                 if e < d:
                     d = e
+                    if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
+                        break
             diffs.append(d)
         # Runs of samples that differ a little, holding at least one that differs clearly.
         runs: list[tuple[int, int]] = []
