@@ -31,6 +31,7 @@ from trackwright.cli.common import (
     parse_formats,
     report,
 )
+from trackwright.cli.photo import photo as photo_command
 from trackwright.core import mapfile, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
@@ -332,6 +333,7 @@ def build_app() -> typer.Typer:
     app.command("site")(site)
     app.command("schema")(schema)
     app.command("export")(export)
+    app.command("photo")(photo_command)
     app.command("version")(version)
     return app
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.games import Game
@@ -11,6 +13,15 @@ from trackwright.scorer import transamerica as engine
 def _builtin_maps() -> list[str]:
     # The original board first: it is the default everywhere.
     return sorted(mapfile.builtin_map_names("transamerica"), key=lambda n: (n != "usa", n))
+
+
+def _photo_read(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
+    """The page's Photo button: the track spaces a photo of the printed board shows
+    (:mod:`trackwright.core.photo.question`)."""
+    from trackwright.core.photo import question
+
+    record = {**data, "rounds": []} if isinstance(data, dict) else data
+    return question.photo_read(engine.record_from_json(record, where).map, args, "photo")
 
 
 GAME = Game(
@@ -30,6 +41,6 @@ GAME = Game(
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
     draft_problems=engine.draft_problems,
-    questions={"turn_state": engine.turn_state},
+    questions={"turn_state": engine.turn_state, "photo_read": _photo_read},
     order=1,
 )

@@ -30,6 +30,7 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, shape_outline, symbol
+from trackwright.kits.transamerica import fiducials
 from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 
@@ -389,7 +390,8 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
 def board_drawing(m: TransAmericaMap, lang: str, name: str = "board", **kw) -> Drawing:
     """The whole board; a little taller than the map's board when the title box needs room."""
     extra = cartouche_place(m)[2] if kw.get("cartouche", True) else 0.0
-    return Drawing(name, m.board_w, m.board_h + extra, tuple(board_ops(m, lang, **kw)))
+    ops = board_ops(m, lang, **kw) + (fiducials.mark_ops(m) if kw.get("cartouche", True) else [])
+    return Drawing(name, m.board_w, m.board_h + extra, tuple(ops))
 
 
 def locator_ops(m: TransAmericaMap, city: str, x: float, y: float, w: float, h: float) -> list:

@@ -10,6 +10,9 @@
 (() => {
 const TW = window.TW;
 const { t, joinNames, h, s, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, render, cached } = TW;
+// The Photo button lives in a script of its own (games/transamerica-photo.js), loaded once.
+if (!document.getElementById("ta-photo-script")) document.head.append(Object.assign(document.createElement("script"), { id: "ta-photo-script", src: new URL("games/transamerica-photo.js", document.baseURI).href }));
+const photo = () => TW.taPhoto || { button: () => "", panel: () => "" };
 
 // The rules numbers come from the default rules preset (catalogue.json).
 function preset() { return (TW.catalogue.find(g => g.name === "transamerica") || {}).preset || {}; }
@@ -105,7 +108,7 @@ function entryPage(map, nodes, title) {
     }
   } });
   const modeButton = (name, label) => h("button", { class: mode === name ? "active" : "secondary", onclick: () => { G.mode = name; render(); }, id: "mode-" + name }, label);
-  const actions = [modeButton("track", t("ta.mode-track")), modeButton("start", t("ta.mode-start")), modeButton("cards", t("ta.mode-cards"))];
+  const actions = [modeButton("track", t("ta.mode-track")), modeButton("start", t("ta.mode-start")), modeButton("cards", t("ta.mode-cards")), photo().button()];
   const round = G.score.rounds.length + 1;
   const hint = h("p", { class: "small", id: "hint" }, t("ta.hint-" + mode, { player: players[G.player] }));
   const before = problems.length ? h("div", { class: "card problems", id: "problems" }, h("h2", {}, t("ta.before-scoring")),
@@ -117,7 +120,7 @@ function entryPage(map, nodes, title) {
   const handsKey = JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]);
   return [title, h("p", { class: "small round-line" }, t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks })),
     playerButtons(), toolbar(actions), turnMode ? turnPanel(draft, true) : "",
-    mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "", board, hint, turnMode ? "" : turnPanel(draft, false), before,
+    mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "", photo().panel(), board, hint, turnMode ? "" : turnPanel(draft, false), before,
     h("div", { class: "row" }, h("button", { id: "score-round", onclick: scoreRound }, t("ta.score-round"))),
     cached("ta-hands", handsKey, () => handSummary(draft)),
     cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];

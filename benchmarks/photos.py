@@ -1,0 +1,287 @@
+"""How well ``trackwright photo`` reads photos of a TransAmerica table at the end of a round.
+
+    python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
+    python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
+
+Each photo comes from ``benchmarks/photo_scenes.py`` (12 megapixels, the board with a round's
+track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
+blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the command line
+reads it (decode, scale, read; the board's own picture made once per map), without anchors.
+Printed: the track spaces read right, flagged uncertain, wrong (not flagged); the photos whose
+board was found; the seconds per photo. ``--cache`` keeps generated photos (they take longer to
+make than to read); ``--picture`` draws one reading over its photo. ``--phone`` instead times the
+phone app (headless Chromium at 360x740, CPU throttled ``--rate`` times with DevTools
+``Emulation.setCPUThrottlingRate``, as ``benchmarks/phone.py``) reading 12 MP photos through its
+Photo button: from the file picked to the tracks drawn over the photo, the first photo of a game
+(which also draws the board's own picture once) and the next ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import photo_scenes
+from trackwright.cli import photo as cli_photo
+from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
+
+TARGETS = {
+    "right or flagged": ">= 99.5 %",
+    "flagged": "<= 1 %",
+    "wrong, not flagged": "0",
+    "board found without anchors": ">= 98 %",
+    "seconds per 12 MP photo": "< 3",
+}
+
+
+def photo(seed: int, cache: Path | None) -> tuple[bytes, dict]:
+    if cache is not None:
+        jpg, js = cache / f"usa-{seed}.jpg", cache / f"usa-{seed}.json"
+        if jpg.exists() and js.exists():
+            return jpg.read_bytes(), json.loads(js.read_text())
+    made = photo_scenes.scene(seed)
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        (cache / f"usa-{seed}.json").write_text(json.dumps(made.truth))
+        (cache / f"usa-{seed}.jpg").write_bytes(made.jpeg)
+    return made.jpeg, made.truth
+
+
+def draw(data: bytes, reading, truth: dict, out: Path) -> None:
+    """The photo with what was read: taken spaces green, uncertain ones amber, wrong ones red."""
+    from PIL import Image, ImageDraw
+    from trackwright.core.photo import homography as hg
+    from trackwright.core.photo import marks as marks_mod
+
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    m = model.load(truth["map"])
+    scale = max(image.size) / cli_photo.tracks.WORKING
+    taken = {tuple(e) for e in truth["track"]}
+    read, unsure = set(reading.track), set(reading.uncertain)
+    d = ImageDraw.Draw(image)
+    width = max(4, round(max(image.size) / 500))
+    for e in m.edges:
+        key = tuple(sorted((e.a, e.b)))
+        if key in unsure:
+            colour = (255, 176, 0)
+        elif key in read and key in taken:
+            colour = (0, 200, 90)
+        elif (key in read) != (key in taken):
+            colour = (230, 0, 0)
+        else:
+            continue
+        a, b = m.nodes[e.a], m.nodes[e.b]
+        pa = hg.apply(reading.h, a.x + (b.x - a.x) * 0.2, a.y + (b.y - a.y) * 0.2)
+        pb = hg.apply(reading.h, a.x + (b.x - a.x) * 0.8, a.y + (b.y - a.y) * 0.8)
+        d.line(
+            (pa[0] * scale, pa[1] * scale, pb[0] * scale, pb[1] * scale), fill=colour, width=width
+        )
+    for k in reading_marks(reading, m):
+        x, y = k
+        r = 3 * width
+        d.ellipse(
+            (x * scale - r, y * scale - r, x * scale + r, y * scale + r),
+            outline=(0, 160, 255),
+            width=width,
+        )
+    # Cropped to the board (and a little of the table round it).
+    w, h = marks_mod.drawing_size(m)
+    quad = [hg.apply(reading.h, x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+    xs, ys = [q[0] * scale for q in quad], [q[1] * scale for q in quad]
+    pad = 0.04 * max(max(xs) - min(xs), max(ys) - min(ys))
+    box = (
+        max(0, int(min(xs) - pad)),
+        max(0, int(min(ys) - pad)),
+        min(image.width, int(max(xs) + pad)),
+        min(image.height, int(max(ys) + pad)),
+    )
+    image = image.crop(box)
+    image.thumbnail((1400, 1400))
+    image.save(out, optimize=True)
+
+
+def reading_marks(reading, m) -> list[tuple[float, float]]:
+    from trackwright.core.photo import homography as hg
+    from trackwright.core.photo import marks as marks_mod
+
+    return [hg.apply(reading.h, k.x, k.y) for k in marks_mod.marks(m)]
+
+
+def phone(args) -> None:
+    """Seconds from a 12 MP photo picked to the review drawn, in the page, CPU throttled."""
+    import subprocess
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+    from trackwright.web import site
+
+    files = []
+    for seed in range(args.first, args.first + args.runs):
+        data, _ = photo(seed, args.cache)
+        files.append(data)
+    cold: list[float] = []
+    warm: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "site"
+        site.build(folder)
+        for i, data in enumerate(files):
+            (Path(tmp) / f"{i}.jpg").write_bytes(data)
+        port = 8793
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}/"
+        time.sleep(0.5)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path="/usr/bin/chromium",
+                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
+                )
+                ctx = browser.new_context(viewport={"width": 360, "height": 740})
+                page = ctx.new_page()
+                page.goto(base)
+                page.wait_for_selector("#create", timeout=120_000)
+                page.evaluate("window.trackwright.ready")
+                page.select_option("#new-game", "transamerica")
+                page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
+                page.select_option("#new-map", "b:usa")
+                page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
+                page.click("#create")
+                page.wait_for_selector("#photo-button", timeout=120_000)
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
+                for i in range(len(files)):
+                    if page.locator("#photo-review").count():
+                        page.evaluate("document.getElementById('photo-review').remove()")
+                    t0 = time.perf_counter()
+                    page.set_input_files("#photo-input", str(Path(tmp) / f"{i}.jpg"))
+                    page.wait_for_selector("#photo-review", timeout=300_000)
+                    (cold if i == 0 else warm).append(time.perf_counter() - t0)
+                    print(
+                        f"phone photo {args.first + i}: {(cold + warm)[-1]:.2f} s", file=sys.stderr
+                    )
+                browser.close()
+        finally:
+            server.terminate()
+    print(f"phone app, Chromium at 360x740, CPU throttled {args.rate:g}x, 12 MP photos")
+    print(f"{'first photo of a game (board picture drawn once)':52}  {cold[0]:>8.2f} s  < 6")
+    if warm:
+        print(
+            f"{'next photos, median of ' + str(len(warm)):52}  "
+            f"{statistics.median(warm):>8.2f} s  < 6"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--first", type=int, default=1000)
+    parser.add_argument("--cache", type=Path, default=None)
+    parser.add_argument("--picture", type=Path, default=None)
+    parser.add_argument("--picture-seed", type=int, default=None)
+    parser.add_argument("--phone", action="store_true", help="time the phone app instead")
+    parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling for --phone")
+    parser.add_argument("--runs", type=int, default=3, help="photos read for --phone")
+    args = parser.parse_args()
+    if args.phone:
+        phone(args)
+        return
+
+    m = model.load("usa")
+    started = time.perf_counter()
+    cli_photo.board(m)
+    board_seconds = time.perf_counter() - started
+    right = flagged = wrong = flagged_visible = visible = 0
+    found = 0
+    seconds: list[float] = []
+    cpu: list[float] = []  # the machine may be shared: CPU seconds say what the reading costs
+    failures: list[str] = []
+    wrong_list: list[str] = []
+    for seed in range(args.first, args.first + args.count):
+        data, truth = photo(seed, args.cache)
+        t0, c0 = time.perf_counter(), time.process_time()
+        try:
+            reading = cli_photo.read_photo(m, data, f"photo {seed}", {})
+        except TrackwrightError as exc:
+            seconds.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+            failures.append(f"{seed}: {exc}")
+            continue
+        seconds.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        found += 1
+        taken = {tuple(e) for e in truth["track"]}
+        covered = {tuple(e) for e in truth["covered"]}
+        read, unsure = set(reading.track), set(reading.uncertain)
+        for e in m.edges:
+            key = tuple(sorted((e.a, e.b)))
+            if key not in covered:
+                visible += 1
+            if key in unsure:
+                flagged += 1
+                if key not in covered:
+                    flagged_visible += 1
+            elif (key in read) == (key in taken):
+                right += 1
+            else:
+                wrong += 1
+                kind = "missed" if key in taken else "extra"
+                wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind}")
+        if args.picture is not None and seed == (args.picture_seed or args.first):
+            draw(data, reading, truth, args.picture)
+        print(
+            f"photo {seed}: {len(reading.track)} taken, {len(reading.uncertain)} uncertain, "
+            f"{seconds[-1]:.2f} s",
+            file=sys.stderr,
+        )
+    total = right + flagged + wrong
+    pct = lambda n, d: 100.0 * n / d if d else 0.0  # noqa: E731
+    rows = [
+        ("photos", f"{args.count}", ""),
+        (
+            "board found without anchors",
+            f"{pct(found, args.count):.1f} % ({found})",
+            TARGETS["board found without anchors"],
+        ),
+        ("track spaces judged", f"{total}", ""),
+        ("right or flagged", f"{pct(right + flagged, total):.2f} %", TARGETS["right or flagged"]),
+        ("flagged", f"{pct(flagged, total):.2f} % ({flagged})", TARGETS["flagged"]),
+        (
+            "flagged, of spaces not under a card or hand",
+            f"{pct(flagged_visible, visible):.2f} %",
+            "",
+        ),
+        (
+            "wrong, not flagged",
+            f"{wrong} ({pct(wrong, total):.3f} %)",
+            TARGETS["wrong, not flagged"],
+        ),
+        ("wall s per 12 MP photo, median", f"{statistics.median(seconds):.2f}", ""),
+        ("wall s per 12 MP photo, slowest", f"{max(seconds):.2f}", ""),
+        ("CPU s per 12 MP photo, median", f"{statistics.median(cpu):.2f}", "< 3"),
+        ("CPU s per 12 MP photo, slowest", f"{max(cpu):.2f}", "< 3"),
+        ("seconds to prepare the board (once per map)", f"{board_seconds:.2f}", ""),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(f"{'':{width}}  {'measured':>22}  target")
+    for name, value, target in rows:
+        print(f"{name:{width}}  {value:>22}  {target}")
+    for line in failures:
+        print(f"not read: {line}")
+    for line in wrong_list:
+        print(f"wrong: {line}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,520 @@
+"""Reading a photo of a TransAmerica board: which track spaces hold a piece.
+
+1. Check the photo is bright enough, find the registration marks (:mod:`.finder`), tell which
+   is which and fit the board's homography (:mod:`.register`); or start from four cities'
+   pixel positions (anchors) and refine on the marks near where they put them.
+2. Check the fit against the printed board's own picture (the *reference*: the board drawing
+   rendered at :data:`REF_PPM` pixels per millimetre and softened a little, by Pillow on a
+   computer or the browser's canvas on a phone): the photo must look like the board there.
+3. Sample a strip across the middle of every track space in the photo and in the reference.
+   The light is evened out per strip (a gain per colour channel), the reference is slid
+   across and along by up to 1.5 mm (each sample also against its neighbours) to absorb
+   registration error and a tiled board's sheets being a little off, and each sample is
+   compared. What the board prints there (its own line,
+   rivers, names) is in the reference, so what differs is what lies on the board: a track
+   piece differs in a narrow band along the space, all along it; a card or a hand differs
+   across the whole strip. A space is *taken* when the band is there all along, *empty* when
+   nothing differs, *uncertain* otherwise.
+
+Pure Python over byte planes (no per-pixel loop over the whole photo).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trackwright.core.errors import TrackwrightError
+from trackwright.core.photo import finder, register
+from trackwright.core.photo import homography as hg
+from trackwright.core.photo import marks as marks_mod
+from trackwright.core.photo.image import Picture
+from trackwright.core.transamerica import TransAmericaMap, edge_key
+
+Point = tuple[float, float]
+Edge = tuple[str, str]
+
+#: The working size: the caller scales the photo so its longer side is this many pixels.
+WORKING = 1600
+#: The reference's resolution (pixels per mm) and softening (Gaussian radius, its pixels).
+REF_PPM = 2.0
+REF_BLUR = 1.0
+
+# The strip sampled along each track space: its middle part (shares of its length), how far
+# across (mm, each side), one photo sample per mm; the reference at half that step, SLIDE
+# half-steps further each side.
+ALONG = (0.27, 0.73)
+ACROSS = 8
+SLIDE = 4  # half-mm steps of reference beyond the strip, each side (slides and neighbours)
+SHIFTS = (-3, -2, -1, 0, 1, 2, 3)  # across, half mm
+SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
+SLIDE_ROWS = 2  # the slides are matched on every second row ...
+SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
+
+# Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
+DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255)
+WEAK = 30.0  # ... and its neighbours in a band when this far
+LINE_LIKE = 30.0  # a band this near the printed line's colour may be the line itself
+GREY_CHROMA, GREY_LEVEL = 24.0, 95.0  # a band this grey and this light is print, not a piece
+BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
+WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
+MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
+MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
+TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
+OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band
+BAND_ROWS = 0.3  # uncertain: more than this share show a band (but too few for taken)
+CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
+DARK_LEVEL = 45  # the board's paper darker than this (0-255): too dark
+SHARP_MIN = 0.16  # the marks' edges softer than this: too blurred
+
+
+class PhotoError(TrackwrightError):
+    """A photo the reader will not guess about; ``code`` says why: no_board, cut_off, blurred,
+    dark, not_this_board, anchor."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The printed board's picture: ``ppm`` pixels per millimetre of the board drawing."""
+
+    pic: Picture
+    ppm: float
+
+    def at(self, x: float, y: float) -> tuple[int, int, int]:
+        return self.pic.at(x * self.ppm - 0.5, y * self.ppm - 0.5)
+
+
+@dataclass
+class Strip:
+    """One track space's strip: its corners in board mm (first row's first and last sample,
+    last row's), its size in samples, and the reference's colours there (rows of
+    ``2 * (2 * ACROSS + SLIDE) + 1`` samples at half a mm)."""
+
+    edge: Edge
+    corners: tuple[Point, Point, Point, Point]
+    rows: int
+    ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
+
+
+class Board:
+    """What the reader knows of one printed board before any photo (kept between photos)."""
+
+    def __init__(self, m: TransAmericaMap, reference: Reference) -> None:
+        self.map = m
+        self.reference = reference
+        self.marks = marks_mod.marks(m)
+        self.size = marks_mod.drawing_size(m)
+        self.strips: list[Strip] = []
+        half = 2 * ACROSS + SLIDE
+        for e in m.edges:
+            a, b = m.nodes[e.a], m.nodes[e.b]
+            length = math.hypot(b.x - a.x, b.y - a.y)
+            ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+            t0 = ALONG[0] * length
+            rows = int((ALONG[1] - ALONG[0]) * length) + 1
+            t1 = t0 + rows - 1
+            corners = tuple(
+                (a.x + ux * t - uy * s, a.y + uy * t + ux * s)
+                for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
+            )
+            strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
+            pic, k = reference.pic, reference.ppm / 2  # reference pixels per half mm
+            rw, rh = pic.width, pic.height
+            # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
+            ax, ay = ux * k, uy * k
+            cx0 = (a.x + ux * t0) * reference.ppm - uy * (-half) * k
+            cy0 = (a.y + uy * t0) * reference.ppm + ux * (-half) * k
+            for i in range(-SLIDE, 2 * (rows - 1) + SLIDE + 1):
+                bx, by = cx0 + ax * i, cy0 + ay * i
+                line = []
+                for j in range(2 * half + 1):
+                    xi = min(max(int(bx - uy * k * j), 0), rw - 1)
+                    yi = min(max(int(by + ux * k * j), 0), rh - 1)
+                    q = yi * rw + xi
+                    line.append((pic.r[q], pic.g[q], pic.b[q]))
+                strip.ref.append(line)
+            self.strips.append(strip)
+        w, h = self.size
+        self.grid = [
+            (x + 3.0, y + 3.0, reference.at(x + 3.0, y + 3.0))
+            for y in range(0, int(h) - 3, 6)
+            for x in range(0, int(w) - 3, 6)
+        ]
+
+
+@dataclass
+class Reading:
+    """What a photo shows: the spaces taken, the ones the reader is unsure of, and how the
+    board lies in the photo (board mm -> photo pixels)."""
+
+    track: list[Edge]
+    uncertain: list[Edge]
+    h: hg.H
+    marks: int
+    anchored: bool = False
+    scores: dict[Edge, tuple[float, float, float]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "track": [list(e) for e in self.track],
+            "uncertain": [list(e) for e in self.uncertain],
+            "homography": [round(v, 9) for v in self.h],
+            "marks": self.marks,
+            "anchored": self.anchored,
+        }
+
+
+# ------------------------------------------------------------------ the fit
+
+
+def content_score(h: hg.H, photo: Picture, board: Board) -> float:
+    """How well the photo matches the printed board under h: the correlation of their red and
+    blue channels over a grid of board points inside the photo (-1 to 1; 0 for no match)."""
+    pr: list[float] = []
+    pb: list[float] = []
+    rr: list[float] = []
+    rb: list[float] = []
+    w, hgt = photo.width, photo.height
+    for x, y, ref in board.grid:
+        den = h[6] * x + h[7] * y + h[8]
+        if den <= 0:
+            continue
+        px = (h[0] * x + h[1] * y + h[2]) / den
+        py = (h[3] * x + h[4] * y + h[5]) / den
+        if 0 <= px < w - 0.5 and 0 <= py < hgt - 0.5:
+            i = int(py + 0.5) * w + int(px + 0.5)
+            pr.append(photo.r[i])
+            pb.append(photo.b[i])
+            rr.append(ref[0])
+            rb.append(ref[2])
+    if len(pr) < 50:
+        return 0.0
+    return (_correlation(pr, rr) + _correlation(pb, rb)) / 2
+
+
+def _correlation(a: list[float], b: list[float]) -> float:
+    n = len(a)
+    ma, mb = sum(a) / n, sum(b) / n
+    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True))
+    saa = sum((x - ma) ** 2 for x in a)
+    sbb = sum((y - mb) ** 2 for y in b)
+    if saa <= 0 or sbb <= 0:
+        return 0.0
+    return sab / math.sqrt(saa * sbb)
+
+
+def _brightness(photo: Picture) -> float:
+    """The photo's brightness where it is brightest: the 90th percentile of a sparse sample of
+    its green plane (the board's paper is the brightest thing on a table)."""
+    g = photo.g
+    step = max(1, len(g) // 20000)
+    values = sorted(g[::step])
+    return float(values[int(0.9 * (len(values) - 1))])
+
+
+def _sharpness(photo: Picture, h: hg.H, board: Board, pairs: int) -> float:
+    """How sharp the marks' edges are: across each mark found, the steepest one-pixel step of
+    the green plane as a share of the light-to-dark range (about 0.5 and up when sharp)."""
+    shares: list[float] = []
+    w, hgt, g = photo.width, photo.height, photo.g
+    for mk in board.marks:
+        cx, cy = hg.apply(h, mk.x, mk.y)
+        reach = hg.scale_at(h, mk.x, mk.y) * marks_mod.TILE / 2
+        x0, x1 = int(cx - reach), int(cx + reach)
+        y = int(cy)
+        if x0 < 0 or x1 >= w or not 0 <= y < hgt or x1 - x0 < 6:
+            continue
+        line = g[y * w + x0 : y * w + x1]
+        lo, hi = min(line), max(line)
+        if hi - lo < 30:
+            continue
+        step = max(abs(line[i + 1] - line[i]) for i in range(len(line) - 1))
+        shares.append(step / (hi - lo))
+    if not shares:
+        return 1.0
+    shares.sort()
+    return shares[len(shares) // 2]
+
+
+def locate(
+    photo: Picture, board: Board, anchors: dict[str, Point] | None = None
+) -> tuple[hg.H, int, float]:
+    """The board's homography in the photo, how many marks it matches and its content score;
+    PhotoError when the board is not found."""
+    if _brightness(photo) < DARK_LEVEL:
+        raise PhotoError("the photo is too dark: take it again in more light", "photo", code="dark")
+    found = finder.find(photo)
+    candidates: list[tuple[hg.H, int]] = []
+    if anchors:
+        m = board.map
+        src, dst = [], []
+        for name, (px, py) in anchors.items():
+            city = m.city_by_name.get(name)
+            if city is None:
+                raise PhotoError(f"no city {name!r} on this board", "anchor", code="anchor")
+            n = m.nodes[city.node]
+            src.append((n.x, n.y))
+            dst.append((px, py))
+        h0 = hg.fit(src, dst)
+        if h0 is None:
+            raise PhotoError(
+                "the anchors do not fix the board: give four cities far apart, not in a line",
+                "anchor",
+                code="anchor",
+            )
+        candidates.append((h0, 0))
+        fit = register.refine(h0, board.marks, found)
+        if fit is not None and fit.count >= 5:
+            candidates.insert(0, (fit.h, fit.count))
+    else:
+        for fit in register.guesses(board.marks, found):
+            candidates.append((fit.h, fit.count))
+    best: tuple[float, hg.H, int] | None = None
+    for h, count in candidates:
+        score = content_score(h, photo, board)
+        if best is None or score > best[0]:
+            best = (score, h, count)
+    if best is None or best[0] < 0.3:
+        if anchors:
+            raise PhotoError(
+                "the photo does not match this board where the anchors put it: check the map "
+                "and the cities' positions",
+                "photo",
+                code="not_this_board",
+            )
+        if len(found) >= 4 and best is not None and best[0] >= 0.1:
+            raise PhotoError(
+                "the photo does not match this board: is it the right map? Take it again, or "
+                "give four cities' positions (--anchor)",
+                "photo",
+                code="not_this_board",
+            )
+        raise PhotoError(
+            "no board found in the photo: take it again with the whole board in the frame "
+            "(its square marks showing), or give four cities' positions (--anchor)",
+            "photo",
+            code="no_board",
+        )
+    return best[1], best[2], best[0]
+
+
+# ------------------------------------------------------------------ the spaces
+
+
+def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, int]]] | None:
+    """The photo's pixels at the strip's sample points (nearest pixel), row after row; None
+    when the strip is not wholly in the photo."""
+    p00, p01, p10, p11 = (hg.apply(h, x, y) for x, y in strip.corners)
+    w, hgt = photo.width, photo.height
+    for x, y in (p00, p01, p10, p11):
+        if not (0 <= x < w - 0.5 and 0 <= y < hgt - 0.5):
+            return None
+    rows, cols = strip.rows, 2 * ACROSS + 1
+    r, g, b = photo.r, photo.g, photo.b
+    out = []
+    for i in range(rows):
+        k = i / (rows - 1)
+        x0 = p00[0] + (p10[0] - p00[0]) * k + 0.5
+        y0 = p00[1] + (p10[1] - p00[1]) * k + 0.5
+        x1 = p01[0] + (p11[0] - p01[0]) * k + 0.5
+        y1 = p01[1] + (p11[1] - p01[1]) * k + 0.5
+        dx, dy = (x1 - x0) / (cols - 1), (y1 - y0) / (cols - 1)
+        idx = [int(y0 + j * dy) * w + int(x0 + j * dx) for j in range(cols)]
+        out.append([(r[q], g[q], b[q]) for q in idx])
+    return out
+
+
+def _median(values: list[float]) -> float:
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def judge(
+    samples: list[list[tuple[int, int, int]]], ref: list[list[tuple[int, int, int]]]
+) -> tuple[float, float, float]:
+    """One strip's shares of rows that show a piece's band, that show something else differing
+    (wider, or stray), and that show nothing: (band, other, clear)."""
+    cols = 2 * ACROSS + 1
+    rows = len(samples)
+    half = [ref[2 * i + SLIDE] for i in range(rows)]
+    # The light: a gain per channel, from the medians of photo over reference.
+    gains = []
+    for c in range(3):
+        ratios = [
+            s[j][c] / max(rf[2 * j + SLIDE][c], 16)
+            for s, rf in zip(samples[::2], half[::2], strict=True)
+            for j in range(0, cols, 2)
+        ]
+        gains.append(max(_median(ratios), 0.05))
+    gr, gg, gb = gains
+    scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
+
+    def cost(du: int, dv: int, bound: float) -> float:
+        """The capped sum of differences; stops once past ``bound`` (a slide already better)."""
+        total = 0.0
+        first = SLIDE + dv
+        last = first + 2 * cols
+        for i in range(0, rows, SLIDE_ROWS):
+            row = scaled[i][::SLIDE_COLS]
+            for p, q in zip(
+                row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
+            ):
+                d = p[0] - q[0]
+                if d < 0:
+                    d = -d
+                e = p[1] - q[1]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
+                e = p[2] - q[2]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
+                total += d if d < DIFF else DIFF
+            if total > bound:
+                break
+        return total
+
+    def best(options: tuple[int, ...], slide: Callable[[int, float], float]) -> int:
+        """The first option of least cost (as ``min`` would pick it)."""
+        chosen, least = options[0], slide(options[0], math.inf)
+        for o in options[1:]:
+            c = slide(o, least)
+            if c < least:
+                chosen, least = o, c
+        return chosen
+
+    # The reference slid across, then along: the slide that matches best (a capped sum, so
+    # the piece itself does not pull it).
+    dv = best(SHIFTS, lambda v, bound: cost(0, v, bound))
+    du = best(SHIFTS_ALONG, lambda u, bound: cost(u, dv, bound))
+    band = other = clear = 0
+    centres: list[tuple[int, float]] = []
+    for row in range(rows):
+        s = scaled[row]
+        base = 2 * row + SLIDE + du
+        up, mid, down = ref[base - 1], ref[base], ref[base + 1]
+        diffs = []
+        for j in range(cols):
+            pr, pg, pb = s[j]
+            k = 2 * j + SLIDE + dv
+            d = 255.0
+            for q in (mid[k], mid[k - 1], mid[k + 1], up[k], down[k]):
+                e = pr - q[0]
+                if e < 0:
+                    e = -e
+                f = pg - q[1]
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                f = pb - q[2]
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                if e < d:
+                    d = e
+                    if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
+                        break
+            diffs.append(d)
+        # Runs of samples that differ a little, holding at least one that differs clearly.
+        runs: list[tuple[int, int]] = []
+        j = 0
+        while j < cols:
+            if diffs[j] > WEAK:
+                start = j
+                while j < cols and diffs[j] > WEAK:
+                    j += 1
+                if max(diffs[start:j]) > DIFF:
+                    runs.append((start, j))
+            j += 1
+        if not runs:
+            clear += 1
+            continue
+        start, stop = max(runs, key=lambda r: r[1] - r[0])
+        longest = stop - start
+        count = sum(b - a for a, b in runs)
+        inside = start > 0 and stop < cols  # clear paper on both sides of it
+        if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
+            if _like_line(s[start:stop], mid, SLIDE + dv):
+                other += 1
+            else:
+                band += 1
+                centres.append((row, (start + stop - 1) / 2))
+        elif count <= 1:
+            clear += 1
+        else:
+            other += 1
+    if not _straight(centres):
+        other, band = other + band, 0
+    return band / rows, other / rows, clear / rows
+
+
+def _like_line(
+    band: list[tuple[float, float, float]], ref: list[tuple[int, int, int]], first: int
+) -> bool:
+    """Whether a band looks like printing rather than a piece: the board's own line (seen
+    twice where a tiled board's sheets overlap a little off), or the sheets' grey guide lines;
+    that is, the colour of the darkest thing the reference prints across the strip, or a mid
+    grey (the kit's pieces are coloured, wood, or darker than any print)."""
+    cols = 2 * ACROSS + 1
+    line = min((ref[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
+    n = len(band)
+    mean = [sum(p[c] for p in band) / n for c in range(3)]
+    if max(abs(mean[c] - line[c]) for c in range(3)) < LINE_LIKE:
+        return True
+    return max(mean) - min(mean) < GREY_CHROMA and sum(mean) / 3 > GREY_LEVEL
+
+
+def _straight(centres: list[tuple[int, float]]) -> bool:
+    """Whether the band's middles (row, column) lie along a line nearly parallel to the space,
+    as a piece's do (a finger's edge or a card's corner crossing the strip slants or bends)."""
+    n = len(centres)
+    if n < 3:
+        return True
+    mx = sum(c[0] for c in centres) / n
+    my = sum(c[1] for c in centres) / n
+    sxx = sum((c[0] - mx) ** 2 for c in centres)
+    sxy = sum((c[0] - mx) * (c[1] - my) for c in centres)
+    slope = sxy / sxx if sxx else 0.0
+    rms = math.sqrt(sum((c[1] - my - slope * (c[0] - mx)) ** 2 for c in centres) / n)
+    return abs(slope) <= MAX_SLANT and rms <= MAX_WOBBLE
+
+
+def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Reading:
+    """Every track space taken or uncertain in the photo (PhotoError for a photo to retake)."""
+    h, count, _score = locate(photo, board, anchors)
+    if count >= 4 and _sharpness(photo, h, board, count) < SHARP_MIN:
+        raise PhotoError(
+            "the photo is too blurred: hold the phone still and take it again",
+            "photo",
+            code="blurred",
+        )
+    track: list[Edge] = []
+    uncertain: list[Edge] = []
+    scores: dict[Edge, tuple[float, float, float]] = {}
+    outside = 0
+    for strip in board.strips:
+        samples = _sample(photo, h, strip)
+        if samples is None:
+            outside += 1
+            uncertain.append(strip.edge)
+            continue
+        band, other, clear = judge(samples, strip.ref)
+        scores[strip.edge] = (band, other, clear)
+        if band >= TAKEN_ROWS:
+            track.append(strip.edge)
+        elif other > OTHER_ROWS or band > BAND_ROWS:
+            uncertain.append(strip.edge)
+    if outside > CUT_OFF_SHARE * len(board.strips):
+        raise PhotoError(
+            "the board is cut off: take the photo again with the whole board in the frame",
+            "photo",
+            code="cut_off",
+        )
+    return Reading(sorted(track), sorted(uncertain), h, count, bool(anchors), scores)

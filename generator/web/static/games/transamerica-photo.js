@@ -1,0 +1,127 @@
+// TransAmerica's Photo button: one photo of the table at the end of a round fills the round's
+// track. The page only decodes and scales the photo and draws the printed board's own picture
+// (its canvas); the engine's question `photo_read` (the same Python as `trackwright photo`)
+// finds the board and judges every track space. The tracks found are drawn over the photo, the
+// uncertain ones in amber: a tap says track (green) or not (grey). Then one change fills the
+// round; the players still tap their start markers and cities.
+"use strict";
+(() => {
+const TW = window.TW;
+const { t, h, s, say, change, G, render } = TW;
+const WORKING = 1600;  // the reader's working size (core/photo/tracks.py: WORKING)
+const REF_PPM = 2;  // its board picture's pixels per mm, softened by a pixel (REF_PPM, REF_BLUR)
+const state = { busy: false, review: null };
+let reference = null;
+
+function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
+
+function base64(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(out);
+}
+
+function pixels(source, width, height, filter) {
+  const canvas = document.createElement("canvas");
+  canvas.width = width; canvas.height = height;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, width, height);
+  if (filter) ctx.filter = filter;
+  ctx.drawImage(source, 0, 0, width, height);
+  const data = ctx.getImageData(0, 0, width, height).data;
+  return { canvas, value: { width, height, rgba: base64(new Uint8Array(data.buffer)) } };
+}
+
+// The printed board's picture, drawn once per board from the SVG the page shows.
+async function boardPicture() {
+  if (reference && reference.board === G.board) return reference.value;
+  const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const { value } = pixels(img, Math.round(G.board.width * REF_PPM), Math.round(G.board.height * REF_PPM), "blur(1px)");
+    reference = { board: G.board, value: { ...value, ppm: REF_PPM } };
+    return reference.value;
+  } finally { URL.revokeObjectURL(url); }
+}
+
+async function read(file) {
+  if (!file) return;
+  state.busy = true; state.review = null; render();
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const k = Math.min(1, WORKING / Math.max(bitmap.width, bitmap.height));
+    const width = Math.round(bitmap.width * k), height = Math.round(bitmap.height * k);
+    const { canvas, value } = pixels(bitmap, width, height, null);
+    const answer = await TW.engine.ask("photo_read", G.record, { photo: value, reference: await boardPicture() });
+    if (answer.problem) { say(t("ta.photo-problem-" + answer.problem)); return; }
+    state.review = {
+      url: canvas.toDataURL("image/jpeg", 0.85), width, height, hm: answer.homography,
+      track: answer.track, unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
+    };
+  } catch (e) {
+    say(t("ta.photo-failed"));
+  } finally { state.busy = false; render(); }
+}
+
+function project(m, x, y) {
+  const w = m[6] * x + m[7] * y + m[8];
+  return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
+}
+
+function button() {
+  const input = h("input", { type: "file", accept: "image/*", capture: "environment", id: "photo-input", style: "display:none",
+    onchange: e => read(e.target.files[0]) });
+  return h("span", {}, input, h("button", { class: "secondary", id: "photo-button", disabled: state.busy,
+    onclick: () => input.click() }, t("ta.photo")));
+}
+
+function use() {
+  const r = state.review;
+  const track = [...r.track, ...r.unsure.filter(u => u.yes).map(u => [u.a, u.b])];
+  state.review = null;
+  return change(record => {
+    const draft = record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
+    draft.track = track;
+    delete draft.turns;
+  }, t("ta.photo-filled", { count: track.length }));
+}
+
+function panel() {
+  if (state.busy) return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
+  const r = state.review;
+  if (!r) return "";
+  const nodes = Object.fromEntries(G.board.map.nodes.map(n => [n.id, n]));
+  const width = Math.max(2, r.width / 260);
+  const view = s("svg", { viewBox: `0 0 ${r.width} ${r.height}`, class: "photo-view", id: "photo-view",
+    style: "width:100%;height:auto;display:block" });
+  view.append(s("image", { href: r.url, x: 0, y: 0, width: r.width, height: r.height }));
+  const line = (a, b, attrs) => {
+    const A = nodes[a], B = nodes[b];
+    const [x1, y1] = project(r.hm, A.x + (B.x - A.x) * 0.2, A.y + (B.y - A.y) * 0.2);
+    const [x2, y2] = project(r.hm, A.x + (B.x - A.x) * 0.8, A.y + (B.y - A.y) * 0.8);
+    const el = s("line", { x1, y1, x2, y2, "stroke-linecap": "round", ...attrs });
+    view.append(el);
+    return el;
+  };
+  for (const [a, b] of r.track) line(a, b, { stroke: "#00c060", "stroke-width": width, "pointer-events": "none" });
+  for (const u of r.unsure) {
+    const colour = u.yes === null ? "#ffb000" : u.yes ? "#00c060" : "#888";
+    line(u.a, u.b, { stroke: colour, "stroke-width": width * 1.6, "stroke-dasharray": u.yes === null ? `${width * 2} ${width}` : "", "pointer-events": "none" });
+    // a wide, invisible target: easy to tap at 360 px
+    line(u.a, u.b, { stroke: "transparent", "stroke-width": Math.max(width * 7, r.width / 40), class: "photo-unsure", "data-edge": key(u.a, u.b),
+      onclick: () => { u.yes = u.yes === null ? true : !u.yes; render(); } });
+  }
+  const left = r.unsure.filter(u => u.yes === null).length;
+  return h("div", { class: "card", id: "photo-review" },
+    h("p", { class: "small", id: "photo-summary" }, t(left ? "ta.photo-found-check" : "ta.photo-found", { taken: r.track.length, left })),
+    view,
+    h("div", { class: "row" },
+      h("button", { id: "photo-use", disabled: left > 0, onclick: use }, t("ta.photo-use")),
+      h("button", { class: "secondary", id: "photo-cancel", onclick: () => { state.review = null; render(); } }, t("ta.photo-cancel"))));
+}
+
+TW.taPhoto = { button, panel, state };
+if (G.board) render();
+})();

@@ -1,0 +1,272 @@
+"""``trackwright photo``: the registration marks every TransAmerica board carries, and the reader
+on a few generated photos (a fast subset of ``benchmarks/photos.py``), anchors, and bad photos
+answered in one line with exit code 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import photo_scenes
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.core.photo import marks as marks_mod
+from trackwright.kits.transamerica import board as kit_board
+
+SIZE = (2000, 1500)  # smaller than a phone's photo: the reader works at 1600 px anyway
+
+
+def trackwright(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "trackwright", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@cache
+def scene(seed: int, **force) -> photo_scenes.Photo:
+    return photo_scenes.scene(seed, size=SIZE, **force)
+
+
+def saved(tmp_path: Path, photo: photo_scenes.Photo | bytes, name: str = "photo.jpg") -> Path:
+    path = tmp_path / name
+    path.write_bytes(photo if isinstance(photo, bytes) else photo.jpeg)
+    return path
+
+
+# ------------------------------------------------------------------ the marks
+
+
+@pytest.mark.parametrize("name", mapfile.builtin_map_names("transamerica"))
+def test_every_board_carries_marks_clear_of_the_game(name):
+    m = model.load(name)
+    marks = marks_mod.marks(m)
+    width, height = marks_mod.drawing_size(m)
+    assert len(marks) >= 8
+    # marks towards each corner of the board (usa-classic's crowded top left keeps its
+    # nearest one 263 mm away: its city names fill that corner)
+    for cx, cy in ((0, 0), (width, 0), (width, height), (0, height)):
+        assert min(math.hypot(k.x - cx, k.y - cy) for k in marks) < 300
+    for k in marks:
+        for n in m.nodes.values():
+            assert math.hypot(k.x - n.x, k.y - n.y) > marks_mod.TILE / 2
+    # the title box where the kit draws it
+    place = kit_board.cartouche_place(m)
+    box, extra = marks_mod.cartouche_box(m)
+    assert (box[0], box[1]) == pytest.approx((place[0], place[1]))
+    assert extra == pytest.approx(place[2])
+
+
+def test_the_board_drawing_carries_the_marks():
+    m = model.load("usa")
+    drawing = kit_board.board_drawing(m, "en")
+    width, height = marks_mod.drawing_size(m)
+    assert (drawing.width, drawing.height) == pytest.approx((width, height))
+    text = repr(drawing.ops)
+    assert text.count(marks_mod.INK) >= 2 * len(marks_mod.marks(m))
+
+
+# ------------------------------------------------------------------ reading photos
+
+
+def check(truth: dict, got: dict) -> tuple[int, int, int]:
+    """(wrong, flagged, right) over the board's track spaces."""
+    m = model.load(truth["map"])
+    taken = {tuple(e) for e in truth["track"]}
+    read = {tuple(e) for e in got["track"]}
+    unsure = {tuple(e) for e in got["uncertain"]}
+    wrong = flagged = right = 0
+    for e in m.edges:
+        key = tuple(sorted((e.a, e.b)))
+        if key in unsure:
+            flagged += 1
+        elif (key in read) == (key in taken):
+            right += 1
+        else:
+            wrong += 1
+    return wrong, flagged, right
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_generated_photos_read_right_or_flagged(tmp_path, seed):
+    photo = scene(seed)
+    done = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    wrong, flagged, right = check(photo.truth, got)
+    total = wrong + flagged + right
+    assert wrong <= 1, (wrong, flagged)
+    assert flagged <= 0.05 * total
+    assert right >= 0.95 * total
+
+
+def test_the_plain_output_lists_the_spaces(tmp_path):
+    photo = scene(3)
+    done = trackwright("photo", "usa", str(saved(tmp_path, photo)))
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert "track spaces taken" in first and "marks" in first
+
+
+def test_anchors_read_a_photo_whose_marks_are_hidden(tmp_path):
+    photo = scene(3)
+    m = model.load("usa")
+    h = np.array(photo.truth["homography"]).reshape(3, 3)
+    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    # Paint over every mark: the board can no longer be found by itself.
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    for k in marks_mod.marks(m):
+        q = h @ [k.x, k.y, 1.0]
+        x, y = q[:2] / q[2]
+        draw.ellipse((x - 30, y - 30, x + 30, y + 30), fill=(200, 220, 230))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90)
+    path = saved(tmp_path, out.getvalue())
+    done = trackwright("photo", "usa", str(path), "--json")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "--anchor" in done.stderr
+    anchors = []
+    for name in ("Seattle", "Jacksonville", "Boston", "San Diego"):
+        node = m.nodes[m.city_by_name[name].node]
+        q = h @ [node.x, node.y, 1.0]
+        x, y = q[:2] / q[2]
+        anchors += ["--anchor", f"{name}={x:.1f},{y:.1f}"]
+    done = trackwright("photo", "usa", str(path), "--json", *anchors)
+    assert done.returncode == 0, done.stderr
+    wrong, flagged, right = check(photo.truth, json.loads(done.stdout))
+    assert wrong <= 1 and right >= 0.93 * (wrong + flagged + right)
+
+
+def one_line_error(tmp_path, data: bytes, *words: str) -> None:
+    done = trackwright("photo", "usa", str(saved(tmp_path, data)), "--json")
+    assert done.returncode == 2, done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def jpeg(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=70)
+    return out.getvalue()
+
+
+def test_no_board_in_the_photo(tmp_path):
+    table = Image.effect_noise(SIZE, 30).convert("RGB")
+    one_line_error(tmp_path, jpeg(table), "no board found", "--anchor")
+
+
+def test_too_dark(tmp_path):
+    image = Image.open(io.BytesIO(scene(3).jpeg)).point(lambda v: v // 8)
+    one_line_error(tmp_path, jpeg(image), "too dark")
+
+
+def test_too_blurred(tmp_path):
+    image = Image.open(io.BytesIO(scene(3).jpeg)).filter(ImageFilter.GaussianBlur(7))
+    done = trackwright("photo", "usa", str(saved(tmp_path, jpeg(image))), "--json")
+    assert done.returncode == 2
+    line = done.stderr.strip()
+    assert "\n" not in line and ("too blurred" in line or "no board found" in line), line
+
+
+def test_board_cut_off(tmp_path):
+    photo = scene(11, fill=0.9)
+    image = Image.open(io.BytesIO(photo.jpeg))
+    h = np.array(photo.truth["homography"]).reshape(3, 3)
+    m = model.load("usa")
+    xs = []
+    for n in m.nodes.values():
+        q = h @ [n.x, n.y, 1.0]
+        xs.append(q[0] / q[2])
+    cut = int(np.percentile(xs, 75))
+    image = image.crop((0, 0, cut, image.height))
+    one_line_error(tmp_path, jpeg(image), "cut off")
+
+
+def test_not_a_photo(tmp_path):
+    one_line_error(tmp_path, b"not a picture at all", "not a JPEG or PNG")
+
+
+def test_bad_anchor(tmp_path):
+    done = trackwright("photo", "usa", str(saved(tmp_path, scene(3))), "--anchor", "Seattle=1,2")
+    assert done.returncode == 2 and "four" in done.stderr
+
+
+# ------------------------------------------------------------------ the phone's question
+
+
+def rgba(image: Image.Image) -> dict:
+    import base64
+
+    image = image.convert("RGBA")
+    return {
+        "width": image.width,
+        "height": image.height,
+        "rgba": base64.b64encode(image.tobytes()).decode(),
+    }
+
+
+def test_the_phone_question_reads_as_the_cli_does(tmp_path):
+    """The page hands its canvas's pixels (the photo at the working size, the board's own
+    picture) to the engine's question ``photo_read``: the same reading as the CLI."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.core.photo import tracks
+    from trackwright.play import bridge
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    photo = scene(3)
+    m = model.load("usa")
+    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    scale = tracks.WORKING / max(image.size)
+    image = image.resize((round(image.width * scale), round(image.height * scale)))
+    ref = cli_photo.reference(m)
+    size = (ref.pic.width, ref.pic.height)
+    ref_image = Image.merge(
+        "RGB", [Image.frombytes("L", size, plane) for plane in (ref.pic.r, ref.pic.g, ref.pic.b)]
+    )
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    answer = bridge.ask(
+        "photo_read",
+        record,
+        {"photo": rgba(image), "reference": {**rgba(ref_image), "ppm": ref.ppm}},
+    )
+    wrong, flagged, right = check(photo.truth, answer)
+    assert wrong <= 1 and right >= 0.95 * (wrong + flagged + right)
+    assert len(answer["homography"]) == 9 and answer["marks"] >= 6
+    cli = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
+    got = json.loads(cli.stdout)
+    same = len({tuple(e) for e in got["track"]} ^ {tuple(e) for e in answer["track"]})
+    assert same <= 4  # the page's own scaling differs from Pillow's JPEG draft a little
+
+
+def test_the_phone_question_says_why_a_photo_is_bad():
+    from trackwright.core.errors import TrackwrightError
+    from trackwright.play import bridge
+
+    dark = Image.new("RGB", (1600, 1200), (10, 10, 12))
+    ref = Image.new("RGB", (100, 100), (255, 255, 255))
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    answer = bridge.ask(
+        "photo_read", record, {"photo": rgba(dark), "reference": {**rgba(ref), "ppm": 2}}
+    )
+    assert answer["problem"] == "dark"
+    assert "too dark" in answer["message"]
+    with pytest.raises(TrackwrightError):
+        bridge.ask("photo_read", record, {"photo": {"width": 3}, "reference": None})

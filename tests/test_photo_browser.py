@@ -1,0 +1,75 @@
+"""The phone's Photo button, driven in Chromium: a generated photo of a round fed through the
+page (its canvas decodes and scales it, the engine's ``photo_read`` reads it), the tracks found
+drawn over the photo, every uncertain space confirmed with a tap, and the round filled in one
+change (one undo step)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_web_browser import (  # noqa: F401  (fixtures)
+    browser,
+    new_game,
+    open_page,
+    phone,
+    settle,
+    shot,
+    start,
+    static_site,
+)
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import photo_scenes
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_photo_fills_the_round(browser, static_site, tmp_path):  # noqa: F811
+    photo = photo_scenes.scene(3, size=(2000, 1500), hand=False)
+    path = tmp_path / "round.jpg"
+    path.write_bytes(photo.jpeg)
+    truth = {tuple(sorted(e)) for e in photo.truth["track"]}
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    pg.wait_for_selector("#photo-button")
+    box = pg.locator("#photo-button").bounding_box()
+    assert box is not None and box["height"] >= 44
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    shot(pg, "transamerica-photo", "#photo-review")
+    # Every uncertain space: tap it once (track) and, where the truth says no, again (not).
+    for el in pg.locator(".photo-unsure").all():
+        edge = tuple(sorted(el.get_attribute("data-edge").split("|")))
+        el.dispatch_event("click")
+        if edge not in truth:
+            pg.locator(f'.photo-unsure[data-edge="{"|".join(edge)}"]').dispatch_event("click")
+    pg.click("#photo-use")
+    settle(pg)
+    laid = {tuple(sorted(e)) for e in pg.evaluate("window.TW.G.record['x-draft'].track")}
+    assert len(laid ^ truth) <= 1, sorted(laid ^ truth)
+    pg.click("#undo")
+    settle(pg)
+    assert pg.evaluate("window.TW.G.record['x-draft'].track.length") == 0  # one change
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp_path):  # noqa: F811
+    from PIL import Image
+
+    path = tmp_path / "dark.jpg"
+    Image.new("RGB", (1200, 900), (8, 8, 10)).save(path)
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    pg.wait_for_selector("#photo-button")
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_function("document.body.innerText.includes('too dark')", timeout=120_000)
+    assert not pg.locator("#photo-review").count()
+    context.close()
