@@ -160,13 +160,15 @@ def free_spot(
     right edge. Returns its top-left corner and whether it is turned (a quarter turn
     anticlockwise, reading upwards), or None."""
 
-    def clear(x: float, y: float, bw: float, bh: float) -> bool:
+    def clear(x: float, y: float, bw: float, bh: float, near: Sequence[Box]) -> bool:
+        """The block at (x, y) inside the printable area and clear of ``near``: the boxes in
+        its row (or column), the only ones it can meet."""
         if x < margin - 1e-9 or y < margin - 1e-9:
             return False
         if x + bw > page_w - margin + 1e-9 or y + bh > page_h - margin + 1e-9:
             return False
         me = (x - pad, y - pad, x + bw + pad, y + bh + pad)
-        return not any(overlaps(me, b) for b in boxes)
+        return not any(overlaps(me, b) for b in near)
 
     for turned in (False, True):
         bw, bh = (h, w) if turned else (w, h)
@@ -184,13 +186,15 @@ def free_spot(
         if not turned:
             # Bottom first, then top (or the other way round); left to right.
             for y in sorted(ys, key=lambda v: v if top_first else -v):
+                row = [b for b in boxes if y - pad <= b[3] and b[1] <= y + bh + pad]
                 for x in xs:
-                    if clear(x, y, bw, bh):
+                    if clear(x, y, bw, bh, row):
                         return x, y, False
         else:
             for x in sorted(xs, key=lambda v: min(v - margin, page_w - margin - bw - v)):
+                column = [b for b in boxes if x - pad <= b[2] and b[0] <= x + bw + pad]
                 for y in ys:
-                    if clear(x, y, bw, bh):
+                    if clear(x, y, bw, bh, column):
                         return x, y, True
     return None
 

@@ -6,6 +6,7 @@ the web scorer, so what players see on screen is what they printed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -238,16 +239,21 @@ def compass_regions(m: TransAmericaMap) -> dict[str, str]:
             (sum(n.x for n in own) / len(own) - cx) / hx,
             (sum(n.y for n in own) / len(own) - cy) / hy,
         )
+    return dict(zip(REGIONS, _compass_names(tuple(centres[r] for r in REGIONS)), strict=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _compass_names(centres: tuple[tuple[float, float], ...]) -> tuple[str, ...]:
+    """The compass names for the regions' centres (in REGIONS order) that lie nearest them all
+    together (least squares), each name once; asked for every card and legend, made once."""
+    cost = [{name: math.dist(c, COMPASS[name]) ** 2 for name in COMPASS} for c in centres]
     best: tuple[float, tuple[str, ...]] | None = None
-    for names in itertools.permutations(COMPASS, len(REGIONS)):
-        cost = sum(
-            math.dist(centres[r], COMPASS[name]) ** 2
-            for r, name in zip(REGIONS, names, strict=True)
-        )
-        if best is None or cost < best[0] - 1e-12:
-            best = (cost, names)
+    for names in itertools.permutations(COMPASS, len(centres)):
+        total = sum(cost[k][name] for k, name in enumerate(names))
+        if best is None or total < best[0] - 1e-12:
+            best = (total, names)
     assert best is not None
-    return dict(zip(REGIONS, best[1], strict=True))
+    return best[1]
 
 
 def region_names(m: TransAmericaMap, lang: str) -> dict[str, str]:
