@@ -27,14 +27,9 @@ from trackwright.core import transamerica as model
 from trackwright.scorer import simulate
 from trackwright.web import site
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
+from benchmarks.served import ARGS
+
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
 await loadPyodide({ indexURL: new URL("pyodide/", location.href).href, fullStdLib: false });

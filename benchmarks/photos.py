@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served
 
 import photo_scenes
 from trackwright.cli import photo as cli_photo
@@ -117,11 +118,9 @@ def reading_marks(reading, m) -> list[tuple[float, float]]:
 
 def phone(args) -> None:
     """Seconds from a 12 MP photo picked to the review drawn, in the page, CPU throttled."""
-    import subprocess
-    import tempfile
-
     from playwright.sync_api import sync_playwright
-    from trackwright.web import site
+
+    from benchmarks.served import ARGS, served_app
 
     files = []
     for seed in range(args.first, args.first + args.runs):
@@ -129,51 +128,33 @@ def phone(args) -> None:
         files.append(data)
     cold: list[float] = []
     warm: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        site.build(folder)
+    with served_app() as (base, folder):
         for i, data in enumerate(files):
-            (Path(tmp) / f"{i}.jpg").write_bytes(data)
-        port = 8793
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}/"
-        time.sleep(0.5)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(
-                    executable_path="/usr/bin/chromium",
-                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-                )
-                ctx = browser.new_context(viewport={"width": 360, "height": 740})
-                page = ctx.new_page()
-                page.goto(base)
-                page.wait_for_selector("#create", timeout=120_000)
-                page.evaluate("window.trackwright.ready")
-                page.select_option("#new-game", "transamerica")
-                page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
-                page.select_option("#new-map", "b:usa")
-                page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
-                page.click("#create")
-                page.wait_for_selector("#photo-button", timeout=120_000)
-                cdp = ctx.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
-                for i in range(len(files)):
-                    if page.locator("#photo-review").count():
-                        page.evaluate("document.getElementById('photo-review').remove()")
-                    t0 = time.perf_counter()
-                    page.set_input_files("#photo-input", str(Path(tmp) / f"{i}.jpg"))
-                    page.wait_for_selector("#photo-review", timeout=300_000)
-                    (cold if i == 0 else warm).append(time.perf_counter() - t0)
-                    print(
-                        f"phone photo {args.first + i}: {(cold + warm)[-1]:.2f} s", file=sys.stderr
-                    )
-                browser.close()
-        finally:
-            server.terminate()
+            (folder.parent / f"{i}.jpg").write_bytes(data)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            ctx = browser.new_context(viewport={"width": 360, "height": 740})
+            page = ctx.new_page()
+            page.goto(base)
+            page.wait_for_selector("#create", timeout=120_000)
+            page.evaluate("window.trackwright.ready")
+            page.select_option("#new-game", "transamerica")
+            page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
+            page.select_option("#new-map", "b:usa")
+            page.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
+            page.click("#create")
+            page.wait_for_selector("#photo-button", timeout=120_000)
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
+            for i in range(len(files)):
+                if page.locator("#photo-review").count():
+                    page.evaluate("document.getElementById('photo-review').remove()")
+                t0 = time.perf_counter()
+                page.set_input_files("#photo-input", str(folder.parent / f"{i}.jpg"))
+                page.wait_for_selector("#photo-review", timeout=300_000)
+                (cold if i == 0 else warm).append(time.perf_counter() - t0)
+                print(f"phone photo {args.first + i}: {(cold + warm)[-1]:.2f} s", file=sys.stderr)
+            browser.close()
     print(f"phone app, Chromium at 360x740, CPU throttled {args.rate:g}x, 12 MP photos")
     print(f"{'first photo of a game (board picture drawn once)':52}  {cold[0]:>8.2f} s  < 6")
     if warm:

@@ -14,6 +14,7 @@ from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon, box
 from trackwright import __version__
 from trackwright.core.lattice import SQRT3_2
+from trackwright.core.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
@@ -269,26 +270,12 @@ def board_title(m: TransAmericaMap, lang: str) -> str:
     return t(key, lang) if key in STRINGS else m.name
 
 
-CARTOUCHE_W, CARTOUCHE_H = 150.0, 66.0
-
-
 def cartouche_place(m: TransAmericaMap) -> tuple[float, float, float]:
     """Where the title box goes: (x, y, extra). It takes the board corner that covers no
     intersection; when every corner is taken, the drawing grows by ``extra`` millimetres at
-    the bottom and the box goes there."""
-    w, h, pad = CARTOUCHE_W, CARTOUCHE_H, 8.0
-    corners = [
-        (pad, m.board_h - pad - h),
-        (m.board_w - pad - w, m.board_h - pad - h),
-        (pad, pad),
-        (m.board_w - pad - w, pad),
-    ]
-    for x, y in corners:
-        if not any(
-            x - 6 <= n.x <= x + w + 6 and y - 6 <= n.y <= y + h + 6 for n in m.nodes.values()
-        ):
-            return x, y, 0.0
-    return pad, m.board_h, h + pad
+    the bottom and the box goes there (the photo reader knows the same place: core.photo)."""
+    (x, y, _x1, _y1), extra = cartouche_box(m)
+    return x, y, extra
 
 
 def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: bool = True) -> list:
