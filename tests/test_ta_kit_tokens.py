@@ -23,20 +23,10 @@ from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
 from trackwright.kits.layout import paper_size
 from trackwright.kits.transamerica import board, kit
 
-# A house preset: five players, 17 points, 91 tracks (as in test_rule_numbers.py).
-HOUSE = {
-    "name": "house-ta",
-    "players": [2, 5],
-    "start_points": 17,
-    "tracks": 91,
-    "plain_per_turn": 3,
-    "dotted_out_up_to": 4,
-    "barrier_round": 3,
-    "barrier_min_lowest": 7,
-    "barrier_gap": 5,
-    "end_threshold": 0,
-    "min_rounds": 1,
-}
+from tests.test_rule_numbers import HOUSE as RULE_NUMBERS_HOUSE
+
+# A house preset: five players, 17 points, 91 tracks.
+HOUSE = RULE_NUMBERS_HOUSE["transamerica"]
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,7 @@ from trackwright.kits.draw.ops import (
     Text,
     extent,
     line,
+    moved_box,
     overlaps,
     rect,
     window_index,
@@ -99,26 +100,6 @@ def text_box(op: Text) -> Box | None:
     )
 
 
-def _moved(box: Box, group: Group) -> Box:
-    corners = [
-        (-x if group.mirror_x else x, -y if group.mirror_y else y)
-        for x in (box[0], box[2])
-        for y in (box[1], box[3])
-    ]
-    a = math.radians(group.rotate)
-    cos, sin = math.cos(a), math.sin(a)
-    pts = [
-        (group.dx + group.scale * (x * cos - y * sin), group.dy + group.scale * (x * sin + y * cos))
-        for x, y in corners
-    ]
-    return (
-        min(p[0] for p in pts),
-        min(p[1] for p in pts),
-        max(p[0] for p in pts),
-        max(p[1] for p in pts),
-    )
-
-
 def tight_boxes(ops: Iterable[Op]) -> list[Box]:
     """The boxes the operations mark, text measured with the font (``ops.extent`` is generous
     with text): what a free place for a scale bar or a note must keep clear of."""
@@ -137,7 +118,7 @@ def tight_boxes(ops: Iterable[Op]) -> list[Box]:
                     for b in inner
                     if b[0] <= cx + cw and b[2] >= cx and b[1] <= cy + ch and b[3] >= cy
                 ]
-            out.extend(_moved(b, op) for b in inner)
+            out.extend(moved_box(b, op) for b in inner)
         else:
             box = extent(op)
             if box is not None:

@@ -215,23 +215,29 @@ def extent(op: Op) -> Box | None:
                 min(inner[2], cx + cw),
                 min(inner[3], cy + ch),
             )
-        corners = [
-            (-x if op.mirror_x else x, -y if op.mirror_y else y)
-            for x in (inner[0], inner[2])
-            for y in (inner[1], inner[3])
-        ]
-        angle = math.radians(op.rotate)
-        cos, sin = math.cos(angle), math.sin(angle)
-        moved = [
-            (op.dx + op.scale * (x * cos - y * sin), op.dy + op.scale * (x * sin + y * cos))
-            for x, y in corners
-        ]
-        return _box([p[0] for p in moved], [p[1] for p in moved], 0.0)
+        return moved_box(inner, op)
     if isinstance(op, Place):
         d = op.drawing
         w, h = (op.window[2], op.window[3]) if op.window else (d.width, d.height)
         return op.x, op.y, op.x + w, op.y + h
     return None  # pragma: no cover - the Op union is closed
+
+
+def moved_box(box: Box, group: Group) -> Box:
+    """A box of a group's children where the group puts it: the box round its corners mirrored,
+    rotated, scaled and moved as the group draws them."""
+    corners = [
+        (-x if group.mirror_x else x, -y if group.mirror_y else y)
+        for x in (box[0], box[2])
+        for y in (box[1], box[3])
+    ]
+    angle = math.radians(group.rotate)
+    cos, sin = math.cos(angle), math.sin(angle)
+    moved = [
+        (group.dx + group.scale * (x * cos - y * sin), group.dy + group.scale * (x * sin + y * cos))
+        for x, y in corners
+    ]
+    return _box([p[0] for p in moved], [p[1] for p in moved], 0.0)
 
 
 def _union(boxes: Sequence[Box]) -> Box | None:
