@@ -149,12 +149,12 @@ def parse_json(text: str, where: str) -> Any:
             f"objects and lists nest too deep (at most {MAX_DEPTH} levels)", where
         ) from None
     check_shape(data, where)
-    _CHECKED[:] = [data, *_CHECKED[:3]]
+    _CHECKED[:] = [data]
     return data
 
 
-# The last few documents parse_json checked (held, so their ids stay theirs): validating one of
-# them walks it once, not once more per schema check.
+# The last document parse_json checked (held, so its id stays its own; one only, so memory
+# stays bounded): the schema checks that follow its parsing do not walk it again.
 _CHECKED: list[Any] = []
 
 
