@@ -113,9 +113,9 @@ def cross_centres(page, tile):
     out = set()
     for op in page.ops:
         if isinstance(op, PathOp) and op.style == MARK:
-            (x1, y1), (x2, y2) = op.subpaths[0]
-            if y1 == y2 and abs(x2 - x1 - 6) < 1e-9:  # the horizontal bar of a cross
-                out.add((round((x1 + x2) / 2 - left + tile.x, 6), round(y1 - top + tile.y, 6)))
+            for (x1, y1), (x2, y2) in op.subpaths:
+                if y1 == y2 and abs(x2 - x1 - 6) < 1e-9:  # the horizontal bar of a cross
+                    out.add((round((x1 + x2) / 2 - left + tile.x, 6), round(y1 - top + tile.y, 6)))
     return out
 
 
@@ -227,26 +227,62 @@ def test_duplex_test_page_shows_where_backs_land(edge):
     assert min(op.size for op in texts) >= 9
 
 
-def glyphless(svg: bytes) -> int:
-    """An SVG's size without its table of glyph outlines (each file carries the letters it
-    uses, as text is set as outlines)."""
-    text = svg.decode()
-    return len(text) - sum(len(m) for m in re.findall(r'<path d="[^"]*" id="[rb]\d+" />', text))
-
-
-def test_each_sheet_svg_holds_only_its_window(tmp_path):
-    """A tiled sheet's SVG is a file of its own: it keeps only what can show in its window, so
-    all the sheets of a board together weigh at most twice its poster; each file's own table of
-    glyph outlines aside (about 16 KB a sheet: text is set as outlines, so every file carries
-    the letters it uses)."""
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("transamerica", ["--map", "usa"]),
+        ("transamerica", ["--map", "europe"]),
+        ("transamerica", ["--map", "japan", "--paper", "letter"]),
+        ("lastrada", ["--seed", "1"]),
+    ],
+)
+def test_each_sheet_svg_holds_only_its_window(tmp_path, game, args):
+    """A tiled sheet's SVG is a file of its own: it keeps only what can show in its window (a
+    land or sea polygon cut to it), so all the sheets of a board together weigh at most twice
+    its poster, each with its own table of glyph outlines (text is set as outlines, so every
+    file carries the letters it uses) and its assembly aids."""
     from trackwright.cli import run
 
-    assert run(["generate", "transamerica", "--format", "svg", "--out", str(tmp_path)]) == 0
-    poster = glyphless((tmp_path / "board-poster.svg").read_bytes())
-    files = list(tmp_path.glob("board-a4-*.svg"))
-    sheets = sum(glyphless(p.read_bytes()) for p in files)
-    assert len(files) > 4
-    assert sheets <= 2 * poster, (sheets, poster)
+    assert run(["generate", game, *args, "--format", "svg", "--out", str(tmp_path)]) == 0
+    (poster,) = tmp_path.rglob("board-poster.svg")
+    files = list(poster.parent.glob("board-a4-*.svg")) + list(
+        poster.parent.glob("board-letter-*.svg")
+    )
+    sheets = sum(p.stat().st_size for p in files)
+    assert len(files) >= 6
+    assert sheets <= 2 * poster.stat().st_size, (sheets, poster.stat().st_size)
+
+
+def test_closed_shapes_are_cut_to_the_window_and_fill_it_as_before():
+    """A polygon reaching far past a window keeps only its part near the window, and inside
+    the window every point is inside the cut shape exactly when it was inside the whole one
+    (even-odd, holes and concave shapes included)."""
+    from trackwright.kits.draw.ops import Style, within
+
+    def inside(rings, p):
+        hits = 0
+        for ring in rings:
+            for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+                if (y0 > p[1]) != (y1 > p[1]) and p[0] < x0 + (p[1] - y0) * (x1 - x0) / (y1 - y0):
+                    hits += 1
+        return hits % 2 == 1
+
+    comb = ((0, 0), (300, 0), (300, 100), (250, 100), (250, 20), (200, 20), (200, 100), (0, 100))
+    hole = ((100, 40), (280, 40), (280, 60), (100, 60))
+    land = PathOp((comb, hole), Style(stroke="#000000", width=0.5, fill="#eeeeee"), closed=True)
+    window = (150.0, 10.0, 230.0, 90.0)
+    (cut,) = within([land], window)
+    assert all(
+        window[0] - 3 <= x <= window[2] + 3 and window[1] - 3 <= y <= window[3] + 3
+        for ring in cut.subpaths
+        for x, y in ring
+    )
+    for i in range(41):
+        for j in range(41):
+            p = (150 + 2 * i + 0.01, 10 + 2 * j + 0.01)
+            assert inside([list(r) for r in cut.subpaths], p) == inside([list(comb), list(hole)], p)
+    dashed = PathOp((comb,), Style(width=0.5, dash=(1.0, 1.0)), closed=True)
+    assert within([dashed], window) == [dashed]  # dashes would move
 
 
 def test_within_keeps_every_shape_that_can_show():

@@ -28,6 +28,7 @@ from trackwright.kits.draw.ops import (
     Op,
     Path,
     Place,
+    Point,
     ScaleBar,
     Style,
     Text,
@@ -211,10 +212,14 @@ def ruler_ops(
     """A scale check bar: ``length`` mm with centimetre ticks, its left end at (x, y), and its
     caption below it (wrapped to its length) or on its right. ``turned``: reading upwards,
     the bar going up from (x, y)."""
-    ops: list[Op] = [line((0, 0), (length, 0), Style(width=0.3, cap="butt"))]
-    for k in range(int(length // 10) + 1):
-        tick = 2.2 if k % 5 == 0 else 1.4
-        ops.append(line((10 * k, -tick), (10 * k, 0), Style(width=0.25, cap="butt")))
+    ticks = tuple(
+        ((10.0 * k, -(2.2 if k % 5 == 0 else 1.4)), (10.0 * k, 0.0))
+        for k in range(int(length // 10) + 1)
+    )
+    ops: list[Op] = [
+        line((0, 0), (length, 0), Style(width=0.3, cap="butt")),
+        Path(ticks, Style(width=0.25, cap="butt")),
+    ]
     text = t(key, lang)
     em = size * PT_TO_MM
     if caption == "right":
@@ -298,7 +303,15 @@ def true_size(
 
 
 def cross(x: float, y: float, r: float = 3.0) -> list[Op]:
-    return [line((x - r, y), (x + r, y), MARK), line((x, y - r), (x, y + r), MARK)]
+    return [crosses([(x, y)], r)]
+
+
+def crosses(points: Sequence[Point], r: float = 3.0) -> Path:
+    """Registration crosses at the points, as one path (a sheet's dozen marks in one element)."""
+    arms: list[tuple[Point, ...]] = []
+    for x, y in points:
+        arms += [((x - r, y), (x + r, y)), ((x, y - r), (x, y + r))]
+    return Path(tuple(arms), MARK)
 
 
 # ------------------------------------------------------------------ a board tiled over sheets
@@ -319,17 +332,17 @@ def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> lis
     rows = range(r0, min(r0 + MINI_MAP, tiling.rows))
     cell = min(h / len(rows), 8.0)
     cw = cell * here.w / here.h
-    ops: list[Op] = []
+    cells: dict[bool, list[tuple[Point, ...]]] = {False: [], True: []}  # the others, this one
+    labels: list[Op] = []
     for row in rows:
         for col in cols:
             tile = tiling.tiles[row * tiling.cols + col]  # reading order
             mine = tile is here
-            fill = "#555555" if mine else "#ffffff"
             cx, cy = x + (col - c0) * cw, y + (row - r0) * cell
-            ops.append(rect(cx, cy, cw, cell, Style(stroke="#555555", width=0.2, fill=fill)))
+            cells[mine].append(((cx, cy), (cx + cw, cy), (cx + cw, cy + cell), (cx, cy + cell)))
             size = min(5.0, cell * 1.6, cw * 2.2 / len(tile.label))
             if size >= 3.0:  # smaller labels could not be read: the sheet's own label says it
-                ops.append(
+                labels.append(
                     Text(
                         cx + cw / 2,
                         cy + cell * 0.68,
@@ -339,7 +352,12 @@ def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> lis
                         fill="#ffffff" if mine else "#555555",
                     )
                 )
-    return ops
+    ops: list[Op] = []
+    for mine, fill in ((False, "#ffffff"), (True, "#555555")):
+        if cells[mine]:
+            style = Style(stroke="#555555", width=0.2, fill=fill)
+            ops.append(Path(tuple(cells[mine]), style, closed=True))
+    return ops + labels
 
 
 def tiled_pages(
@@ -365,25 +383,24 @@ def tiled_pages(
         xs = [x0 + tile.w * k / 4 for k in (1, 2, 3)]
         dash = Style(stroke="#000000", width=0.3, dash=(2.0, 1.5), cap="butt")
         solid = Style(stroke="#000000", width=0.25, cap="butt")
+        marks: list[Point] = []
         if tile.col > 0:  # cut off the left overlap's outer half
             ops.append(line((x0 + half, y0 - 4), (x0 + half, y1 + 4), dash))
             ops.append(Text(x0 + half - 1, y0 - 2.5, "✂ " + t("cut", lang), size=5.5, anchor="end"))
-            for y in ys:
-                ops.extend(cross(x0 + half, y))
+            marks += [(x0 + half, y) for y in ys]
         if tile.row > 0:
             ops.append(line((x0 - 4, y0 + half), (x1 + 4, y0 + half), dash))
-            for x in xs:
-                ops.extend(cross(x, y0 + half))
+            marks += [(x, y0 + half) for x in xs]
         if tile.col < tiling.cols - 1:  # the neighbour's cut edge lands here
             ops.append(line((x1 - half, y0), (x1 - half, y1), solid))
             ops.append(Text(x1 + 1.5, y0 + 12, t("glue", lang), size=5.5, angle=90))
-            for y in ys:
-                ops.extend(cross(x1 - half, y))
+            marks += [(x1 - half, y) for y in ys]
         if tile.row < tiling.rows - 1:
             ops.append(line((x0, y1 - half), (x1, y1 - half), solid))
             ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
-            for x in xs:
-                ops.extend(cross(x, y1 - half))
+            marks += [(x, y1 - half) for x in xs]
+        if marks:
+            ops.append(crosses(marks))
         # Footer, from 20.5 to 6.5 mm above the paper's bottom edge.
         base = ph - TEXT_MARGIN - 0.5
         ops.append(Text(left, base - 3.5, tile.label, size=20, bold=True))

@@ -285,9 +285,65 @@ def _runs(
     return tuple(out)
 
 
+def _clip_ring(ring: Sequence[Point], box: Box) -> tuple[Point, ...]:
+    """A closed ring cut to a box (Sutherland-Hodgman): inside the box it encloses every point
+    as often as the ring did (the parts outside are replaced by runs along the box's edges), so
+    even-odd and non-zero fills are unchanged there. Empty when nothing is left."""
+    pts = list(ring)
+    for axis, limit, keep_below in (
+        (0, box[0], False),
+        (0, box[2], True),
+        (1, box[1], False),
+        (1, box[3], True),
+    ):
+        if not pts:
+            break
+
+        def inside(
+            p: Point, axis: int = axis, limit: float = limit, below: bool = keep_below
+        ) -> bool:
+            return p[axis] <= limit if below else p[axis] >= limit
+
+        out: list[Point] = []
+        prev = pts[-1]
+        for cur in pts:
+            if inside(cur) != inside(prev):
+                t = (limit - prev[axis]) / (cur[axis] - prev[axis])
+                other = 1 - axis
+                at = prev[other] + t * (cur[other] - prev[other])
+                out.append((limit, at) if axis == 0 else (at, limit))
+            if inside(cur):
+                out.append(cur)
+            prev = cur
+        pts = out
+    return tuple(pts) if len(pts) >= 3 else ()
+
+
+def _clipped(
+    op: Path, subs: Sequence[tuple[Point, ...]], window: Box
+) -> tuple[tuple[Point, ...], ...]:
+    """The closed subpaths cut to the window grown by a margin that keeps their new edges (and
+    any join or cap on them) out of sight: a land or sea polygon reaching far past a sheet's
+    window keeps only what the sheet shows. Dashed outlines stay whole: cutting would move the
+    dashes."""
+    if not op.closed or op.style.dash:
+        return tuple(subs)
+    pad = 1.0 + (2 * op.style.width if op.style.stroke else 0.0)
+    box = (window[0] - pad, window[1] - pad, window[2] + pad, window[3] + pad)
+    out = []
+    for sub in subs:
+        xs, ys = [p[0] for p in sub], [p[1] for p in sub]
+        if min(xs) >= box[0] and max(xs) <= box[2] and min(ys) >= box[1] and max(ys) <= box[3]:
+            out.append(sub)
+        elif cut := _clip_ring(sub, box):
+            out.append(cut)
+    return tuple(out)
+
+
 def _kept(op: Path, subs: Sequence[tuple[Point, ...]], window: Box) -> Path | None:
-    """The path with only ``subs`` (and of long lines only their runs that show), or itself."""
-    parts = _runs(op, subs, window)
+    """The path with only ``subs`` (of long lines only their runs that show, of closed shapes
+    only what the window shows), or itself."""
+    parts = _clipped(op, _runs(op, subs, window), window)
     if not parts:
         return None
     if parts == op.subpaths:

@@ -68,7 +68,8 @@ class _Renderer:
 
     def text(self, parent, op: Text) -> None:
         face = fonts.outlines(op.bold)
-        k = op.size * PT_TO_MM / face.units_per_em
+        unit = fonts.GLYPH_UNIT  # the outlines' units, in font units
+        k = op.size * PT_TO_MM / face.units_per_em * unit
         width = face.width(op.text)
         x = {"start": 0, "middle": -width // 2, "end": -width}[op.anchor]
         transform = f"translate({_n(op.x)} {_n(op.y)})"
@@ -82,7 +83,8 @@ class _Renderer:
             glyph = face.glyph(char)
             ref = self.glyph_ref(op.bold, glyph, face)
             if ref is not None:
-                group.add(self.dwg.use(f"#{ref}", x=x) if x else self.dwg.use(f"#{ref}"))
+                at = round(x / unit)
+                group.add(self.dwg.use(f"#{ref}", x=at) if at else self.dwg.use(f"#{ref}"))
             x += face.advances[glyph]
         parent.add(group)
 
