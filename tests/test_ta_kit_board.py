@@ -143,7 +143,7 @@ def test_names_and_ids_are_legible_and_clear_of_the_lines(name, m):
     assert min(op.size for op in names) >= 6.0  # was 8.5 over the lines; never below 6 pt
     ids = [op for op in ops if isinstance(op, Text) and op.text in m.nodes and op.bold is False]
     assert len(ids) == len(m.nodes)
-    assert all(op.size >= 5.0 for op in ids)  # was 3.6 pt
+    assert all(op.size >= 6.0 for op in ids)  # was 3.6 pt
     assert all(_luminance(op.fill) <= 0.4 for op in ids)  # dark grey, not the pale #7a7a7a
     # An id's glyphs (cap height above the baseline) touch no line's ink and no city disc.
     strokes = track_strokes(ops)

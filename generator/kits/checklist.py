@@ -41,7 +41,10 @@ def _order(stem: str) -> int:
 
 
 def pieces(document: Document) -> int:
-    """How many pieces (cards, tiles) the front pages hold: their top-level groups."""
+    """How many pieces (cards, tiles) the document holds: as it says, else the top-level groups
+    of its front pages."""
+    if document.pieces is not None:
+        return document.pieces
     return sum(
         sum(isinstance(op, Group) for op in page.ops)
         for page in document.pages
@@ -79,6 +82,8 @@ def checklist_page(
             else t("ck_single", lang)
         )
         what = t(kind(stem), lang, n=pieces(document), sheets=pages)
+        if document.checklist:
+            what += " " + document.checklist
         count = f"{pages} {t('ck_pages', lang) if pages > 1 else t('ck_page', lang)}"
         if double:
             count += f" ({t('ck_sheets', lang, n=sheets)})"

@@ -295,10 +295,8 @@ def true_size(
     document: Document, lang: str, size: float = 5.5, margin: float = TEXT_MARGIN
 ) -> Document:
     """The document with a scale bar on every page (a page that must be printed at 100 %)."""
-    return Document(
-        document.title,
-        tuple(with_scale_bar(page, lang, size, margin) for page in document.pages),
-        document.subject,
+    return dataclasses.replace(
+        document, pages=tuple(with_scale_bar(page, lang, size, margin) for page in document.pages)
     )
 
 
@@ -800,7 +798,7 @@ def duplex_test_pages(
     front.append(rect(tx - card_w / 2, ty - card_h / 2, card_w, card_h, piece))
     steps = [
         (t("dt_step1", lang, edge=t(f"edge_{duplex}", lang), what=what), False),
-        (t("dt_step2", lang), False),
+        (t("dt_step2", lang, turn=t(f"dt_turn_{duplex}", lang)), False),
         (t("dt_step3", lang), False),
         (t("dt_made", lang, offset=offset, edge=t(f"edge_{duplex}", lang)), False),
     ]

@@ -445,6 +445,7 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
         f"rules-{paper}": Document(
             f"{title}: rules summary and race tokens",
             tuple(rules_and_tokens(m, paper, lang, players, opts.rules)),
+            checklist=t("ck_race_tokens", lang),
         ),
     }
 

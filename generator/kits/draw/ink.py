@@ -9,6 +9,8 @@ lines drawn on dark fills turn grey so they still show on the paler ones.
 
 from __future__ import annotations
 
+import dataclasses
+
 from trackwright.kits.draw.ops import Circle, Document, Drawing, Group, Op, Path, Place, Style, Text
 
 #: How much of a fill's darkness is kept, by the area it covers (mm²), biggest first.
@@ -55,7 +57,7 @@ def _fill(colour: str | None, area: float) -> str | None:
 
 #: How much of a line's darkness is kept: half-tone lines still show every shape, dash and
 #: pattern (a 0.25 mm black line prints as a clear mid-grey one), for half the toner.
-STROKE_KEEP = 0.5
+STROKE_KEEP = 0.42
 
 
 def _stroke(colour: str | None) -> str | None:
@@ -115,6 +117,6 @@ def ink_saver(document: Document) -> Document:
     """The document with pale fills (see the module's note); a drawing placed on many pages
     stays one drawing."""
     saver = _Saver()
-    return Document(
-        document.title, tuple(saver.drawing(page) for page in document.pages), document.subject
+    return dataclasses.replace(
+        document, pages=tuple(saver.drawing(page) for page in document.pages)
     )

@@ -130,6 +130,10 @@ class Document:
     title: str
     pages: tuple[Drawing, ...]
     subject: str = ""
+    #: For the kit's checklist: how many pieces the document holds (None: one per top-level
+    #: group on its front pages), and what else to do with it, in the kit's language.
+    pieces: int | None = None
+    checklist: str = ""
 
 
 # ---------------------------------------------------------------- small constructors

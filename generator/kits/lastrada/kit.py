@@ -138,6 +138,8 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
         f"tiles-{paper}": Document(
             f"{title}: tiles and tokens",
             tuple(tiles.tile_pages(m, paper, lang, opts.rules, opts.duplex, opts.back_offset)),
+            pieces=len(tiles.all_tiles(m, opts.rules)),
+            checklist=t("ck_ls_tokens", lang),
         ),
         f"duplex-test-{paper}": Document(
             f"{title}: duplex test for the tiles",

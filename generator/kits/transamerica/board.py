@@ -51,7 +51,7 @@ ID_INK = "#555555"
 LABEL_GROUND = "#fdfbf5"
 LABEL_PT = 8.5  # a city name's size where it has room; never below LABEL_MIN_PT
 LABEL_MIN_PT = 6.0
-ID_PT = 5.0  # the intersections' ids
+ID_PT = 6.0  # the intersections' ids (the smallest size readable at arm's length)
 
 
 def half_width(cost: int) -> float:

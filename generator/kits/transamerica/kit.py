@@ -756,7 +756,10 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
             tuple(duplex_test_pages(pw, ph, CARD_W, CARD_H, lang, opts.duplex, opts.back_offset)),
         ),
         f"tokens-{paper}": Document(
-            f"{title}: score track and markers", tokens_pages(m, paper, lang, opts.rules)
+            f"{title}: score track and markers",
+            tokens_pages(m, paper, lang, opts.rules),
+            checklist=f"{t('ta_pieces', lang, **values(opts.rules, lang))}. "
+            + t("ta_pieces_fold", lang),
         ),
         f"rules-{paper}": Document(
             f"{title}: rules summary", (rules_page(m, paper, lang, opts.rules),)
