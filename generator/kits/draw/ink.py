@@ -1,8 +1,8 @@
 """The ink saver: one transform of the drawing operations, so every kit gets it.
 
 Fills are lightened the more the bigger they are (a card back or a sea keeps a pale tint of its
-colour, a symbol keeps more) and lines print at half their darkness, so a kit takes at most
-half the toner; shapes, widths, dashes and patterns stay as they are, so every cue that tells
+colour, a symbol keeps more) and lines print at 42 % of their darkness, so a kit (and every
+file of it but the text pages) takes at most half the toner; shapes, widths, dashes and patterns stay as they are, so every cue that tells
 pieces apart in black and white is kept. Text stays dark (light text turns black), and white
 lines drawn on dark fills turn grey so they still show on the paler ones.
 """
@@ -55,8 +55,9 @@ def _fill(colour: str | None, area: float) -> str | None:
     return lighten(colour, keep)
 
 
-#: How much of a line's darkness is kept: half-tone lines still show every shape, dash and
-#: pattern (a 0.25 mm black line prints as a clear mid-grey one), for half the toner.
+#: How much of a line's darkness is kept: pale lines still show every shape, dash and pattern
+#: (a 0.25 mm black line prints as a clear mid-grey one); below half, so that a page of lines
+#: alone (a blank hex sheet, with its captions) takes at most half the toner too.
 STROKE_KEEP = 0.42
 
 
