@@ -2,9 +2,10 @@
 
 Fills are lightened the more the bigger they are (a card back or a sea keeps a pale tint of its
 colour, a symbol keeps more) and lines print at 42 % of their darkness, so a kit (and every
-file of it but the text pages) takes at most half the toner; shapes, widths, dashes and patterns stay as they are, so every cue that tells
-pieces apart in black and white is kept. Text stays dark (light text turns black), and white
-lines drawn on dark fills turn grey so they still show on the paler ones.
+file of it but the text pages) takes at most half the toner; shapes, widths, dashes and
+patterns stay as they are, so every cue that tells pieces apart in black and white is kept.
+Text stays dark (light text turns black), and white lines drawn on dark fills turn grey so
+they still show on the paler ones.
 """
 
 from __future__ import annotations
