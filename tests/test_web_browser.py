@@ -482,6 +482,12 @@ def test_two_phones_on_one_game_through_the_laptop(browser, laptop):
     b_ctx.set_offline(True)
     drive(b, "await drive.choose('input[aria-label=\"Ann travel days\"]', 5);")
     drive(a, "await drive.choose('input[aria-label=\"Ann travel days\"]', 3);")
+    # A's change reaches the laptop first (on a loaded machine B must not get there before it:
+    # then A, not B, would be the one asked).
+    deadline = time.monotonic() + 30
+    while (laptop.get(f"api/games/{gid}").get("reserve") or {}).get("Ann") != 3:
+        assert time.monotonic() < deadline, "A's change never reached the laptop"
+        time.sleep(0.2)
     b_ctx.set_offline(False)
     b.wait_for_selector("#conflict", timeout=30_000)
     text = b.inner_text("#conflict")
