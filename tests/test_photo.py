@@ -227,38 +227,41 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     """The page hands its canvas's pixels (the photo at the working size, the board's own
     picture) to the engine's question ``photo_read``: the same reading as the CLI."""
     from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
-    from trackwright.core.photo import tracks
     from trackwright.play import bridge
 
     cli_photo = sys.modules["trackwright.cli.photo"]
     photo = scene(3)
     m = model.load("usa")
-    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
-    scale = tracks.WORKING / max(image.size)
-    image = image.resize((round(image.width * scale), round(image.height * scale)))
-    ref = cli_photo.reference(m)
+    # The page's canvas scales the photo as the command line does (area averaging; the browser
+    # test checks the page's own canvas): the same pixels, so the same reading.
+    pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
+    image = Image.merge(
+        "RGB", [Image.frombytes("L", (pic.width, pic.height), p) for p in (pic.r, pic.g, pic.b)]
+    )
+    ref, sharp = cli_photo.reference(m)
     size = (ref.pic.width, ref.pic.height)
-    ref_image = Image.merge(
-        "RGB", [Image.frombytes("L", size, plane) for plane in (ref.pic.r, ref.pic.g, ref.pic.b)]
+    ref_image, sharp_image = (
+        Image.merge("RGB", [Image.frombytes("L", size, plane) for plane in (p.r, p.g, p.b)])
+        for p in (ref.pic, sharp)
     )
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
     answer = bridge.ask(
         "photo_read",
         record,
-        {"photo": rgba(image), "reference": {**rgba(ref_image), "ppm": ref.ppm}},
+        {
+            "photo": rgba(image),
+            "reference": {**rgba(ref_image), "ppm": ref.ppm},
+            "sharp": rgba(sharp_image),
+        },
     )
     wrong, flagged, _right = check(photo.truth, answer)
     assert len(answer["homography"]) == 9 and answer["marks"] >= 6
     cli = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
     got = json.loads(cli.stdout)
-    same = len({tuple(e) for e in got["track"]} ^ {tuple(e) for e in answer["track"]})
-    assert same <= 4  # the page's own scaling differs from Pillow's JPEG draft a little
-    # As good as the command line on the same photo: no more wrong, and at most a few more
-    # spaces left to confirm (the page's scaling blurs a little more than Pillow's draft; on
-    # this photo 29 against the CLI's 14 of 479, to narrow with issue 16's accuracy work).
-    cli_wrong, cli_flagged, _cli_right = check(photo.truth, got)
-    assert wrong <= max(1, cli_wrong)
-    assert flagged <= 2 * cli_flagged + 5
+    assert answer["track"] == got["track"]
+    assert answer["uncertain"] == got["uncertain"]
+    cli_wrong, _cli_flagged, _cli_right = check(photo.truth, got)
+    assert wrong == cli_wrong and flagged == len(got["uncertain"])
 
 
 def test_the_phone_question_says_why_a_photo_is_bad():

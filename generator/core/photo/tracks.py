@@ -41,6 +41,7 @@ WORKING = 1600
 #: The reference's resolution (pixels per mm) and softening (Gaussian radius, its pixels).
 REF_PPM = 2.0
 REF_BLUR = 1.0
+SHARP_BLUR = 0.4  # and a sharper picture of it: a photo may show lines as sharp as this
 
 # The strip sampled along each track space: its middle part (shares of its length), how far
 # across (mm, each side), one photo sample per mm; the reference at half that step, SLIDE
@@ -50,6 +51,7 @@ ACROSS = 8
 SLIDE = 4  # half-mm steps of reference beyond the strip, each side (slides and neighbours)
 SHIFTS = (-3, -2, -1, 0, 1, 2, 3)  # across, half mm
 SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
+SLIDE_CAP = 3 * 34.0  # a sample's brightness difference counts up to this in a slide's cost
 SLIDE_ROWS = 2  # the slides are matched on every second row ...
 SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
 
@@ -65,6 +67,12 @@ MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
 OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band
 BAND_ROWS = 0.3  # uncertain: more than this share show a band (but too few for taken)
+LINE_CONTRAST = 40  # the space's line darker than the paper by this in the reference ...
+HIDDEN_SHARE = 0.3  # ... and by less than this share of that in the photo: the line is hidden
+HIDDEN_ROWS = 0.5  # uncertain: the line hidden in more than this share of rows
+LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
+LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
+MATCH = 0.3  # the photo matches the board under a fit when their content correlates this much
 CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
 DARK_LEVEL = 45  # the board's paper darker than this (0-255): too dark
 SHARP_MIN = 0.16  # the marks' edges softer than this: too blurred
@@ -96,18 +104,22 @@ class Strip:
     corners: tuple[Point, Point, Point, Point]
     rows: int
     ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    sharp: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    grey: list[list[int]] = field(default_factory=list)  # the reference's r + g + b
 
 
 class Board:
     """What the reader knows of one printed board before any photo (kept between photos)."""
 
-    def __init__(self, m: TransAmericaMap, reference: Reference) -> None:
+    def __init__(self, m: TransAmericaMap, reference: Reference, sharp: Picture) -> None:
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
+        soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
+        sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:
             a, b = m.nodes[e.a], m.nodes[e.b]
             length = math.hypot(b.x - a.x, b.y - a.y)
@@ -120,22 +132,42 @@ class Board:
                 for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
             )
             strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
-            pic, k = reference.pic, reference.ppm / 2  # reference pixels per half mm
-            rw, rh = pic.width, pic.height
+            k = reference.ppm / 2  # reference pixels per half mm
+            rw, rh = reference.pic.width, reference.pic.height
             # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
             ax, ay = ux * k, uy * k
             cx0 = (a.x + ux * t0) * reference.ppm - uy * (-half) * k
             cy0 = (a.y + uy * t0) * reference.ppm + ux * (-half) * k
+            n = 2 * half + 1
+            across = [(-uy * k * j, ux * k * j) for j in range(n)]
             for i in range(-SLIDE, 2 * (rows - 1) + SLIDE + 1):
                 bx, by = cx0 + ax * i, cy0 + ay * i
-                line = []
-                for j in range(2 * half + 1):
-                    xi = min(max(int(bx - uy * k * j), 0), rw - 1)
-                    yi = min(max(int(by + ux * k * j), 0), rh - 1)
-                    q = yi * rw + xi
-                    line.append((pic.r[q], pic.g[q], pic.b[q]))
-                strip.ref.append(line)
+                ex, ey = bx + across[-1][0], by + across[-1][1]
+                inside = min(bx, ex) >= 0 and min(by, ey) >= 0
+                if inside and max(bx, ex) < rw and max(by, ey) < rh:
+                    idx = [int(by + dy) * rw + int(bx + dx) for dx, dy in across]
+                else:  # at the drawing's edge: clamped
+                    idx = [
+                        min(max(int(by + dy), 0), rh - 1) * rw + min(max(int(bx + dx), 0), rw - 1)
+                        for dx, dy in across
+                    ]
+                rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
+                strip.ref.append(list(zip(rr, rg, rb, strict=True)))
+                strip.grey.append(list(map(add3, rr, rg, rb)))
+                sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
+                strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
             self.strips.append(strip)
+        middles = {
+            edge_key(e.a, e.b): (
+                (m.nodes[e.a].x + m.nodes[e.b].x) / 2,
+                (m.nodes[e.a].y + m.nodes[e.b].y) / 2,
+            )
+            for e in m.edges
+        }
+        self.neighbours: dict[Edge, list[Edge]] = {
+            e: [f for f, q in middles.items() if f != e and math.dist(p, q) < LIGHT_REACH]
+            for e, p in middles.items()
+        }
         w, h = self.size
         self.grid = [
             (x + 3.0, y + 3.0, reference.at(x + 3.0, y + 3.0))
@@ -276,7 +308,28 @@ def locate(
         score = content_score(h, photo, board)
         if best is None or score > best[0]:
             best = (score, h, count)
-    if best is None or best[0] < 0.3:
+    if not anchors and (best is None or best[0] < MATCH) and len(found) > 4:
+        # Something on the table that reads like a mark (a pattern, a reflection) spoils the
+        # order round the border that the guesses rely on; such a thing lies on the found
+        # marks' outline, so guess again without each mark there in turn, least seen first;
+        # then without the least seen of them for good, and again (a few such things at most).
+        rest = list(found)
+        for _round in range(3):
+            if len(rest) <= 4:
+                break
+            outline = register.hull([(f.x, f.y) for f in rest])
+            outline.sort(key=lambda i: rest[i].hits)
+            for drop in outline:
+                for fit in register.guesses(board.marks, rest[:drop] + rest[drop + 1 :]):
+                    score = content_score(fit.h, photo, board)
+                    if best is None or score > best[0]:
+                        best = (score, fit.h, fit.count)
+                if best is not None and best[0] >= MATCH:
+                    break
+            if (best is not None and best[0] >= MATCH) or not outline:
+                break
+            rest.pop(outline[0])
+    if best is None or best[0] < MATCH:
         if anchors:
             raise PhotoError(
                 "the photo does not match this board where the anchors put it: check the map "
@@ -326,18 +379,25 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
     return out
 
 
+def add3(a: int, b: int, c: int) -> int:
+    return a + b + c
+
+
 def _median(values: list[float]) -> float:
     values = sorted(values)
     return values[len(values) // 2]
 
 
 def judge(
-    samples: list[list[tuple[int, int, int]]], ref: list[list[tuple[int, int, int]]]
-) -> tuple[float, float, float]:
+    samples: list[list[tuple[int, int, int]]], strip: Strip
+) -> tuple[float, float, float, tuple[float, float, float, int]]:
     """One strip's shares of rows that show a piece's band, that show something else differing
-    (wider, or stray), and that show nothing: (band, other, clear)."""
+    (wider, or stray), and that show nothing, and the light on it (the photo's gain over the
+    reference per channel, and the slide across that matched best): (band, other, clear,
+    (gains, slide))."""
     cols = 2 * ACROSS + 1
     rows = len(samples)
+    ref, sharp = strip.ref, strip.sharp
     half = [ref[2 * i + SLIDE] for i in range(rows)]
     # The light: a gain per channel, from the medians of photo over reference.
     gains = []
@@ -351,30 +411,23 @@ def judge(
     gr, gg, gb = gains
     scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
 
+    grey = [[p[0] + p[1] + p[2] for p in row[::SLIDE_COLS]] for row in scaled]
+    ref_grey = strip.grey
+
     def cost(du: int, dv: int, bound: float) -> float:
-        """The capped sum of differences; stops once past ``bound`` (a slide already better)."""
+        """The capped sum of differences in brightness (the three channels' sum, enough to
+        tell where the print lies); stops once past ``bound`` (a slide already better)."""
         total = 0.0
         first = SLIDE + dv
         last = first + 2 * cols
         for i in range(0, rows, SLIDE_ROWS):
-            row = scaled[i][::SLIDE_COLS]
             for p, q in zip(
-                row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
+                grey[i], ref_grey[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
             ):
-                d = p[0] - q[0]
+                d = p - q
                 if d < 0:
                     d = -d
-                e = p[1] - q[1]
-                if e < 0:
-                    e = -e
-                if e > d:
-                    d = e
-                e = p[2] - q[2]
-                if e < 0:
-                    e = -e
-                if e > d:
-                    d = e
-                total += d if d < DIFF else DIFF
+                total += d if d < SLIDE_CAP else SLIDE_CAP
             if total > bound:
                 break
         return total
@@ -398,12 +451,14 @@ def judge(
         s = scaled[row]
         base = 2 * row + SLIDE + du
         up, mid, down = ref[base - 1], ref[base], ref[base + 1]
+        sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
         diffs = []
         for j in range(cols):
             pr, pg, pb = s[j]
             k = 2 * j + SLIDE + dv
+            near = (mid[k], mid[k - 1], mid[k + 1], up[k], down[k])
             d = 255.0
-            for q in (mid[k], mid[k - 1], mid[k + 1], up[k], down[k]):
+            for q in (*near, smid[k], smid[k - 1], smid[k + 1], sup[k], sdown[k]):
                 e = pr - q[0]
                 if e < 0:
                     e = -e
@@ -452,7 +507,7 @@ def judge(
             other += 1
     if not _straight(centres):
         other, band = other + band, 0
-    return band / rows, other / rows, clear / rows
+    return band / rows, other / rows, clear / rows, (gr, gg, gb, dv)
 
 
 def _like_line(
@@ -486,6 +541,57 @@ def _straight(centres: list[tuple[int, float]]) -> bool:
     return abs(slope) <= MAX_SLANT and rms <= MAX_WOBBLE
 
 
+def _line_hidden(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> float:
+    """The share of the strip's rows where the space's own printed line does not show in the
+    photo: something lies on it (a piece right on the line, pale or not, or a card), though the
+    strip may differ little from the board. Read from the green plane every quarter mm across
+    the line, where the slide across puts it."""
+    p00, p01, p10, p11 = (hg.apply(h, x, y) for x, y in strip.corners)
+    w, g = photo.width, photo.g
+    ref = strip.ref
+    centre = 2 * ACROSS + SLIDE
+    hidden = seen = 0
+    for i in range(0, strip.rows, 2):
+        line = ref[2 * i + SLIDE]
+        paper = max(q[1] for q in line[centre - 8 : centre + 9])
+        ink = min(q[1] for q in line[centre - 3 : centre + 4])
+        if paper - ink < LINE_CONTRAST:
+            continue
+        k = i / (strip.rows - 1)
+        x0 = p00[0] + (p10[0] - p00[0]) * k
+        y0 = p00[1] + (p10[1] - p00[1]) * k
+        x1 = p01[0] + (p11[0] - p01[0]) * k
+        y1 = p01[1] + (p11[1] - p01[1]) * k
+        darkest = 255
+        for q in range(-6, 7):  # quarter mm steps, +-1.5 mm round the line
+            f = (ACROSS - dv / 2 + q / 4) / (2 * ACROSS)
+            v = g[int(y0 + (y1 - y0) * f + 0.5) * w + int(x0 + (x1 - x0) * f + 0.5)]
+            if v < darkest:
+                darkest = v
+        seen += 1
+        if paper * gain - darkest < HIDDEN_SHARE * (paper - ink) * gain:
+            hidden += 1
+    return hidden / seen if seen else 0.0
+
+
+def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> list[Edge]:
+    """The strips whose light (gain per channel) is off the median of their neighbours' by more
+    than :data:`LIGHT_SPREAD` in some channel, relative to the others (a colour), or in all."""
+    out = []
+    for edge, gains in light.items():
+        others = [light[e] for e in board.neighbours[edge] if e in light]
+        if len(others) < 3:
+            continue
+        expected = [_median([g[c] for g in others]) for c in range(3)]
+        ratio = [gains[c] / max(expected[c], 1e-6) for c in range(3)]
+        level = sum(ratio) / 3
+        if abs(math.log(level)) > LIGHT_SPREAD or any(
+            abs(math.log(r / level)) > LIGHT_SPREAD for r in ratio
+        ):
+            out.append(edge)
+    return out
+
+
 def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Reading:
     """Every track space taken or uncertain in the photo (PhotoError for a photo to retake)."""
     h, count, _score = locate(photo, board, anchors)
@@ -498,6 +604,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     track: list[Edge] = []
     uncertain: list[Edge] = []
     scores: dict[Edge, tuple[float, float, float]] = {}
+    light: dict[Edge, tuple[float, float, float]] = {}
     outside = 0
     for strip in board.strips:
         samples = _sample(photo, h, strip)
@@ -505,12 +612,26 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
             outside += 1
             uncertain.append(strip.edge)
             continue
-        band, other, clear = judge(samples, strip.ref)
+        band, other, clear, (gr, gg, gb, dv) = judge(samples, strip)
         scores[strip.edge] = (band, other, clear)
+        light[strip.edge] = (gr, gg, gb)
         if band >= TAKEN_ROWS:
             track.append(strip.edge)
-        elif other > OTHER_ROWS or band > BAND_ROWS:
+        elif (
+            other > OTHER_ROWS
+            or band > BAND_ROWS
+            or _line_hidden(photo, h, strip, dv, gg) > HIDDEN_ROWS
+        ):
             uncertain.append(strip.edge)
+    # The light changes slowly across the board; a strip whose light differs from its
+    # neighbours' is seen through something else (a card, a hand, its shadow) that covers it
+    # all, which the strip alone cannot tell from the board.
+    for edge in _odd_light(board, light):
+        if edge in track:
+            track.remove(edge)
+        if edge not in uncertain:
+            uncertain.append(edge)
+    uncertain.sort()
     if outside > CUT_OFF_SHARE * len(board.strips):
         raise PhotoError(
             "the board is cut off: take the photo again with the whole board in the frame",
