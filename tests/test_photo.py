@@ -232,8 +232,8 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     cli_photo = sys.modules["trackwright.cli.photo"]
     photo = scene(3)
     m = model.load("usa")
-    # The page's canvas scales the photo as the command line does (area averaging; the browser
-    # test checks the page's own canvas): the same pixels, so the same reading.
+    # Given the pixels the command line reads (the browser test feeds the page's own canvas),
+    # the same reading.
     pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
     image = Image.merge(
         "RGB", [Image.frombytes("L", (pic.width, pic.height), p) for p in (pic.r, pic.g, pic.b)]
@@ -262,6 +262,22 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     assert answer["uncertain"] == got["uncertain"]
     cli_wrong, _cli_flagged, _cli_right = check(photo.truth, got)
     assert wrong == cli_wrong and flagged == len(got["uncertain"])
+    # As the page sends them: the pixels as bytes beside the JSON (RGBA, as a canvas gives).
+    args = {
+        "photo": {"width": image.width, "height": image.height, "buffer": 0},
+        "reference": {"width": size[0], "height": size[1], "buffer": 1, "ppm": ref.ppm},
+        "sharp": {"width": size[0], "height": size[1], "buffer": 2},
+    }
+    buffers = [im.convert("RGBA").tobytes() for im in (image, ref_image, sharp_image)]
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(args), buffers)
+    )
+    assert reply["ok"]["track"] == got["track"] and reply["ok"]["uncertain"] == got["uncertain"]
+    bad = {**args, "photo": {**args["photo"], "buffer": 7}}
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(bad), buffers)
+    )
+    assert "no buffer 7" in reply["error"]
 
 
 def test_the_phone_question_says_why_a_photo_is_bad():

@@ -57,9 +57,7 @@ def board(m: model.TransAmericaMap) -> tracks.Board:
 
 def working_picture(data: bytes, where: str) -> tuple[Picture, float]:
     """The photo decoded and scaled so its longer side is the working size, and the scale
-    (working pixels per photo pixel). JPEG is decoded at a reduced size straight away, then
-    each working pixel is the mean of the photo pixels it covers (as the phone's canvas scales
-    with ``resizeQuality: "high"``), so that both read much the same pixels."""
+    (working pixels per photo pixel). JPEG is decoded at a reduced size straight away."""
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     try:
@@ -72,7 +70,7 @@ def working_picture(data: bytes, where: str) -> tuple[Picture, float]:
     scale = tracks.WORKING / max(image.size)
     if scale < 1.0:
         size = (max(8, round(image.width * scale)), max(8, round(image.height * scale)))
-        image = image.resize(size, Image.Resampling.BOX)
+        image = image.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0)
     # Anchors are in the photo's own pixels (its longer side is the same turned or not).
     return Picture.from_bytes(image.tobytes(), image.width, image.height, where), (
         max(image.size) / max(full)
