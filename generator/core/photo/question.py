@@ -11,7 +11,8 @@ the same softened by :data:`~.tracks.SHARP_BLUR` (the reference again when missi
 ``{"track", "uncertain", "homography", "marks"}`` (node pairs as in the map; the homography takes
 board millimetres to the working photo's pixels, for drawing over it); for a photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
-the page says in its own language.
+the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
+ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, 
         )
         _BOARDS.clear()
         _BOARDS[key] = board
+    if args.get("photo") is None and args.get("prepare") is True:
+        return {"ready": True}  # the board made ready while the camera is open
     photo = _pixels(args.get("photo"), buffers, "photo", where)
     anchors: dict[str, tuple[float, float]] = {}
     raw = args.get("anchors") or {}

@@ -54,6 +54,7 @@ async function read(file) {
     const width = Math.max(8, Math.round(full.width * k)), height = Math.max(8, Math.round(full.height * k));
     const bitmap = k < 1 ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" }) : full;
     const photo = pixels(bitmap, width, height, null);
+    if (preparing) await preparing;
     const ref = await boardPicture();
     const answer = await TW.engine.askBytes("photo_read", G.record, {
       photo: { width, height, buffer: 0 },
@@ -76,11 +77,29 @@ function project(m, x, y) {
   return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
 }
 
+// The board made ready for reading (its pictures drawn, the engine's strips sampled from them)
+// while the camera or the file picker is open: the first photo of a game then reads as fast as
+// the next ones.
+let preparing = null;
+function prepare() {
+  if (!preparing) {
+    preparing = (async () => {
+      const ref = await boardPicture();
+      await TW.engine.askBytes("photo_read", G.record, {
+        prepare: true,
+        reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: REF_PPM },
+        sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
+      }, [ref.soft.bytes, ref.sharp.bytes]);
+    })().catch(() => {}).finally(() => { preparing = null; });
+  }
+  return preparing;
+}
+
 function button() {
   const input = h("input", { type: "file", accept: "image/*", capture: "environment", id: "photo-input", style: "display:none",
     onchange: e => read(e.target.files[0]) });
   return h("span", {}, input, h("button", { class: "secondary", id: "photo-button", disabled: state.busy,
-    onclick: () => input.click() }, t("ta.photo")));
+    onclick: () => { input.click(); prepare(); } }, t("ta.photo")));
 }
 
 function use() {
