@@ -51,7 +51,6 @@ ACROSS = 8
 SLIDE = 4  # half-mm steps of reference beyond the strip, each side (slides and neighbours)
 SHIFTS = (-3, -2, -1, 0, 1, 2, 3)  # across, half mm
 SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
-SLIDE_CAP = 3 * 34.0  # a sample's brightness difference counts up to this in a slide's cost
 SLIDE_ROWS = 2  # the slides are matched on every second row ...
 SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
 
@@ -105,7 +104,6 @@ class Strip:
     rows: int
     ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
     sharp: list[list[tuple[int, int, int]]] = field(default_factory=list)
-    grey: list[list[int]] = field(default_factory=list)  # the reference's r + g + b
 
 
 class Board:
@@ -153,7 +151,6 @@ class Board:
                     ]
                 rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
                 strip.ref.append(list(zip(rr, rg, rb, strict=True)))
-                strip.grey.append(list(map(add3, rr, rg, rb)))
                 sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
                 strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
             self.strips.append(strip)
@@ -379,10 +376,6 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
     return out
 
 
-def add3(a: int, b: int, c: int) -> int:
-    return a + b + c
-
-
 def _median(values: list[float]) -> float:
     values = sorted(values)
     return values[len(values) // 2]
@@ -411,23 +404,30 @@ def judge(
     gr, gg, gb = gains
     scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
 
-    grey = [[p[0] + p[1] + p[2] for p in row[::SLIDE_COLS]] for row in scaled]
-    ref_grey = strip.grey
-
     def cost(du: int, dv: int, bound: float) -> float:
-        """The capped sum of differences in brightness (the three channels' sum, enough to
-        tell where the print lies); stops once past ``bound`` (a slide already better)."""
+        """The capped sum of differences; stops once past ``bound`` (a slide already better)."""
         total = 0.0
         first = SLIDE + dv
         last = first + 2 * cols
         for i in range(0, rows, SLIDE_ROWS):
+            row = scaled[i][::SLIDE_COLS]
             for p, q in zip(
-                grey[i], ref_grey[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
+                row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
             ):
-                d = p - q
+                d = p[0] - q[0]
                 if d < 0:
                     d = -d
-                total += d if d < SLIDE_CAP else SLIDE_CAP
+                e = p[1] - q[1]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
+                e = p[2] - q[2]
+                if e < 0:
+                    e = -e
+                if e > d:
+                    d = e
+                total += d if d < DIFF else DIFF
             if total > bound:
                 break
         return total
