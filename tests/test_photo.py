@@ -71,6 +71,26 @@ def test_every_board_carries_marks_clear_of_the_game(name):
     assert extra == pytest.approx(place[2])
 
 
+@pytest.mark.parametrize("name", ["usa", "usa-classic", "europe", "japan"])
+def test_the_reader_knows_where_the_sheets_meet(name):
+    """The reader's seams (core, no kit code) are the kit's cuts on every paper."""
+    from trackwright.core.photo import seams
+    from trackwright.kits.layout import PAPERS, choose_tiling
+    from trackwright.kits.sheets import TILE_MARGINS, TILE_OVERLAP
+
+    m = model.load(name)
+    drawing = kit_board.board_drawing(m, "en")
+    assert (drawing.width, drawing.height) == marks_mod.drawing_size(m)
+    assert set(PAPERS) == set(seams.PAPERS)
+    for paper in PAPERS:
+        tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, TILE_OVERLAP)
+        half = tiling.overlap / 2
+        xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
+        ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
+        got = seams.paper_seams(drawing.width, drawing.height, paper)
+        assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
+
+
 def test_the_board_drawing_carries_the_marks():
     m = model.load("usa")
     drawing = kit_board.board_drawing(m, "en")

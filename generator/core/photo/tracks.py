@@ -30,6 +30,7 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.photo import finder, register
 from trackwright.core.photo import homography as hg
 from trackwright.core.photo import marks as marks_mod
+from trackwright.core.photo import seams as seams_mod
 from trackwright.core.photo.image import Picture
 from trackwright.core.transamerica import TransAmericaMap, edge_key
 
@@ -71,6 +72,7 @@ HIDDEN_SHARE = 0.3  # ... and by less than this share of that in the photo: the 
 HIDDEN_ROWS = 0.5  # uncertain: the line hidden in more than this share of rows
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
+SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
 MATCH = 0.3  # the photo matches the board under a fit when their content correlates this much
 CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
 DARK_LEVEL = 45  # the board's paper darker than this (0-255): too dark
@@ -104,6 +106,8 @@ class Strip:
     rows: int
     ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
     sharp: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    # Per row, where a tiled board's seams (:mod:`.seams`) may cross it (samples across).
+    seams: list[list[float]] = field(default_factory=list)
 
 
 class Board:
@@ -116,6 +120,7 @@ class Board:
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
+        seam_x, seam_y = seams_mod.seams(*self.size)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:
@@ -130,6 +135,12 @@ class Board:
                 for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
             )
             strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
+            nx, ny = -uy, ux  # across, in board mm per sample
+            for i in range(rows):
+                px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
+                at = [(x - px) / nx + ACROSS for x in seam_x if abs(nx) > 1e-6]
+                at += [(y - py) / ny + ACROSS for y in seam_y if abs(ny) > 1e-6]
+                strip.seams.append([j for j in at if -SEAM_OFF <= j <= 2 * ACROSS + SEAM_OFF])
             k = reference.ppm / 2  # reference pixels per half mm
             rw, rh = reference.pic.width, reference.pic.height
             # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
@@ -497,7 +508,13 @@ def judge(
         inside = start > 0 and stop < cols  # clear paper on both sides of it
         if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
             if _like_line(s[start:stop], mid, SLIDE + dv):
-                other += 1
+                # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
+                # one may lie.
+                middle = (start + stop - 1) / 2
+                if any(abs(middle - j) <= SEAM_OFF for j in strip.seams[row]):
+                    clear += 1
+                else:
+                    other += 1
             else:
                 band += 1
                 centres.append((row, (start + stop - 1) / 2))
