@@ -71,6 +71,26 @@ def test_every_board_carries_marks_clear_of_the_game(name):
     assert extra == pytest.approx(place[2])
 
 
+@pytest.mark.parametrize("name", ["usa", "usa-classic", "europe", "japan"])
+def test_the_reader_knows_where_the_sheets_meet(name):
+    """The reader's seams (core, no kit code) are the kit's cuts on every paper."""
+    from trackwright.core.photo import seams
+    from trackwright.kits.layout import PAPERS, choose_tiling
+    from trackwright.kits.sheets import TILE_MARGINS, TILE_OVERLAP
+
+    m = model.load(name)
+    drawing = kit_board.board_drawing(m, "en")
+    assert (drawing.width, drawing.height) == marks_mod.drawing_size(m)
+    assert set(PAPERS) == set(seams.PAPERS)
+    for paper in PAPERS:
+        tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, TILE_OVERLAP)
+        half = tiling.overlap / 2
+        xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
+        ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
+        got = seams.paper_seams(drawing.width, drawing.height, paper)
+        assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
+
+
 def test_the_board_drawing_carries_the_marks():
     m = model.load("usa")
     drawing = kit_board.board_drawing(m, "en")
@@ -227,38 +247,57 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     """The page hands its canvas's pixels (the photo at the working size, the board's own
     picture) to the engine's question ``photo_read``: the same reading as the CLI."""
     from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
-    from trackwright.core.photo import tracks
     from trackwright.play import bridge
 
     cli_photo = sys.modules["trackwright.cli.photo"]
     photo = scene(3)
     m = model.load("usa")
-    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
-    scale = tracks.WORKING / max(image.size)
-    image = image.resize((round(image.width * scale), round(image.height * scale)))
-    ref = cli_photo.reference(m)
+    # Given the pixels the command line reads (the browser test feeds the page's own canvas),
+    # the same reading.
+    pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
+    image = Image.merge(
+        "RGB", [Image.frombytes("L", (pic.width, pic.height), p) for p in (pic.r, pic.g, pic.b)]
+    )
+    ref, sharp = cli_photo.reference(m)
     size = (ref.pic.width, ref.pic.height)
-    ref_image = Image.merge(
-        "RGB", [Image.frombytes("L", size, plane) for plane in (ref.pic.r, ref.pic.g, ref.pic.b)]
+    ref_image, sharp_image = (
+        Image.merge("RGB", [Image.frombytes("L", size, plane) for plane in (p.r, p.g, p.b)])
+        for p in (ref.pic, sharp)
     )
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
     answer = bridge.ask(
         "photo_read",
         record,
-        {"photo": rgba(image), "reference": {**rgba(ref_image), "ppm": ref.ppm}},
+        {
+            "photo": rgba(image),
+            "reference": {**rgba(ref_image), "ppm": ref.ppm},
+            "sharp": rgba(sharp_image),
+        },
     )
     wrong, flagged, _right = check(photo.truth, answer)
     assert len(answer["homography"]) == 9 and answer["marks"] >= 6
     cli = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
     got = json.loads(cli.stdout)
-    same = len({tuple(e) for e in got["track"]} ^ {tuple(e) for e in answer["track"]})
-    assert same <= 4  # the page's own scaling differs from Pillow's JPEG draft a little
-    # As good as the command line on the same photo: no more wrong, and at most a few more
-    # spaces left to confirm (the page's scaling blurs a little more than Pillow's draft; on
-    # this photo 29 against the CLI's 14 of 479, to narrow with issue 16's accuracy work).
-    cli_wrong, cli_flagged, _cli_right = check(photo.truth, got)
-    assert wrong <= max(1, cli_wrong)
-    assert flagged <= 2 * cli_flagged + 5
+    assert answer["track"] == got["track"]
+    assert answer["uncertain"] == got["uncertain"]
+    cli_wrong, _cli_flagged, _cli_right = check(photo.truth, got)
+    assert wrong == cli_wrong and flagged == len(got["uncertain"])
+    # As the page sends them: the pixels as bytes beside the JSON (RGBA, as a canvas gives).
+    args = {
+        "photo": {"width": image.width, "height": image.height, "buffer": 0},
+        "reference": {"width": size[0], "height": size[1], "buffer": 1, "ppm": ref.ppm},
+        "sharp": {"width": size[0], "height": size[1], "buffer": 2},
+    }
+    buffers = [im.convert("RGBA").tobytes() for im in (image, ref_image, sharp_image)]
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(args), buffers)
+    )
+    assert reply["ok"]["track"] == got["track"] and reply["ok"]["uncertain"] == got["uncertain"]
+    bad = {**args, "photo": {**args["photo"], "buffer": 7}}
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(bad), buffers)
+    )
+    assert "no buffer 7" in reply["error"]
 
 
 def test_the_phone_question_says_why_a_photo_is_bad():

@@ -24,8 +24,9 @@ MAX_PHOTO_BYTES = 64 * 1024 * 1024
 ANCHOR = re.compile(r"^(?P<name>.+)=(?P<x>-?\d+(?:\.\d+)?),(?P<y>-?\d+(?:\.\d+)?)$")
 
 
-def reference(m: model.TransAmericaMap) -> tracks.Reference:
-    """The printed board's picture at the reader's resolution, softened a little."""
+def reference(m: model.TransAmericaMap) -> tuple[tracks.Reference, Picture]:
+    """The printed board's picture at the reader's resolution, softened a little, and the same
+    softened less."""
     from PIL import Image, ImageFilter
     from trackwright.kits.draw.png import _Renderer
     from trackwright.kits.transamerica.board import board_drawing
@@ -35,8 +36,13 @@ def reference(m: model.TransAmericaMap) -> tracks.Reference:
     size = (round(drawing.width * ppm), round(drawing.height * ppm))
     image = Image.new("RGBA", size, (255, 255, 255, 255))
     _Renderer(image, ppm).ops(drawing.ops, 0.0, 0.0, 1.0)
-    image = image.convert("RGB").filter(ImageFilter.GaussianBlur(tracks.REF_BLUR))
-    return tracks.Reference(Picture.from_bytes(image.tobytes(), *image.size, "board"), ppm)
+    image = image.convert("RGB")
+    soft = image.filter(ImageFilter.GaussianBlur(tracks.REF_BLUR))
+    sharp = image.filter(ImageFilter.GaussianBlur(tracks.SHARP_BLUR))
+    return (
+        tracks.Reference(Picture.from_bytes(soft.tobytes(), *soft.size, "board"), ppm),
+        Picture.from_bytes(sharp.tobytes(), *sharp.size, "board"),
+    )
 
 
 _BOARDS: dict[int, tuple[model.TransAmericaMap, tracks.Board]] = {}
@@ -45,7 +51,7 @@ _BOARDS: dict[int, tuple[model.TransAmericaMap, tracks.Board]] = {}
 def board(m: model.TransAmericaMap) -> tracks.Board:
     """What the reader knows of the map's printed board (kept for further photos)."""
     if id(m) not in _BOARDS:
-        _BOARDS[id(m)] = (m, tracks.Board(m, reference(m)))
+        _BOARDS[id(m)] = (m, tracks.Board(m, *reference(m)))
     return _BOARDS[id(m)][1]
 
 

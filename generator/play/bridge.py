@@ -128,6 +128,19 @@ def ask_text(name: str, text: str, args: str) -> str:
     return _call(lambda data, a: ask(name, data, a), text, args)
 
 
+def ask_bytes_text(name: str, text: str, args: str, buffers: Any) -> str:
+    """:func:`ask_text` with byte buffers beside the JSON (a photo's pixels: megabytes that
+    JSON would carry as base64 text, decoded twice): ``buffers`` is a list of bytes (in the
+    page, a JavaScript array of ``Uint8Array``, each copied into Python in one piece), handed
+    to the question as ``args["buffers"]``."""
+    blobs = [b.to_bytes() if hasattr(b, "to_bytes") else bytes(b) for b in buffers]
+
+    def with_buffers(data: Any, a: Any) -> Any:
+        return ask(name, data, {**a, "buffers": blobs} if isinstance(a, dict) else a)
+
+    return _call(with_buffers, text, args)
+
+
 def merge_text(base: str, mine: str, theirs: str) -> str:
     return _call(merged, base, mine, theirs)
 

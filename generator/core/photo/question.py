@@ -2,12 +2,17 @@
 pixels the page hands over (its canvas decodes and scales the photo and draws the printed
 board's own picture; see :mod:`.tracks` for both sizes).
 
-``args``: ``{"photo": PIXELS, "reference": PIXELS, "anchors": {city: [x, y]}?}``, where PIXELS is
-``{"width", "height", "rgba"}`` (``rgba`` base64 of the canvas's RGBA bytes). The answer:
+``args``: ``{"photo": PIXELS, "reference": PIXELS, "sharp": PIXELS?, "anchors": {city: [x, y]}?}``,
+where PIXELS is ``{"width", "height", "buffer"}``: the canvas's RGBA (or RGB) bytes, the
+``buffer``-th of ``args["buffers"]`` (:func:`trackwright.play.bridge.ask_bytes_text` passes them
+beside the JSON), or ``{"width", "height", "rgba"}`` with the bytes as base64 text;
+``reference`` is the board's picture softened by :data:`~.tracks.REF_BLUR` pixels, ``sharp``
+the same softened by :data:`~.tracks.SHARP_BLUR` (the reference again when missing). The answer:
 ``{"track", "uncertain", "homography", "marks"}`` (node pairs as in the map; the homography takes
 board millimetres to the working photo's pixels, for drawing over it); for a photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
-the page says in its own language.
+the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
+ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
 """
 
 from __future__ import annotations
@@ -25,16 +30,28 @@ from trackwright.core.transamerica import TransAmericaMap
 _BOARDS: dict[tuple[str, str], tracks.Board] = {}  # kept between photos of one board
 
 
-def _pixels(value: Any, what: str, where: str) -> Picture:
+def _raw(value: Any, buffers: list[bytes], what: str, where: str) -> bytes:
+    """A PIXELS value's bytes (see the module's description)."""
     if not isinstance(value, dict):
-        raise TrackwrightError(f"{what}: width, height and rgba wanted", where)
-    width, height, data = value.get("width"), value.get("height"), value.get("rgba")
-    if not isinstance(width, int) or not isinstance(height, int) or not isinstance(data, str):
-        raise TrackwrightError(f"{what}: width, height and rgba wanted", where)
+        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
+    index, data = value.get("buffer"), value.get("rgba")
+    if isinstance(index, int) and not isinstance(index, bool):
+        if not 0 <= index < len(buffers):
+            raise TrackwrightError(f"{what}: no buffer {index}", where)
+        return buffers[index]
+    if not isinstance(data, str):
+        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
     try:
-        raw = base64.b64decode(data, validate=True)
+        return base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise TrackwrightError(f"{what}: rgba is not base64", where) from exc
+
+
+def _pixels(value: Any, buffers: list[bytes], what: str, where: str) -> Picture:
+    raw = _raw(value, buffers, what, where)
+    width, height = value.get("width"), value.get("height")
+    if not isinstance(width, int) or not isinstance(height, int):
+        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
     return Picture.from_bytes(raw, width, height, where)
 
 
@@ -42,18 +59,34 @@ def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, 
     """The reading of the page's photo of the board of ``m`` (see the module's description)."""
     if not isinstance(args, dict):
         raise TrackwrightError("photo and reference wanted", where)
+    buffers = args.get("buffers") or []
+    if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
+        raise TrackwrightError("buffers: a list of bytes wanted", where)
     ref = args.get("reference")
-    key_source = ref.get("rgba", "") if isinstance(ref, dict) else ""
-    key = (m.name, hashlib.sha1(str(key_source).encode()).hexdigest())
+    digest = hashlib.sha1()
+    for part, what in ((ref, "reference"), (args.get("sharp"), "sharp")):
+        try:
+            digest.update(_raw(part, buffers, what, where))
+        except TrackwrightError:
+            digest.update(b"-")
+    key = (m.name, digest.hexdigest())
     board = _BOARDS.get(key)
     if board is None:
         ppm = ref.get("ppm", tracks.REF_PPM) if isinstance(ref, dict) else tracks.REF_PPM
         if not isinstance(ppm, (int, float)) or not 0.5 <= ppm <= 8:
             raise TrackwrightError("reference: ppm out of range", where)
-        board = tracks.Board(m, tracks.Reference(_pixels(ref, "reference", where), float(ppm)))
+        soft = _pixels(ref, buffers, "reference", where)
+        sharp = args.get("sharp")
+        board = tracks.Board(
+            m,
+            tracks.Reference(soft, float(ppm)),
+            soft if sharp is None else _pixels(sharp, buffers, "sharp", where),
+        )
         _BOARDS.clear()
         _BOARDS[key] = board
-    photo = _pixels(args.get("photo"), "photo", where)
+    if args.get("photo") is None and args.get("prepare") is True:
+        return {"ready": True}  # the board made ready while the camera is open
+    photo = _pixels(args.get("photo"), buffers, "photo", where)
     anchors: dict[str, tuple[float, float]] = {}
     raw = args.get("anchors") or {}
     if isinstance(raw, dict):

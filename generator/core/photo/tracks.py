@@ -30,6 +30,7 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.core.photo import finder, register
 from trackwright.core.photo import homography as hg
 from trackwright.core.photo import marks as marks_mod
+from trackwright.core.photo import seams as seams_mod
 from trackwright.core.photo.image import Picture
 from trackwright.core.transamerica import TransAmericaMap, edge_key
 
@@ -41,6 +42,7 @@ WORKING = 1600
 #: The reference's resolution (pixels per mm) and softening (Gaussian radius, its pixels).
 REF_PPM = 2.0
 REF_BLUR = 1.0
+SHARP_BLUR = 0.4  # and a sharper picture of it: a photo may show lines as sharp as this
 
 # The strip sampled along each track space: its middle part (shares of its length), how far
 # across (mm, each side), one photo sample per mm; the reference at half that step, SLIDE
@@ -65,6 +67,13 @@ MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
 OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band
 BAND_ROWS = 0.3  # uncertain: more than this share show a band (but too few for taken)
+LINE_CONTRAST = 40  # the space's line darker than the paper by this in the reference ...
+HIDDEN_SHARE = 0.3  # ... and by less than this share of that in the photo: the line is hidden
+HIDDEN_ROWS = 0.5  # uncertain: the line hidden in more than this share of rows
+LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
+LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
+SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
+MATCH = 0.3  # the photo matches the board under a fit when their content correlates this much
 CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
 DARK_LEVEL = 45  # the board's paper darker than this (0-255): too dark
 SHARP_MIN = 0.16  # the marks' edges softer than this: too blurred
@@ -96,18 +105,24 @@ class Strip:
     corners: tuple[Point, Point, Point, Point]
     rows: int
     ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    sharp: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    # Per row, where a tiled board's seams (:mod:`.seams`) may cross it (samples across).
+    seams: list[list[float]] = field(default_factory=list)
 
 
 class Board:
     """What the reader knows of one printed board before any photo (kept between photos)."""
 
-    def __init__(self, m: TransAmericaMap, reference: Reference) -> None:
+    def __init__(self, m: TransAmericaMap, reference: Reference, sharp: Picture) -> None:
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
+        seam_x, seam_y = seams_mod.seams(*self.size)
+        soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
+        sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:
             a, b = m.nodes[e.a], m.nodes[e.b]
             length = math.hypot(b.x - a.x, b.y - a.y)
@@ -120,22 +135,47 @@ class Board:
                 for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
             )
             strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
-            pic, k = reference.pic, reference.ppm / 2  # reference pixels per half mm
-            rw, rh = pic.width, pic.height
+            nx, ny = -uy, ux  # across, in board mm per sample
+            for i in range(rows):
+                px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
+                at = [(x - px) / nx + ACROSS for x in seam_x if abs(nx) > 1e-6]
+                at += [(y - py) / ny + ACROSS for y in seam_y if abs(ny) > 1e-6]
+                strip.seams.append([j for j in at if -SEAM_OFF <= j <= 2 * ACROSS + SEAM_OFF])
+            k = reference.ppm / 2  # reference pixels per half mm
+            rw, rh = reference.pic.width, reference.pic.height
             # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
             ax, ay = ux * k, uy * k
             cx0 = (a.x + ux * t0) * reference.ppm - uy * (-half) * k
             cy0 = (a.y + uy * t0) * reference.ppm + ux * (-half) * k
+            n = 2 * half + 1
+            across = [(-uy * k * j, ux * k * j) for j in range(n)]
             for i in range(-SLIDE, 2 * (rows - 1) + SLIDE + 1):
                 bx, by = cx0 + ax * i, cy0 + ay * i
-                line = []
-                for j in range(2 * half + 1):
-                    xi = min(max(int(bx - uy * k * j), 0), rw - 1)
-                    yi = min(max(int(by + ux * k * j), 0), rh - 1)
-                    q = yi * rw + xi
-                    line.append((pic.r[q], pic.g[q], pic.b[q]))
-                strip.ref.append(line)
+                ex, ey = bx + across[-1][0], by + across[-1][1]
+                inside = min(bx, ex) >= 0 and min(by, ey) >= 0
+                if inside and max(bx, ex) < rw and max(by, ey) < rh:
+                    idx = [int(by + dy) * rw + int(bx + dx) for dx, dy in across]
+                else:  # at the drawing's edge: clamped
+                    idx = [
+                        min(max(int(by + dy), 0), rh - 1) * rw + min(max(int(bx + dx), 0), rw - 1)
+                        for dx, dy in across
+                    ]
+                rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
+                strip.ref.append(list(zip(rr, rg, rb, strict=True)))
+                sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
+                strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
             self.strips.append(strip)
+        middles = {
+            edge_key(e.a, e.b): (
+                (m.nodes[e.a].x + m.nodes[e.b].x) / 2,
+                (m.nodes[e.a].y + m.nodes[e.b].y) / 2,
+            )
+            for e in m.edges
+        }
+        self.neighbours: dict[Edge, list[Edge]] = {
+            e: [f for f, q in middles.items() if f != e and math.dist(p, q) < LIGHT_REACH]
+            for e, p in middles.items()
+        }
         w, h = self.size
         self.grid = [
             (x + 3.0, y + 3.0, reference.at(x + 3.0, y + 3.0))
@@ -276,7 +316,28 @@ def locate(
         score = content_score(h, photo, board)
         if best is None or score > best[0]:
             best = (score, h, count)
-    if best is None or best[0] < 0.3:
+    if not anchors and (best is None or best[0] < MATCH) and len(found) > 4:
+        # Something on the table that reads like a mark (a pattern, a reflection) spoils the
+        # order round the border that the guesses rely on; such a thing lies on the found
+        # marks' outline, so guess again without each mark there in turn, least seen first;
+        # then without the least seen of them for good, and again (a few such things at most).
+        rest = list(found)
+        for _round in range(3):
+            if len(rest) <= 4:
+                break
+            outline = register.hull([(f.x, f.y) for f in rest])
+            outline.sort(key=lambda i: rest[i].hits)
+            for drop in outline:
+                for fit in register.guesses(board.marks, rest[:drop] + rest[drop + 1 :]):
+                    score = content_score(fit.h, photo, board)
+                    if best is None or score > best[0]:
+                        best = (score, fit.h, fit.count)
+                if best is not None and best[0] >= MATCH:
+                    break
+            if (best is not None and best[0] >= MATCH) or not outline:
+                break
+            rest.pop(outline[0])
+    if best is None or best[0] < MATCH:
         if anchors:
             raise PhotoError(
                 "the photo does not match this board where the anchors put it: check the map "
@@ -332,12 +393,15 @@ def _median(values: list[float]) -> float:
 
 
 def judge(
-    samples: list[list[tuple[int, int, int]]], ref: list[list[tuple[int, int, int]]]
-) -> tuple[float, float, float]:
+    samples: list[list[tuple[int, int, int]]], strip: Strip
+) -> tuple[float, float, float, tuple[float, float, float, int]]:
     """One strip's shares of rows that show a piece's band, that show something else differing
-    (wider, or stray), and that show nothing: (band, other, clear)."""
+    (wider, or stray), and that show nothing, and the light on it (the photo's gain over the
+    reference per channel, and the slide across that matched best): (band, other, clear,
+    (gains, slide))."""
     cols = 2 * ACROSS + 1
     rows = len(samples)
+    ref, sharp = strip.ref, strip.sharp
     half = [ref[2 * i + SLIDE] for i in range(rows)]
     # The light: a gain per channel, from the medians of photo over reference.
     gains = []
@@ -398,12 +462,14 @@ def judge(
         s = scaled[row]
         base = 2 * row + SLIDE + du
         up, mid, down = ref[base - 1], ref[base], ref[base + 1]
+        sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
         diffs = []
         for j in range(cols):
             pr, pg, pb = s[j]
             k = 2 * j + SLIDE + dv
+            near = (mid[k], mid[k - 1], mid[k + 1], up[k], down[k])
             d = 255.0
-            for q in (mid[k], mid[k - 1], mid[k + 1], up[k], down[k]):
+            for q in (*near, smid[k], smid[k - 1], smid[k + 1], sup[k], sdown[k]):
                 e = pr - q[0]
                 if e < 0:
                     e = -e
@@ -442,7 +508,13 @@ def judge(
         inside = start > 0 and stop < cols  # clear paper on both sides of it
         if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
             if _like_line(s[start:stop], mid, SLIDE + dv):
-                other += 1
+                # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
+                # one may lie.
+                middle = (start + stop - 1) / 2
+                if any(abs(middle - j) <= SEAM_OFF for j in strip.seams[row]):
+                    clear += 1
+                else:
+                    other += 1
             else:
                 band += 1
                 centres.append((row, (start + stop - 1) / 2))
@@ -452,7 +524,7 @@ def judge(
             other += 1
     if not _straight(centres):
         other, band = other + band, 0
-    return band / rows, other / rows, clear / rows
+    return band / rows, other / rows, clear / rows, (gr, gg, gb, dv)
 
 
 def _like_line(
@@ -486,6 +558,57 @@ def _straight(centres: list[tuple[int, float]]) -> bool:
     return abs(slope) <= MAX_SLANT and rms <= MAX_WOBBLE
 
 
+def _line_hidden(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> float:
+    """The share of the strip's rows where the space's own printed line does not show in the
+    photo: something lies on it (a piece right on the line, pale or not, or a card), though the
+    strip may differ little from the board. Read from the green plane every quarter mm across
+    the line, where the slide across puts it."""
+    p00, p01, p10, p11 = (hg.apply(h, x, y) for x, y in strip.corners)
+    w, g = photo.width, photo.g
+    ref = strip.ref
+    centre = 2 * ACROSS + SLIDE
+    hidden = seen = 0
+    for i in range(0, strip.rows, 2):
+        line = ref[2 * i + SLIDE]
+        paper = max(q[1] for q in line[centre - 8 : centre + 9])
+        ink = min(q[1] for q in line[centre - 3 : centre + 4])
+        if paper - ink < LINE_CONTRAST:
+            continue
+        k = i / (strip.rows - 1)
+        x0 = p00[0] + (p10[0] - p00[0]) * k
+        y0 = p00[1] + (p10[1] - p00[1]) * k
+        x1 = p01[0] + (p11[0] - p01[0]) * k
+        y1 = p01[1] + (p11[1] - p01[1]) * k
+        darkest = 255
+        for q in range(-6, 7):  # quarter mm steps, +-1.5 mm round the line
+            f = (ACROSS - dv / 2 + q / 4) / (2 * ACROSS)
+            v = g[int(y0 + (y1 - y0) * f + 0.5) * w + int(x0 + (x1 - x0) * f + 0.5)]
+            if v < darkest:
+                darkest = v
+        seen += 1
+        if paper * gain - darkest < HIDDEN_SHARE * (paper - ink) * gain:
+            hidden += 1
+    return hidden / seen if seen else 0.0
+
+
+def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> list[Edge]:
+    """The strips whose light (gain per channel) is off the median of their neighbours' by more
+    than :data:`LIGHT_SPREAD` in some channel, relative to the others (a colour), or in all."""
+    out = []
+    for edge, gains in light.items():
+        others = [light[e] for e in board.neighbours[edge] if e in light]
+        if len(others) < 3:
+            continue
+        expected = [_median([g[c] for g in others]) for c in range(3)]
+        ratio = [gains[c] / max(expected[c], 1e-6) for c in range(3)]
+        level = sum(ratio) / 3
+        if abs(math.log(level)) > LIGHT_SPREAD or any(
+            abs(math.log(r / level)) > LIGHT_SPREAD for r in ratio
+        ):
+            out.append(edge)
+    return out
+
+
 def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Reading:
     """Every track space taken or uncertain in the photo (PhotoError for a photo to retake)."""
     h, count, _score = locate(photo, board, anchors)
@@ -498,6 +621,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     track: list[Edge] = []
     uncertain: list[Edge] = []
     scores: dict[Edge, tuple[float, float, float]] = {}
+    light: dict[Edge, tuple[float, float, float]] = {}
     outside = 0
     for strip in board.strips:
         samples = _sample(photo, h, strip)
@@ -505,12 +629,26 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
             outside += 1
             uncertain.append(strip.edge)
             continue
-        band, other, clear = judge(samples, strip.ref)
+        band, other, clear, (gr, gg, gb, dv) = judge(samples, strip)
         scores[strip.edge] = (band, other, clear)
+        light[strip.edge] = (gr, gg, gb)
         if band >= TAKEN_ROWS:
             track.append(strip.edge)
-        elif other > OTHER_ROWS or band > BAND_ROWS:
+        elif (
+            other > OTHER_ROWS
+            or band > BAND_ROWS
+            or _line_hidden(photo, h, strip, dv, gg) > HIDDEN_ROWS
+        ):
             uncertain.append(strip.edge)
+    # The light changes slowly across the board; a strip whose light differs from its
+    # neighbours' is seen through something else (a card, a hand, its shadow) that covers it
+    # all, which the strip alone cannot tell from the board.
+    for edge in _odd_light(board, light):
+        if edge in track:
+            track.remove(edge)
+        if edge not in uncertain:
+            uncertain.append(edge)
+    uncertain.sort()
     if outside > CUT_OFF_SHARE * len(board.strips):
         raise PhotoError(
             "the board is cut off: take the photo again with the whole board in the frame",

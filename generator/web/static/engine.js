@@ -38,6 +38,8 @@ const engine = {
   async draftProblems(record) { await ready; return call("draft_problems_text", JSON.stringify(record)); },
   // A game's own question to its engine (Game.questions), e.g. the fastest routes of a race.
   async ask(name, record, args = null) { await ready; return call("ask_text", name, JSON.stringify(record), JSON.stringify(args)); },
+  // The same with byte buffers (Uint8Arrays) beside the JSON: args name them by index.
+  async askBytes(name, record, args, buffers) { await ready; return call("ask_bytes_text", name, JSON.stringify(record), JSON.stringify(args), buffers); },
   async merge(base, mine, theirs) { await ready; return call("merge_text", JSON.stringify(base), JSON.stringify(mine), JSON.stringify(theirs)); },
   async rememberMap(text) { await ready; return call("remember_map_text", text); },
 };

@@ -1,7 +1,8 @@
 // TransAmerica's Photo button: one photo of the table at the end of a round fills the round's
-// track. The page only decodes and scales the photo and draws the printed board's own picture
-// (its canvas); the engine's question `photo_read` (the same Python as `trackwright photo`)
-// finds the board and judges every track space. The tracks found are drawn over the photo, the
+// track. The page only decodes and scales the photo (smoothly, as `trackwright photo` does with
+// Pillow) and draws the printed board's own picture (its canvas); the engine's question `photo_read` (the same Python as `trackwright
+// photo`) finds the board and judges every track space. The pixels go to Python as bytes beside
+// the JSON (engine.askBytes), not as text. The tracks found are drawn over the photo, the
 // uncertain ones in amber: a tap says track (green) or not (grey). Then one change fills the
 // round; the players still tap their start markers and cities.
 "use strict";
@@ -9,18 +10,14 @@
 const TW = window.TW;
 const { t, h, s, say, change, G, render } = TW;
 const WORKING = 1600;  // the reader's working size (core/photo/tracks.py: WORKING)
-const REF_PPM = 2;  // its board picture's pixels per mm, softened by a pixel (REF_PPM, REF_BLUR)
+const REF_PPM = 2;  // its board picture's pixels per mm (REF_PPM) ...
+const REF_BLUR = 1, SHARP_BLUR = 0.4;  // ... softened by so many pixels, twice (REF_BLUR, SHARP_BLUR)
 const state = { busy: false, review: null };
 let reference = null;
 
 function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
 
-function base64(bytes) {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return btoa(out);
-}
-
+// A picture's RGBA bytes (drawn at its own size, or the source scaled to it).
 function pixels(source, width, height, filter) {
   const canvas = document.createElement("canvas");
   canvas.width = width; canvas.height = height;
@@ -29,20 +26,21 @@ function pixels(source, width, height, filter) {
   if (filter) ctx.filter = filter;
   ctx.drawImage(source, 0, 0, width, height);
   const data = ctx.getImageData(0, 0, width, height).data;
-  return { canvas, value: { width, height, rgba: base64(new Uint8Array(data.buffer)) } };
+  return { canvas, bytes: new Uint8Array(data.buffer), width, height };
 }
 
-// The printed board's picture, drawn once per board from the SVG the page shows.
+// The printed board's picture, drawn once per board from the SVG the page shows, softened
+// twice (the reader compares the photo with both).
 async function boardPicture() {
-  if (reference && reference.board === G.board) return reference.value;
+  if (reference && reference.board === G.board) return reference;
   const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
   try {
     const img = new Image();
     img.src = url;
     await img.decode();
-    const { value } = pixels(img, Math.round(G.board.width * REF_PPM), Math.round(G.board.height * REF_PPM), "blur(1px)");
-    reference = { board: G.board, value: { ...value, ppm: REF_PPM } };
-    return reference.value;
+    const w = Math.round(G.board.width * REF_PPM), hh = Math.round(G.board.height * REF_PPM);
+    reference = { board: G.board, soft: pixels(img, w, hh, `blur(${REF_BLUR}px)`), sharp: pixels(img, w, hh, `blur(${SHARP_BLUR}px)`) };
+    return reference;
   } finally { URL.revokeObjectURL(url); }
 }
 
@@ -50,11 +48,20 @@ async function read(file) {
   if (!file) return;
   state.busy = true; state.review = null; render();
   try {
-    const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-    const k = Math.min(1, WORKING / Math.max(bitmap.width, bitmap.height));
-    const width = Math.round(bitmap.width * k), height = Math.round(bitmap.height * k);
-    const { canvas, value } = pixels(bitmap, width, height, null);
-    const answer = await TW.engine.ask("photo_read", G.record, { photo: value, reference: await boardPicture() });
+    // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
+    const full = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const k = Math.min(1, WORKING / Math.max(full.width, full.height));
+    const width = Math.max(8, Math.round(full.width * k)), height = Math.max(8, Math.round(full.height * k));
+    const bitmap = k < 1 ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" }) : full;
+    const photo = pixels(bitmap, width, height, null);
+    if (preparing) await preparing;
+    const ref = await boardPicture();
+    const answer = await TW.engine.askBytes("photo_read", G.record, {
+      photo: { width, height, buffer: 0 },
+      reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: REF_PPM },
+      sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
+    }, [photo.bytes, ref.soft.bytes, ref.sharp.bytes]);
+    const canvas = photo.canvas;
     if (answer.problem) { say(t("ta.photo-problem-" + answer.problem)); return; }
     state.review = {
       url: canvas.toDataURL("image/jpeg", 0.85), width, height, hm: answer.homography,
@@ -70,11 +77,29 @@ function project(m, x, y) {
   return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
 }
 
+// The board made ready for reading (its pictures drawn, the engine's strips sampled from them)
+// while the camera or the file picker is open: the first photo of a game then reads as fast as
+// the next ones.
+let preparing = null;
+function prepare() {
+  if (!preparing) {
+    preparing = (async () => {
+      const ref = await boardPicture();
+      await TW.engine.askBytes("photo_read", G.record, {
+        prepare: true,
+        reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: REF_PPM },
+        sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
+      }, [ref.soft.bytes, ref.sharp.bytes]);
+    })().catch(() => {}).finally(() => { preparing = null; });
+  }
+  return preparing;
+}
+
 function button() {
   const input = h("input", { type: "file", accept: "image/*", capture: "environment", id: "photo-input", style: "display:none",
     onchange: e => read(e.target.files[0]) });
   return h("span", {}, input, h("button", { class: "secondary", id: "photo-button", disabled: state.busy,
-    onclick: () => input.click() }, t("ta.photo")));
+    onclick: () => { input.click(); prepare(); } }, t("ta.photo")));
 }
 
 function use() {
