@@ -234,6 +234,16 @@ def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
     }
 
 
+def _priced(route: Any, pips: int, fares: list[tuple[str, int]]) -> dict[str, Any]:
+    """A race route as the page shows it: its hexes, length, die pips and fares."""
+    return {
+        "route": [list(h) for h in route],
+        "hexes": len(route) - 1,
+        "pips": pips,
+        "fares": [{"to": k, "amount": v} for k, v in fares],
+    }
+
+
 def race(data: Any, args: Any, where: str) -> dict[str, Any]:
     """``{from, to}`` (town numbers): whether a race may run between them now (the rules'
     objection is an error), and each player's fastest legal route with its die pips and fares
@@ -263,31 +273,15 @@ def race(data: Any, args: Any, where: str) -> dict[str, Any]:
             except TrackwrightError as exc:
                 routes[player] = {"route": [list(h) for h in entered], "error": exc.message}
                 continue
-            routes[player] = {
-                "route": [list(h) for h in entered],
-                "hexes": len(entered) - 1,
-                "pips": engine.route_pips(record, entered),
-                "fares": [{"to": k, "amount": v} for k, v in fares.items()],
-            }
-        return {
-            "from": first,
-            "to": to,
-            "from_town": record.map.town_by_number[first].name,
-            "to_town": record.map.town_by_number[to].name,
-            "routes": routes,
-        }
-    for player in record.players:
-        r = engine.race_route(record, result.state, player, first, to)
-        routes[player] = (
-            None
-            if r is None
-            else {
-                "route": [list(h) for h in r.route],
-                "hexes": len(r.route) - 1,
-                "pips": r.pips,
-                "fares": [{"to": k, "amount": v} for k, v in sorted(r.fares.items())],
-            }
-        )
+            routes[player] = _priced(
+                entered, engine.route_pips(record, entered), list(fares.items())
+            )
+    else:
+        for player in record.players:
+            r = engine.race_route(record, result.state, player, first, to)
+            routes[player] = (
+                None if r is None else _priced(r.route, r.pips, sorted(r.fares.items()))
+            )
     return {
         "from": first,
         "to": to,

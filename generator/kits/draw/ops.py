@@ -294,29 +294,18 @@ def _clip_ring(ring: Sequence[Point], box: Box) -> tuple[Point, ...]:
     as often as the ring did (the parts outside are replaced by runs along the box's edges), so
     even-odd and non-zero fills are unchanged there. Empty when nothing is left."""
     pts = list(ring)
-    for axis, limit, keep_below in (
-        (0, box[0], False),
-        (0, box[2], True),
-        (1, box[1], False),
-        (1, box[3], True),
-    ):
-        if not pts:
-            break
-
-        def inside(
-            p: Point, axis: int = axis, limit: float = limit, below: bool = keep_below
-        ) -> bool:
-            return p[axis] <= limit if below else p[axis] >= limit
-
+    # Each edge of the box in turn: the axis it crosses, where, and which side is kept (+1:
+    # at or above the limit, -1: at or below it).
+    for axis, limit, side in ((0, box[0], 1), (0, box[2], -1), (1, box[1], 1), (1, box[3], -1)):
         out: list[Point] = []
-        prev = pts[-1]
+        prev = pts[-1] if pts else (0.0, 0.0)
         for cur in pts:
-            if inside(cur) != inside(prev):
+            kept, was = (cur[axis] - limit) * side >= 0, (prev[axis] - limit) * side >= 0
+            if kept != was:
                 t = (limit - prev[axis]) / (cur[axis] - prev[axis])
-                other = 1 - axis
-                at = prev[other] + t * (cur[other] - prev[other])
+                at = prev[1 - axis] + t * (cur[1 - axis] - prev[1 - axis])
                 out.append((limit, at) if axis == 0 else (at, limit))
-            if inside(cur):
+            if kept:
                 out.append(cur)
             prev = cur
         pts = out
@@ -336,8 +325,8 @@ def _clipped(
     box = (window[0] - pad, window[1] - pad, window[2] + pad, window[3] + pad)
     out = []
     for sub in subs:
-        xs, ys = [p[0] for p in sub], [p[1] for p in sub]
-        if min(xs) >= box[0] and max(xs) <= box[2] and min(ys) >= box[1] and max(ys) <= box[3]:
+        x0, y0, x1, y1 = _box([p[0] for p in sub], [p[1] for p in sub], 0.0)
+        if x0 >= box[0] and x1 <= box[2] and y0 >= box[1] and y1 <= box[3]:
             out.append(sub)
         elif cut := _clip_ring(sub, box):
             out.append(cut)
