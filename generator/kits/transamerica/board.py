@@ -39,7 +39,10 @@ from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 SEA = "#d6e9f5"
 LAND = "#f6f1e2"
 COAST = "#8a8672"
-MOUNTAIN = "#e3d2ad"
+# Mountains in a stone grey: no wood colour, so a wooden piece (pale or dark) stands out on them
+# in a photo of the board (on a tan, pale matchsticks all but vanish), and they still read as
+# relief in black and white.
+MOUNTAIN = "#dad7d1"
 RIVER = "#4f93cc"
 TRACK = "#2b2b2b"
 SINGLE_W = 0.55  # a single line's stroke
