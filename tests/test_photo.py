@@ -134,6 +134,45 @@ def test_generated_photos_read_right_or_flagged(tmp_path, seed):
     assert right >= 0.95 * total
 
 
+@pytest.mark.parametrize("seed", [21, 22])
+def test_wooden_pieces_read_right_or_flagged_everywhere(seed):
+    """Pale matchsticks and dark wooden pieces, wherever they lie (on the grey mountains, on a
+    double line): none read wrong without a flag."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    m = model.load("usa")
+    for kinds in (("matches",), ("dark",)):
+        photo = scene(seed, kinds=kinds)
+        reading = cli_photo.read_photo(m, photo.jpeg, "photo", {})
+        got = {"track": reading.track, "uncertain": reading.uncertain}
+        wrong, flagged, right = check(photo.truth, got)
+        assert wrong == 0, (kinds, wrong, flagged)
+        assert flagged <= 0.08 * (wrong + flagged + right), (kinds, flagged)
+
+
+def test_printed_lines_are_not_pieces():
+    """What tells a band of print (the line seen twice where sheets meet, a guide line) from a
+    piece: the line's own blend of ink and paper and its grey hue; not wood, not a dark piece
+    wider than the line."""
+    from trackwright.core.photo import tracks
+
+    paper, ink = (246, 241, 226), (60, 60, 58)
+    row = [paper] * (2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1)
+    row[len(row) // 2] = ink
+    first = tracks.SLIDE
+
+    def blend(t: float) -> tuple[float, float, float]:
+        return tuple(ink[c] + t * (paper[c] - ink[c]) for c in range(3))  # type: ignore[return-value]
+
+    assert tracks._like_line([blend(0.6), blend(0.1), blend(0.5)], row, row, first)
+    assert tracks._like_line([(150, 150, 148), (160, 160, 157)], row, row, first)  # grey guide
+    assert not tracks._like_line([(222, 180, 130), (215, 175, 128)], row, row, first)  # wood
+    assert not tracks._like_line([(90, 62, 44), (86, 60, 42), (120, 96, 80)], row, row, first)
+    dark = [blend(0.4), blend(0.05), blend(0.0), blend(0.1), blend(0.5)]  # 3 mm of ink: a piece
+    assert not tracks._like_line(dark, row, row, first)
+
+
 def test_the_plain_output_lists_the_spaces(tmp_path):
     photo = scene(3)
     done = trackwright("photo", "usa", str(saved(tmp_path, photo)))
@@ -298,6 +337,21 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
         bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(bad), buffers)
     )
     assert "no buffer 7" in reply["error"]
+
+
+def test_the_page_draws_at_the_readers_own_sizes():
+    """The page asks the engine the sizes it scales the photo and draws the board's picture at,
+    so they are written once, in the reader."""
+    from trackwright.core.photo import tracks
+    from trackwright.play import bridge
+
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    assert bridge.ask("photo_setup", record, {}) == {
+        "working": tracks.WORKING,
+        "ppm": tracks.REF_PPM,
+        "blur": tracks.REF_BLUR,
+        "sharp_blur": tracks.SHARP_BLUR,
+    }
 
 
 def test_the_phone_question_says_why_a_photo_is_bad():

@@ -50,28 +50,34 @@ SHARP_BLUR = 0.4  # and a sharper picture of it: a photo may show lines as sharp
 ALONG = (0.27, 0.73)
 ACROSS = 8
 SLIDE = 4  # half-mm steps of reference beyond the strip, each side (slides and neighbours)
-SHIFTS = (-3, -2, -1, 0, 1, 2, 3)  # across, half mm
-SHIFTS_ALONG = (-3, -2, -1, 0, 1, 2, 3)
+REACH = 3  # how far the reference slides across, half mm steps each side
+REACH_ALONG = 3  # ... and along
 SLIDE_ROWS = 2  # the slides are matched on every second row ...
 SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
 
 # Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
-DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255)
-WEAK = 30.0  # ... and its neighbours in a band when this far
-LINE_LIKE = 30.0  # a band this near the printed line's colour may be the line itself
+DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255) ...
+WEAK = 30.0  # ... (and its neighbours in a band when this far), or its hue is: the difference
+# red - green or green - blue (pale wood on pale paper differs more in hue than in any channel)
+NEAR = WEAK / 2  # (a sample this near in every channel is near in hue: no need to look)
+LINE_LIKE = 30.0  # a band whose every sample is this near a blend of the line's ink and the
+LINE_HUE = 20.0  # paper (and this near in red - blue) may be the line itself ...
+INKY, INK_RUN = 0.3, 3  # ... but not when so many samples in a row are as dark as the ink
 GREY_CHROMA, GREY_LEVEL = 24.0, 95.0  # a band this grey and this light is print, not a piece
 BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
 WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
-OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band
-BAND_ROWS = 0.3  # uncertain: more than this share show a band (but too few for taken)
+OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band ...
+BAND_ROWS = 0.3  # ... or more than this share show a band (but too few for taken) ...
+SOME_ROWS = 0.5  # ... or more than this share show either
 LINE_CONTRAST = 40  # the space's line darker than the paper by this in the reference ...
 HIDDEN_SHARE = 0.3  # ... and by less than this share of that in the photo: the line is hidden
 HIDDEN_ROWS = 0.5  # uncertain: the line hidden in more than this share of rows
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
+COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
 MATCH = 0.3  # the photo matches the board under a fit when their content correlates this much
 CUT_OFF_SHARE = 0.03  # more of the spaces than this outside the photo: the board is cut off
@@ -443,19 +449,26 @@ def judge(
                 break
         return total
 
-    def best(options: tuple[int, ...], slide: Callable[[int, float], float]) -> int:
-        """The first option of least cost (as ``min`` would pick it)."""
-        chosen, least = options[0], slide(options[0], math.inf)
-        for o in options[1:]:
-            c = slide(o, least)
-            if c < least:
-                chosen, least = o, c
+    def best(reach: int, slide: Callable[[int, float], float]) -> int:
+        """The slide of least cost, walking from none towards the better side while the cost
+        falls (it falls towards the best slide: the strip crosses one line, and the capped
+        sum keeps the piece from pulling), at most ``reach`` half-mm steps."""
+        chosen, least = 0, slide(0, math.inf)
+        minus, plus = slide(-1, least), slide(1, least)
+        step = -1 if minus < plus else 1
+        if min(minus, plus) >= least:
+            return 0
+        chosen, least = step, min(minus, plus)
+        while abs(chosen) < reach:
+            c = slide(chosen + step, least)
+            if c >= least:
+                break
+            chosen, least = chosen + step, c
         return chosen
 
-    # The reference slid across, then along: the slide that matches best (a capped sum, so
-    # the piece itself does not pull it).
-    dv = best(SHIFTS, lambda v, bound: cost(0, v, bound))
-    du = best(SHIFTS_ALONG, lambda u, bound: cost(u, dv, bound))
+    # The reference slid across, then along: the slide that matches best.
+    dv = best(REACH, lambda v, bound: cost(0, v, bound))
+    du = best(REACH_ALONG, lambda u, bound: cost(u, dv, bound))
     band = other = clear = 0
     centres: list[tuple[int, float]] = []
     for row in range(rows):
@@ -464,12 +477,18 @@ def judge(
         up, mid, down = ref[base - 1], ref[base], ref[base + 1]
         sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
         diffs = []
+        # Each sample against the reference's there and half a mm round it, soft and sharp
+        # (registration error and focus); the nearest first, and no further once near enough.
+        pool = (
+            *((mid, 0), (mid, -1), (mid, 1), (up, 0), (down, 0)),
+            *((smid, 0), (smid, -1), (smid, 1), (sup, 0), (sdown, 0)),
+        )
         for j in range(cols):
             pr, pg, pb = s[j]
             k = 2 * j + SLIDE + dv
-            near = (mid[k], mid[k - 1], mid[k + 1], up[k], down[k])
             d = 255.0
-            for q in (*near, smid[k], smid[k - 1], smid[k + 1], sup[k], sdown[k]):
+            for line, o in pool:
+                q = line[k + o]
                 e = pr - q[0]
                 if e < 0:
                     e = -e
@@ -479,6 +498,24 @@ def judge(
                 if f > e:
                     e = f
                 f = pb - q[2]
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                if e <= NEAR:  # then no hue differs by more than WEAK either
+                    d = e
+                    break
+                f = (pr - pg) - (q[0] - q[1])
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                f = (pg - pb) - (q[1] - q[2])
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+                f = (pr - pb) - (q[0] - q[2])
                 if f < 0:
                     f = -f
                 if f > e:
@@ -507,7 +544,7 @@ def judge(
         count = sum(b - a for a, b in runs)
         inside = start > 0 and stop < cols  # clear paper on both sides of it
         if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
-            if _like_line(s[start:stop], mid, SLIDE + dv):
+            if _like_line(s[start:stop], mid, smid, SLIDE + dv):
                 # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
                 # one may lie.
                 middle = (start + stop - 1) / 2
@@ -528,18 +565,37 @@ def judge(
 
 
 def _like_line(
-    band: list[tuple[float, float, float]], ref: list[tuple[int, int, int]], first: int
+    band: list[tuple[float, float, float]],
+    ref: list[tuple[int, int, int]],
+    sharp: list[tuple[int, int, int]],
+    first: int,
 ) -> bool:
     """Whether a band looks like printing rather than a piece: the board's own line (seen
-    twice where a tiled board's sheets overlap a little off), or the sheets' grey guide lines;
-    that is, the colour of the darkest thing the reference prints across the strip, or a mid
-    grey (the kit's pieces are coloured, wood, or darker than any print)."""
+    twice where a tiled board's sheets overlap a little off), or the sheets' grey guide lines.
+    That is, every sample of it a blend of the line's ink (as sharp as the board prints it) and
+    the paper round it, in each channel and in hue (the ink is grey; a piece is brown, wood or
+    coloured), and no wider run as dark as the ink than the line makes; or a mid grey."""
     cols = 2 * ACROSS + 1
-    line = min((ref[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
+    ink = min((sharp[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
+    paper = max((ref[first + 2 * j] for j in range(cols)), key=lambda q: q[0] + q[1] + q[2])
+    span = [paper[c] - ink[c] for c in range(3)]
+    norm = sum(v * v for v in span)
+    blend = norm > 0
+    inky = 0
+    for p in band:
+        t = sum((p[c] - ink[c]) * span[c] for c in range(3)) / norm if norm else 0.0
+        t = min(max(t, 0.0), 1.0)
+        if max(abs(p[c] - ink[c] - t * span[c]) for c in range(3)) >= LINE_LIKE:
+            blend = False
+        if abs(p[0] - p[2] - (ink[0] - ink[2] + t * (span[0] - span[2]))) >= LINE_HUE:
+            blend = False
+        inky = inky + 1 if t < INKY else 0
+        if inky >= INK_RUN:
+            return False
+    if blend:
+        return True
     n = len(band)
     mean = [sum(p[c] for p in band) / n for c in range(3)]
-    if max(abs(mean[c] - line[c]) for c in range(3)) < LINE_LIKE:
-        return True
     return max(mean) - min(mean) < GREY_CHROMA and sum(mean) / 3 > GREY_LEVEL
 
 
@@ -593,18 +649,28 @@ def _line_hidden(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) ->
 
 def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> list[Edge]:
     """The strips whose light (gain per channel) is off the median of their neighbours' by more
-    than :data:`LIGHT_SPREAD` in some channel, relative to the others (a colour), or in all."""
+    than :data:`LIGHT_SPREAD` in some channel, relative to the others (a colour), or in all; or
+    whose colour is off the whole board's by more than :data:`COLOUR_SPREAD` (a hand over a
+    stretch of the board has no neighbours of another light)."""
+    if not light:
+        return []
+    board_light = [_median([g[c] for g in light.values()]) for c in range(3)]
+
+    def off(gains: tuple[float, float, float], expected: list[float]) -> tuple[float, float]:
+        """How far off (logs of ratios) the light is in level, and in colour."""
+        ratio = [gains[c] / max(expected[c], 1e-6) for c in range(3)]
+        level = sum(ratio) / 3
+        return abs(math.log(level)), max(abs(math.log(r / level)) for r in ratio)
+
     out = []
     for edge, gains in light.items():
         others = [light[e] for e in board.neighbours[edge] if e in light]
-        if len(others) < 3:
-            continue
-        expected = [_median([g[c] for g in others]) for c in range(3)]
-        ratio = [gains[c] / max(expected[c], 1e-6) for c in range(3)]
-        level = sum(ratio) / 3
-        if abs(math.log(level)) > LIGHT_SPREAD or any(
-            abs(math.log(r / level)) > LIGHT_SPREAD for r in ratio
-        ):
+        if len(others) >= 3:
+            level, colour = off(gains, [_median([g[c] for g in others]) for c in range(3)])
+            if max(level, colour) > LIGHT_SPREAD:
+                out.append(edge)
+                continue
+        if off(gains, board_light)[1] > COLOUR_SPREAD:
             out.append(edge)
     return out
 
@@ -637,6 +703,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
         elif (
             other > OTHER_ROWS
             or band > BAND_ROWS
+            or band + other > SOME_ROWS
             or _line_hidden(photo, h, strip, dv, gg) > HIDDEN_ROWS
         ):
             uncertain.append(strip.edge)
