@@ -24,6 +24,13 @@ def _photo_read(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     return question.photo_read(engine.record_from_json(record, where).map, args, "photo")
 
 
+def _photo_setup(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
+    """The sizes the page draws the photo and the board's picture at, for the reader."""
+    from trackwright.core.photo import question
+
+    return question.photo_setup()
+
+
 GAME = Game(
     name=model.GAME,
     title=model.TITLE,
@@ -41,6 +48,10 @@ GAME = Game(
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
     draft_problems=engine.draft_problems,
-    questions={"turn_state": engine.turn_state, "photo_read": _photo_read},
+    questions={
+        "turn_state": engine.turn_state,
+        "photo_read": _photo_read,
+        "photo_setup": _photo_setup,
+    },
     order=1,
 )

@@ -13,6 +13,9 @@ board millimetres to the working photo's pixels, for drawing over it); for a pho
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
 the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
 ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
+
+The question ``photo_setup`` tells the page the sizes it draws at (:func:`photo_setup`), so no
+number of the reader's is written twice.
 """
 
 from __future__ import annotations
@@ -53,6 +56,18 @@ def _pixels(value: Any, buffers: list[bytes], what: str, where: str) -> Picture:
     if not isinstance(width, int) or not isinstance(height, int):
         raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
     return Picture.from_bytes(raw, width, height, where)
+
+
+def photo_setup() -> dict[str, Any]:
+    """What the page draws for the reader: the photo scaled so its longer side is ``working``
+    pixels, and the board's picture at ``ppm`` pixels per millimetre, softened by ``blur`` (the
+    reference) and by ``sharp_blur`` pixels (the sharp picture)."""
+    return {
+        "working": tracks.WORKING,
+        "ppm": tracks.REF_PPM,
+        "blur": tracks.REF_BLUR,
+        "sharp_blur": tracks.SHARP_BLUR,
+    }
 
 
 def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, Any]:

@@ -9,11 +9,15 @@
 (() => {
 const TW = window.TW;
 const { t, h, s, say, change, G, render } = TW;
-const WORKING = 1600;  // the reader's working size (core/photo/tracks.py: WORKING)
-const REF_PPM = 2;  // its board picture's pixels per mm (REF_PPM) ...
-const REF_BLUR = 1, SHARP_BLUR = 0.4;  // ... softened by so many pixels, twice (REF_BLUR, SHARP_BLUR)
 const state = { busy: false, review: null };
 let reference = null;
+// The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
+// softenings), asked of the engine once: they are the Python reader's own numbers.
+let sizes = null;
+async function setup() {
+  if (!sizes) sizes = await TW.engine.ask("photo_setup", G.record, {});
+  return sizes;
+}
 
 function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
 
@@ -33,13 +37,14 @@ function pixels(source, width, height, filter) {
 // twice (the reader compares the photo with both).
 async function boardPicture() {
   if (reference && reference.board === G.board) return reference;
+  const { ppm, blur, sharp_blur } = await setup();
   const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
   try {
     const img = new Image();
     img.src = url;
     await img.decode();
-    const w = Math.round(G.board.width * REF_PPM), hh = Math.round(G.board.height * REF_PPM);
-    reference = { board: G.board, soft: pixels(img, w, hh, `blur(${REF_BLUR}px)`), sharp: pixels(img, w, hh, `blur(${SHARP_BLUR}px)`) };
+    const w = Math.round(G.board.width * ppm), hh = Math.round(G.board.height * ppm);
+    reference = { board: G.board, ppm, soft: pixels(img, w, hh, `blur(${blur}px)`), sharp: pixels(img, w, hh, `blur(${sharp_blur}px)`) };
     return reference;
   } finally { URL.revokeObjectURL(url); }
 }
@@ -49,8 +54,9 @@ async function read(file) {
   state.busy = true; state.review = null; render();
   try {
     // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
+    const { working } = await setup();
     const full = await createImageBitmap(file, { imageOrientation: "from-image" });
-    const k = Math.min(1, WORKING / Math.max(full.width, full.height));
+    const k = Math.min(1, working / Math.max(full.width, full.height));
     const width = Math.max(8, Math.round(full.width * k)), height = Math.max(8, Math.round(full.height * k));
     const bitmap = k < 1 ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" }) : full;
     const photo = pixels(bitmap, width, height, null);
@@ -58,7 +64,7 @@ async function read(file) {
     const ref = await boardPicture();
     const answer = await TW.engine.askBytes("photo_read", G.record, {
       photo: { width, height, buffer: 0 },
-      reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: REF_PPM },
+      reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
       sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
     }, [photo.bytes, ref.soft.bytes, ref.sharp.bytes]);
     const canvas = photo.canvas;
@@ -87,7 +93,7 @@ function prepare() {
       const ref = await boardPicture();
       await TW.engine.askBytes("photo_read", G.record, {
         prepare: true,
-        reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: REF_PPM },
+        reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
         sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
       }, [ref.soft.bytes, ref.sharp.bytes]);
     })().catch(() => {}).finally(() => { preparing = null; });
