@@ -10,7 +10,7 @@
    The light is evened out per strip (a gain per colour channel), the reference is slid
    across and along by up to 1.5 mm (each sample also against its neighbours) to absorb
    registration error and a tiled board's sheets being a little off, and each sample is
-   compared. What the board prints there (its own line,
+   compared, channel by channel and in hue. What the board prints there (its own line,
    rivers, names) is in the reference, so what differs is what lies on the board: a track
    piece differs in a narrow band along the space, all along it; a card or a hand differs
    across the whole strip. A space is *taken* when the band is there all along, *empty* when
@@ -58,7 +58,8 @@ SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more f
 # Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
 DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255) ...
 WEAK = 30.0  # ... (and its neighbours in a band when this far), or its hue is: the difference
-# red - green or green - blue (pale wood on pale paper differs more in hue than in any channel)
+# red - green, green - blue or red - blue (pale wood on pale paper differs more in hue than in
+# any one channel)
 NEAR = WEAK / 2  # (a sample this near in every channel is near in hue: no need to look)
 LINE_LIKE = 30.0  # a band whose every sample is this near a blend of the line's ink and the
 LINE_HUE = 20.0  # paper (and this near in red - blue) may be the line itself ...
