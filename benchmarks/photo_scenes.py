@@ -440,17 +440,18 @@ def _table(kind: str, colour, size_mm: tuple[float, float], rng: random.Random) 
 def _hand(size, board_quad: np.ndarray, rng: random.Random, scale: float):
     """A hand coming in from the frame's edge over the board's edge: (RGBA picture, shadow mask).
     ``scale``: photo pixels per mm near the board."""
-    W, H = size
     side = rng.randrange(4)
-    # Aim at a point on the board's outline, come from the nearest frame edge direction.
+    # Aim at a point on the board's outline and come in across that edge, from outside the
+    # board: the fingers over the board, the arm behind them off it. (Coming from the frame's
+    # middle instead laid the arm across the whole board when the board was off-centre.)
     i = rng.randrange(4)
     a, b = board_quad[i], board_quad[(i + 1) % 4]
     t = rng.uniform(0.15, 0.85)
     tip = a + (b - a) * t
-    centre = np.array([W / 2, H / 2])
-    direction = tip - centre
-    direction /= np.linalg.norm(direction) + 1e-9
-    inward = -direction
+    along = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+    inward = np.array([-along[1], along[0]])
+    if np.dot(inward, board_quad.mean(axis=0) - tip) < 0:
+        inward = -inward
     reach = rng.uniform(20, 70) * scale  # how far over the board the fingers come
     tip = tip + inward * reach
     ang = math.atan2(inward[1], inward[0]) + rng.uniform(-0.5, 0.5)
