@@ -7,7 +7,8 @@ Each photo comes from ``benchmarks/photo_scenes.py`` (12 megapixels, the board w
 track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
 blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the command line
 reads it (decode, scale, read; the board's own picture made once per map), without anchors.
-Printed: the track spaces read right, flagged uncertain, wrong (not flagged); the photos whose
+Printed: the track spaces read right, flagged uncertain, wrong (not flagged), and the hidden
+ones the game's rules empty (joined to no track seen); the photos whose
 board was found; the seconds per photo. ``--cache`` keeps generated photos (they take longer to
 make than to read; a photo made before the scene generator or the printed board changed is made
 again); ``--picture`` draws one reading over its photo. ``--phone`` instead times the
@@ -215,7 +216,7 @@ def main() -> None:
     started = time.perf_counter()
     cli_photo.board(m)
     board_seconds = time.perf_counter() - started
-    right = flagged = wrong = flagged_visible = visible = 0
+    right = flagged = wrong = flagged_visible = visible = emptied = 0
     found = 0
     seconds: list[float] = []
     cpu: list[float] = []  # the machine may be shared: CPU seconds say what the reading costs
@@ -237,6 +238,7 @@ def main() -> None:
         taken = {tuple(e) for e in truth["track"]}
         covered = {tuple(e) for e in truth["covered"]}
         read, unsure = set(reading.track), set(reading.uncertain)
+        emptied += len(reading.empty_by_rule)
         for e in m.edges:
             key = tuple(sorted((e.a, e.b)))
             if key not in covered:
@@ -273,6 +275,11 @@ def main() -> None:
         (
             "flagged, of spaces not under a card or hand",
             f"{pct(flagged_visible, visible):.2f} %",
+            "",
+        ),
+        (
+            "unsure spaces the rules empty (joined to no track seen)",
+            f"{emptied} ({pct(emptied, total):.2f} %)",
             "",
         ),
         (

@@ -394,6 +394,23 @@ def stray_track(track: set[Edge], markers: dict[str, str]) -> list[list[Edge]]:
     ]
 
 
+def unjoined_spaces(track: Iterable[Edge], unsure: Iterable[Edge]) -> list[Edge]:
+    """Of the track spaces a photo leaves unsure (under a card or a hand, say), those that hold
+    no track by the rules: every track is joined to its player's start marker through track
+    ("tout tronçon posé doit être relié au pion du joueur par une ligne ininterrompue de
+    tronçons"), so a track lies in a network with the others the photo shows, and an unsure
+    space that no chain of unsure spaces joins to a track seen is empty. The one case this
+    cannot see is a whole network, its start marker and every track of it, hidden at once: a
+    card does not lie flat on a marker, and a hand covers a few spaces. Sorted."""
+    seen = {edge_key(*e) for e in track}
+    unsure_set = {edge_key(*e) for e in unsure} - seen
+    joined = set()
+    for part in graphs.connected_components(graphs.undirected(seen | unsure_set)):
+        if any(a in part for a, _b in seen):
+            joined |= part
+    return sorted(e for e in unsure_set if e[0] not in joined)
+
+
 def round_ended(
     m: TransAmericaMap,
     players: tuple[str, ...],

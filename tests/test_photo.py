@@ -173,6 +173,23 @@ def test_printed_lines_are_not_pieces():
     assert not tracks._like_line(dark, row, row, first)
 
 
+def test_the_board_between_two_fingers_is_not_a_piece():
+    """A strip mostly under a hand, with the board showing in the gap between two fingers: in
+    the strip's own light (the skin's) the gap is a narrow band like a piece's. But the gap has
+    the whole board's colour and the strip has not: uncertain. A piece's band is never nearer
+    the board's colour than the board round it."""
+    from trackwright.core.photo import tracks
+
+    board = {("A", f"B{k}"): (0.8, 0.8, 0.8) for k in range(20)}
+    light = {**board, ("C", "D"): (0.76, 0.64, 0.60), ("E", "F"): (0.81, 0.8, 0.79)}
+    tones = {
+        ("C", "D"): (0.78, 0.79, 0.8),  # the board itself, between two fingers
+        ("E", "F"): (0.23, 0.17, 0.12),  # a dark wooden piece on the board
+        ("A", "B3"): (0.9, 0.7, 0.45),  # a matchstick
+    }
+    assert tracks._board_between(light, tones) == [("C", "D")]
+
+
 def test_the_plain_output_lists_the_spaces(tmp_path):
     photo = scene(3)
     done = trackwright("photo", "usa", str(saved(tmp_path, photo)))
@@ -320,6 +337,9 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     assert answer["track"] == got["track"]
     assert answer["uncertain"] == got["uncertain"]
     cli_wrong, _cli_flagged, _cli_right = check(photo.truth, got)
+    # and the same spaces ruled empty by the game's rules (joined to no track found)
+    reading = cli_photo.read_photo(m, photo.jpeg, "photo", {})
+    assert answer["empty_by_rule"] == [list(e) for e in reading.empty_by_rule]
     assert wrong == cli_wrong and flagged == len(got["uncertain"])
     # As the page sends them: the pixels as bytes beside the JSON (RGBA, as a canvas gives).
     args = {

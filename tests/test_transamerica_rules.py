@@ -6,11 +6,15 @@ show each of them end to end; these tests check the parts."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from trackwright.cli import run
+from trackwright.core import graphs
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import edge_key
@@ -216,3 +220,43 @@ def test_a_marker_that_moves_away_can_end_the_round():
     del standard["variant"]
     replay = ta.score_game(ta.record_from_json(standard, base=RECORDS)).rounds[0].replay
     assert replay is not None and (replay.ended_on_turn, replay.completed_by) == (11, ("Ben",))
+
+
+# ------------------------------------------------------------------ a photo's unsure spaces
+
+
+def test_unsure_spaces_joined_to_no_track_are_empty():
+    """A track is joined to its start marker through track, so an unsure space (under a card,
+    say) that no chain of unsure spaces joins to a track the photo shows holds none."""
+    seen = [("A", "B")]
+    unsure = [("C", "B"), ("C", "D"), ("X", "Y"), ("Z", "Y"), ("A", "B")]
+    assert ta.unjoined_spaces(seen, unsure) == [("X", "Y"), ("Y", "Z")]
+    assert ta.unjoined_spaces([], unsure[:2]) == [("B", "C"), ("C", "D")]
+    assert ta.unjoined_spaces(seen, []) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), radius=st.floats(20.0, 120.0), where=st.randoms())
+def test_a_hidden_patch_never_empties_a_track(usa, seed, radius, where):
+    """Simulated rounds, a patch of the board hidden (a card, a hand: every space within
+    ``radius`` mm of a point): the spaces the rule empties hold no track, whenever each network
+    keeps a track in sight; and every hidden space it leaves unsure is joined to a track seen."""
+    rnd = simulate.play_round(usa, ["Ann", "Ben", "Cleo"], seed)
+    track = {edge_key(a, b) for turn in rnd["turns"] for a, b in turn["track"]}
+    x, y = where.uniform(0, usa.board_w), where.uniform(0, usa.board_h)
+
+    def hidden(e) -> bool:
+        a, b = usa.nodes[e.a], usa.nodes[e.b]
+        return math.hypot((a.x + b.x) / 2 - x, (a.y + b.y) / 2 - y) < radius
+
+    unsure = {edge_key(e.a, e.b) for e in usa.edges if hidden(e)}
+    seen = track - unsure
+    empty = set(ta.unjoined_spaces(seen, unsure))
+    assert empty <= unsure
+    networks = graphs.connected_components(graphs.undirected(track))
+    if all(any(a in part for a, _b in seen) for part in networks):
+        assert not empty & track
+    parts = list(graphs.connected_components(graphs.undirected(seen | unsure)))
+    for a, _b in unsure - empty:
+        part = next(p for p in parts if a in p)
+        assert any(c in part for c, _d in seen)

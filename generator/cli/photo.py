@@ -19,6 +19,7 @@ from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.photo import tracks
 from trackwright.core.photo.image import Picture
+from trackwright.scorer import transamerica as engine
 
 MAX_PHOTO_BYTES = 64 * 1024 * 1024
 ANCHOR = re.compile(r"^(?P<name>.+)=(?P<x>-?\d+(?:\.\d+)?),(?P<y>-?\d+(?:\.\d+)?)$")
@@ -99,9 +100,10 @@ def read_photo(
     pic, scale = working_picture(data, where)
     scaled = {k: (x * scale, y * scale) for k, (x, y) in anchors.items()}
     try:
-        return tracks.read(pic, board(m), scaled or None)
+        reading = tracks.read(pic, board(m), scaled or None)
     except tracks.PhotoError as exc:
         raise TrackwrightError(exc.message, where, code=exc.code) from exc
+    return reading.settled(engine.unjoined_spaces)
 
 
 def photo(
@@ -137,6 +139,10 @@ def photo(
         f"{len(reading.track)} track spaces taken, {len(reading.uncertain)} to check "
         f"(board found by {'anchors' if reading.anchored else f'{reading.marks} marks'})"
     )
-    for label, edges in (("taken", reading.track), ("check", reading.uncertain)):
+    for label, edges in (
+        ("taken", reading.track),
+        ("check", reading.uncertain),
+        ("hidden, joined to no track, so empty", reading.empty_by_rule),
+    ):
         if edges:
             typer.echo(f"{label}: " + " ".join(f"{a}-{b}" for a, b in edges))

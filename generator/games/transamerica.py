@@ -21,7 +21,8 @@ def _photo_read(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     from trackwright.core.photo import question
 
     record = {**data, "rounds": []} if isinstance(data, dict) else data
-    return question.photo_read(engine.record_from_json(record, where).map, args, "photo")
+    m = engine.record_from_json(record, where).map
+    return question.photo_read(m, args, "photo", engine.unjoined_spaces)
 
 
 def _photo_setup(data: Any, args: Any, where: str = "record") -> dict[str, Any]:

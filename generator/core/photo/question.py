@@ -8,8 +8,10 @@ where PIXELS is ``{"width", "height", "buffer"}``: the canvas's RGBA (or RGB) by
 beside the JSON), or ``{"width", "height", "rgba"}`` with the bytes as base64 text;
 ``reference`` is the board's picture softened by :data:`~.tracks.REF_BLUR` pixels, ``sharp``
 the same softened by :data:`~.tracks.SHARP_BLUR` (the reference again when missing). The answer:
-``{"track", "uncertain", "homography", "marks"}`` (node pairs as in the map; the homography takes
-board millimetres to the working photo's pixels, for drawing over it); for a photo to retake,
+``{"track", "uncertain", "empty_by_rule", "homography", "marks"}`` (node pairs as in the map;
+``empty_by_rule``: spaces the photo could not see that the game's rules say are empty; the
+homography takes board millimetres to the working photo's pixels, for drawing over it); for a
+photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
 the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
 ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
@@ -23,6 +25,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
@@ -70,8 +73,14 @@ def photo_setup() -> dict[str, Any]:
     }
 
 
-def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, Any]:
-    """The reading of the page's photo of the board of ``m`` (see the module's description)."""
+def photo_read(
+    m: TransAmericaMap,
+    args: Any,
+    where: str = "args",
+    empty: Callable[[list[tracks.Edge], list[tracks.Edge]], list[tracks.Edge]] | None = None,
+) -> dict[str, Any]:
+    """The reading of the page's photo of the board of ``m`` (see the module's description);
+    ``empty``: the rules' unsure spaces that hold no track (:meth:`.tracks.Reading.settled`)."""
     if not isinstance(args, dict):
         raise TrackwrightError("photo and reference wanted", where)
     buffers = args.get("buffers") or []
@@ -112,4 +121,4 @@ def photo_read(m: TransAmericaMap, args: Any, where: str = "args") -> dict[str, 
         reading = tracks.read(photo, board, anchors or None)
     except tracks.PhotoError as exc:
         return {"problem": exc.code, "message": exc.message}
-    return reading.to_json()
+    return reading.settled(empty).to_json()

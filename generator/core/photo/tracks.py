@@ -13,8 +13,12 @@
    compared, channel by channel and in hue. What the board prints there (its own line,
    rivers, names) is in the reference, so what differs is what lies on the board: a track
    piece differs in a narrow band along the space, all along it; a card or a hand differs
-   across the whole strip. A space is *taken* when the band is there all along, *empty* when
-   nothing differs, *uncertain* otherwise.
+   across the whole strip. A space is *taken* when the band is there all along (and few rows
+   show anything else, as a card's printed bars would; and the band is not the board itself,
+   seen in the gap between two fingers), *empty* when nothing differs, *uncertain* otherwise.
+4. The caller may then let the game's rules settle some uncertain spaces
+   (:meth:`Reading.settled`): the TransAmerica engine empties a hidden space that no chain of
+   hidden spaces joins to a track seen.
 
 Pure Python over byte planes (no per-pixel loop over the whole photo).
 """
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
@@ -69,7 +73,10 @@ BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least
 WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
-TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band
+TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
+TAKEN_OTHER = 0.3  # ... and at most this share something else (a card's printed bars)
+GAP_COLOUR, GAP_LEVEL = 0.05, 1.0  # a band nearer the board's colour than its strip by this
+# (log of ratios), and its level within this of the board's: the board between two fingers
 OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band ...
 BAND_ROWS = 0.3  # ... or more than this share show a band (but too few for taken) ...
 SOME_ROWS = 0.5  # ... or more than this share show either
@@ -202,11 +209,26 @@ class Reading:
     marks: int
     anchored: bool = False
     scores: dict[Edge, tuple[float, float, float]] = field(default_factory=dict)
+    #: spaces the photo left unsure that the game's rules say are empty (see :meth:`settled`)
+    empty_by_rule: list[Edge] = field(default_factory=list)
+
+    def settled(self, empty: Callable[[list[Edge], list[Edge]], list[Edge]] | None) -> Reading:
+        """This reading with the unsure spaces the rules rule out made empty: ``empty(track,
+        uncertain)`` names them (the rules engine's, which the core does not know)."""
+        if empty is None:
+            return self
+        out = set(empty(self.track, self.uncertain)) & set(self.uncertain)
+        return replace(
+            self,
+            uncertain=[e for e in self.uncertain if e not in out],
+            empty_by_rule=sorted(out),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "track": [list(e) for e in self.track],
             "uncertain": [list(e) for e in self.uncertain],
+            "empty_by_rule": [list(e) for e in self.empty_by_rule],
             "homography": [round(v, 9) for v in self.h],
             "marks": self.marks,
             "anchored": self.anchored,
@@ -401,11 +423,12 @@ def _median(values: list[float]) -> float:
 
 def judge(
     samples: list[list[tuple[int, int, int]]], strip: Strip
-) -> tuple[float, float, float, tuple[float, float, float, int]]:
+) -> tuple[float, float, float, tuple[float, float, float, int], tuple[float, float, float]]:
     """One strip's shares of rows that show a piece's band, that show something else differing
-    (wider, or stray), and that show nothing, and the light on it (the photo's gain over the
-    reference per channel, and the slide across that matched best): (band, other, clear,
-    (gains, slide))."""
+    (wider, or stray), and that show nothing, the light on it (the photo's gain over the
+    reference per channel, and the slide across that matched best), and the band's own tone
+    (its samples over the reference's there, per channel, in the strip's light; 1s without a
+    band): (band, other, clear, (gains, slide), tone)."""
     cols = 2 * ACROSS + 1
     rows = len(samples)
     ref, sharp = strip.ref, strip.sharp
@@ -472,6 +495,7 @@ def judge(
     du = best(REACH_ALONG, lambda u, bound: cost(u, dv, bound))
     band = other = clear = 0
     centres: list[tuple[int, float]] = []
+    tones: tuple[list[float], list[float], list[float]] = ([], [], [])
     for row in range(rows):
         s = scaled[row]
         base = 2 * row + SLIDE + du
@@ -556,13 +580,18 @@ def judge(
             else:
                 band += 1
                 centres.append((row, (start + stop - 1) / 2))
+                for j in range(start, stop):
+                    q = mid[2 * j + SLIDE + dv]
+                    for c in range(3):
+                        tones[c].append(s[j][c] / max(q[c], 16))
         elif count <= 1:
             clear += 1
         else:
             other += 1
     if not _straight(centres):
         other, band = other + band, 0
-    return band / rows, other / rows, clear / rows, (gr, gg, gb, dv)
+    tone = (_median(tones[0]), _median(tones[1]), _median(tones[2])) if tones[0] else (1, 1, 1)
+    return band / rows, other / rows, clear / rows, (gr, gg, gb, dv), tone
 
 
 def _like_line(
@@ -656,13 +685,7 @@ def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> l
     if not light:
         return []
     board_light = [_median([g[c] for g in light.values()]) for c in range(3)]
-
-    def off(gains: tuple[float, float, float], expected: list[float]) -> tuple[float, float]:
-        """How far off (logs of ratios) the light is in level, and in colour."""
-        ratio = [gains[c] / max(expected[c], 1e-6) for c in range(3)]
-        level = sum(ratio) / 3
-        return abs(math.log(level)), max(abs(math.log(r / level)) for r in ratio)
-
+    off = _off
     out = []
     for edge, gains in light.items():
         others = [light[e] for e in board.neighbours[edge] if e in light]
@@ -672,6 +695,31 @@ def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> l
                 out.append(edge)
                 continue
         if off(gains, board_light)[1] > COLOUR_SPREAD:
+            out.append(edge)
+    return out
+
+
+def _off(gains: tuple[float, float, float], expected: list[float]) -> tuple[float, float]:
+    """How far off (logs of ratios) a light is from the one expected, in level and in colour."""
+    ratio = [max(gains[c], 1e-6) / max(expected[c], 1e-6) for c in range(3)]
+    level = sum(ratio) / 3
+    return abs(math.log(level)), max(abs(math.log(r / level)) for r in ratio)
+
+
+def _board_between(
+    light: dict[Edge, tuple[float, float, float]], tones: dict[Edge, tuple[float, float, float]]
+) -> list[Edge]:
+    """The taken spaces whose band is the board itself, seen through a gap in something that
+    covers the rest of the strip (between two fingers): the band's colour is the board's light
+    (the whole board's, over its own picture) where the strip's is not."""
+    if not light:
+        return []
+    board_light = [_median([g[c] for g in light.values()]) for c in range(3)]
+    out = []
+    for edge, tone in tones.items():
+        _level, strip_colour = _off(light[edge], board_light)
+        level, colour = _off(tone, board_light)
+        if strip_colour - colour > GAP_COLOUR and level < GAP_LEVEL:
             out.append(edge)
     return out
 
@@ -689,6 +737,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     uncertain: list[Edge] = []
     scores: dict[Edge, tuple[float, float, float]] = {}
     light: dict[Edge, tuple[float, float, float]] = {}
+    tones: dict[Edge, tuple[float, float, float]] = {}  # a taken space's band, over the board
     outside = 0
     for strip in board.strips:
         samples = _sample(photo, h, strip)
@@ -696,12 +745,13 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
             outside += 1
             uncertain.append(strip.edge)
             continue
-        band, other, clear, (gr, gg, gb, dv) = judge(samples, strip)
+        band, other, clear, (gr, gg, gb, dv), tone = judge(samples, strip)
         scores[strip.edge] = (band, other, clear)
         light[strip.edge] = (gr, gg, gb)
-        if band >= TAKEN_ROWS:
+        if band >= TAKEN_ROWS and other <= TAKEN_OTHER:
             track.append(strip.edge)
-        elif (
+            tones[strip.edge] = (gr * tone[0], gg * tone[1], gb * tone[2])
+        elif band >= TAKEN_ROWS or (
             other > OTHER_ROWS
             or band > BAND_ROWS
             or band + other > SOME_ROWS
@@ -711,7 +761,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     # The light changes slowly across the board; a strip whose light differs from its
     # neighbours' is seen through something else (a card, a hand, its shadow) that covers it
     # all, which the strip alone cannot tell from the board.
-    for edge in _odd_light(board, light):
+    for edge in _odd_light(board, light) + _board_between(light, tones):
         if edge in track:
             track.remove(edge)
         if edge not in uncertain:

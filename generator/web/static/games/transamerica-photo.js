@@ -72,6 +72,7 @@ async function read(file) {
     state.review = {
       url: canvas.toDataURL("image/jpeg", 0.85), width, height, hm: answer.homography,
       track: answer.track, unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
+      empty: answer.empty_by_rule || [],
     };
   } catch (e) {
     say(t("ta.photo-failed"));
@@ -137,6 +138,8 @@ function panel() {
     return el;
   };
   for (const [a, b] of r.track) line(a, b, { stroke: "#00c060", "stroke-width": width, "pointer-events": "none" });
+  // hidden, but the engine ruled them empty (joined to no track found): shown, not asked
+  for (const [a, b] of r.empty) line(a, b, { stroke: "#9a9a9a", "stroke-width": width, "stroke-dasharray": `${width * 0.1} ${width * 1.6}`, "pointer-events": "none", class: "photo-empty", "data-edge": key(a, b) });
   for (const u of r.unsure) {
     const colour = u.yes === null ? "#ffb000" : u.yes ? "#00c060" : "#888";
     line(u.a, u.b, { stroke: colour, "stroke-width": width * 1.6, "stroke-dasharray": u.yes === null ? `${width * 2} ${width}` : "", "pointer-events": "none" });
@@ -147,6 +150,7 @@ function panel() {
   const left = r.unsure.filter(u => u.yes === null).length;
   return h("div", { class: "card", id: "photo-review" },
     h("p", { class: "small", id: "photo-summary" }, t(left ? "ta.photo-found-check" : "ta.photo-found", { taken: r.track.length, left })),
+    r.empty.length ? h("p", { class: "small", id: "photo-empty" }, t("ta.photo-empty-by-rule", { count: r.empty.length })) : "",
     view,
     h("div", { class: "row" },
       h("button", { id: "photo-use", disabled: left > 0, onclick: use }, t("ta.photo-use")),
