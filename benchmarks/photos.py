@@ -76,7 +76,8 @@ def photo(seed: int, cache: Path | None) -> tuple[bytes, dict]:
 
 
 def draw(data: bytes, reading, truth: dict, out: Path) -> None:
-    """The photo with what was read: taken spaces green, uncertain ones amber, wrong ones red."""
+    """The photo with what was read: taken spaces green, uncertain ones amber, wrong ones red,
+    hidden ones the rules empty grey dots."""
     from PIL import Image, ImageDraw
     from trackwright.core.photo import homography as hg
     from trackwright.core.photo import marks as marks_mod
@@ -86,10 +87,20 @@ def draw(data: bytes, reading, truth: dict, out: Path) -> None:
     scale = max(image.size) / cli_photo.tracks.WORKING
     taken = {tuple(e) for e in truth["track"]}
     read, unsure = set(reading.track), set(reading.uncertain)
+    emptied = set(reading.empty_by_rule)
     d = ImageDraw.Draw(image)
     width = max(4, round(max(image.size) / 500))
     for e in m.edges:
         key = tuple(sorted((e.a, e.b)))
+        if key in emptied and key not in taken:
+            a, b = m.nodes[e.a], m.nodes[e.b]
+            for t in (0.2, 0.35, 0.5, 0.65, 0.8):
+                x, y = hg.apply(reading.h, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                r = 0.8 * width
+                d.ellipse(
+                    (x * scale - r, y * scale - r, x * scale + r, y * scale + r), fill=(150,) * 3
+                )
+            continue
         if key in unsure:
             colour = (255, 176, 0)
         elif key in read and key in taken:
