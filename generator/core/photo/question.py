@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-from collections.abc import Callable
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
@@ -77,7 +76,7 @@ def photo_read(
     m: TransAmericaMap,
     args: Any,
     where: str = "args",
-    empty: Callable[[list[tracks.Edge], list[tracks.Edge]], list[tracks.Edge]] | None = None,
+    empty: tracks.Settle | None = None,
 ) -> dict[str, Any]:
     """The reading of the page's photo of the board of ``m`` (see the module's description);
     ``empty``: the rules' unsure spaces that hold no track (:meth:`.tracks.Reading.settled`)."""

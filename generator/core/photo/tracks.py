@@ -40,6 +40,8 @@ from trackwright.core.transamerica import TransAmericaMap, edge_key
 
 Point = tuple[float, float]
 Edge = tuple[str, str]
+#: the game's rules over a reading, (track, uncertain) -> the uncertain spaces they empty
+Settle = Callable[[list[Edge], list[Edge]], list[Edge]]
 
 #: The working size: the caller scales the photo so its longer side is this many pixels.
 WORKING = 1600
@@ -212,7 +214,7 @@ class Reading:
     #: spaces the photo left unsure that the game's rules say are empty (see :meth:`settled`)
     empty_by_rule: list[Edge] = field(default_factory=list)
 
-    def settled(self, empty: Callable[[list[Edge], list[Edge]], list[Edge]] | None) -> Reading:
+    def settled(self, empty: Settle | None) -> Reading:
         """This reading with the unsure spaces the rules rule out made empty: ``empty(track,
         uncertain)`` names them (the rules engine's, which the core does not know)."""
         if empty is None:
@@ -684,19 +686,23 @@ def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> l
     stretch of the board has no neighbours of another light)."""
     if not light:
         return []
-    board_light = [_median([g[c] for g in light.values()]) for c in range(3)]
-    off = _off
+    board_light = _board_light(light)
     out = []
     for edge, gains in light.items():
         others = [light[e] for e in board.neighbours[edge] if e in light]
         if len(others) >= 3:
-            level, colour = off(gains, [_median([g[c] for g in others]) for c in range(3)])
+            level, colour = _off(gains, [_median([g[c] for g in others]) for c in range(3)])
             if max(level, colour) > LIGHT_SPREAD:
                 out.append(edge)
                 continue
-        if off(gains, board_light)[1] > COLOUR_SPREAD:
+        if _off(gains, board_light)[1] > COLOUR_SPREAD:
             out.append(edge)
     return out
+
+
+def _board_light(light: dict[Edge, tuple[float, float, float]]) -> list[float]:
+    """The whole board's light: the median gain per channel over every strip."""
+    return [_median([g[c] for g in light.values()]) for c in range(3)]
 
 
 def _off(gains: tuple[float, float, float], expected: list[float]) -> tuple[float, float]:
@@ -714,7 +720,7 @@ def _board_between(
     (the whole board's, over its own picture) where the strip's is not."""
     if not light:
         return []
-    board_light = [_median([g[c] for g in light.values()]) for c in range(3)]
+    board_light = _board_light(light)
     out = []
     for edge, tone in tones.items():
         _level, strip_colour = _off(light[edge], board_light)
@@ -760,7 +766,8 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
             uncertain.append(strip.edge)
     # The light changes slowly across the board; a strip whose light differs from its
     # neighbours' is seen through something else (a card, a hand, its shadow) that covers it
-    # all, which the strip alone cannot tell from the board.
+    # all, which the strip alone cannot tell from the board; and a band in the board's own
+    # light, in a strip that is not, is the board between two fingers.
     for edge in _odd_light(board, light) + _board_between(light, tones):
         if edge in track:
             track.remove(edge)
