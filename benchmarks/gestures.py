@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate

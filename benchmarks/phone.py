@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
 from trackwright.core import transamerica as model
 from trackwright.scorer import simulate
 from trackwright.web import site

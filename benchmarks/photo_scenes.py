@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
+
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.png import _Renderer
 from trackwright.kits.sheets import TILE_MARGINS, tiled_pages

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served
 
 import photo_scenes
+
 from trackwright.cli import photo as cli_photo
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
@@ -79,8 +80,9 @@ def draw(data: bytes, reading, truth: dict, out: Path) -> None:
     """The photo with what was read: taken spaces green, uncertain ones amber, wrong ones red,
     hidden ones the rules empty grey dots."""
     from PIL import Image, ImageDraw
-    from trackwright.core.photo import homography as hg
-    from trackwright.core.photo import marks as marks_mod
+
+    from trackwright.photo import homography as hg
+    from trackwright.photo import marks as marks_mod
 
     image = Image.open(io.BytesIO(data)).convert("RGB")
     m = model.load(truth["map"])
@@ -140,8 +142,8 @@ def draw(data: bytes, reading, truth: dict, out: Path) -> None:
 
 
 def reading_marks(reading, m) -> list[tuple[float, float]]:
-    from trackwright.core.photo import homography as hg
-    from trackwright.core.photo import marks as marks_mod
+    from trackwright.photo import homography as hg
+    from trackwright.photo import marks as marks_mod
 
     return [hg.apply(reading.h, k.x, k.y) for k in marks_mod.marks(m)]
 

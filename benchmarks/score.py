@@ -17,6 +17,7 @@ import time
 from collections import Counter
 
 import networkx as nx
+
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate

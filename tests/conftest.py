@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from trackwright.core import transamerica as model
 
 ROOT = Path(__file__).resolve().parents[1]

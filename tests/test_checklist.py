@@ -8,6 +8,7 @@ import re
 
 import pdfplumber
 import pytest
+
 from trackwright.cli import run
 from trackwright.core import lastrada as ls_model
 from trackwright.core import transamerica as ta_model

@@ -7,12 +7,12 @@ import json
 import os
 
 import pytest
+
+from tests.conftest import ROOT
 from trackwright.core import dampfross as model
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.dampfross import kit, preset, random_map
-
-from tests.conftest import ROOT
 
 DF = ROOT / "templates" / "dampfross"
 SEEDS = range(1, 31)

@@ -12,10 +12,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trackwright.core import hexgrid
-from trackwright.core.errors import TrackwrightError
-from trackwright.play import bridge
-from trackwright.scorer import dampfross as df
 
 from benchmarks.dampfross_taps import Planner
 from tests.conftest import ROOT
@@ -33,6 +29,10 @@ from tests.test_dampfross_scorer import (
     row,
     skip,
 )
+from trackwright.core import hexgrid
+from trackwright.core.errors import TrackwrightError
+from trackwright.play import bridge
+from trackwright.scorer import dampfross as df
 
 EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
 

@@ -12,12 +12,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import ROOT
 from trackwright.core import dampfross as model
 from trackwright.core import hexgrid
 from trackwright.core.errors import TrackwrightError
 from trackwright.scorer import dampfross as df
-
-from tests.conftest import ROOT
 
 # A small map drawn as rows of hexes (odd rows shifted right): '.' plain, '^' hill,
 # a capital letter a town (on plain). A at (0,0), B (9,0), C (0,2), X (4,2), D (9,2), E (0,4),

@@ -10,13 +10,13 @@ import re
 
 import pytest
 from pypdf import PdfReader
+
+from tests.conftest import ROOT
 from trackwright.core import dampfross as model
 from trackwright.core import hexgrid
 from trackwright.kits.dampfross import board, kit, preset
 from trackwright.kits.dampfross.strings import MAP_TITLES, map_title
 from trackwright.kits.draw.pdf import render_pdf
-
-from tests.conftest import ROOT
 
 DF = ROOT / "templates" / "dampfross"
 PRESETS = ["england", "usa-east", "france"]

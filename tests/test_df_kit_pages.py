@@ -11,6 +11,7 @@ import subprocess
 
 import pytest
 from pypdf import PdfReader
+
 from trackwright.core import dampfross as model
 from trackwright.kits.dampfross import board, kit, random_map
 from trackwright.kits.draw.pdf import render_pdf

@@ -9,13 +9,13 @@ import math
 
 import pytest
 from pypdf import PdfReader
+
+from tests.conftest import ROOT
 from trackwright.core import dampfross as model
 from trackwright.kits.dampfross import kit
 from trackwright.kits.draw.ops import Group, Path, Style, Text
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.symbols import PLAYER_DASH, PLAYER_STYLE, player_styles, symbol
-
-from tests.conftest import ROOT
 
 RECORDS = ROOT / "tests" / "records" / "dampfross"
 OKABE_ITO = {

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trackwright.core import transamerica as model
 from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta

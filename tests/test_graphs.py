@@ -11,6 +11,7 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from trackwright.core import graphs
 
 # Node labels of mixed types: sorting or comparing two of them fails, so a heap that ever

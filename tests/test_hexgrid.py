@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trackwright.core import hexgrid
 
 coords = st.tuples(st.integers(-50, 50), st.integers(-50, 50))

@@ -16,11 +16,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import ROOT
 from trackwright.cli import run
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError, quote
-
-from tests.conftest import ROOT
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.fonts import missing_glyphs, text_width, wrap
 from trackwright.kits.draw.ops import Text

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+
+from trackwright.core.tiling import TILE_MARGINS, TILE_OVERLAP, paper_size
 from trackwright.kits.draw.ops import Group, Place, Text
 from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.svg import render_svg
-from trackwright.kits.layout import paper_size
-from trackwright.kits.sheets import MARK, TILE_MARGINS, TILE_OVERLAP, tiled_pages
+from trackwright.kits.sheets import MARK, tiled_pages
 from trackwright.kits.transamerica import board, kit
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 
 import pytest
+
 from trackwright.core import hexgrid, mapfile
 from trackwright.core import lastrada as model
 from trackwright.core.errors import TrackwrightError
@@ -736,8 +737,8 @@ def test_tiles_are_the_boards_hex_size(size):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_sit_behind_their_fronts(paper):
+    from trackwright.core.tiling import paper_size
     from trackwright.kits.draw.ops import Group, ScaleBar
-    from trackwright.kits.layout import paper_size
 
     m = arrange.arrange(1)
     pages = tiles.tile_pages(m, paper, "en")

@@ -13,11 +13,12 @@ from dataclasses import replace
 
 import pytest
 from pdfgeom import Page, Painted, read_pdf, rgb
+
 from trackwright.core.lastrada import rules as rules_preset
+from trackwright.core.tiling import paper_size
 from trackwright.kits import i18n
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.lastrada import arrange, board, kit, tiles
-from trackwright.kits.layout import paper_size
 
 WHITE, BLACK = (1.0, 1.0, 1.0), (0.0, 0.0, 0.0)
 MARGIN = 6.5  # mm: no La Strada text nearer a sheet's edge (home printers leave 3 to 5 mm blank)

@@ -7,11 +7,11 @@ import json
 from collections import Counter
 
 import pytest
+
+from tests.conftest import ROOT
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.transamerica import lattice
-
-from tests.conftest import ROOT
 
 REGION = ROOT / "templates" / "transamerica" / "regions" / "usa.json"
 

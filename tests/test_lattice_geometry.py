@@ -7,6 +7,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trackwright.core import lattice
 
 cells = st.tuples(st.integers(0, 40), st.integers(0, 25))

@@ -5,15 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from trackwright.kits.layout import (
-    PAPERS,
-    card_grid,
-    choose_tiling,
-    duplex_backs,
-    impose,
-    paper_size,
-    tile_board,
-)
+
+from trackwright.core.tiling import PAPERS, choose_tiling, cuts, paper_size, tile_board
+from trackwright.kits.layout import card_grid, duplex_backs, impose
 
 
 def test_paper_sizes_are_exact():
@@ -69,6 +63,15 @@ def test_orientation_with_fewer_sheets_wins():
     assert not tiling.landscape and len(tiling.tiles) == 8
     wide = choose_tiling(560, 150, "a4", (10, 10, 24, 10), 14)
     assert wide.landscape and len(wide.tiles) == 3
+
+
+def test_sheets_are_cut_through_the_middle_of_each_overlap():
+    tiling = choose_tiling(690, 398, "a4", (10, 10, 24, 10), 14)
+    xs, ys = cuts(tiling)
+    assert len(xs) == tiling.cols - 1 and len(ys) == tiling.rows - 1
+    for x, right in zip(xs, [t for t in tiling.tiles if t.row == 0][1:], strict=True):
+        assert x == pytest.approx(right.x + 7)
+    assert cuts(choose_tiling(100, 80, "a4", (10, 10, 24, 10), 14)) == ([], [])
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))

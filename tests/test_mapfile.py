@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.mapfile import dumps, read_json

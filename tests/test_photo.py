@@ -20,10 +20,11 @@ from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import photo_scenes
+
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
-from trackwright.core.photo import marks as marks_mod
 from trackwright.kits.transamerica import board as kit_board
+from trackwright.photo import marks as marks_mod
 
 SIZE = (2000, 1500)  # smaller than a phone's photo: the reader works at 1600 px anyway
 
@@ -73,22 +74,22 @@ def test_every_board_carries_marks_clear_of_the_game(name):
 
 @pytest.mark.parametrize("name", ["usa", "usa-classic", "europe", "japan"])
 def test_the_reader_knows_where_the_sheets_meet(name):
-    """The reader's seams (core, no kit code) are the kit's cuts on every paper."""
-    from trackwright.core.photo import seams
-    from trackwright.kits.layout import PAPERS, choose_tiling
-    from trackwright.kits.sheets import TILE_MARGINS, TILE_OVERLAP
+    """The reader's seams are the kit's cuts on every paper: the sheets' printed windows meet
+    there (each window's edge is half the overlap past the seam)."""
+    from trackwright.kits.sheets import tiled_pages
+    from trackwright.photo import seams
 
     m = model.load(name)
     drawing = kit_board.board_drawing(m, "en")
     assert (drawing.width, drawing.height) == marks_mod.drawing_size(m)
-    assert set(PAPERS) == set(seams.PAPERS)
-    for paper in PAPERS:
-        tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, TILE_OVERLAP)
+    for paper in ("a4", "letter", "a3"):
+        tiling, _pages = tiled_pages(drawing, paper, "en", "t")
         half = tiling.overlap / 2
         xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
         ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
         got = seams.paper_seams(drawing.width, drawing.height, paper)
         assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
+        assert set(got[0]) <= set(seams.seams(drawing.width, drawing.height)[0])
 
 
 def test_the_board_drawing_carries_the_marks():
@@ -155,7 +156,7 @@ def test_printed_lines_are_not_pieces():
     """What tells a band of print (the line seen twice where sheets meet, a guide line) from a
     piece: the line's own blend of ink and paper and its grey hue; not wood, not a dark piece
     wider than the line."""
-    from trackwright.core.photo import tracks
+    from trackwright.photo import tracks
 
     paper, ink = (246, 241, 226), (60, 60, 58)
     row = [paper] * (2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1)
@@ -178,7 +179,7 @@ def test_the_board_between_two_fingers_is_not_a_piece():
     the strip's own light (the skin's) the gap is a narrow band like a piece's. But the gap has
     the whole board's colour and the strip has not: uncertain. A piece's band is never nearer
     the board's colour than the board round it."""
-    from trackwright.core.photo import tracks
+    from trackwright.photo import tracks
 
     board = {("A", f"B{k}"): (0.8, 0.8, 0.8) for k in range(20)}
     light = {**board, ("C", "D"): (0.76, 0.64, 0.60), ("E", "F"): (0.81, 0.8, 0.79)}
@@ -362,7 +363,7 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
 def test_the_page_draws_at_the_readers_own_sizes():
     """The page asks the engine the sizes it scales the photo and draws the board's picture at,
     so they are written once, in the reader."""
-    from trackwright.core.photo import tracks
+    from trackwright.photo import tracks
     from trackwright.play import bridge
 
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}

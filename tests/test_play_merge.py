@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trackwright.play import bridge
 from trackwright.play.merge import merge
 

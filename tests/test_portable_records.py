@@ -11,13 +11,13 @@ import json
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import ROOT
 from trackwright import games
 from trackwright.cli import run
 from trackwright.core import mapfile
 from trackwright.core import transamerica as ta_model
 from trackwright.core.errors import TrackwrightError
-
-from tests.conftest import ROOT
 
 TEMPLATES = ROOT / "templates"
 RECORDS = ROOT / "tests" / "records"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+
 from trackwright.core import transamerica as ta_model
 from trackwright.kits.dampfross import board as df_board
 from trackwright.kits.dampfross import kit as df_kit

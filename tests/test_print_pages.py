@@ -11,6 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
+
 from trackwright.core import lastrada as ls_model
 from trackwright.core import transamerica as ta_model
 from trackwright.kits.dampfross import kit as df_kit

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from trackwright.cli import run
 
 RECORDS = Path(__file__).resolve().parent / "records"

@@ -11,13 +11,13 @@ import sys
 import networkx as nx
 import numpy as np
 import pytest
+
+from tests.conftest import MINIMAL, ROOT
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.transamerica import balance, continent, lattice
 from trackwright.scorer.steiner import Graph, steiner_tree
-
-from tests.conftest import MINIMAL, ROOT
 
 REGIONS = ROOT / "templates" / "transamerica" / "regions"
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import pytest
 import typer
 from fastapi.testclient import TestClient
+
 from trackwright import games
 from trackwright.cli import run
 from trackwright.core.errors import TrackwrightError

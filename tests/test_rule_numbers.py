@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+
 from trackwright import games
 from trackwright.core import lastrada as ls_core
 from trackwright.core import transamerica as ta_core
@@ -326,7 +327,7 @@ def test_catalogue_gives_the_page_the_default_presets():
 
 
 def test_web_pages_hold_no_rule_numbers():
-    static = Path(__file__).parent.parent / "generator" / "web" / "static" / "games"
+    static = Path(__file__).parent.parent / "generator" / "trackwright" / "web" / "static" / "games"
     page = (static / "lastrada.js").read_text("utf-8")
     assert "max: 10" not in page and "k / 4" not in page
     assert "length > 3" not in (static / "transamerica.js").read_text("utf-8")

@@ -13,9 +13,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from trackwright.web import pyodide, site
 
 from tests.conftest import ROOT
+from trackwright.web import pyodide, site
 
 
 def trackwright(*args: str, env: dict | None = None, cwd: Path | None = None):
@@ -75,8 +75,14 @@ def test_the_site_is_complete_and_its_service_worker_keeps_every_file(phone_site
 
 def test_the_phone_gets_the_engines_and_nothing_that_draws_or_serves(phone_site):
     names = zipfile.ZipFile(phone_site / "engines.zip").namelist()
-    tops = {n.split("/")[1] for n in names if n.count("/") >= 2}
-    assert tops == {"core", "scorer", "games", "play", "templates"}
+    # Exactly the pure-Python half, scorer/trackwright/, and the maps and presets it reads.
+    half = ROOT / "scorer"
+    code = {
+        p.relative_to(half).as_posix()
+        for p in (half / "trackwright").rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+    }
+    assert {n for n in names if not n.startswith("trackwright/templates/")} == code
     assert "trackwright/play/bridge.py" in names
     assert not any("/kits/" in n or "/web/" in n or "/cli/" in n for n in names)
 

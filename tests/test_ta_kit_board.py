@@ -14,6 +14,7 @@ from pathlib import Path as FsPath
 import pytest
 from pypdf import PdfReader
 from shapely.geometry import LineString, Point, box
+
 from trackwright.core import transamerica as model
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import PT_TO_MM, Circle, Path, Text

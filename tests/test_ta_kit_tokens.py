@@ -15,15 +15,15 @@ import tempfile
 
 import pytest
 from PIL import Image
+
+from tests.test_rule_numbers import HOUSE as RULE_NUMBERS_HOUSE
 from trackwright.core import transamerica as model
+from trackwright.core.tiling import paper_size
 from trackwright.kits.draw.ops import Circle, Document, Drawing, Group, Text
 from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, symbol
-from trackwright.kits.layout import paper_size
 from trackwright.kits.transamerica import board, kit
-
-from tests.test_rule_numbers import HOUSE as RULE_NUMBERS_HOUSE
 
 # A house preset: five players, 17 points, 91 tracks.
 HOUSE = RULE_NUMBERS_HOUSE["transamerica"]

@@ -13,6 +13,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import ROOT
 from trackwright.cli import run
 from trackwright.core import graphs
 from trackwright.core import transamerica as model
@@ -21,8 +23,6 @@ from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
 from trackwright.scorer.steiner import Graph, steiner_tree
-
-from tests.conftest import ROOT
 
 RECORDS = ROOT / "tests" / "records" / "transamerica"
 ANN = ["Ashford", "Harbury", "Oakridge", "Valemont", "Dovecote"]

@@ -9,6 +9,8 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import ROOT
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.mapfile import dumps
@@ -16,8 +18,6 @@ from trackwright.core.transamerica import edge_key
 from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
 from trackwright.scorer.steiner import Graph, greedy_tree, steiner_tree
-
-from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "templates" / "transamerica" / "examples" / "game.json"
 

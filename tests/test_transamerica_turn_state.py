@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trackwright.core import transamerica as ta_model
 from trackwright.play import bridge
 from trackwright.scorer import simulate

@@ -13,6 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import ROOT
 from trackwright import games
 from trackwright.cli import run
 from trackwright.cli import transamerica as cli_ta
@@ -21,8 +23,6 @@ from trackwright.core import transamerica as model
 from trackwright.core.validation import compile_schema
 from trackwright.kits.transamerica import balance, kit, published
 from trackwright.scorer import transamerica as ta
-
-from tests.conftest import ROOT
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

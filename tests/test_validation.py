@@ -10,6 +10,7 @@ from importlib.resources import files
 
 import jsonschema
 import pytest
+
 from trackwright import games
 from trackwright.core import mapfile
 from trackwright.core.errors import quote

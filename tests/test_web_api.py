@@ -14,9 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from trackwright.web.app import MAX_BODY, create_app
-
 from tests.conftest import ROOT
+from trackwright.web.app import MAX_BODY, create_app
 
 EXAMPLES = ROOT / "templates"
 TA_GAME = json.loads((EXAMPLES / "transamerica" / "examples" / "game.json").read_text())

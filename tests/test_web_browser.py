@@ -28,10 +28,10 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from trackwright.core import transamerica as ta_model
-from trackwright.scorer import simulate
 
 from tests.conftest import apt_install
+from trackwright.core import transamerica as ta_model
+from trackwright.scorer import simulate
 
 ROOT_DIR = Path(__file__).resolve().parents[1]
 SHOTS = ROOT_DIR / "docs" / "screenshots"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from trackwright.scorer import dampfross as df
 
 from benchmarks.dampfross_taps import DRIVER, Planner
 from tests.conftest import ROOT
@@ -31,6 +30,7 @@ from tests.test_web_browser import (  # noqa: F401 - the fixtures are used by na
     start,
     static_site,
 )
+from trackwright.scorer import dampfross as df
 
 pytestmark = pytest.mark.slow
 EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"

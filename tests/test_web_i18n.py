@@ -8,11 +8,11 @@ import json
 import re
 
 import pytest
-from trackwright.play import bridge
 
 from tests.conftest import ROOT
+from trackwright.play import bridge
 
-STATIC = ROOT / "generator" / "web" / "static"
+STATIC = ROOT / "generator" / "trackwright" / "web" / "static"
 LANGS = ["en", "fr", "de", "it"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: t("key") and t(`prefix.${...}`) in the page scripts.

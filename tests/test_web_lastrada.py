@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
+
+from benchmarks import lastrada_taps as taps
 from trackwright.core.errors import TrackwrightError
 from trackwright.play import bridge
 from trackwright.scorer import lastrada as ls
-
-from benchmarks import lastrada_taps as taps
 
 ROOT_DIR = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT_DIR / "templates" / "lastrada" / "examples" / "game.json"

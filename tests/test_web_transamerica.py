@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from trackwright.core import transamerica as ta_model
-from trackwright.scorer import simulate
 
 from tests import test_web_browser as web
 from tests.test_web_browser import (
@@ -27,6 +25,8 @@ from tests.test_web_browser import (
     start,
     stroke,
 )
+from trackwright.core import transamerica as ta_model
+from trackwright.scorer import simulate
 
 browser, static_site = web.browser, web.static_site  # the fixtures, shared
 

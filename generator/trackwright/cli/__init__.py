@@ -18,7 +18,9 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import typer
-from trackwright import __version__, games
+from typer.core import TyperGroup
+
+from trackwright import games
 from trackwright.cli.common import (
     DEFAULT_OUT,
     FormatOpt,
@@ -35,7 +37,7 @@ from trackwright.cli.photo import photo as photo_command
 from trackwright.core import mapfile, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
-from typer.core import TyperGroup
+from trackwright.version import VERSION
 
 
 def generate_all(
@@ -126,6 +128,7 @@ def serve(
     import platformdirs
     import segno
     import uvicorn
+
     from trackwright.web.addresses import is_loopback, lan_addresses
     from trackwright.web.app import create_app
 
@@ -246,12 +249,12 @@ def export(
 
 def version() -> None:
     """Print the version."""
-    typer.echo(f"trackwright {__version__}")
+    typer.echo(f"trackwright {VERSION}")
 
 
 def version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"trackwright {__version__}")
+        typer.echo(f"trackwright {VERSION}")
         raise typer.Exit()
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, TextIO
 
 import typer
+
 from trackwright.kits.draw import FORMATS
 
 DEFAULT_OUT = Path("output")

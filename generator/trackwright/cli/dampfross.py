@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from trackwright.cli.common import (
     DEFAULT_OUT,
     FormatOpt,

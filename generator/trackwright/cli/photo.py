@@ -2,7 +2,7 @@
 taken (and the ones it is unsure about).
 
 Pillow decodes the photo and scales it to the reader's working size, and renders the printed
-board's own picture (the reference); the reading itself is :mod:`trackwright.core.photo`, the
+board's own picture (the reference); the reading itself is :mod:`trackwright.photo`, the
 same pure Python the phone app runs.
 """
 
@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
-from trackwright.core.photo import tracks
-from trackwright.core.photo.image import Picture
-from trackwright.scorer import transamerica as engine
+from trackwright.photo import tracks
+from trackwright.photo.image import Picture
 
 MAX_PHOTO_BYTES = 64 * 1024 * 1024
 ANCHOR = re.compile(r"^(?P<name>.+)=(?P<x>-?\d+(?:\.\d+)?),(?P<y>-?\d+(?:\.\d+)?)$")
@@ -29,6 +29,7 @@ def reference(m: model.TransAmericaMap) -> tuple[tracks.Reference, Picture]:
     """The printed board's picture at the reader's resolution, softened a little, and the same
     softened less."""
     from PIL import Image, ImageFilter
+
     from trackwright.kits.draw.png import _Renderer
     from trackwright.kits.transamerica.board import board_drawing
 
@@ -103,7 +104,7 @@ def read_photo(
         reading = tracks.read(pic, board(m), scaled or None)
     except tracks.PhotoError as exc:
         raise TrackwrightError(exc.message, where, code=exc.code) from exc
-    return reading.settled(engine.unjoined_spaces)
+    return reading.settled()
 
 
 def photo(

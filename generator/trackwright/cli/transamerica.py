@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+
 from trackwright.cli.common import (
     DEFAULT_OUT,
     BackOffsetOpt,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from trackwright.core.tiling import paper_size
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import Document, Drawing, Group, Op, Style, Text, rect
 from trackwright.kits.i18n import t
-from trackwright.kits.layout import paper_size
 
 #: What a document is, by the start of its file name: its line's key in the strings, in the
 #: order the checklist lists them (the duplex test before what has backs).

@@ -7,6 +7,7 @@ multiplications, so results are the same bit for bit on every machine.
 from __future__ import annotations
 
 import numpy as np
+
 from trackwright.core.rng import Rng
 
 

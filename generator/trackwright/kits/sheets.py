@@ -13,8 +13,8 @@ import dataclasses
 import math
 from collections.abc import Callable, Iterable, Sequence
 
-from trackwright import __version__
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.tiling import TILE_MARGINS, TILE_OVERLAP, Tiling, choose_tiling
 from trackwright.kits.checklist import checklist_page
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ink import ink_saver
@@ -47,14 +47,13 @@ from trackwright.kits.layout import (
     PRINTABLE,
     TEXT_MARGIN,
     CardGrid,
-    Tiling,
     back_placement,
     card_grid,
-    choose_tiling,
     impose,
     poster_page,
     sheet_flip,
 )
+from trackwright.version import VERSION
 
 GREY = "#777777"
 #: A poster's words (its note, its scale bar's caption) keep this far from the page's edge: a
@@ -62,10 +61,6 @@ GREY = "#777777"
 POSTER_TEXT = 8.0
 MARK = Style(stroke="#000000", width=0.2, cap="butt")
 
-# Margins of a tiled sheet (top, right, bottom, left): home printers cannot print the last few
-# millimetres, and the bottom margin holds the sheet label, assembly map and scale bar.
-TILE_MARGINS = (10.0, 10.0, 26.0, 10.0)
-TILE_OVERLAP = 14.0
 
 Offset = tuple[float, float]
 
@@ -702,7 +697,7 @@ def made_with_op(name: str, page_h: float, lang: str, rules: str | None = None) 
     return Text(
         RULES_X,
         page_h - 12,
-        f"{name} · {preset}" + t("made_with", lang, version=__version__),
+        f"{name} · {preset}" + t("made_with", lang, version=VERSION),
         size=6.5,
         fill="#666666",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+
 from trackwright.scorer.transamerica import GameRecord, GameResult
 
 

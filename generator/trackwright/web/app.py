@@ -20,12 +20,13 @@ from fastapi import Body, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from trackwright import __version__
+
 from trackwright import games as registry
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_atomic
 from trackwright.play import bridge
+from trackwright.version import VERSION
 from trackwright.web import games
 from trackwright.web import site as site_builder
 from trackwright.web.store import NothingToUndo, StaleVersion, Store
@@ -168,7 +169,7 @@ def create_app(
     uploads = db.parent / "maps"
     app = FastAPI(
         title="trackwright scorer",
-        version=__version__,
+        version=VERSION,
         docs_url=None,  # the interactive docs pages load scripts from a CDN: not here
         redoc_url=None,
         description="Score TransAmerica, Dampfross and La Strada at the table. Records are the "
@@ -281,7 +282,7 @@ def create_app(
         if ok and link:
             qr = segno.make(link, error="m").svg_inline(scale=4)
         return {
-            "trackwright": __version__,
+            "trackwright": VERSION,
             "lan": lan,
             "key_ok": ok,
             "url": link if ok else None,

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 import platformdirs
+
 from trackwright.core.errors import TrackwrightError
 
 VERSION = "314.0.7"

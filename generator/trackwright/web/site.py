@@ -21,20 +21,23 @@ from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any
 
-from trackwright import __version__, games
+from trackwright import games
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.kits.draw.svg import render_svg
 from trackwright.play import bridge
+from trackwright.version import VERSION
 from trackwright.web import pyodide
 
 LANGS = ("en", "fr", "de", "it")
 MARKER = ".trackwright-site"
-#: The parts of the package the browser runs: the pure-Python layers (core, engines, registry,
-#: play) and the data they read. Nothing that draws, serves or prints.
+#: The parts of the package the browser runs: the pure-Python half, scorer/trackwright/ (core,
+#: engines, photo reader, registry, play), and the data they read. Nothing that draws, serves or
+#: prints.
 ENGINE_PACKAGES = (
     "trackwright.core",
     "trackwright.scorer",
+    "trackwright.photo",
     "trackwright.games",
     "trackwright.play",
 )
@@ -173,9 +176,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 def engine_zip() -> bytes:
     """The engines as Python source for the browser's site-packages: ``trackwright/...``."""
-    entries: dict[str, bytes] = {
-        "trackwright/__init__.py": package_files("trackwright").joinpath("__init__.py").read_bytes()
-    }
+    entries: dict[str, bytes] = {}
     for package in ENGINE_PACKAGES:
         root = Path(str(package_files(package)))
         prefix = package.replace(".", "/")
@@ -259,7 +260,7 @@ def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
     out.update(_icons())
     out["manifest.webmanifest"] = _manifest()
     out["version.json"] = json.dumps(
-        {"trackwright": __version__, "pyodide": pyodide.VERSION, "python": pyodide.PYTHON}
+        {"trackwright": VERSION, "pyodide": pyodide.VERSION, "python": pyodide.PYTHON}
     ).encode("utf-8")
     digest = hashlib.sha256()
     for name in sorted(out):
@@ -284,7 +285,7 @@ def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) 
         )
     maps = collect_maps(extra or [], kits)
     contents = site_files(maps)
-    contents[MARKER] = f"trackwright {__version__} phone app\n".encode()
+    contents[MARKER] = f"trackwright {VERSION} phone app\n".encode()
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))

@@ -17,17 +17,18 @@ def _builtin_maps() -> list[str]:
 
 def _photo_read(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     """The page's Photo button: the track spaces a photo of the printed board shows
-    (:mod:`trackwright.core.photo.question`)."""
-    from trackwright.core.photo import question
+    (:mod:`trackwright.photo.question`)."""
+    # Imported when first asked, not at start: the phone loads the reader only for a photo.
+    from trackwright.photo import question
 
     record = {**data, "rounds": []} if isinstance(data, dict) else data
     m = engine.record_from_json(record, where).map
-    return question.photo_read(m, args, "photo", engine.unjoined_spaces)
+    return question.photo_read(m, args, "photo")
 
 
 def _photo_setup(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     """The sizes the page draws the photo and the board's picture at, for the reader."""
-    from trackwright.core.photo import question
+    from trackwright.photo import question
 
     return question.photo_setup()
 

@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from trackwright.core.photo.image import THRESHOLD, Picture, block_means, dilate
+from trackwright.photo.image import THRESHOLD, Picture, block_means, dilate
 
 BLOCK = 32
 DARK_SHARE = 0.58  # a pixel is dark below this share of its neighbourhood's white

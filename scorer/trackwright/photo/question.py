@@ -28,9 +28,9 @@ import hashlib
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
-from trackwright.core.photo import tracks
-from trackwright.core.photo.image import Picture
 from trackwright.core.transamerica import TransAmericaMap
+from trackwright.photo import tracks
+from trackwright.photo.image import Picture
 
 _BOARDS: dict[tuple[str, str], tracks.Board] = {}  # kept between photos of one board
 
@@ -76,10 +76,9 @@ def photo_read(
     m: TransAmericaMap,
     args: Any,
     where: str = "args",
-    empty: tracks.Settle | None = None,
 ) -> dict[str, Any]:
-    """The reading of the page's photo of the board of ``m`` (see the module's description);
-    ``empty``: the rules' unsure spaces that hold no track (:meth:`.tracks.Reading.settled`)."""
+    """The reading of the page's photo of the board of ``m`` (see the module's description),
+    settled by the rules (:meth:`.tracks.Reading.settled`)."""
     if not isinstance(args, dict):
         raise TrackwrightError("photo and reference wanted", where)
     buffers = args.get("buffers") or []
@@ -120,4 +119,4 @@ def photo_read(
         reading = tracks.read(photo, board, anchors or None)
     except tracks.PhotoError as exc:
         return {"problem": exc.code, "message": exc.message}
-    return reading.settled(empty).to_json()
+    return reading.settled().to_json()

@@ -15,9 +15,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trackwright.core.photo import homography as hg
-from trackwright.core.photo.finder import Found
-from trackwright.core.photo.marks import Mark
+from trackwright.photo import homography as hg
+from trackwright.photo.finder import Found
+from trackwright.photo.marks import Mark
 
 Point = tuple[float, float]
 

@@ -16,9 +16,10 @@
    across the whole strip. A space is *taken* when the band is there all along (and few rows
    show anything else, as a card's printed bars would; and the band is not the board itself,
    seen in the gap between two fingers), *empty* when nothing differs, *uncertain* otherwise.
-4. The caller may then let the game's rules settle some uncertain spaces
-   (:meth:`Reading.settled`): the TransAmerica engine empties a hidden space that no chain of
-   hidden spaces joins to a track seen.
+4. The game's rules then settle some uncertain spaces (:meth:`Reading.settled`): the
+   TransAmerica engine empties a hidden space that no chain of hidden spaces joins to a track
+   seen (:func:`trackwright.scorer.transamerica.unjoined_spaces`, the one place that rule is
+   written).
 
 Pure Python over byte planes (no per-pixel loop over the whole photo).
 """
@@ -31,17 +32,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
-from trackwright.core.photo import finder, register
-from trackwright.core.photo import homography as hg
-from trackwright.core.photo import marks as marks_mod
-from trackwright.core.photo import seams as seams_mod
-from trackwright.core.photo.image import Picture
 from trackwright.core.transamerica import TransAmericaMap, edge_key
+from trackwright.photo import finder, register
+from trackwright.photo import homography as hg
+from trackwright.photo import marks as marks_mod
+from trackwright.photo import seams as seams_mod
+from trackwright.photo.image import Picture
+from trackwright.scorer.transamerica import unjoined_spaces
 
 Point = tuple[float, float]
 Edge = tuple[str, str]
-#: the game's rules over a reading, (track, uncertain) -> the uncertain spaces they empty
-Settle = Callable[[list[Edge], list[Edge]], list[Edge]]
 
 #: The working size: the caller scales the photo so its longer side is this many pixels.
 WORKING = 1600
@@ -214,12 +214,10 @@ class Reading:
     #: spaces the photo left unsure that the game's rules say are empty (see :meth:`settled`)
     empty_by_rule: list[Edge] = field(default_factory=list)
 
-    def settled(self, empty: Settle | None) -> Reading:
-        """This reading with the unsure spaces the rules rule out made empty: ``empty(track,
-        uncertain)`` names them (the rules engine's, which the core does not know)."""
-        if empty is None:
-            return self
-        out = set(empty(self.track, self.uncertain)) & set(self.uncertain)
+    def settled(self) -> Reading:
+        """This reading with the unsure spaces the rules rule out made empty (the engine's
+        :func:`~trackwright.scorer.transamerica.unjoined_spaces` names them)."""
+        out = set(unjoined_spaces(self.track, self.uncertain)) & set(self.uncertain)
         return replace(
             self,
             uncertain=[e for e in self.uncertain if e not in out],

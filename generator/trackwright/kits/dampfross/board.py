@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
@@ -26,6 +25,7 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.symbols import player_styles
 from trackwright.kits.places import hex_places
+from trackwright.version import VERSION
 
 FILL = {"plain": "#f4efdc", "hill": "#dcc08c", "water": "#bfdcf0"}
 OUTLINE = {"plain": "#8f8a78", "hill": "#8f7a52", "water": "#9cc3de"}
@@ -192,7 +192,7 @@ def legend_ops(
         about += f" · {t('seed', lang)} {m.seed}"
     if gen:
         about += f" · {gen.get('name')} {gen.get('version')}"
-    about += " · " + t("made_with", lang, version=__version__)
+    about += " · " + t("made_with", lang, version=VERSION)
     ops.append(Text(x1, y, about, size=6.5, anchor="end", fill="#444444"))
     y += 5.5
     ops.append(Text(x0, y, t("df_costs", lang, **values(rules, lang)), size=7.5))

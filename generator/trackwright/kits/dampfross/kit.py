@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
+from trackwright.core.tiling import paper_size
 from trackwright.kits import i18n
 from trackwright.kits.dampfross import board
 from trackwright.kits.dampfross.strings import comparison_values, map_title, t, values
@@ -28,7 +29,6 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, symbol
-from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     MARK,
     RULES_BODY,

@@ -26,6 +26,7 @@ import networkx as nx
 from shapely.geometry import Point, Polygon
 from shapely.ops import unary_union
 from shapely.prepared import prep
+
 from trackwright.core import dampfross as model
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError

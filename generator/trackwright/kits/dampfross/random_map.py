@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
+
 from trackwright.core import dampfross as model
 from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError

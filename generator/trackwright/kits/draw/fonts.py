@@ -14,7 +14,9 @@ from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont as FontFile
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from trackwright.kits.draw.ops import PT_TO_MM
+
+#: a typographic point in millimetres (text sizes are in points, everything else in mm)
+PT_TO_MM = 25.4 / 72.0
 
 REGULAR = "TrackwrightSans"
 BOLD = "TrackwrightSans-Bold"

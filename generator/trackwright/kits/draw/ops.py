@@ -13,9 +13,10 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-Point = tuple[float, float]
+from trackwright.kits.draw import fonts
+from trackwright.kits.draw.fonts import PT_TO_MM
 
-PT_TO_MM = 25.4 / 72.0
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,6 @@ def extent(op: Op) -> Box | None:
     if isinstance(op, Text):
         if not op.text:
             return None
-        from trackwright.kits.draw import fonts  # the face's advances (fonts imports this)
-
         em = op.size * PT_TO_MM
         # The line's advance, a fifth of an em more for glyphs that overhang it; from above the
         # accents on capitals to below the descenders.

@@ -12,7 +12,7 @@ import io
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from trackwright import __version__
+
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     PT_TO_MM,
@@ -25,6 +25,7 @@ from trackwright.kits.draw.ops import (
     Style,
     Text,
 )
+from trackwright.version import VERSION
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -160,7 +161,7 @@ def render_pdf(document: Document) -> bytes:
     )
     canvas.setTitle(document.title)
     canvas.setSubject(document.subject)
-    canvas.setCreator(f"trackwright {__version__}")
+    canvas.setCreator(f"trackwright {VERSION}")
     canvas.setAuthor("trackwright")
     renderer = _Renderer(canvas)
     for page in document.pages:

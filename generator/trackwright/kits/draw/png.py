@@ -9,6 +9,7 @@ from functools import cache
 from importlib.resources import files
 
 from PIL import Image, ImageDraw, ImageFont
+
 from trackwright.kits.draw.ops import (
     PT_TO_MM,
     Circle,

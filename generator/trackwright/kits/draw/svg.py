@@ -11,6 +11,7 @@ shop's RIP, with or without DejaVu installed; each line keeps its words in ``ari
 from __future__ import annotations
 
 import svgwrite
+
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     PT_TO_MM,

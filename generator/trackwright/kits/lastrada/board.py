@@ -4,7 +4,6 @@ on its own, to cut out."""
 
 from __future__ import annotations
 
-from trackwright import __version__
 from trackwright.core import hexgrid
 from trackwright.core.hexgrid import Hex
 from trackwright.core.lastrada import KINDS, LaStradaMap, LaStradaRules
@@ -25,6 +24,7 @@ from trackwright.kits.draw.ops import (
 from trackwright.kits.draw.symbols import symbol
 from trackwright.kits.lastrada.strings import t, values
 from trackwright.kits.places import hex_places
+from trackwright.version import VERSION
 
 FILL = {"plain": "#e6ecb8", "forest": "#84b36f", "hill": "#c8a46a"}
 EDGE = {"plain": "#9aa27a", "forest": "#5b8a4b", "hill": "#8c6c3c"}
@@ -331,7 +331,7 @@ def board_drawing(
             width / 2,
             height - 10 - box - 6,
             f"La Strada · {m.name} · {t('seed', lang)} {seed} · "
-            f"{order} · " + t("made_with", lang, version=__version__),
+            f"{order} · " + t("made_with", lang, version=VERSION),
             size=6,
             anchor="middle",
             fill="#555555",

@@ -10,12 +10,12 @@ from pathlib import Path
 from trackwright.core import mapfile
 from trackwright.core.lastrada import LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
+from trackwright.core.tiling import PAPERS, paper_size
 from trackwright.kits.draw.ops import Document, Drawing, Op, Place
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.i18n import t as shared_t
 from trackwright.kits.lastrada import board, tiles
 from trackwright.kits.lastrada.strings import t, values
-from trackwright.kits.layout import PAPERS, paper_size
 from trackwright.kits.sheets import (
     RULES_X,
     duplex_test_pages,

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from trackwright.core import hexgrid
 from trackwright.core.lastrada import LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
+from trackwright.core.tiling import paper_size
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
     Circle,
@@ -45,7 +46,7 @@ from trackwright.kits.lastrada.board import (
     track_box,
 )
 from trackwright.kits.lastrada.strings import t
-from trackwright.kits.layout import duplex_backs, impose, paper_size
+from trackwright.kits.layout import duplex_backs, impose
 from trackwright.kits.sheets import ruler_ops
 
 ROAD_ORDER = ("hill", "forest", "plain")  # the order the road tiles are printed in

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 
 BATCH = 512  # rows relaxed at once: BATCH x nodes x degree floats (about 30 MB at 1,200 nodes)

@@ -12,9 +12,8 @@ import math
 
 from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon, box
-from trackwright import __version__
+
 from trackwright.core.lattice import SQRT3_2
-from trackwright.core.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
@@ -35,6 +34,8 @@ from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, shape_out
 from trackwright.kits.transamerica import fiducials
 from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
+from trackwright.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
+from trackwright.version import VERSION
 
 SEA = "#d6e9f5"
 LAND = "#f6f1e2"
@@ -276,7 +277,7 @@ def board_title(m: TransAmericaMap, lang: str) -> str:
 def cartouche_place(m: TransAmericaMap) -> tuple[float, float, float]:
     """Where the title box goes: (x, y, extra). It takes the board corner that covers no
     intersection; when every corner is taken, the drawing grows by ``extra`` millimetres at
-    the bottom and the box goes there (the photo reader knows the same place: core.photo)."""
+    the bottom and the box goes there (the photo reader knows the same place: trackwright.photo)."""
     (x, y, _x1, _y1), extra = cartouche_box(m)
     return x, y, extra
 
@@ -346,7 +347,7 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
         head += f" · {t('seed', lang)} {m.seed}"
     ops.append(Text(x + 5, y + 17.5, head, size=7.5))
     gen = m.generator
-    made = t("made_with", lang, version=__version__)
+    made = t("made_with", lang, version=VERSION)
     if gen:
         made = f"{gen.get('name', '')} {gen.get('version', '')} · " + made
     ops.append(Text(x + 5, y + 21.5, made, size=6, fill="#555555"))

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
+
 from trackwright.core import lattice as grid
 from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model

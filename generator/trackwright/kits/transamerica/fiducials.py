@@ -1,12 +1,12 @@
 """The registration marks a TransAmerica board carries for ``trackwright photo`` and the phone
-app's Photo button: drawn here, placed by :mod:`trackwright.core.photo.marks` (the reader's own
+app's Photo button: drawn here, placed by :mod:`trackwright.photo.marks` (the reader's own
 rule, from the map alone, so both always agree)."""
 
 from __future__ import annotations
 
-from trackwright.core.photo.marks import FINDER, INK, MODULE, TILE, marks
 from trackwright.core.transamerica import TransAmericaMap
 from trackwright.kits.draw.ops import Op, Style, rect
+from trackwright.photo.marks import FINDER, INK, MODULE, TILE, marks
 
 PAPER = Style(stroke=None, fill="#ffffff")
 DARK = Style(stroke=None, fill=INK)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trackwright.core import mapfile
+from trackwright.core.tiling import paper_size
 from trackwright.core.transamerica import TransAmericaMap, TransAmericaRules
 from trackwright.core.transamerica import rules as rules_preset
 from trackwright.kits.draw import fonts
@@ -27,7 +28,6 @@ from trackwright.kits.draw.ops import (
 from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
-from trackwright.kits.layout import paper_size
 from trackwright.kits.sheets import (
     RULES_BODY,
     RULES_LEAD,

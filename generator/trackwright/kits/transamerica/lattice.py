@@ -18,6 +18,7 @@ from typing import Any
 import networkx as nx
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.ops import unary_union
+
 from trackwright.core import lattice as grid
 from trackwright.core import mapfile, progress
 from trackwright.core import transamerica as model
