@@ -69,6 +69,28 @@ def ensure_npm() -> bool:
     return shutil.which("npm") is not None
 
 
+def node_tool(name: str) -> Path:
+    """A pinned development tool from npm (package.json: Biome, pyright), installed into
+    node_modules/ with ``npm ci`` the first time it is asked for (npm itself with apt-get when
+    root, as on CI). Skips the test when npm cannot be had outside CI; fails it on CI."""
+    import os
+    import subprocess
+
+    tool = ROOT / "node_modules" / ".bin" / name
+    if not tool.exists() and ensure_npm():
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=ROOT,
+            check=False,
+            timeout=600,
+        )
+    if not tool.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{name} could not be installed with npm ci", pytrace=False)
+        pytest.skip(f"{name} is not installed (npm ci)")
+    return tool
+
+
 @pytest.fixture(scope="session")
 def phone_site(tmp_path_factory) -> Path:
     """The phone app built once for the session (``trackwright site``)."""
