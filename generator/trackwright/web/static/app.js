@@ -10,7 +10,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
 if (params.get("key")) localStorage.setItem("tw-key", params.get("key"));
 const KEY = localStorage.getItem("tw-key") || "";
-const Store = window.TWStore, Engine = window.TWEngine;
+const Store = window.TWStore,
+  Engine = window.TWEngine;
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -44,23 +45,42 @@ const I18N = { lang: "en", tables: [] };
 function chosenLang() {
   const kept = localStorage.getItem("tw-lang");
   if (LANGS.includes(kept)) return kept;
-  for (const l of navigator.languages || [navigator.language || "en"]) { const two = String(l).slice(0, 2).toLowerCase(); if (LANGS.includes(two)) return two; }
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const two = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(two)) return two;
+  }
   return "en";
 }
 function t(key, vars = {}) {
   let text = null;
   for (const lang of [I18N.lang, "en"]) {
-    for (const table of I18N.tables) { const v = table[lang] && table[lang][key]; if (v !== undefined) { text = v; break; } }
+    for (const table of I18N.tables) {
+      const v = table[lang] && table[lang][key];
+      if (v !== undefined) {
+        text = v;
+        break;
+      }
+    }
     if (text !== null) break;
   }
-  if (text === null) { console.warn("no text for", key); text = key; }
-  return text.replace(/\{(\w+)\}/g, (m, name) => name in vars ? String(vars[name]) : m);
+  if (text === null) {
+    console.warn("no text for", key);
+    text = key;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 // "Ann and Ben" in the interface's language.
-function joinNames(names) { return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " " + t("and") + " " + names[names.length - 1]; }
+function joinNames(names) {
+  return names.length < 2
+    ? names.join("")
+    : names.slice(0, -1).join(", ") + " " + t("and") + " " + names[names.length - 1];
+}
 async function loadStrings(path) {
   const r = await fetch(path);
-  if (!r.ok) { console.warn(path + ": " + r.status); return; }
+  if (!r.ok) {
+    console.warn(path + ": " + r.status);
+    return;
+  }
   I18N.tables.push(await r.json());
 }
 function setLang(lang) {
@@ -68,11 +88,19 @@ function setLang(lang) {
   document.documentElement.lang = I18N.lang;
 }
 function langPicker() {
-  const sel = h("select", { id: "lang", "aria-label": t("language"), onchange: ev => {
-    localStorage.setItem("tw-lang", ev.target.value);
-    setLang(ev.target.value);
-    G.queue = G.queue.then(route);
-  } }, LANGS.map(l => h("option", { value: l, selected: l === I18N.lang }, t("lang." + l))));
+  const sel = h(
+    "select",
+    {
+      id: "lang",
+      "aria-label": t("language"),
+      onchange: (ev) => {
+        localStorage.setItem("tw-lang", ev.target.value);
+        setLang(ev.target.value);
+        G.queue = G.queue.then(route);
+      },
+    },
+    LANGS.map((l) => h("option", { value: l, selected: l === I18N.lang }, t("lang." + l))),
+  );
   return sel;
 }
 
@@ -84,10 +112,17 @@ function say(text, ok = false) {
   statusTimer = setTimeout(() => box.replaceChildren(), ok ? 2500 : 7000);
 }
 function download(name, data) {
-  const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" })), download: name });
-  document.body.append(a); a.click(); a.remove();
+  const a = h("a", {
+    href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" })),
+    download: name,
+  });
+  document.body.append(a);
+  a.click();
+  a.remove();
 }
-function newId() { return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 8); }
+function newId() {
+  return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 8);
+}
 
 // ------------------------------------------------------------------ the laptop, when there is one
 
@@ -100,14 +135,24 @@ async function api(method, path, body, opts = {}) {
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   // A request the network has dropped (Wi-Fi gone, laptop asleep) is given up after a few
   // seconds, so that syncing goes on with the next try instead of waiting for ever.
-  const r = await fetch("api/" + path, { method, headers, cache: "no-store", signal: AbortSignal.timeout(opts.timeout || 6000),
-    body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch("api/" + path, {
+    method,
+    headers,
+    cache: "no-store",
+    signal: AbortSignal.timeout(opts.timeout || 6000),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (r.status === 304) return { status: 304, data: null };
   let data = null;
-  try { data = await r.json(); } catch (e) { data = null; }
+  try {
+    data = await r.json();
+  } catch (e) {
+    data = null;
+  }
   if (!r.ok && !opts.accept?.includes(r.status)) {
     const err = new Error((data && data.detail) || r.statusText || "request failed");
-    err.status = r.status; err.data = data;
+    err.status = r.status;
+    err.data = data;
     throw err;
   }
   return { status: r.status, data, etag: r.headers.get("ETag") };
@@ -120,29 +165,44 @@ async function findServer() {
     Server.reason = data && data.key_ok === false ? t("laptop.needs-key") : "";
     Server.qr = data && data.qr;
     Server.url = data && data.url;
-  } catch (e) { Server.available = false; }
+  } catch (e) {
+    Server.available = false;
+  }
 }
 
 // ------------------------------------------------------------------ maps and boards
 
 const Maps = { index: [], catalogue: [] };
-const SOURCES = { "built-in": "source.builtin", uploaded: "source.uploaded", imported: "source.imported", "on this phone": "source.phone" };
-function sourceLabel(source) { return SOURCES[source] ? t(SOURCES[source]) : source; }
-function mapKey(e) { return e.builtin ? "b:" + e.id : "s:" + e.sha256; }
+const SOURCES = {
+  "built-in": "source.builtin",
+  uploaded: "source.uploaded",
+  imported: "source.imported",
+  "on this phone": "source.phone",
+};
+function sourceLabel(source) {
+  return SOURCES[source] ? t(SOURCES[source]) : source;
+}
+function mapKey(e) {
+  return e.builtin ? "b:" + e.id : "s:" + e.sha256;
+}
 function mapEntries(game) {
-  return Maps.index.filter(e => e.game === game);
+  return Maps.index.filter((e) => e.game === game);
 }
 function entryOf(record) {
   const ref = record.map;
-  if (typeof ref === "string" && ref.startsWith("sha256:")) return Maps.index.find(e => e.sha256 === ref.slice(7) && e.game === record.game) || null;
-  return Maps.index.find(e => e.builtin && e.id === ref && e.game === record.game) || null;
+  if (typeof ref === "string" && ref.startsWith("sha256:"))
+    return Maps.index.find((e) => e.sha256 === ref.slice(7) && e.game === record.game) || null;
+  return Maps.index.find((e) => e.builtin && e.id === ref && e.game === record.game) || null;
 }
 async function mapData(entry) {
   if (entry.data) return entry.data;
-  if (entry.file) { const r = await fetch(entry.file); if (r.ok) return entry.data = await r.json(); }
+  if (entry.file) {
+    const r = await fetch(entry.file);
+    if (r.ok) return (entry.data = await r.json());
+  }
   const kept = await Store.map(entry.sha256);
-  if (kept) return entry.data = kept.data;
-  if (Server.available) return entry.data = (await api("GET", "maps/" + entry.sha256)).data;
+  if (kept) return (entry.data = kept.data);
+  if (Server.available) return (entry.data = (await api("GET", "maps/" + entry.sha256)).data);
   throw new Error(t("game.no-map"));
 }
 async function boardOf(entry, lang) {
@@ -166,7 +226,8 @@ async function ensureMap(record) {
 async function portable(record) {
   const out = structuredClone(record);
   const entry = entryOf(record);
-  if (typeof record.map === "string" && record.map.startsWith("sha256:")) out.map = await mapData(entry || { sha256: record.map.slice(7), game: record.game });
+  if (typeof record.map === "string" && record.map.startsWith("sha256:"))
+    out.map = await mapData(entry || { sha256: record.map.slice(7), game: record.game });
   else if (entry) out.map_sha256 = entry.sha256;
   return out;
 }
@@ -177,9 +238,17 @@ async function local(record) {
   if (out.map && typeof out.map === "object") {
     const text = JSON.stringify(out.map);
     const sha = await Engine.rememberMap(text);
-    if (!Maps.index.some(e => e.sha256 === sha)) {
+    if (!Maps.index.some((e) => e.sha256 === sha)) {
       await Store.putMap({ sha256: sha, game: out.game, name: out.map.name || "map", data: out.map });
-      Maps.index.push({ game: out.game, id: sha.slice(0, 12), name: out.map.name || "map", builtin: false, sha256: sha, source: "imported", data: out.map });
+      Maps.index.push({
+        game: out.game,
+        id: sha.slice(0, 12),
+        name: out.map.name || "map",
+        builtin: false,
+        sha256: sha,
+        source: "imported",
+        data: out.map,
+      });
     }
     remembered.add("sha256:" + sha);
     out.map = "sha256:" + sha;
@@ -187,83 +256,145 @@ async function local(record) {
   return out;
 }
 async function loadMaps() {
-  const [index, catalogue] = await Promise.all([fetch("maps/index.json").then(r => r.json()), fetch("catalogue.json").then(r => r.json())]);
-  Maps.index = index; Maps.catalogue = catalogue;
+  const [index, catalogue] = await Promise.all([
+    fetch("maps/index.json").then((r) => r.json()),
+    fetch("catalogue.json").then((r) => r.json()),
+  ]);
+  Maps.index = index;
+  Maps.catalogue = catalogue;
   TW.catalogue = catalogue;
-  for (const kept of await Store.maps()) if (!Maps.index.some(e => e.sha256 === kept.sha256))
-    Maps.index.push({ game: kept.game, id: kept.sha256.slice(0, 12), name: kept.name, builtin: false, sha256: kept.sha256, source: "on this phone", data: kept.data });
+  for (const kept of await Store.maps())
+    if (!Maps.index.some((e) => e.sha256 === kept.sha256))
+      Maps.index.push({
+        game: kept.game,
+        id: kept.sha256.slice(0, 12),
+        name: kept.name,
+        builtin: false,
+        sha256: kept.sha256,
+        source: "on this phone",
+        data: kept.data,
+      });
 }
 
 // ------------------------------------------------------------------ the game being played
 
-const G = { id: null, game: null, record: null, board: null, score: null, scoredKey: null, player: 0, mode: null, zoom: 1.4,
-            queue: Promise.resolve(), lang: "en", problem: null };
+const G = {
+  id: null,
+  game: null,
+  record: null,
+  board: null,
+  score: null,
+  scoredKey: null,
+  player: 0,
+  mode: null,
+  zoom: 1.4,
+  queue: Promise.resolve(),
+  lang: "en",
+  problem: null,
+};
 window.twIdle = () => G.queue.then(() => syncQueue);
 
-function scoredKey(record) { const r = { ...record }; delete r["x-draft"]; return JSON.stringify(r); }
+function scoredKey(record) {
+  const r = { ...record };
+  delete r["x-draft"];
+  return JSON.stringify(r);
+}
 async function rescore() {
   const key = scoredKey(G.record);
   if (key === G.scoredKey && G.score) return;
   const r = JSON.parse(key);
-  try { G.score = await Engine.score(r); G.problem = null; }
-  catch (e) { G.problem = e.message; }
+  try {
+    G.score = await Engine.score(r);
+    G.problem = null;
+  } catch (e) {
+    G.problem = e.message;
+  }
   G.scoredKey = key;
 }
 
 // Changes run one after the other, each made from the latest record when its turn comes; a
 // change is stored on this device (and committed) before the page shows it.
 function change(fn, message) {
-  G.queue = G.queue.then(async () => {
-    const record = structuredClone(G.record);
-    if (fn(record) === false) return;
-    const previous = G.record;
-    if (JSON.stringify(previous) === JSON.stringify(record)) return;
-    // The engine checks a change that counts before it is kept: a rule broken is said, not
-    // stored (unless the game was already out of the rules: then the change may mend it).
-    const key = scoredKey(record);
-    let score = G.score, problem = G.problem;
-    if (key !== G.scoredKey) {
-      try { score = await Engine.score(JSON.parse(key)); problem = null; }
-      catch (e) {
-        if (!e.engine) throw e;
-        if (G.score && !G.problem) { say(e.message); render(); return; }
-        problem = e.message;
+  G.queue = G.queue
+    .then(async () => {
+      const record = structuredClone(G.record);
+      if (fn(record) === false) return;
+      const previous = G.record;
+      if (JSON.stringify(previous) === JSON.stringify(record)) return;
+      // The engine checks a change that counts before it is kept: a rule broken is said, not
+      // stored (unless the game was already out of the rules: then the change may mend it).
+      const key = scoredKey(record);
+      let score = G.score,
+        problem = G.problem;
+      if (key !== G.scoredKey) {
+        try {
+          score = await Engine.score(JSON.parse(key));
+          problem = null;
+        } catch (e) {
+          if (!e.engine) throw e;
+          if (G.score && !G.problem) {
+            say(e.message);
+            render();
+            return;
+          }
+          problem = e.message;
+        }
       }
-    }
-    G.game.record = record; G.game.seq = (G.game.seq || 0) + 1; G.game.updated = Date.now(); G.game.pending = !!G.game.server;
-    // Kept at once in the journal (synchronous), then in IndexedDB; a page opened after a
-    // killed tab finds the journal and finishes the write (recover()).
-    const journal = "tw-journal-" + G.game.id;
-    localStorage.setItem(journal, JSON.stringify({ seq: G.game.seq, record, previous, pending: G.game.pending }));
-    G.record = record; G.score = score; G.problem = problem; G.scoredKey = key;
-    render();
-    if (message) say(message, true);
-    await Store.change(G.game, previous);
-    localStorage.removeItem(journal);
-    scheduleSync();
-  }).catch(e => { say(e.message); render(); });
+      G.game.record = record;
+      G.game.seq = (G.game.seq || 0) + 1;
+      G.game.updated = Date.now();
+      G.game.pending = !!G.game.server;
+      // Kept at once in the journal (synchronous), then in IndexedDB; a page opened after a
+      // killed tab finds the journal and finishes the write (recover()).
+      const journal = "tw-journal-" + G.game.id;
+      localStorage.setItem(
+        journal,
+        JSON.stringify({ seq: G.game.seq, record, previous, pending: G.game.pending }),
+      );
+      G.record = record;
+      G.score = score;
+      G.problem = problem;
+      G.scoredKey = key;
+      render();
+      if (message) say(message, true);
+      await Store.change(G.game, previous);
+      localStorage.removeItem(journal);
+      scheduleSync();
+    })
+    .catch((e) => {
+      say(e.message);
+      render();
+    });
   return G.queue;
 }
 function undo() {
-  G.queue = G.queue.then(async () => {
-    const back = await Store.undo(G.game);
-    if (back === null) { say(t("undo.nothing")); return; }
-    G.record = G.game.record;
-    await rescore();
-    render();
-    say(t("undo.done"), true);
-    scheduleSync();
-  }).catch(e => say(e.message));
+  G.queue = G.queue
+    .then(async () => {
+      const back = await Store.undo(G.game);
+      if (back === null) {
+        say(t("undo.nothing"));
+        return;
+      }
+      G.record = G.game.record;
+      await rescore();
+      render();
+      say(t("undo.done"), true);
+      scheduleSync();
+    })
+    .catch((e) => say(e.message));
   return G.queue;
 }
 
 // ------------------------------------------------------------------ sync with the laptop
 
-let syncQueue = Promise.resolve(), syncTimer = null;
+let syncQueue = Promise.resolve(),
+  syncTimer = null;
 function scheduleSync(delay = 0) {
   clearTimeout(syncTimer);
   if (!Server.available || !G.game || !G.game.server) return;
-  syncTimer = setTimeout(() => { syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {}); }, delay);
+  syncTimer = setTimeout(() => {
+    syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {});
+  }, delay);
 }
 async function adopt(game, record, version, message) {
   const previous = game.record;
@@ -273,78 +404,133 @@ async function adopt(game, record, version, message) {
   game.pending = false;
   game.conflict = null;
   if (JSON.stringify(mine) !== JSON.stringify(previous)) {
-    game.record = mine; game.seq = (game.seq || 0) + 1; game.updated = Date.now();
+    game.record = mine;
+    game.seq = (game.seq || 0) + 1;
+    game.updated = Date.now();
     await Store.change(game, previous);
-    if (G.game === game) { G.record = mine; await rescore(); render(); if (message) say(message, true); }
+    if (G.game === game) {
+      G.record = mine;
+      await rescore();
+      render();
+      if (message) say(message, true);
+    }
   } else await Store.change(game);
 }
 // The network is used outside the queue of changes (a slow laptop never holds up a tap); what
 // comes back is applied inside it, and only if no change was made meanwhile.
-function applied(work) { G.queue = G.queue.then(work).catch(e => say(e.message)); return G.queue; }
+function applied(work) {
+  G.queue = G.queue.then(work).catch((e) => say(e.message));
+  return G.queue;
+}
 async function syncGame(game) {
   if (!Server.available || !game.server) return;
   const { id, token } = game.server;
   try {
     if (game.pending && !game.conflict) {
       const sent = game.record;
-      const { status, data } = await api("POST", `games/${id}/sync`, { base: game.server.version, record: await portable(sent) }, { token, accept: [409] });
+      const { status, data } = await api(
+        "POST",
+        `games/${id}/sync`,
+        { base: game.server.version, record: await portable(sent) },
+        { token, accept: [409] },
+      );
       await applied(async () => {
         if (status === 409) {
-          if (game.record !== sent || !data || !("conflicts" in data)) { scheduleSync(500); return; }
+          if (game.record !== sent || !data || !("conflicts" in data)) {
+            scheduleSync(500);
+            return;
+          }
           game.conflict = data;
           await Store.change(game);
           if (G.game === game) render();
-        } else if (game.record === sent) await adopt(game, data.record, data.version, data.merged ? t("sync.merged") : null);
-        else { game.server.version = data.version; game.server.base = data.record; await Store.change(game); scheduleSync(); }
+        } else if (game.record === sent)
+          await adopt(game, data.record, data.version, data.merged ? t("sync.merged") : null);
+        else {
+          game.server.version = data.version;
+          game.server.base = data.record;
+          await Store.change(game);
+          scheduleSync();
+        }
       });
     } else if (!game.pending) {
       const seen = game.server.version;
       const r = await api("GET", `games/${id}`, undefined, { token, etag: `"${seen}"` });
-      if (r.status !== 304 && r.data) await applied(async () => {
-        if (!game.pending && game.server.version === seen) await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
-      });
+      if (r.status !== 304 && r.data)
+        await applied(async () => {
+          if (!game.pending && game.server.version === seen)
+            await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
+        });
     }
     setOnline(true);
   } catch (e) {
-    if (e.status) say(e.message); else setOnline(false);
+    if (e.status) say(e.message);
+    else setOnline(false);
   }
 }
 function resolveConflict(keep) {
   return applied(async () => {
-    const game = G.game, conflict = game.conflict;
-    if (keep === "theirs") { await adopt(game, conflict.record, conflict.version, t("sync.kept-theirs")); render(); return; }
-    game.server.version = conflict.version; game.server.base = conflict.record; game.conflict = null; game.pending = true;
+    const game = G.game,
+      conflict = game.conflict;
+    if (keep === "theirs") {
+      await adopt(game, conflict.record, conflict.version, t("sync.kept-theirs"));
+      render();
+      return;
+    }
+    game.server.version = conflict.version;
+    game.server.base = conflict.record;
+    game.conflict = null;
+    game.pending = true;
     await Store.change(game);
     scheduleSync();
     render();
   });
 }
 let online = true;
-function setOnline(value) { if (online !== value) { online = value; const b = document.getElementById("sync-state"); if (b) b.textContent = syncLabel(); } }
+function setOnline(value) {
+  if (online !== value) {
+    online = value;
+    const b = document.getElementById("sync-state");
+    if (b) b.textContent = syncLabel();
+  }
+}
 function syncLabel() {
   if (!Server.available || !G.game || !G.game.server) return t("sync.on-phone");
   if (!online) return t("sync.unreachable");
   return G.game.pending ? t("sync.sending") : t("sync.saved");
 }
-setInterval(() => { if (G.game && G.game.server && Server.available) scheduleSync(); }, 1500);
+setInterval(() => {
+  if (G.game && G.game.server && Server.available) scheduleSync();
+}, 1500);
 window.addEventListener("online", () => scheduleSync());
 
 // ------------------------------------------------------------------ the games' own pages
 
-const TW = window.TW = { games: {}, catalogue: [] };
+const TW = (window.TW = { games: {}, catalogue: [] });
 
 async function loadGames() {
-  await Promise.all(Maps.catalogue.filter(g => g.strings).map(g => loadStrings("games/" + g.strings)));
-  await Promise.all(Maps.catalogue.filter(g => g.page).map(g => new Promise((resolve, reject) => {
-    const el = document.createElement("script");
-    el.src = "games/" + g.page;
-    el.onload = resolve;
-    el.onerror = () => reject(new Error(t("game.no-page", { game: g.title })));
-    document.head.append(el);
-  })));
+  await Promise.all(Maps.catalogue.filter((g) => g.strings).map((g) => loadStrings("games/" + g.strings)));
+  await Promise.all(
+    Maps.catalogue
+      .filter((g) => g.page)
+      .map(
+        (g) =>
+          new Promise((resolve, reject) => {
+            const el = document.createElement("script");
+            el.src = "games/" + g.page;
+            el.onload = resolve;
+            el.onerror = () => reject(new Error(t("game.no-page", { game: g.title })));
+            document.head.append(el);
+          }),
+      ),
+  );
 }
-function gameUnit(name) { return TW.games[name] || genericGame; }
-function titleOf(name) { const g = Maps.catalogue.find(c => c.name === name); return g ? g.title : name; }
+function gameUnit(name) {
+  return TW.games[name] || genericGame;
+}
+function titleOf(name) {
+  const g = Maps.catalogue.find((c) => c.name === name);
+  return g ? g.title : name;
+}
 
 // ------------------------------------------------------------------ home: games and new game
 
@@ -353,52 +539,118 @@ async function home() {
   document.getElementById("title").textContent = t("games");
   const main = document.getElementById("main");
   const games = await Store.games();
-  const linked = new Set(games.filter(g => g.server).map(g => g.server.id));
-  const list = h("div", { class: "card games" }, h("h2", {}, t("home.games")),
-    games.length ? games.map(g => h("a", { href: "#/game/" + g.id, "data-game": g.id },
-      `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · " + t("home.on-laptop") : ""}`)) : h("p", { class: "small" }, t("home.no-game")));
+  const linked = new Set(games.filter((g) => g.server).map((g) => g.server.id));
+  const list = h(
+    "div",
+    { class: "card games" },
+    h("h2", {}, t("home.games")),
+    games.length
+      ? games.map((g) =>
+          h(
+            "a",
+            { href: "#/game/" + g.id, "data-game": g.id },
+            `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · " + t("home.on-laptop") : ""}`,
+          ),
+        )
+      : h("p", { class: "small" }, t("home.no-game")),
+  );
   const laptop = h("div", { class: "card", id: "laptop" });
   if (Server.available) {
     laptop.append(h("h2", {}, t("home.laptop")));
     try {
       const { data } = await api("GET", "games");
-      const others = data.filter(g => !linked.has(g.id));
-      laptop.append(others.length ? h("div", {}, others.map(g => h("div", { class: "row" },
-        h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`), h("button", { class: "secondary", "data-join": g.id, onclick: () => join(g) }, t("home.join"))))) : h("p", { class: "small" }, t("home.all-here")));
-      if (Server.qr) laptop.append(h("details", {}, h("summary", {}, t("home.let-join")), h("div", { class: "qr" }), h("p", { class: "small" }, Server.url || "")));
-      const qr = laptop.querySelector(".qr"); if (qr && Server.qr) qr.innerHTML = Server.qr;
-    } catch (e) { laptop.append(h("p", { class: "small" }, e.message)); }
+      const others = data.filter((g) => !linked.has(g.id));
+      laptop.append(
+        others.length
+          ? h(
+              "div",
+              {},
+              others.map((g) =>
+                h(
+                  "div",
+                  { class: "row" },
+                  h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`),
+                  h(
+                    "button",
+                    { class: "secondary", "data-join": g.id, onclick: () => join(g) },
+                    t("home.join"),
+                  ),
+                ),
+              ),
+            )
+          : h("p", { class: "small" }, t("home.all-here")),
+      );
+      if (Server.qr)
+        laptop.append(
+          h(
+            "details",
+            {},
+            h("summary", {}, t("home.let-join")),
+            h("div", { class: "qr" }),
+            h("p", { class: "small" }, Server.url || ""),
+          ),
+        );
+      const qr = laptop.querySelector(".qr");
+      if (qr && Server.qr) qr.innerHTML = Server.qr;
+    } catch (e) {
+      laptop.append(h("p", { class: "small" }, e.message));
+    }
   } else {
     laptop.append(h("p", { class: "small" }, Server.reason || t("home.alone")));
   }
 
-  const gameSel = h("select", { id: "new-game" }, Maps.catalogue.map(g => h("option", { value: g.name }, g.title)));
+  const gameSel = h(
+    "select",
+    { id: "new-game" },
+    Maps.catalogue.map((g) => h("option", { value: g.name }, g.title)),
+  );
   const mapSel = h("select", { id: "new-map" });
   const playersBox = h("div", { id: "new-players" });
   const extrasBox = h("div", { id: "new-extras" });
   let extras = null;
-  const players = () => [...playersBox.querySelectorAll("input.player")].map(i => i.value.trim());
+  const players = () => [...playersBox.querySelectorAll("input.player")].map((i) => i.value.trim());
   function fillMaps() {
-    mapSel.replaceChildren(...mapEntries(gameSel.value).map(m =>
-      h("option", { value: mapKey(m) }, `${m.name}${m.seed != null ? " · " + t("map.seed", { seed: m.seed }) : ""} (${sourceLabel(m.source)})`)));
+    mapSel.replaceChildren(
+      ...mapEntries(gameSel.value).map((m) =>
+        h(
+          "option",
+          { value: mapKey(m) },
+          `${m.name}${m.seed != null ? " · " + t("map.seed", { seed: m.seed }) : ""} (${sourceLabel(m.source)})`,
+        ),
+      ),
+    );
     const unit = gameUnit(gameSel.value);
-    extras = unit.newGame ? unit.newGame({ players, queue: run => queued(run) }) : null;
+    extras = unit.newGame ? unit.newGame({ players, queue: (run) => queued(run) }) : null;
     extrasBox.replaceChildren(...(extras && extras.elements ? extras.elements : []));
     mapChanged();
   }
   function addPlayer(name) {
-    playersBox.append(h("div", { class: "row" }, h("input", { class: "player", value: name, "aria-label": t("home.player-name") })));
+    playersBox.append(
+      h(
+        "div",
+        { class: "row" },
+        h("input", { class: "player", value: name, "aria-label": t("home.player-name") }),
+      ),
+    );
     if (extras && extras.playersChanged) extras.playersChanged();
   }
   function queued(run) {
     createButton.disabled = true;
-    G.queue = G.queue.then(run).catch(e => say(e.message)).finally(() => { createButton.disabled = false; });
+    G.queue = G.queue
+      .then(run)
+      .catch((e) => say(e.message))
+      .finally(() => {
+        createButton.disabled = false;
+      });
     return G.queue;
   }
-  function selectedEntry() { return Maps.index.find(e => mapKey(e) === mapSel.value && e.game === gameSel.value); }
+  function selectedEntry() {
+    return Maps.index.find((e) => mapKey(e) === mapSel.value && e.game === gameSel.value);
+  }
   function mapChanged() {
     const entry = selectedEntry();
-    if (extras && extras.mapChanged) queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
+    if (extras && extras.mapChanged)
+      queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
   }
   const createButton = h("button", { id: "create", onclick: () => queued(create) }, t("home.start"));
   gameSel.addEventListener("change", fillMaps);
@@ -408,11 +660,23 @@ async function home() {
 
   async function create() {
     const entry = selectedEntry();
-    if (!entry) { say(t("home.choose-map")); return; }
-    const record = { game: gameSel.value, map: entry.builtin ? entry.id : "sha256:" + entry.sha256, players: players().filter(Boolean) };
+    if (!entry) {
+      say(t("home.choose-map"));
+      return;
+    }
+    const record = {
+      game: gameSel.value,
+      map: entry.builtin ? entry.id : "sha256:" + entry.sha256,
+      players: players().filter(Boolean),
+    };
     if (extras && extras.complete) extras.complete(record);
     await ensureMap(record);
-    try { await Engine.score(JSON.parse(scoredKey(record))); } catch (e) { say(e.message); return; }
+    try {
+      await Engine.score(JSON.parse(scoredKey(record)));
+    } catch (e) {
+      say(e.message);
+      return;
+    }
     await startGame(record);
   }
   async function upload(ev) {
@@ -423,10 +687,24 @@ async function home() {
       const sha = await Engine.rememberMap(text);
       const data = JSON.parse(text);
       await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data });
-      if (!Maps.index.some(e => e.sha256 === sha)) Maps.index.push({ game: data.game, id: sha.slice(0, 12), name: data.name || file.name, builtin: false, sha256: sha, source: "on this phone", data });
-      gameSel.value = data.game; fillMaps(); mapSel.value = "s:" + sha; mapChanged();
+      if (!Maps.index.some((e) => e.sha256 === sha))
+        Maps.index.push({
+          game: data.game,
+          id: sha.slice(0, 12),
+          name: data.name || file.name,
+          builtin: false,
+          sha256: sha,
+          source: "on this phone",
+          data,
+        });
+      gameSel.value = data.game;
+      fillMaps();
+      mapSel.value = "s:" + sha;
+      mapChanged();
       say(t("home.map-added"), true);
-    } catch (e) { say(`${file.name}: ${e.message}`); }
+    } catch (e) {
+      say(`${file.name}: ${e.message}`);
+    }
   }
   async function importRecord(ev) {
     const file = ev.target.files[0];
@@ -434,32 +712,88 @@ async function home() {
     try {
       const data = JSON.parse(await file.text());
       if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("import.not-record"));
-      if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/"))) throw new Error(t("import.path"));
+      if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/")))
+        throw new Error(t("import.path"));
       await Engine.score(data);
       await startGame(await local(data));
-    } catch (e) { say(`${file.name}: ${e.message}`); }
+    } catch (e) {
+      say(`${file.name}: ${e.message}`);
+    }
   }
-  const form = h("div", { class: "card" }, h("h2", {}, t("home.new")),
+  const form = h(
+    "div",
+    { class: "card" },
+    h("h2", {}, t("home.new")),
     h("div", { class: "row" }, h("label", {}, t("home.game"), gameSel)),
     h("div", { class: "row" }, h("label", {}, t("home.map"), mapSel)),
-    h("div", { class: "row" }, h("label", {}, t("home.add-map"), h("input", { type: "file", id: "upload-map", accept: ".json,application/json", onchange: upload }))),
+    h(
+      "div",
+      { class: "row" },
+      h(
+        "label",
+        {},
+        t("home.add-map"),
+        h("input", { type: "file", id: "upload-map", accept: ".json,application/json", onchange: upload }),
+      ),
+    ),
     extrasBox,
-    h("h2", {}, t("home.players")), playersBox,
-    h("div", { class: "row" }, h("button", { class: "secondary", onclick: () => addPlayer("") }, t("home.add-player"))),
+    h("h2", {}, t("home.players")),
+    playersBox,
+    h(
+      "div",
+      { class: "row" },
+      h("button", { class: "secondary", onclick: () => addPlayer("") }, t("home.add-player")),
+    ),
     h("div", { class: "row" }, createButton),
-    h("div", { class: "row" }, h("label", {}, t("home.import"), h("input", { type: "file", id: "import-game", accept: ".json,application/json", onchange: importRecord }))));
+    h(
+      "div",
+      { class: "row" },
+      h(
+        "label",
+        {},
+        t("home.import"),
+        h("input", {
+          type: "file",
+          id: "import-game",
+          accept: ".json,application/json",
+          onchange: importRecord,
+        }),
+      ),
+    ),
+  );
   main.replaceChildren(h("h1", {}, t("home.title")), list, laptop, form);
-  boardCache.board = null; boardCache.wrap = null; memo.clear();
+  boardCache.board = null;
+  boardCache.wrap = null;
+  memo.clear();
 }
-function entryName(record) { const e = entryOf(record); return e ? e.name : String(record.map).slice(0, 20); }
+function entryName(record) {
+  const e = entryOf(record);
+  return e ? e.name : String(record.map).slice(0, 20);
+}
 
 async function startGame(record, server = null) {
-  const game = { id: newId(), game: record.game, record, created: Date.now(), updated: Date.now(), seq: 0, server, pending: false };
+  const game = {
+    id: newId(),
+    game: record.game,
+    record,
+    created: Date.now(),
+    updated: Date.now(),
+    seq: 0,
+    server,
+    pending: false,
+  };
   if (Server.available && !server) {
     try {
       const { data } = await api("POST", "games", await portable(record));
-      game.server = { id: data.id, token: data.token || "", version: data.version, base: await portable(record) };
-    } catch (e) { say(t("home.phone-only", { why: e.message })); }
+      game.server = {
+        id: data.id,
+        token: data.token || "",
+        version: data.version,
+        base: await portable(record),
+      };
+    } catch (e) {
+      say(t("home.phone-only", { why: e.message }));
+    }
   }
   await Store.create(game);
   location.hash = "#/game/" + game.id;
@@ -473,13 +807,20 @@ async function join(summary) {
 
 // ------------------------------------------------------------------ a game's common parts
 
-function hexCentre([q, r]) { return G.board.layout.centres[q + "," + r]; }
+function hexCentre([q, r]) {
+  return G.board.layout.centres[q + "," + r];
+}
 function hexPoints(hex) {
   const [x, y] = hexCentre(hex);
   return G.board.layout.corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ");
 }
-function colourOf(i) { const p = G.board.players[i % G.board.players.length]; return p.colour; }
-function swatch(i) { return h("span", { class: "swatch", style: `background:${colourOf(i)}` }); }
+function colourOf(i) {
+  const p = G.board.players[i % G.board.players.length];
+  return p.colour;
+}
+function swatch(i) {
+  return h("span", { class: "swatch", style: `background:${colourOf(i)}` });
+}
 
 // The printed board is parsed once per game; each redraw only replaces the overlay (taps must
 // redraw in a few milliseconds on a slow phone).
@@ -496,24 +837,55 @@ function boardView(overlay, targets = null) {
     const wrap = h("div", { class: "board-wrap", id: "board" });
     wrap.append(root, over);
     // The zoom buttons float over the board's corner (the board gets the screen's height).
-    const frame = h("div", { class: "board-frame" }, wrap, h("div", { class: "zoom-controls" },
-      h("button", { class: "secondary", onclick: () => zoomAt(G.zoom * 1.4), "aria-label": t("zoom.in"), id: "zoom-in" }, "+"),
-      h("button", { class: "secondary", onclick: () => zoomAt(G.zoom / 1.4), "aria-label": t("zoom.out"), id: "zoom-out" }, "−")));
+    const frame = h(
+      "div",
+      { class: "board-frame" },
+      wrap,
+      h(
+        "div",
+        { class: "zoom-controls" },
+        h(
+          "button",
+          {
+            class: "secondary",
+            onclick: () => zoomAt(G.zoom * 1.4),
+            "aria-label": t("zoom.in"),
+            id: "zoom-in",
+          },
+          "+",
+        ),
+        h(
+          "button",
+          {
+            class: "secondary",
+            onclick: () => zoomAt(G.zoom / 1.4),
+            "aria-label": t("zoom.out"),
+            id: "zoom-out",
+          },
+          "−",
+        ),
+      ),
+    );
     Object.assign(boardCache, { board: G.board, root, over, wrap, frame, targets: null });
     gestures(wrap, over);
   }
   const { root, over } = boardCache;
   sizeBoard();
-  boardCache.stroke = targets && targets.stroke || null;
+  boardCache.stroke = (targets && targets.stroke) || null;
   over.style.touchAction = boardCache.stroke ? "none" : "";
   const old = over.querySelector("#overlay");
   if (old) old.remove();
   const g = s("g", { id: "overlay" });
   overlay(g);
   // The tap targets (hundreds of them) change only with the mode: kept between redraws.
-  const keep = targets && boardCache.targets && boardCache.targets.key === targets.key ? boardCache.targets.el : null;
+  const keep =
+    targets && boardCache.targets && boardCache.targets.key === targets.key ? boardCache.targets.el : null;
   if (boardCache.targets && boardCache.targets.el !== keep) boardCache.targets.el.remove();
-  if (targets && !keep) { const t = s("g", { id: "targets" }); targets.draw(t); boardCache.targets = { key: targets.key, el: t }; }
+  if (targets && !keep) {
+    const t = s("g", { id: "targets" });
+    targets.draw(t);
+    boardCache.targets = { key: targets.key, el: t };
+  }
   if (!targets) boardCache.targets = null;
   if (boardCache.targets && !boardCache.targets.el.isConnected) over.append(boardCache.targets.el);
   over.insertBefore(g, boardCache.targets ? boardCache.targets.el : null);
@@ -531,9 +903,11 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
   const wrap = boardCache.wrap;
   if (!wrap) return;
   const box = wrap.getBoundingClientRect();
-  const px = x === null ? box.width / 2 : x - box.left, py = y === null ? box.height / 2 : y - box.top;
+  const px = x === null ? box.width / 2 : x - box.left,
+    py = y === null ? box.height / 2 : y - box.top;
   const next = Math.min(6, Math.max(0.4, zoom));
-  const cx = (wrap.scrollLeft + px) / G.zoom, cy = (wrap.scrollTop + py) / G.zoom;
+  const cx = (wrap.scrollLeft + px) / G.zoom,
+    cy = (wrap.scrollTop + py) / G.zoom;
   G.zoom = next;
   sizeBoard();
   wrap.scrollLeft = cx * next - px - scrollBy[0];
@@ -544,24 +918,37 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
 // what is under the finger), and a tap stays a tap.
 function gestures(wrap, over) {
   const down = new Map();
-  let pinch = null, stroke = null;
-  const svgPoint = e => { const p = over.createSVGPoint(); p.x = e.clientX; p.y = e.clientY; return p.matrixTransform(over.getScreenCTM().inverse()); };
-  over.addEventListener("pointerdown", e => {
+  let pinch = null,
+    stroke = null;
+  const svgPoint = (e) => {
+    const p = over.createSVGPoint();
+    p.x = e.clientX;
+    p.y = e.clientY;
+    return p.matrixTransform(over.getScreenCTM().inverse());
+  };
+  over.addEventListener("pointerdown", (e) => {
     down.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (down.size === 2) {
-      stroke = null; hideMagnifier();
+      stroke = null;
+      hideMagnifier();
       const [a, b] = [...down.values()];
       pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: G.zoom, mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
-    } else if (down.size === 1 && boardCache.stroke) stroke = { id: e.pointerId, start: [e.clientX, e.clientY], points: [svgPoint(e)], live: false };
+    } else if (down.size === 1 && boardCache.stroke)
+      stroke = { id: e.pointerId, start: [e.clientX, e.clientY], points: [svgPoint(e)], live: false };
   });
-  over.addEventListener("pointermove", e => {
+  over.addEventListener("pointermove", (e) => {
     if (!down.has(e.pointerId)) return;
     down.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pinch && down.size === 2) {
       const [a, b] = [...down.values()];
       const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
-      zoomAt(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.d, mid[0], mid[1], [mid[0] - pinch.mid[0], mid[1] - pinch.mid[1]]);
-      pinch.zoom = G.zoom; pinch.d = Math.hypot(a.x - b.x, a.y - b.y); pinch.mid = mid;
+      zoomAt((pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y)) / pinch.d, mid[0], mid[1], [
+        mid[0] - pinch.mid[0],
+        mid[1] - pinch.mid[1],
+      ]);
+      pinch.zoom = G.zoom;
+      pinch.d = Math.hypot(a.x - b.x, a.y - b.y);
+      pinch.mid = mid;
       return;
     }
     if (!stroke || stroke.id !== e.pointerId) return;
@@ -570,17 +957,24 @@ function gestures(wrap, over) {
       over.setPointerCapture(e.pointerId);
     }
     if (!stroke.live) return;
-    for (const c of (e.getCoalescedEvents ? e.getCoalescedEvents() : [e])) stroke.points.push(svgPoint(c));
+    for (const c of e.getCoalescedEvents ? e.getCoalescedEvents() : [e]) stroke.points.push(svgPoint(c));
     drawStroke(over, stroke.points);
     showMagnifier(e.clientX, e.clientY, stroke.points);
   });
-  const up = e => {
+  const up = (e) => {
     down.delete(e.pointerId);
-    if (pinch && down.size < 2) { pinch = null; render(); return; }
+    if (pinch && down.size < 2) {
+      pinch = null;
+      render();
+      return;
+    }
     if (stroke && stroke.id === e.pointerId) {
-      const done = stroke; stroke = null;
-      hideMagnifier(); drawStroke(over, []);
-      if (done.live && e.type === "pointerup" && boardCache.stroke) boardCache.stroke(done.points.map(p => [p.x, p.y]));
+      const done = stroke;
+      stroke = null;
+      hideMagnifier();
+      drawStroke(over, []);
+      if (done.live && e.type === "pointerup" && boardCache.stroke)
+        boardCache.stroke(done.points.map((p) => [p.x, p.y]));
     }
   };
   over.addEventListener("pointerup", up);
@@ -588,14 +982,30 @@ function gestures(wrap, over) {
 }
 function drawStroke(over, points) {
   let line = over.querySelector("#stroke");
-  if (!points.length) { if (line) line.remove(); return; }
-  if (!line) { line = s("polyline", { id: "stroke", fill: "none", stroke: "#e69f00", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.8, "pointer-events": "none" }); over.append(line); }
-  line.setAttribute("points", points.map(p => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+  if (!points.length) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = s("polyline", {
+      id: "stroke",
+      fill: "none",
+      stroke: "#e69f00",
+      "stroke-width": 2.4,
+      "stroke-linecap": "round",
+      "stroke-linejoin": "round",
+      opacity: 0.8,
+      "pointer-events": "none",
+    });
+    over.append(line);
+  }
+  line.setAttribute("points", points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
 }
 // The magnifier: the board under the finger, twice as large, above the finger.
 let magnifier = null;
 function showMagnifier(x, y, points) {
-  const size = 120, scale = 2;
+  const size = 120,
+    scale = 2;
   if (!magnifier || magnifier.board !== G.board) {
     if (magnifier) magnifier.el.remove();
     const el = h("div", { class: "magnifier", "aria-hidden": "true" });
@@ -607,14 +1017,22 @@ function showMagnifier(x, y, points) {
   }
   const { el, base, over } = magnifier;
   const box = boardCache.root.getBoundingClientRect();
-  const w = box.width * scale, hgt = box.height * scale;
-  for (const svg of [base, over]) { svg.setAttribute("width", w); svg.setAttribute("height", hgt); svg.style.left = `${size / 2 - (x - box.left) * scale}px`; svg.style.top = `${size / 2 - (y - box.top) * scale}px`; }
+  const w = box.width * scale,
+    hgt = box.height * scale;
+  for (const svg of [base, over]) {
+    svg.setAttribute("width", w);
+    svg.setAttribute("height", hgt);
+    svg.style.left = `${size / 2 - (x - box.left) * scale}px`;
+    svg.style.top = `${size / 2 - (y - box.top) * scale}px`;
+  }
   drawStroke(over, points);
   el.style.left = `${Math.max(0, Math.min(window.innerWidth - size, x - size / 2))}px`;
   el.style.top = `${Math.max(0, y - size - 40)}px`;
   el.hidden = false;
 }
-function hideMagnifier() { if (magnifier) magnifier.el.hidden = true; }
+function hideMagnifier() {
+  if (magnifier) magnifier.el.hidden = true;
+}
 
 // A part of the page kept between redraws while its key is the same (taps redraw fast).
 const memo = new Map();
@@ -631,41 +1049,97 @@ async function exportGame() {
 // A game page's buttons: Undo first, then the page's own. (Zoom is on the board, Export at the
 // foot of every game page.)
 function toolbar(extra = []) {
-  return h("div", { class: "row toolbar" }, h("button", { class: "secondary", onclick: undo, id: "undo" }, t("undo")), ...extra);
+  return h(
+    "div",
+    { class: "row toolbar" },
+    h("button", { class: "secondary", onclick: undo, id: "undo" }, t("undo")),
+    ...extra,
+  );
 }
 function footer() {
-  return cached("footer", I18N.lang, () => h("div", { class: "row footer" },
-    h("button", { class: "secondary", onclick: exportGame, id: "export" }, t("export"))));
+  return cached("footer", I18N.lang, () =>
+    h(
+      "div",
+      { class: "row footer" },
+      h("button", { class: "secondary", onclick: exportGame, id: "export" }, t("export")),
+    ),
+  );
 }
 function playerButtons() {
-  return h("div", { class: "row", id: "players" }, G.record.players.map((p, i) =>
-    h("button", { class: "secondary" + (G.player === i ? " active" : ""), onclick: () => { G.player = i; render(); }, "data-player": p }, swatch(i), p)));
+  return h(
+    "div",
+    { class: "row", id: "players" },
+    G.record.players.map((p, i) =>
+      h(
+        "button",
+        {
+          class: "secondary" + (G.player === i ? " active" : ""),
+          onclick: () => {
+            G.player = i;
+            render();
+          },
+          "data-player": p,
+        },
+        swatch(i),
+        p,
+      ),
+    ),
+  );
 }
 function conflictCard() {
   const c = G.game && G.game.conflict;
   if (!c) return [];
-  const show = v => v === null || v === undefined ? t("conflict.removed") : JSON.stringify(v);
-  return [h("div", { class: "card conflict", id: "conflict" }, h("h2", {}, t("conflict.title")),
-    c.error ? h("p", {}, t("conflict.rule", { error: c.error })) : "",
-    (c.conflicts || []).map(x => h("p", { class: "small" }, t("conflict.both", { path: x.path, mine: show(x.mine), theirs: show(x.theirs) }))),
-    h("div", { class: "row" }, h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, t("conflict.keep-mine")),
-      h("button", { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") }, t("conflict.keep-theirs"))))];
+  const show = (v) => (v === null || v === undefined ? t("conflict.removed") : JSON.stringify(v));
+  return [
+    h(
+      "div",
+      { class: "card conflict", id: "conflict" },
+      h("h2", {}, t("conflict.title")),
+      c.error ? h("p", {}, t("conflict.rule", { error: c.error })) : "",
+      (c.conflicts || []).map((x) =>
+        h(
+          "p",
+          { class: "small" },
+          t("conflict.both", { path: x.path, mine: show(x.mine), theirs: show(x.theirs) }),
+        ),
+      ),
+      h(
+        "div",
+        { class: "row" },
+        h("button", { id: "keep-mine", onclick: () => resolveConflict("mine") }, t("conflict.keep-mine")),
+        h(
+          "button",
+          { class: "secondary", id: "keep-theirs", onclick: () => resolveConflict("theirs") },
+          t("conflict.keep-theirs"),
+        ),
+      ),
+    ),
+  ];
 }
 // Put the page's parts in place, leaving the ones kept from the last redraw where they are (a
 // kept part, such as the board, is never taken out of the page).
 function place(parent, nodes) {
   const keep = new Set(nodes);
   for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
-  nodes.forEach((n, i) => { if (parent.childNodes[i] !== n) parent.insertBefore(n, parent.childNodes[i] || null); });
+  nodes.forEach((n, i) => {
+    if (parent.childNodes[i] !== n) parent.insertBefore(n, parent.childNodes[i] || null);
+  });
 }
 let rendered = null;
-window.twRendered = () => new Promise(resolve => { rendered = resolve; });
+window.twRendered = () =>
+  new Promise((resolve) => {
+    rendered = resolve;
+  });
 function render() {
   if (!G.game) return;
-  if (rendered) { const r = rendered; rendered = null; queueMicrotask(r); }
+  if (rendered) {
+    const r = rendered;
+    rendered = null;
+    queueMicrotask(r);
+  }
   const main = document.getElementById("main");
   const unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
-  const page = unit.page().map(n => n instanceof Node ? n : document.createTextNode(String(n)));
+  const page = unit.page().map((n) => (n instanceof Node ? n : document.createTextNode(String(n))));
   const state = h("p", { class: "small", id: "sync-state" }, syncLabel());
   place(main, [...conflictCard(), ...page, footer(), state]);
 }
@@ -674,22 +1148,70 @@ function render() {
 
 const genericGame = {
   page() {
-    const box = h("textarea", { id: "record-json", rows: 14, style: "width:100%" }, JSON.stringify(G.record, null, 1));
-    const save = h("button", { id: "save-record", onclick: () => {
-      let parsed;
-      try { parsed = JSON.parse(box.value); } catch (e) { say(t("generic.bad-json")); return; }
-      change(record => { Object.keys(record).forEach(k => delete record[k]); Object.assign(record, parsed); }, t("generic.saved"));
-    } }, t("generic.save"));
-    return [h("h1", {}, `${titleOf(G.record.game)} · ${entryName(G.record)}`), toolbar([save]),
+    const box = h(
+      "textarea",
+      { id: "record-json", rows: 14, style: "width:100%" },
+      JSON.stringify(G.record, null, 1),
+    );
+    const save = h(
+      "button",
+      {
+        id: "save-record",
+        onclick: () => {
+          let parsed;
+          try {
+            parsed = JSON.parse(box.value);
+          } catch (e) {
+            say(t("generic.bad-json"));
+            return;
+          }
+          change((record) => {
+            Object.keys(record).forEach((k) => delete record[k]);
+            Object.assign(record, parsed);
+          }, t("generic.saved"));
+        },
+      },
+      t("generic.save"),
+    );
+    return [
+      h("h1", {}, `${titleOf(G.record.game)} · ${entryName(G.record)}`),
+      toolbar([save]),
       G.board ? "" : h("p", { class: "small" }, t("generic.no-board")),
       G.problem ? h("p", { class: "msg" }, G.problem) : "",
       h("div", { class: "card" }, h("h2", {}, t("generic.record")), box),
-      h("div", { class: "card" }, h("h2", {}, t("generic.score")), h("pre", { id: "score-json" }, JSON.stringify(G.score, null, 1)))];
+      h(
+        "div",
+        { class: "card" },
+        h("h2", {}, t("generic.score")),
+        h("pre", { id: "score-json" }, JSON.stringify(G.score, null, 1)),
+      ),
+    ];
   },
 };
 
-Object.assign(TW, { t, joinNames, I18N, h, s, api, say, change, G, boardView, cached, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render,
-  engine: Engine, mapData, scoredKey });
+Object.assign(TW, {
+  t,
+  joinNames,
+  I18N,
+  h,
+  s,
+  api,
+  say,
+  change,
+  G,
+  boardView,
+  cached,
+  toolbar,
+  playerButtons,
+  swatch,
+  colourOf,
+  hexCentre,
+  hexPoints,
+  render,
+  engine: Engine,
+  mapData,
+  scoredKey,
+});
 
 // ------------------------------------------------------------------ start
 
@@ -700,7 +1222,12 @@ async function recover(game) {
   if (!text) return game;
   const entry = JSON.parse(text);
   if (entry.seq > (game.seq || 0)) {
-    Object.assign(game, { record: entry.record, seq: entry.seq, pending: entry.pending, updated: Date.now() });
+    Object.assign(game, {
+      record: entry.record,
+      seq: entry.seq,
+      pending: entry.pending,
+      updated: Date.now(),
+    });
     await Store.change(game, entry.previous);
   }
   localStorage.removeItem(journal);
@@ -711,8 +1238,18 @@ async function gamePage(id) {
   const main = document.getElementById("main");
   const stored = await Store.get(id);
   const game = stored ? await recover(stored) : null;
-  if (!game) { main.replaceChildren(h("p", {}, t("game.missing")), h("a", { href: "#/" }, t("games"))); return; }
-  G.id = id; G.game = game; G.record = game.record; G.score = null; G.scoredKey = null; G.board = null; G.player = 0; G.mode = null;
+  if (!game) {
+    main.replaceChildren(h("p", {}, t("game.missing")), h("a", { href: "#/" }, t("games")));
+    return;
+  }
+  G.id = id;
+  G.game = game;
+  G.record = game.record;
+  G.score = null;
+  G.scoredKey = null;
+  G.board = null;
+  G.player = 0;
+  G.mode = null;
   main.replaceChildren(h("p", {}, t("game.loading")));
   G.lang = I18N.lang;
   const entry = entryOf(game.record);
@@ -721,7 +1258,9 @@ async function gamePage(id) {
     const [board] = await Promise.all([entry ? boardOf(entry, G.lang).catch(() => null) : null, rescore()]);
     if (board && entry) board.map = await mapData(entry);
     G.board = board;
-  } catch (e) { G.problem = e.message; }
+  } catch (e) {
+    G.problem = e.message;
+  }
   document.getElementById("title").textContent = `${titleOf(game.game)} · ${game.record.players.join(", ")}`;
   if (window.innerWidth < 600) G.zoom = 1.0;
   render();
@@ -733,19 +1272,28 @@ async function route() {
   try {
     if (match) await gamePage(decodeURIComponent(match[1]));
     else await home();
-  } catch (e) { console.error(e); say(e.message); }
+  } catch (e) {
+    console.error(e);
+    say(e.message);
+  }
 }
 
 async function start() {
   setLang(chosenLang());
   await loadStrings("i18n/app.json");
   document.getElementById("home-link").after(langPicker());
-  if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
+  if ("serviceWorker" in navigator && location.protocol !== "file:")
+    navigator.serviceWorker.register("sw.js").catch(() => {});
   await loadMaps();
   await findServer();
   await loadGames();
-  window.addEventListener("hashchange", () => { G.queue = G.queue.then(route); });
+  window.addEventListener("hashchange", () => {
+    G.queue = G.queue.then(route);
+  });
   G.queue = G.queue.then(route);
   await G.queue;
 }
-start().catch(e => { console.error(e); say(e.message); });
+start().catch((e) => {
+  console.error(e);
+  say(e.message);
+});

@@ -9,11 +9,31 @@
 // nothing of the rules.
 "use strict";
 (() => {
-const { t, h, s, say, change, G, boardView, cached, toolbar, playerButtons, swatch, colourOf, hexCentre, hexPoints, render } = window.TW;
-const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];  // a die's faces, one to six
+  const {
+    t,
+    h,
+    s,
+    say,
+    change,
+    G,
+    boardView,
+    cached,
+    toolbar,
+    playerButtons,
+    swatch,
+    colourOf,
+    hexCentre,
+    hexPoints,
+    render,
+  } = window.TW;
+  const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]; // a die's faces, one to six
 
-// The page's own look (the shell's app.css is common to every game).
-document.head.append(h("style", {}, `
+  // The page's own look (the shell's app.css is common to every game).
+  document.head.append(
+    h(
+      "style",
+      {},
+      `
 #faces { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
 #faces button.face { font-size: 1.9rem; line-height: 1; min-width: 44px; min-height: 48px; padding: 0; justify-content: center; }
 #race-numbers { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
@@ -27,428 +47,976 @@ document.head.append(h("style", {}, `
 #entrants .entrant { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: .5rem; margin: .25rem 0; }
 #entrants .entrant button { font-size: .85rem; padding: .3rem .5rem; }
 .df-modes { margin-top: .3rem; }
-`));
+`,
+    ),
+  );
 
-// ------------------------------------------------------------------ the draft and the engine
+  // ------------------------------------------------------------------ the draft and the engine
 
-function emptyDraft() { return { face: null, parts: [], drawn: false, aims: {}, race: null }; }
-function draftOf(record) {
-  const d = record["x-draft"];
-  if (!d || !Array.isArray(d.parts)) return (record["x-draft"] = { ...emptyDraft(), aims: (d && d.aims) || {} });
-  return d;
-}
-function draft() { return draftOf(structuredClone({ "x-draft": G.record["x-draft"] })); }
-function counted() { return JSON.parse(window.TW.scoredKey(G.record)); }
-function keyOf(x) { return x.join(","); }
-function sameHex(a, b) { return a && b && a[0] === b[0] && a[1] === b[1]; }
-function player() { return G.record.players[G.player]; }
-
-// Answers that depend on the record as it counts (the table) or on the draft too (the preview),
-// kept by key; asked in the page's queue of changes, so a tap's answer is shown before the next.
-const known = { table: { key: null, data: null, error: null }, preview: { key: null, data: null, error: null }, race: { key: null, data: null, error: null } };
-const preselected = { key: null };
-
-function queued(work) { G.queue = G.queue.then(work).catch(e => say(e.message)); return G.queue; }
-function refresh() { queued(loadTable); queued(loadPreview); queued(loadRace); return G.queue; }
-
-async function loadTable() {
-  const key = G.scoredKey;
-  if (known.table.key === key) return;
-  try { known.table = { key, data: await window.TW.engine.ask("table", counted()), error: null }; }
-  catch (e) { known.table = { key, data: null, error: e.message }; }
-  if (preselected.key !== key && known.table.data) { preselected.key = key; preselect(known.table.data); }
-  render();
-}
-// Who builds next, as the engine says (the construction's turn, a tournament's building turn);
-// between races, the player with the most winnings to spend, right after a race.
-function preselect(table) {
-  const players = G.record.players;
-  const last = G.record.events[G.record.events.length - 1];
-  let who = table.next;
-  if (G.score.phase === "construction") G.mode = "build";
-  else if (table.pays === "account") G.mode = "build";
-  else if (table.pays === "winnings" && last && last.type === "race") {
-    const best = players.slice().sort((a, b) => table.winnings[b] - table.winnings[a])[0];
-    if (table.winnings[best] > 0) { G.mode = "build"; who = best; } else G.mode = "race";
-  } else G.mode = "race";
-  if (who && players.includes(who)) G.player = players.indexOf(who);
-}
-
-function buildEvent(d, pays, who = player()) {
-  const paths = (d.parts || []).filter(p => p.length > 1);
-  const e = { type: "build", player: who };
-  if (paths.length === 1) e.path = paths[0]; else e.paths = paths;
-  if (pays === "roll") e.roll = d.face; else e.paid_from = pays;
-  return e;
-}
-function pays() { const tb = known.table.data; return tb ? tb.pays : null; }
-function previewKey() { return JSON.stringify([G.scoredKey, player(), G.record["x-draft"] && G.record["x-draft"].parts, G.record["x-draft"] && G.record["x-draft"].face]); }
-async function loadPreview() {
-  const key = previewKey(), d = draft();
-  if (known.preview.key === key) return;
-  const how = pays();
-  if (!d.parts.some(p => p.length > 1) || !how || (how === "roll" && !d.face)) { known.preview = { key, data: null, error: null }; return; }
-  try { known.preview = { key, data: await window.TW.engine.ask("preview", counted(), { event: buildEvent(d, how) }), error: null }; }
-  catch (e) { known.preview = { key, data: null, error: e.message }; }
-  render();
-}
-// The race being entered: each entrant's route checked and priced by the engine.
-function raceKey() { const r = draft().race; return JSON.stringify([G.scoredKey, r && r.to ? [r.from, r.to, r.routes] : null]); }
-async function loadRace() {
-  const key = raceKey(), r = draft().race;
-  if (known.race.key === key) return;
-  if (!r || !r.to) { known.race = { key, data: null, error: null }; return; }
-  try { known.race = { key, data: await window.TW.engine.ask("race", counted(), { from: r.from, to: r.to, routes: r.routes }), error: null }; }
-  catch (e) { known.race = { key, data: null, error: e.message }; }
-  render();
-}
-
-// A change made from the engine's answer: the question is asked in the queue (on the record as
-// it is then), the change is made from its answer (one change, one undo step).
-function asked(name, args, apply, message) {
-  let answer = null, failed = null;
-  queued(async () => {
-    try { answer = await window.TW.engine.ask(name, counted(), args()); } catch (e) { failed = e; }
-  });
-  change(record => {
-    if (failed) { say(failed.message); return false; }
-    return apply(draftOf(record), answer, record);
-  }, message);
-  return refresh();
-}
-
-// ------------------------------------------------------------------ taps
-
-function tapHex(hex) {
-  if (G.mode === "race") return tapRoute(hex);
-  const who = player(), how = pays();
-  if (!how) return;
-  return asked("line", () => {
-    const d = draft();
-    return { player: who, paid_from: how, roll: how === "roll" ? d.face : null, parts: d.parts, tap: hex };
-  }, (d, a) => {
-    d.parts = a.parts; d.drawn = a.drawn;
-    if (a.town) d.aims[who] = hex;
-    if (a.reached && sameHex(d.aims[who], hex)) delete d.aims[who];
-  });
-}
-function chooseFace(face) {
-  const who = player();
-  const d0 = draft();
-  const aim = d0.aims[who];
-  if (aim && (!d0.parts.length || d0.drawn)) {
-    // The line toward the player's aim, as far as this roll pays.
-    return asked("line", () => ({ player: who, paid_from: "roll", roll: face, parts: [], tap: aim }), (d, a) => {
-      d.face = face;
-      if (a.reached) { delete d.aims[who]; d.parts = []; d.drawn = false; }
-      else { d.parts = a.parts; d.drawn = true; }
-    });
+  function emptyDraft() {
+    return { face: null, parts: [], drawn: false, aims: {}, race: null };
   }
-  change(record => { draftOf(record).face = face; });
-  return refresh();
-}
-function anotherPlace() {
-  change(record => { const d = draftOf(record); if (d.parts.length && d.parts[d.parts.length - 1].length) d.parts.push([]); d.drawn = false; });
-  return refresh();
-}
-function clearLine() {
-  change(record => { const d = draftOf(record); d.parts = []; d.drawn = false; });
-  return refresh();
-}
-function confirmBuild() {
-  const who = player(), how = pays();
-  change(record => {
-    const d = draftOf(record);
-    if (how === "roll" && !d.face) { say(t("df.roll-first")); return false; }
-    record.events = [...record.events, buildEvent(d, how, who)];
-    d.face = null; d.parts = []; d.drawn = false;
-  }, t("df.built", { player: who }));
-  return refresh();
-}
-function passTurn() {
-  const who = player();
-  change(record => {
-    const d = draftOf(record);
-    record.events = [...record.events, { type: "pass", player: who }];
-    d.face = null; d.parts = []; d.drawn = false;
-  }, t("df.passed", { player: who }));
-  return refresh();
-}
-function setMode(mode) { G.mode = mode; render(); return refresh(); }
+  function draftOf(record) {
+    const d = record["x-draft"];
+    if (!d || !Array.isArray(d.parts))
+      return (record["x-draft"] = { ...emptyDraft(), aims: (d && d.aims) || {} });
+    return d;
+  }
+  function draft() {
+    return draftOf(structuredClone({ "x-draft": G.record["x-draft"] }));
+  }
+  function counted() {
+    return JSON.parse(window.TW.scoredKey(G.record));
+  }
+  function keyOf(x) {
+    return x.join(",");
+  }
+  function sameHex(a, b) {
+    return a && b && a[0] === b[0] && a[1] === b[1];
+  }
+  function player() {
+    return G.record.players[G.player];
+  }
 
-// Races: the numbers rolled (the first town fixed by the rules after the first race), then the
-// engine's proposal of every player's fastest legal route.
-function tapNumber(n) {
-  const tb = known.table.data, r = draft().race || {};
-  const fixed = tb && tb.race_from != null ? tb.race_from : null;
-  if (fixed == null && (r.from == null || r.picking === "from")) {
-    change(record => { draftOf(record).race = { from: n, to: null, routes: {}, out: [], placing: [], picking: "to" }; });
+  // Answers that depend on the record as it counts (the table) or on the draft too (the preview),
+  // kept by key; asked in the page's queue of changes, so a tap's answer is shown before the next.
+  const known = {
+    table: { key: null, data: null, error: null },
+    preview: { key: null, data: null, error: null },
+    race: { key: null, data: null, error: null },
+  };
+  const preselected = { key: null };
+
+  function queued(work) {
+    G.queue = G.queue.then(work).catch((e) => say(e.message));
+    return G.queue;
+  }
+  function refresh() {
+    queued(loadTable);
+    queued(loadPreview);
+    queued(loadRace);
+    return G.queue;
+  }
+
+  async function loadTable() {
+    const key = G.scoredKey;
+    if (known.table.key === key) return;
+    try {
+      known.table = { key, data: await window.TW.engine.ask("table", counted()), error: null };
+    } catch (e) {
+      known.table = { key, data: null, error: e.message };
+    }
+    if (preselected.key !== key && known.table.data) {
+      preselected.key = key;
+      preselect(known.table.data);
+    }
+    render();
+  }
+  // Who builds next, as the engine says (the construction's turn, a tournament's building turn);
+  // between races, the player with the most winnings to spend, right after a race.
+  function preselect(table) {
+    const players = G.record.players;
+    const last = G.record.events[G.record.events.length - 1];
+    let who = table.next;
+    if (G.score.phase === "construction") G.mode = "build";
+    else if (table.pays === "account") G.mode = "build";
+    else if (table.pays === "winnings" && last && last.type === "race") {
+      const best = players.slice().sort((a, b) => table.winnings[b] - table.winnings[a])[0];
+      if (table.winnings[best] > 0) {
+        G.mode = "build";
+        who = best;
+      } else G.mode = "race";
+    } else G.mode = "race";
+    if (who && players.includes(who)) G.player = players.indexOf(who);
+  }
+
+  function buildEvent(d, pays, who = player()) {
+    const paths = (d.parts || []).filter((p) => p.length > 1);
+    const e = { type: "build", player: who };
+    if (paths.length === 1) e.path = paths[0];
+    else e.paths = paths;
+    if (pays === "roll") e.roll = d.face;
+    else e.paid_from = pays;
+    return e;
+  }
+  function pays() {
+    const tb = known.table.data;
+    return tb ? tb.pays : null;
+  }
+  function previewKey() {
+    return JSON.stringify([
+      G.scoredKey,
+      player(),
+      G.record["x-draft"] && G.record["x-draft"].parts,
+      G.record["x-draft"] && G.record["x-draft"].face,
+    ]);
+  }
+  async function loadPreview() {
+    const key = previewKey(),
+      d = draft();
+    if (known.preview.key === key) return;
+    const how = pays();
+    if (!d.parts.some((p) => p.length > 1) || !how || (how === "roll" && !d.face)) {
+      known.preview = { key, data: null, error: null };
+      return;
+    }
+    try {
+      known.preview = {
+        key,
+        data: await window.TW.engine.ask("preview", counted(), { event: buildEvent(d, how) }),
+        error: null,
+      };
+    } catch (e) {
+      known.preview = { key, data: null, error: e.message };
+    }
+    render();
+  }
+  // The race being entered: each entrant's route checked and priced by the engine.
+  function raceKey() {
+    const r = draft().race;
+    return JSON.stringify([G.scoredKey, r && r.to ? [r.from, r.to, r.routes] : null]);
+  }
+  async function loadRace() {
+    const key = raceKey(),
+      r = draft().race;
+    if (known.race.key === key) return;
+    if (!r || !r.to) {
+      known.race = { key, data: null, error: null };
+      return;
+    }
+    try {
+      known.race = {
+        key,
+        data: await window.TW.engine.ask("race", counted(), { from: r.from, to: r.to, routes: r.routes }),
+        error: null,
+      };
+    } catch (e) {
+      known.race = { key, data: null, error: e.message };
+    }
+    render();
+  }
+
+  // A change made from the engine's answer: the question is asked in the queue (on the record as
+  // it is then), the change is made from its answer (one change, one undo step).
+  function asked(name, args, apply, message) {
+    let answer = null,
+      failed = null;
+    queued(async () => {
+      try {
+        answer = await window.TW.engine.ask(name, counted(), args());
+      } catch (e) {
+        failed = e;
+      }
+    });
+    change((record) => {
+      if (failed) {
+        say(failed.message);
+        return false;
+      }
+      return apply(draftOf(record), answer, record);
+    }, message);
     return refresh();
   }
-  const from = fixed != null ? fixed : r.from;
-  return asked("race", () => ({ from, to: n }), (d, a) => {
-    const routes = {};
-    for (const [p, proposed] of Object.entries(a.routes)) if (proposed) routes[p] = proposed.route;
-    d.race = { from, to: n, routes, out: [], placing: [], picking: null };
-  });
-}
-function pickFrom() { change(record => { draftOf(record).race = { from: null, to: null, routes: {}, out: [], placing: [], picking: "from" }; }); return refresh(); }
-function entrants(r) { return G.record.players.filter(p => r.routes[p] && !(r.out || []).includes(p)); }
-function toggleOut(p) {
-  change(record => {
-    const r = draftOf(record).race;
-    r.out = r.out.includes(p) ? r.out.filter(x => x !== p) : [...r.out, p];
-    r.placing = [];
-  });
-  return refresh();
-}
-// Places by tapping the players in finishing order; the last one left is placed by itself.
-function tapPlace(p) {
-  change(record => {
-    const r = draftOf(record).race;
-    const i = r.placing.indexOf(p);
-    if (i >= 0) { r.placing = r.placing.slice(0, i); return; }
-    r.placing.push(p);
-    const left = entrants(r).filter(x => !r.placing.includes(x));
-    if (left.length === 1) r.placing.push(left[0]);
-  });
-  return refresh();
-}
-function tapRoute(hex) {
-  const r = draft().race, who = player();
-  if (!r || !r.to) return;
-  return asked("route", () => ({ from: r.from, route: draft().race.routes[who] || [], tap: hex }), (d, a) => {
-    d.race.routes[who] = a.route;
-    d.race.out = d.race.out.filter(x => x !== who);
-  });
-}
-function confirmRace() {
-  change(record => {
-    const d = draftOf(record), r = d.race;
-    const who = entrants(r);
-    const routes = Object.fromEntries(who.map(p => [p, r.routes[p]]));
-    record.events = [...record.events, { type: "race", from: r.from, to: r.to, routes, placing: r.placing }];
-    d.race = null;
-  }, t("df.race-recorded"));
-  return refresh();
-}
 
-// ------------------------------------------------------------------ the page
+  // ------------------------------------------------------------------ taps
 
-function townAt() { return cached("df-towns", G.board, () => Object.fromEntries(G.board.map.towns.map(tw => [keyOf(tw.hex), tw]))); }
-function numbers() {
-  return G.board.map.towns.flatMap(tw => tw.numbers.map(n => [n, tw.name])).sort((a, b) => a[0] - b[0]);
-}
-function townOfNumber(n) { const hit = numbers().find(([k]) => k === n); return hit ? hit[1] : String(n); }
-
-function dampfross() {
-  if (known.game !== G.game) {
-    // Another game, or this one opened again: its answers asked afresh, who is next preselected.
-    for (const k of ["table", "preview", "race"]) known[k] = { key: null, data: null, error: null };
-    known.game = G.game; preselected.key = null;
+  function tapHex(hex) {
+    if (G.mode === "race") return tapRoute(hex);
+    const who = player(),
+      how = pays();
+    if (!how) return;
+    return asked(
+      "line",
+      () => {
+        const d = draft();
+        return {
+          player: who,
+          paid_from: how,
+          roll: how === "roll" ? d.face : null,
+          parts: d.parts,
+          tap: hex,
+        };
+      },
+      (d, a) => {
+        d.parts = a.parts;
+        d.drawn = a.drawn;
+        if (a.town) d.aims[who] = hex;
+        if (a.reached && sameHex(d.aims[who], hex)) delete d.aims[who];
+      },
+    );
   }
-  const map = G.board.map, d = draft(), tb = known.table.data;
-  const mode = G.mode === "race" && G.score.phase === "races" ? "race" : "build";
-  const players = G.record.players;
-  const board = boardView(g => {
-    G.record.events.filter(e => e.type === "build").forEach(e => (e.paths || [e.path]).forEach(path => {
-      for (const p of [e.player, e.partner].filter(Boolean)) g.append(s("polyline", { points: path.map(hexCentre).map(x => x.join(",")).join(" "), fill: "none", stroke: colourOf(players.indexOf(p)), "stroke-width": 1.6, "stroke-linejoin": "round", "pointer-events": "none" }));
-    }));
-    if (mode === "build") {
-      for (const part of d.parts) if (part.length) g.append(s("polyline", { points: part.map(hexCentre).map(x => x.join(",")).join(" "), fill: "none", stroke: "#000", "stroke-width": 1.2, "stroke-dasharray": "2 1.2", "pointer-events": "none", class: "draft-path" }));
-      const aim = d.aims[player()];
-      if (aim && hexCentre(aim)) { const [x, y] = hexCentre(aim); g.append(s("circle", { cx: x, cy: y, r: 3.2, fill: "none", stroke: colourOf(G.player), "stroke-width": 0.9, "stroke-dasharray": "1.5 1", "pointer-events": "none", id: "aim" })); }
-    } else if (d.race && d.race.to) {
-      entrants(d.race).forEach((p, k) => {
-        const off = (k - 1) * 0.5;
-        g.append(s("polyline", { points: d.race.routes[p].map(hexCentre).map(([x, y]) => `${x + off},${y + off}`).join(" "), fill: "none", stroke: colourOf(players.indexOf(p)), "stroke-width": 1.1, "stroke-dasharray": "2.4 1", "pointer-events": "none", class: "race-route" }));
-      });
+  function chooseFace(face) {
+    const who = player();
+    const d0 = draft();
+    const aim = d0.aims[who];
+    if (aim && (!d0.parts.length || d0.drawn)) {
+      // The line toward the player's aim, as far as this roll pays.
+      return asked(
+        "line",
+        () => ({ player: who, paid_from: "roll", roll: face, parts: [], tap: aim }),
+        (d, a) => {
+          d.face = face;
+          if (a.reached) {
+            delete d.aims[who];
+            d.parts = [];
+            d.drawn = false;
+          } else {
+            d.parts = a.parts;
+            d.drawn = true;
+          }
+        },
+      );
     }
-  }, { key: "df-hexes", draw: g => {
-    for (const hx of map.hexes) if (hx.terrain !== "water")
-      g.append(s("polygon", { points: hexPoints([hx.q, hx.r]), fill: "transparent", class: "hex", "data-hex": `${hx.q},${hx.r}`, onclick: () => tapHex([hx.q, hx.r]) }));
-  } });
-  const over = G.score.phase === "races";
-  const modes = over ? [h("button", { class: mode === "build" ? "active" : "secondary", onclick: () => setMode("build"), id: "mode-build" }, t("df.mode-build")),
-    h("button", { class: mode === "race" ? "active" : "secondary", onclick: () => setMode("race"), id: "mode-race" }, t("df.mode-race"))] : [];
-  setTimeout(() => { if (known.table.key !== G.scoredKey || known.preview.key !== previewKey() || known.race.key !== raceKey()) refresh(); }, 0);
-  const game = (G.score.winners || []).length;
-  return [h("h1", {}, `Dampfross · ${map.name}`), status(tb, modes), playerButtons(), toolbar(),
-    game ? "" : mode === "build" ? buildCard(d, tb) : raceCard(d, tb), board,
-    cached("df-ledger", JSON.stringify([G.scoredKey, known.table.key, window.TW.I18N.lang]), () => ledger(tb))];
-}
-
-function status(tb, modes) {
-  const sc = G.score, players = G.record.players;
-  const line = (sc.winners || []).length ? h("p", { class: "winner", id: "winners" }, t("df.won", { names: window.TW.joinNames(sc.winners) }))
-    : h("p", { id: "phase" }, sc.phase === "construction" ? t("df.phase-construction", { towns: sc.unreached_towns.length }) : t("df.phase-races", { races: sc.races_run }));
-  return h("div", { class: "card df-status" }, line,
-    h("div", { class: "row", id: "balances" }, players.map((p, i) => h("span", { class: "df-balance", "data-balance": p }, swatch(i), `${p} ${sc.balances[p]}`))),
-    modes.length ? h("div", { class: "row df-modes" }, modes) : "",
-    known.table.error ? h("p", { class: "msg" }, known.table.error) : G.problem ? h("p", { class: "msg" }, G.problem) : "");
-}
-
-function moneyText(m) {
-  const kind = { build: "df.money-build", entry: "df.money-entry", parallel: "df.money-parallel", first: "df.money-first", fare: "df.money-fare", winner: "df.money-winner", second: "df.money-second" }[m.kind] || "df.money-other";
-  return t(kind, { from: m.from, to: m.to, amount: m.amount, town: m.town || "" });
-}
-
-function buildCard(d, tb) {
-  const who = player(), how = tb ? tb.pays : null;
-  const card = h("div", { class: "card", id: "build" });
-  if (!tb) return card;
-  card.append(h("h2", {}, t("df.build-for", { player: who })));
-  if (how === "roll") {
-    card.append(h("div", { class: "faces", id: "faces", role: "group", "aria-label": t("df.roll") }, FACES.map((f, i) =>
-      h("button", { class: "face" + (d.face === i + 1 ? " active" : " secondary"), "data-face": i + 1, "aria-label": t("df.face", { n: i + 1 }), onclick: () => chooseFace(i + 1) }, f))));
-  } else if (how === "winnings") {
-    card.append(h("p", { id: "face-winnings", class: "small" }, t("df.from-winnings", { amount: tb.winnings[who] || 0 })));
-  } else if (how === "account") {
-    card.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
-  } else {
-    card.append(h("p", { class: "small" }, t("df.no-build")));
+    change((record) => {
+      draftOf(record).face = face;
+    });
+    return refresh();
   }
-  const aim = d.aims[who] && townAt()[keyOf(d.aims[who])];
-  const drawn = d.parts.filter(p => p.length > 1);
-  card.append(h("p", { class: "small", id: "line-words" }, drawn.length ? lineWords(drawn)
-    : aim ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name }) : t(how === "roll" ? "df.tap-town" : "df.tap-town-money")));
-  card.append(previewBox(d, how));
-  const p = known.preview.key === previewKey() ? known.preview.data : null;
-  card.append(h("div", { class: "row" },
-    h("button", { id: "confirm-build", onclick: confirmBuild, disabled: !drawn.length || (how === "roll" && !d.face) || !!(p && p.error) }, t("df.confirm")),
-    h("button", { class: "secondary", id: "another-place", onclick: anotherPlace, disabled: !drawn.length }, t("df.another-place")),
-    h("button", { class: "secondary", id: "clear-line", onclick: clearLine, disabled: !d.parts.length }, t("df.clear")),
-    how === "roll" || how === "account" ? h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, t("df.pass")) : "",
-    how === "winnings" ? h("button", { class: "secondary", id: "next-race", onclick: () => setMode("race") }, t("df.next-race")) : ""));
-  return card;
-}
-function lineWords(parts) {
-  const at = townAt();
-  return parts.map(part => {
-    const towns = part.slice(1).map(x => at[keyOf(x)]).filter(Boolean).map(tw => tw.name);
-    const end = part[part.length - 1];
-    return towns.length ? t("df.line-to", { towns: window.TW.joinNames(towns), steps: part.length - 1 })
-      : t("df.line-near", { town: nearestName(end), steps: part.length - 1 });
-  }).join(" · ");
-}
-// The town nearest a hex, on the board as drawn (a name for a place, not a rule).
-function nearestName(hex) {
-  const [x, y] = hexCentre(hex);
-  let best = null, bd = Infinity;
-  for (const tw of G.board.map.towns) { const [tx, ty] = hexCentre(tw.hex); const dd = (tx - x) ** 2 + (ty - y) ** 2; if (dd < bd) { bd = dd; best = tw; } }
-  return best ? best.name : "";
-}
-function previewBox(d, how) {
-  const box = h("div", { id: "preview" });
-  if (known.preview.key !== previewKey()) return box;
-  if (known.preview.error) { box.append(h("p", { class: "msg", id: "cost" }, known.preview.error)); return box; }
-  const p = known.preview.data;
-  if (!p) return box;
-  const budget = how === "roll" ? t("df.budget-roll", { face: FACES[d.face - 1] || "", budget: p.budget })
-    : how === "winnings" ? t("df.budget-winnings", { budget: p.budget }) : t("df.budget-account", { budget: p.budget });
-  box.append(h("p", { id: "cost" }, p.cost == null ? "" : t("df.cost", { cost: p.cost, budget }),
-    p.payments ? " " + t("df.cost-payments", { payments: p.payments }) : "",
-    p.left != null ? " " + (p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left })) : ""));
-  if (p.money.length) box.append(h("ul", { class: "small df-money", id: "preview-money" }, p.money.map(m => h("li", {}, moneyText(m)))));
-  if (p.balances) box.append(h("p", { class: "small", id: "preview-balances" }, t("df.after", { balances: G.record.players.map(x => `${x} ${p.balances[x]}`).join(", ") })));
-  if (p.error && !(p.left != null && p.left < 0)) box.append(h("p", { class: "msg" }, p.error));
-  return box;
-}
+  function anotherPlace() {
+    change((record) => {
+      const d = draftOf(record);
+      if (d.parts.length && d.parts[d.parts.length - 1].length) d.parts.push([]);
+      d.drawn = false;
+    });
+    return refresh();
+  }
+  function clearLine() {
+    change((record) => {
+      const d = draftOf(record);
+      d.parts = [];
+      d.drawn = false;
+    });
+    return refresh();
+  }
+  function confirmBuild() {
+    const who = player(),
+      how = pays();
+    change(
+      (record) => {
+        const d = draftOf(record);
+        if (how === "roll" && !d.face) {
+          say(t("df.roll-first"));
+          return false;
+        }
+        record.events = [...record.events, buildEvent(d, how, who)];
+        d.face = null;
+        d.parts = [];
+        d.drawn = false;
+      },
+      t("df.built", { player: who }),
+    );
+    return refresh();
+  }
+  function passTurn() {
+    const who = player();
+    change(
+      (record) => {
+        const d = draftOf(record);
+        record.events = [...record.events, { type: "pass", player: who }];
+        d.face = null;
+        d.parts = [];
+        d.drawn = false;
+      },
+      t("df.passed", { player: who }),
+    );
+    return refresh();
+  }
+  function setMode(mode) {
+    G.mode = mode;
+    render();
+    return refresh();
+  }
 
-function raceCard(d, tb) {
-  const card = h("div", { class: "card", id: "race" });
-  if (!tb) return card;
-  const r = d.race || {};
-  const from = tb.race_from != null ? tb.race_from : r.from;
-  const picking = from == null || r.picking === "from" ? "from" : !r.to ? "to" : null;
-  card.append(h("h2", {}, from != null && r.to ? t("df.race-between", { from: townOfNumber(from), to: townOfNumber(r.to) })
-    : from != null ? t("df.race-from", { from: townOfNumber(from) }) : t("df.race")));
-  if (picking) {
-    card.append(h("p", { class: "small" }, picking === "from" ? t("df.pick-from") : t("df.pick-to")));
-    card.append(h("div", { class: "numbers", id: "race-numbers", "data-picking": picking }, numbers().map(([n, name]) =>
-      h("button", { class: "secondary number" + (n === from ? " active" : ""), "data-number": n, disabled: picking === "to" && n === from, onclick: () => tapNumber(n) }, h("b", {}, String(n)), h("span", {}, name)))));
+  // Races: the numbers rolled (the first town fixed by the rules after the first race), then the
+  // engine's proposal of every player's fastest legal route.
+  function tapNumber(n) {
+    const tb = known.table.data,
+      r = draft().race || {};
+    const fixed = tb && tb.race_from != null ? tb.race_from : null;
+    if (fixed == null && (r.from == null || r.picking === "from")) {
+      change((record) => {
+        draftOf(record).race = { from: n, to: null, routes: {}, out: [], placing: [], picking: "to" };
+      });
+      return refresh();
+    }
+    const from = fixed != null ? fixed : r.from;
+    return asked(
+      "race",
+      () => ({ from, to: n }),
+      (d, a) => {
+        const routes = {};
+        for (const [p, proposed] of Object.entries(a.routes)) if (proposed) routes[p] = proposed.route;
+        d.race = { from, to: n, routes, out: [], placing: [], picking: null };
+      },
+    );
+  }
+  function pickFrom() {
+    change((record) => {
+      draftOf(record).race = { from: null, to: null, routes: {}, out: [], placing: [], picking: "from" };
+    });
+    return refresh();
+  }
+  function entrants(r) {
+    return G.record.players.filter((p) => r.routes[p] && !(r.out || []).includes(p));
+  }
+  function toggleOut(p) {
+    change((record) => {
+      const r = draftOf(record).race;
+      r.out = r.out.includes(p) ? r.out.filter((x) => x !== p) : [...r.out, p];
+      r.placing = [];
+    });
+    return refresh();
+  }
+  // Places by tapping the players in finishing order; the last one left is placed by itself.
+  function tapPlace(p) {
+    change((record) => {
+      const r = draftOf(record).race;
+      const i = r.placing.indexOf(p);
+      if (i >= 0) {
+        r.placing = r.placing.slice(0, i);
+        return;
+      }
+      r.placing.push(p);
+      const left = entrants(r).filter((x) => !r.placing.includes(x));
+      if (left.length === 1) r.placing.push(left[0]);
+    });
+    return refresh();
+  }
+  function tapRoute(hex) {
+    const r = draft().race,
+      who = player();
+    if (!r || !r.to) return;
+    return asked(
+      "route",
+      () => ({ from: r.from, route: draft().race.routes[who] || [], tap: hex }),
+      (d, a) => {
+        d.race.routes[who] = a.route;
+        d.race.out = d.race.out.filter((x) => x !== who);
+      },
+    );
+  }
+  function confirmRace() {
+    change((record) => {
+      const d = draftOf(record),
+        r = d.race;
+      const who = entrants(r);
+      const routes = Object.fromEntries(who.map((p) => [p, r.routes[p]]));
+      record.events = [
+        ...record.events,
+        { type: "race", from: r.from, to: r.to, routes, placing: r.placing },
+      ];
+      d.race = null;
+    }, t("df.race-recorded"));
+    return refresh();
+  }
+
+  // ------------------------------------------------------------------ the page
+
+  function townAt() {
+    return cached("df-towns", G.board, () =>
+      Object.fromEntries(G.board.map.towns.map((tw) => [keyOf(tw.hex), tw])),
+    );
+  }
+  function numbers() {
+    return G.board.map.towns.flatMap((tw) => tw.numbers.map((n) => [n, tw.name])).sort((a, b) => a[0] - b[0]);
+  }
+  function townOfNumber(n) {
+    const hit = numbers().find(([k]) => k === n);
+    return hit ? hit[1] : String(n);
+  }
+
+  function dampfross() {
+    if (known.game !== G.game) {
+      // Another game, or this one opened again: its answers asked afresh, who is next preselected.
+      for (const k of ["table", "preview", "race"]) known[k] = { key: null, data: null, error: null };
+      known.game = G.game;
+      preselected.key = null;
+    }
+    const map = G.board.map,
+      d = draft(),
+      tb = known.table.data;
+    const mode = G.mode === "race" && G.score.phase === "races" ? "race" : "build";
+    const players = G.record.players;
+    const board = boardView(
+      (g) => {
+        G.record.events
+          .filter((e) => e.type === "build")
+          .forEach((e) =>
+            (e.paths || [e.path]).forEach((path) => {
+              for (const p of [e.player, e.partner].filter(Boolean))
+                g.append(
+                  s("polyline", {
+                    points: path
+                      .map(hexCentre)
+                      .map((x) => x.join(","))
+                      .join(" "),
+                    fill: "none",
+                    stroke: colourOf(players.indexOf(p)),
+                    "stroke-width": 1.6,
+                    "stroke-linejoin": "round",
+                    "pointer-events": "none",
+                  }),
+                );
+            }),
+          );
+        if (mode === "build") {
+          for (const part of d.parts)
+            if (part.length)
+              g.append(
+                s("polyline", {
+                  points: part
+                    .map(hexCentre)
+                    .map((x) => x.join(","))
+                    .join(" "),
+                  fill: "none",
+                  stroke: "#000",
+                  "stroke-width": 1.2,
+                  "stroke-dasharray": "2 1.2",
+                  "pointer-events": "none",
+                  class: "draft-path",
+                }),
+              );
+          const aim = d.aims[player()];
+          if (aim && hexCentre(aim)) {
+            const [x, y] = hexCentre(aim);
+            g.append(
+              s("circle", {
+                cx: x,
+                cy: y,
+                r: 3.2,
+                fill: "none",
+                stroke: colourOf(G.player),
+                "stroke-width": 0.9,
+                "stroke-dasharray": "1.5 1",
+                "pointer-events": "none",
+                id: "aim",
+              }),
+            );
+          }
+        } else if (d.race && d.race.to) {
+          entrants(d.race).forEach((p, k) => {
+            const off = (k - 1) * 0.5;
+            g.append(
+              s("polyline", {
+                points: d.race.routes[p]
+                  .map(hexCentre)
+                  .map(([x, y]) => `${x + off},${y + off}`)
+                  .join(" "),
+                fill: "none",
+                stroke: colourOf(players.indexOf(p)),
+                "stroke-width": 1.1,
+                "stroke-dasharray": "2.4 1",
+                "pointer-events": "none",
+                class: "race-route",
+              }),
+            );
+          });
+        }
+      },
+      {
+        key: "df-hexes",
+        draw: (g) => {
+          for (const hx of map.hexes)
+            if (hx.terrain !== "water")
+              g.append(
+                s("polygon", {
+                  points: hexPoints([hx.q, hx.r]),
+                  fill: "transparent",
+                  class: "hex",
+                  "data-hex": `${hx.q},${hx.r}`,
+                  onclick: () => tapHex([hx.q, hx.r]),
+                }),
+              );
+        },
+      },
+    );
+    const over = G.score.phase === "races";
+    const modes = over
+      ? [
+          h(
+            "button",
+            {
+              class: mode === "build" ? "active" : "secondary",
+              onclick: () => setMode("build"),
+              id: "mode-build",
+            },
+            t("df.mode-build"),
+          ),
+          h(
+            "button",
+            {
+              class: mode === "race" ? "active" : "secondary",
+              onclick: () => setMode("race"),
+              id: "mode-race",
+            },
+            t("df.mode-race"),
+          ),
+        ]
+      : [];
+    setTimeout(() => {
+      if (
+        known.table.key !== G.scoredKey ||
+        known.preview.key !== previewKey() ||
+        known.race.key !== raceKey()
+      )
+        refresh();
+    }, 0);
+    const game = (G.score.winners || []).length;
+    return [
+      h("h1", {}, `Dampfross · ${map.name}`),
+      status(tb, modes),
+      playerButtons(),
+      toolbar(),
+      game ? "" : mode === "build" ? buildCard(d, tb) : raceCard(d, tb),
+      board,
+      cached("df-ledger", JSON.stringify([G.scoredKey, known.table.key, window.TW.I18N.lang]), () =>
+        ledger(tb),
+      ),
+    ];
+  }
+
+  function status(tb, modes) {
+    const sc = G.score,
+      players = G.record.players;
+    const line = (sc.winners || []).length
+      ? h("p", { class: "winner", id: "winners" }, t("df.won", { names: window.TW.joinNames(sc.winners) }))
+      : h(
+          "p",
+          { id: "phase" },
+          sc.phase === "construction"
+            ? t("df.phase-construction", { towns: sc.unreached_towns.length })
+            : t("df.phase-races", { races: sc.races_run }),
+        );
+    return h(
+      "div",
+      { class: "card df-status" },
+      line,
+      h(
+        "div",
+        { class: "row", id: "balances" },
+        players.map((p, i) =>
+          h("span", { class: "df-balance", "data-balance": p }, swatch(i), `${p} ${sc.balances[p]}`),
+        ),
+      ),
+      modes.length ? h("div", { class: "row df-modes" }, modes) : "",
+      known.table.error
+        ? h("p", { class: "msg" }, known.table.error)
+        : G.problem
+          ? h("p", { class: "msg" }, G.problem)
+          : "",
+    );
+  }
+
+  function moneyText(m) {
+    const kind =
+      {
+        build: "df.money-build",
+        entry: "df.money-entry",
+        parallel: "df.money-parallel",
+        first: "df.money-first",
+        fare: "df.money-fare",
+        winner: "df.money-winner",
+        second: "df.money-second",
+      }[m.kind] || "df.money-other";
+    return t(kind, { from: m.from, to: m.to, amount: m.amount, town: m.town || "" });
+  }
+
+  function buildCard(d, tb) {
+    const who = player(),
+      how = tb ? tb.pays : null;
+    const card = h("div", { class: "card", id: "build" });
+    if (!tb) return card;
+    card.append(h("h2", {}, t("df.build-for", { player: who })));
+    if (how === "roll") {
+      card.append(
+        h(
+          "div",
+          { class: "faces", id: "faces", role: "group", "aria-label": t("df.roll") },
+          FACES.map((f, i) =>
+            h(
+              "button",
+              {
+                class: "face" + (d.face === i + 1 ? " active" : " secondary"),
+                "data-face": i + 1,
+                "aria-label": t("df.face", { n: i + 1 }),
+                onclick: () => chooseFace(i + 1),
+              },
+              f,
+            ),
+          ),
+        ),
+      );
+    } else if (how === "winnings") {
+      card.append(
+        h(
+          "p",
+          { id: "face-winnings", class: "small" },
+          t("df.from-winnings", { amount: tb.winnings[who] || 0 }),
+        ),
+      );
+    } else if (how === "account") {
+      card.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
+    } else {
+      card.append(h("p", { class: "small" }, t("df.no-build")));
+    }
+    const aim = d.aims[who] && townAt()[keyOf(d.aims[who])];
+    const drawn = d.parts.filter((p) => p.length > 1);
+    card.append(
+      h(
+        "p",
+        { class: "small", id: "line-words" },
+        drawn.length
+          ? lineWords(drawn)
+          : aim
+            ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name })
+            : t(how === "roll" ? "df.tap-town" : "df.tap-town-money"),
+      ),
+    );
+    card.append(previewBox(d, how));
+    const p = known.preview.key === previewKey() ? known.preview.data : null;
+    card.append(
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            id: "confirm-build",
+            onclick: confirmBuild,
+            disabled: !drawn.length || (how === "roll" && !d.face) || !!(p && p.error),
+          },
+          t("df.confirm"),
+        ),
+        h(
+          "button",
+          { class: "secondary", id: "another-place", onclick: anotherPlace, disabled: !drawn.length },
+          t("df.another-place"),
+        ),
+        h(
+          "button",
+          { class: "secondary", id: "clear-line", onclick: clearLine, disabled: !d.parts.length },
+          t("df.clear"),
+        ),
+        how === "roll" || how === "account"
+          ? h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, t("df.pass"))
+          : "",
+        how === "winnings"
+          ? h(
+              "button",
+              { class: "secondary", id: "next-race", onclick: () => setMode("race") },
+              t("df.next-race"),
+            )
+          : "",
+      ),
+    );
     return card;
   }
-  const q = known.race.key === raceKey() ? known.race.data : null;
-  if (known.race.key === raceKey() && known.race.error) card.append(h("p", { class: "msg" }, known.race.error));
-  const list = h("div", { id: "entrants" });
-  G.record.players.forEach((p, i) => {
-    const route = r.routes[p], out = (r.out || []).includes(p);
-    const info = q && q.routes[p];
-    let words;
-    if (!route) words = t("df.no-route");
-    else if (out) words = t("df.not-racing");
-    else if (info && info.error) words = info.error;
-    else if (info) words = t("df.route", { hexes: info.hexes, pips: info.pips }) + (info.fares.length ? " · " + t("df.fares", { fares: info.fares.map(f => `${f.to} ${f.amount}`).join(", ") }) : "");
-    else words = "…";
-    list.append(h("div", { class: "entrant", "data-entrant": p }, h("b", {}, swatch(i), p), h("span", { class: "small" }, words),
-      route ? h("button", { class: "secondary", "data-out": p, onclick: () => toggleOut(p) }, out ? t("df.enter") : t("df.stay-out")) : h("span")));
-  });
-  card.append(list);
-  const racing = entrants(r);
-  card.append(h("h2", {}, t("df.places")));
-  card.append(h("div", { class: "row", id: "race-places" }, racing.map(p => {
-    const k = r.placing.indexOf(p);
-    return h("button", { class: k >= 0 ? "active" : "secondary", "data-place": p, onclick: () => tapPlace(p) }, swatch(G.record.players.indexOf(p)), k >= 0 ? t("df.placed", { n: k + 1, player: p }) : p);
-  })));
-  const ok = racing.length && r.placing.length === racing.length && !(q && Object.values(q.routes).some(x => x && x.error));
-  card.append(h("div", { class: "row" }, h("button", { id: "confirm-race", onclick: confirmRace, disabled: !ok }, t("df.record-race")),
-    h("button", { class: "secondary", id: "race-other", onclick: () => tb.race_from != null ? change(record => { draftOf(record).race = { from, to: null, routes: {}, out: [], placing: [], picking: "to" }; }) : pickFrom() }, t("df.race-change"))));
-  card.append(h("p", { class: "small" }, t("df.edit-route", { player: player() })));
-  return card;
-}
-
-function ledger(tb) {
-  const card = h("div", { class: "card", id: "ledger" }, h("h2", {}, t("df.ledger")));
-  if (!tb) return card;
-  const players = G.record.players;
-  const list = h("ol", { class: "df-ledger", reversed: true });
-  for (const e of tb.events.slice().reverse()) {
-    let head;
-    if (e.type === "build") {
-      const paid = e.paid_from === "roll" ? t("df.led-roll", { face: FACES[e.roll - 1] || "", cost: e.cost, budget: e.budget })
-        : e.paid_from === "winnings" ? t("df.led-winnings", { cost: e.cost, budget: e.budget }) : t("df.led-account", { cost: e.cost, budget: e.budget });
-      const where = e.towns.length ? t("df.led-to", { towns: window.TW.joinNames(e.towns) }) : e.near ? t("df.led-near", { town: e.near }) : "";
-      head = t("df.led-build", { player: e.partner ? window.TW.joinNames([e.player, e.partner]) : e.player, paid, where });
-    } else if (e.type === "pass") head = t("df.led-pass", { player: e.player });
-    else head = t("df.led-race", { from: e.from_town, to: e.to_town, order: e.order.join(" · ") });
-    list.append(h("li", { "data-event": e.event, value: e.event },
-      h("div", { class: "df-head" }, h("b", {}, `${e.event}. `), head),
-      e.money.length ? h("ul", { class: "small df-money" }, e.money.map(m => h("li", {}, moneyText(m)))) : "",
-      h("div", { class: "small df-after" }, t("df.after", { balances: players.map(p => `${p} ${e.balances[p]}`).join(", ") }))));
+  function lineWords(parts) {
+    const at = townAt();
+    return parts
+      .map((part) => {
+        const towns = part
+          .slice(1)
+          .map((x) => at[keyOf(x)])
+          .filter(Boolean)
+          .map((tw) => tw.name);
+        const end = part[part.length - 1];
+        return towns.length
+          ? t("df.line-to", { towns: window.TW.joinNames(towns), steps: part.length - 1 })
+          : t("df.line-near", { town: nearestName(end), steps: part.length - 1 });
+      })
+      .join(" · ");
   }
-  card.append(list);
-  return card;
-}
+  // The town nearest a hex, on the board as drawn (a name for a place, not a rule).
+  function nearestName(hex) {
+    const [x, y] = hexCentre(hex);
+    let best = null,
+      bd = Infinity;
+    for (const tw of G.board.map.towns) {
+      const [tx, ty] = hexCentre(tw.hex);
+      const dd = (tx - x) ** 2 + (ty - y) ** 2;
+      if (dd < bd) {
+        bd = dd;
+        best = tw;
+      }
+    }
+    return best ? best.name : "";
+  }
+  function previewBox(d, how) {
+    const box = h("div", { id: "preview" });
+    if (known.preview.key !== previewKey()) return box;
+    if (known.preview.error) {
+      box.append(h("p", { class: "msg", id: "cost" }, known.preview.error));
+      return box;
+    }
+    const p = known.preview.data;
+    if (!p) return box;
+    const budget =
+      how === "roll"
+        ? t("df.budget-roll", { face: FACES[d.face - 1] || "", budget: p.budget })
+        : how === "winnings"
+          ? t("df.budget-winnings", { budget: p.budget })
+          : t("df.budget-account", { budget: p.budget });
+    box.append(
+      h(
+        "p",
+        { id: "cost" },
+        p.cost == null ? "" : t("df.cost", { cost: p.cost, budget }),
+        p.payments ? " " + t("df.cost-payments", { payments: p.payments }) : "",
+        p.left != null
+          ? " " + (p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left }))
+          : "",
+      ),
+    );
+    if (p.money.length)
+      box.append(
+        h(
+          "ul",
+          { class: "small df-money", id: "preview-money" },
+          p.money.map((m) => h("li", {}, moneyText(m))),
+        ),
+      );
+    if (p.balances)
+      box.append(
+        h(
+          "p",
+          { class: "small", id: "preview-balances" },
+          t("df.after", { balances: G.record.players.map((x) => `${x} ${p.balances[x]}`).join(", ") }),
+        ),
+      );
+    if (p.error && !(p.left != null && p.left < 0)) box.append(h("p", { class: "msg" }, p.error));
+    return box;
+  }
 
-// ------------------------------------------------------------------ a new game
-
-// The new-game form: each player's start town (sea ports only where the map says so).
-function newGame(ctx) {
-  const startsBox = h("div", { id: "new-starts" });
-  let towns = [];
-  function draw() {
-    startsBox.replaceChildren();
-    ctx.players().forEach((_p, i) => {
-      startsBox.append(h("div", { class: "row" }, h("label", {}, t("df.start-of", { n: i + 1 }),
-        h("select", { class: "start" }, towns.map((tw, k) => h("option", { value: JSON.stringify(tw.hex), selected: k === i }, `${tw.numbers.join("·")} ${tw.name}`))))));
+  function raceCard(d, tb) {
+    const card = h("div", { class: "card", id: "race" });
+    if (!tb) return card;
+    const r = d.race || {};
+    const from = tb.race_from != null ? tb.race_from : r.from;
+    const picking = from == null || r.picking === "from" ? "from" : !r.to ? "to" : null;
+    card.append(
+      h(
+        "h2",
+        {},
+        from != null && r.to
+          ? t("df.race-between", { from: townOfNumber(from), to: townOfNumber(r.to) })
+          : from != null
+            ? t("df.race-from", { from: townOfNumber(from) })
+            : t("df.race"),
+      ),
+    );
+    if (picking) {
+      card.append(h("p", { class: "small" }, picking === "from" ? t("df.pick-from") : t("df.pick-to")));
+      card.append(
+        h(
+          "div",
+          { class: "numbers", id: "race-numbers", "data-picking": picking },
+          numbers().map(([n, name]) =>
+            h(
+              "button",
+              {
+                class: "secondary number" + (n === from ? " active" : ""),
+                "data-number": n,
+                disabled: picking === "to" && n === from,
+                onclick: () => tapNumber(n),
+              },
+              h("b", {}, String(n)),
+              h("span", {}, name),
+            ),
+          ),
+        ),
+      );
+      return card;
+    }
+    const q = known.race.key === raceKey() ? known.race.data : null;
+    if (known.race.key === raceKey() && known.race.error)
+      card.append(h("p", { class: "msg" }, known.race.error));
+    const list = h("div", { id: "entrants" });
+    G.record.players.forEach((p, i) => {
+      const route = r.routes[p],
+        out = (r.out || []).includes(p);
+      const info = q && q.routes[p];
+      let words;
+      if (!route) words = t("df.no-route");
+      else if (out) words = t("df.not-racing");
+      else if (info && info.error) words = info.error;
+      else if (info)
+        words =
+          t("df.route", { hexes: info.hexes, pips: info.pips }) +
+          (info.fares.length
+            ? " · " + t("df.fares", { fares: info.fares.map((f) => `${f.to} ${f.amount}`).join(", ") })
+            : "");
+      else words = "…";
+      list.append(
+        h(
+          "div",
+          { class: "entrant", "data-entrant": p },
+          h("b", {}, swatch(i), p),
+          h("span", { class: "small" }, words),
+          route
+            ? h(
+                "button",
+                { class: "secondary", "data-out": p, onclick: () => toggleOut(p) },
+                out ? t("df.enter") : t("df.stay-out"),
+              )
+            : h("span"),
+        ),
+      );
     });
+    card.append(list);
+    const racing = entrants(r);
+    card.append(h("h2", {}, t("df.places")));
+    card.append(
+      h(
+        "div",
+        { class: "row", id: "race-places" },
+        racing.map((p) => {
+          const k = r.placing.indexOf(p);
+          return h(
+            "button",
+            { class: k >= 0 ? "active" : "secondary", "data-place": p, onclick: () => tapPlace(p) },
+            swatch(G.record.players.indexOf(p)),
+            k >= 0 ? t("df.placed", { n: k + 1, player: p }) : p,
+          );
+        }),
+      ),
+    );
+    const ok =
+      racing.length &&
+      r.placing.length === racing.length &&
+      !(q && Object.values(q.routes).some((x) => x && x.error));
+    card.append(
+      h(
+        "div",
+        { class: "row" },
+        h("button", { id: "confirm-race", onclick: confirmRace, disabled: !ok }, t("df.record-race")),
+        h(
+          "button",
+          {
+            class: "secondary",
+            id: "race-other",
+            onclick: () =>
+              tb.race_from != null
+                ? change((record) => {
+                    draftOf(record).race = {
+                      from,
+                      to: null,
+                      routes: {},
+                      out: [],
+                      placing: [],
+                      picking: "to",
+                    };
+                  })
+                : pickFrom(),
+          },
+          t("df.race-change"),
+        ),
+      ),
+    );
+    card.append(h("p", { class: "small" }, t("df.edit-route", { player: player() })));
+    return card;
   }
-  return {
-    elements: [startsBox],
-    playersChanged: draw,
-    async mapChanged(map) {
-      towns = map ? map.towns.filter(tw => map.start !== "port" || map.ports.includes(tw.name)) : [];
-      draw();
-    },
-    complete(record) {
-      record.starts = {};
-      [...startsBox.querySelectorAll("select.start")].forEach((sel, i) => { if (record.players[i]) record.starts[record.players[i]] = JSON.parse(sel.value); });
-      record.events = [];
-      record["x-draft"] = emptyDraft();
-    },
-  };
-}
 
-window.TW.games.dampfross = { page: dampfross, newGame };
+  function ledger(tb) {
+    const card = h("div", { class: "card", id: "ledger" }, h("h2", {}, t("df.ledger")));
+    if (!tb) return card;
+    const players = G.record.players;
+    const list = h("ol", { class: "df-ledger", reversed: true });
+    for (const e of tb.events.slice().reverse()) {
+      let head;
+      if (e.type === "build") {
+        const paid =
+          e.paid_from === "roll"
+            ? t("df.led-roll", { face: FACES[e.roll - 1] || "", cost: e.cost, budget: e.budget })
+            : e.paid_from === "winnings"
+              ? t("df.led-winnings", { cost: e.cost, budget: e.budget })
+              : t("df.led-account", { cost: e.cost, budget: e.budget });
+        const where = e.towns.length
+          ? t("df.led-to", { towns: window.TW.joinNames(e.towns) })
+          : e.near
+            ? t("df.led-near", { town: e.near })
+            : "";
+        head = t("df.led-build", {
+          player: e.partner ? window.TW.joinNames([e.player, e.partner]) : e.player,
+          paid,
+          where,
+        });
+      } else if (e.type === "pass") head = t("df.led-pass", { player: e.player });
+      else head = t("df.led-race", { from: e.from_town, to: e.to_town, order: e.order.join(" · ") });
+      list.append(
+        h(
+          "li",
+          { "data-event": e.event, value: e.event },
+          h("div", { class: "df-head" }, h("b", {}, `${e.event}. `), head),
+          e.money.length
+            ? h(
+                "ul",
+                { class: "small df-money" },
+                e.money.map((m) => h("li", {}, moneyText(m))),
+              )
+            : "",
+          h(
+            "div",
+            { class: "small df-after" },
+            t("df.after", { balances: players.map((p) => `${p} ${e.balances[p]}`).join(", ") }),
+          ),
+        ),
+      );
+    }
+    card.append(list);
+    return card;
+  }
+
+  // ------------------------------------------------------------------ a new game
+
+  // The new-game form: each player's start town (sea ports only where the map says so).
+  function newGame(ctx) {
+    const startsBox = h("div", { id: "new-starts" });
+    let towns = [];
+    function draw() {
+      startsBox.replaceChildren();
+      ctx.players().forEach((_p, i) => {
+        startsBox.append(
+          h(
+            "div",
+            { class: "row" },
+            h(
+              "label",
+              {},
+              t("df.start-of", { n: i + 1 }),
+              h(
+                "select",
+                { class: "start" },
+                towns.map((tw, k) =>
+                  h(
+                    "option",
+                    { value: JSON.stringify(tw.hex), selected: k === i },
+                    `${tw.numbers.join("·")} ${tw.name}`,
+                  ),
+                ),
+              ),
+            ),
+          ),
+        );
+      });
+    }
+    return {
+      elements: [startsBox],
+      playersChanged: draw,
+      async mapChanged(map) {
+        towns = map ? map.towns.filter((tw) => map.start !== "port" || map.ports.includes(tw.name)) : [];
+        draw();
+      },
+      complete(record) {
+        record.starts = {};
+        [...startsBox.querySelectorAll("select.start")].forEach((sel, i) => {
+          if (record.players[i]) record.starts[record.players[i]] = JSON.parse(sel.value);
+        });
+        record.events = [];
+        record["x-draft"] = emptyDraft();
+      },
+    };
+  }
+
+  window.TW.games.dampfross = { page: dampfross, newGame };
 })();

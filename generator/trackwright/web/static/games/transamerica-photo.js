@@ -7,156 +7,277 @@
 // round; the players still tap their start markers and cities.
 "use strict";
 (() => {
-const TW = window.TW;
-const { t, h, s, say, change, G, render } = TW;
-const state = { busy: false, review: null };
-let reference = null;
-// The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
-// softenings), asked of the engine once: they are the Python reader's own numbers.
-let sizes = null;
-async function setup() {
-  if (!sizes) sizes = await TW.engine.ask("photo_setup", G.record, {});
-  return sizes;
-}
+  const TW = window.TW;
+  const { t, h, s, say, change, G, render } = TW;
+  const state = { busy: false, review: null };
+  let reference = null;
+  // The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
+  // softenings), asked of the engine once: they are the Python reader's own numbers.
+  let sizes = null;
+  async function setup() {
+    if (!sizes) sizes = await TW.engine.ask("photo_setup", G.record, {});
+    return sizes;
+  }
 
-function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
+  function key(a, b) {
+    return a < b ? a + "|" + b : b + "|" + a;
+  }
 
-// A picture's RGBA bytes (drawn at its own size, or the source scaled to it).
-function pixels(source, width, height, filter) {
-  const canvas = document.createElement("canvas");
-  canvas.width = width; canvas.height = height;
-  const ctx = canvas.getContext("2d", { willReadFrequently: true });
-  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, width, height);
-  if (filter) ctx.filter = filter;
-  ctx.drawImage(source, 0, 0, width, height);
-  const data = ctx.getImageData(0, 0, width, height).data;
-  return { canvas, bytes: new Uint8Array(data.buffer), width, height };
-}
+  // A picture's RGBA bytes (drawn at its own size, or the source scaled to it).
+  function pixels(source, width, height, filter) {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, width, height);
+    if (filter) ctx.filter = filter;
+    ctx.drawImage(source, 0, 0, width, height);
+    const data = ctx.getImageData(0, 0, width, height).data;
+    return { canvas, bytes: new Uint8Array(data.buffer), width, height };
+  }
 
-// The printed board's picture, drawn once per board from the SVG the page shows, softened
-// twice (the reader compares the photo with both).
-async function boardPicture() {
-  if (reference && reference.board === G.board) return reference;
-  const { ppm, blur, sharp_blur } = await setup();
-  const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
-  try {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    const w = Math.round(G.board.width * ppm), hh = Math.round(G.board.height * ppm);
-    reference = { board: G.board, ppm, soft: pixels(img, w, hh, `blur(${blur}px)`), sharp: pixels(img, w, hh, `blur(${sharp_blur}px)`) };
-    return reference;
-  } finally { URL.revokeObjectURL(url); }
-}
+  // The printed board's picture, drawn once per board from the SVG the page shows, softened
+  // twice (the reader compares the photo with both).
+  async function boardPicture() {
+    if (reference && reference.board === G.board) return reference;
+    const { ppm, blur, sharp_blur } = await setup();
+    const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
+    try {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const w = Math.round(G.board.width * ppm),
+        hh = Math.round(G.board.height * ppm);
+      reference = {
+        board: G.board,
+        ppm,
+        soft: pixels(img, w, hh, `blur(${blur}px)`),
+        sharp: pixels(img, w, hh, `blur(${sharp_blur}px)`),
+      };
+      return reference;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
 
-async function read(file) {
-  if (!file) return;
-  state.busy = true; state.review = null; render();
-  try {
-    // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
-    const { working } = await setup();
-    const full = await createImageBitmap(file, { imageOrientation: "from-image" });
-    const k = Math.min(1, working / Math.max(full.width, full.height));
-    const width = Math.max(8, Math.round(full.width * k)), height = Math.max(8, Math.round(full.height * k));
-    const bitmap = k < 1 ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" }) : full;
-    const photo = pixels(bitmap, width, height, null);
-    if (preparing) await preparing;
-    const ref = await boardPicture();
-    const answer = await TW.engine.askBytes("photo_read", G.record, {
-      photo: { width, height, buffer: 0 },
-      reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
-      sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
-    }, [photo.bytes, ref.soft.bytes, ref.sharp.bytes]);
-    const canvas = photo.canvas;
-    if (answer.problem) { say(t("ta.photo-problem-" + answer.problem)); return; }
-    state.review = {
-      url: canvas.toDataURL("image/jpeg", 0.85), width, height, hm: answer.homography,
-      track: answer.track, unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
-      empty: answer.empty_by_rule || [],
-    };
-  } catch (e) {
-    say(t("ta.photo-failed"));
-  } finally { state.busy = false; render(); }
-}
-
-function project(m, x, y) {
-  const w = m[6] * x + m[7] * y + m[8];
-  return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
-}
-
-// The board made ready for reading (its pictures drawn, the engine's strips sampled from them)
-// while the camera or the file picker is open: the first photo of a game then reads as fast as
-// the next ones.
-let preparing = null;
-function prepare() {
-  if (!preparing) {
-    preparing = (async () => {
+  async function read(file) {
+    if (!file) return;
+    state.busy = true;
+    state.review = null;
+    render();
+    try {
+      // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
+      const { working } = await setup();
+      const full = await createImageBitmap(file, { imageOrientation: "from-image" });
+      const k = Math.min(1, working / Math.max(full.width, full.height));
+      const width = Math.max(8, Math.round(full.width * k)),
+        height = Math.max(8, Math.round(full.height * k));
+      const bitmap =
+        k < 1
+          ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" })
+          : full;
+      const photo = pixels(bitmap, width, height, null);
+      if (preparing) await preparing;
       const ref = await boardPicture();
-      await TW.engine.askBytes("photo_read", G.record, {
-        prepare: true,
-        reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
-        sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
-      }, [ref.soft.bytes, ref.sharp.bytes]);
-    })().catch(() => {}).finally(() => { preparing = null; });
+      const answer = await TW.engine.askBytes(
+        "photo_read",
+        G.record,
+        {
+          photo: { width, height, buffer: 0 },
+          reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
+          sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
+        },
+        [photo.bytes, ref.soft.bytes, ref.sharp.bytes],
+      );
+      const canvas = photo.canvas;
+      if (answer.problem) {
+        say(t("ta.photo-problem-" + answer.problem));
+        return;
+      }
+      state.review = {
+        url: canvas.toDataURL("image/jpeg", 0.85),
+        width,
+        height,
+        hm: answer.homography,
+        track: answer.track,
+        unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
+        empty: answer.empty_by_rule || [],
+      };
+    } catch (e) {
+      say(t("ta.photo-failed"));
+    } finally {
+      state.busy = false;
+      render();
+    }
   }
-  return preparing;
-}
 
-function button() {
-  const input = h("input", { type: "file", accept: "image/*", capture: "environment", id: "photo-input", style: "display:none",
-    onchange: e => read(e.target.files[0]) });
-  return h("span", {}, input, h("button", { class: "secondary", id: "photo-button", disabled: state.busy,
-    onclick: () => { input.click(); prepare(); } }, t("ta.photo")));
-}
-
-function use() {
-  const r = state.review;
-  const track = [...r.track, ...r.unsure.filter(u => u.yes).map(u => [u.a, u.b])];
-  state.review = null;
-  return change(record => {
-    const draft = record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
-    draft.track = track;
-    delete draft.turns;
-  }, t("ta.photo-filled", { count: track.length }));
-}
-
-function panel() {
-  if (state.busy) return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
-  const r = state.review;
-  if (!r) return "";
-  const nodes = Object.fromEntries(G.board.map.nodes.map(n => [n.id, n]));
-  const width = Math.max(2, r.width / 260);
-  const view = s("svg", { viewBox: `0 0 ${r.width} ${r.height}`, class: "photo-view", id: "photo-view",
-    style: "width:100%;height:auto;display:block" });
-  view.append(s("image", { href: r.url, x: 0, y: 0, width: r.width, height: r.height }));
-  const line = (a, b, attrs) => {
-    const A = nodes[a], B = nodes[b];
-    const [x1, y1] = project(r.hm, A.x + (B.x - A.x) * 0.2, A.y + (B.y - A.y) * 0.2);
-    const [x2, y2] = project(r.hm, A.x + (B.x - A.x) * 0.8, A.y + (B.y - A.y) * 0.8);
-    const el = s("line", { x1, y1, x2, y2, "stroke-linecap": "round", ...attrs });
-    view.append(el);
-    return el;
-  };
-  for (const [a, b] of r.track) line(a, b, { stroke: "#00c060", "stroke-width": width, "pointer-events": "none" });
-  // hidden, but the engine ruled them empty (joined to no track found): shown, not asked
-  for (const [a, b] of r.empty) line(a, b, { stroke: "#9a9a9a", "stroke-width": width, "stroke-dasharray": `${width * 0.1} ${width * 1.6}`, "pointer-events": "none", class: "photo-empty", "data-edge": key(a, b) });
-  for (const u of r.unsure) {
-    const colour = u.yes === null ? "#ffb000" : u.yes ? "#00c060" : "#888";
-    line(u.a, u.b, { stroke: colour, "stroke-width": width * 1.6, "stroke-dasharray": u.yes === null ? `${width * 2} ${width}` : "", "pointer-events": "none" });
-    // a wide, invisible target: easy to tap at 360 px
-    line(u.a, u.b, { stroke: "transparent", "stroke-width": Math.max(width * 7, r.width / 40), class: "photo-unsure", "data-edge": key(u.a, u.b),
-      onclick: () => { u.yes = u.yes === null ? true : !u.yes; render(); } });
+  function project(m, x, y) {
+    const w = m[6] * x + m[7] * y + m[8];
+    return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
   }
-  const left = r.unsure.filter(u => u.yes === null).length;
-  return h("div", { class: "card", id: "photo-review" },
-    h("p", { class: "small", id: "photo-summary" }, t(left ? "ta.photo-found-check" : "ta.photo-found", { taken: r.track.length, left })),
-    r.empty.length ? h("p", { class: "small", id: "photo-empty" }, t("ta.photo-empty-by-rule", { count: r.empty.length })) : "",
-    view,
-    h("div", { class: "row" },
-      h("button", { id: "photo-use", disabled: left > 0, onclick: use }, t("ta.photo-use")),
-      h("button", { class: "secondary", id: "photo-cancel", onclick: () => { state.review = null; render(); } }, t("ta.photo-cancel"))));
-}
 
-TW.taPhoto = { button, panel, state };
-if (G.board) render();
+  // The board made ready for reading (its pictures drawn, the engine's strips sampled from them)
+  // while the camera or the file picker is open: the first photo of a game then reads as fast as
+  // the next ones.
+  let preparing = null;
+  function prepare() {
+    if (!preparing) {
+      preparing = (async () => {
+        const ref = await boardPicture();
+        await TW.engine.askBytes(
+          "photo_read",
+          G.record,
+          {
+            prepare: true,
+            reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
+            sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
+          },
+          [ref.soft.bytes, ref.sharp.bytes],
+        );
+      })()
+        .catch(() => {})
+        .finally(() => {
+          preparing = null;
+        });
+    }
+    return preparing;
+  }
+
+  function button() {
+    const input = h("input", {
+      type: "file",
+      accept: "image/*",
+      capture: "environment",
+      id: "photo-input",
+      style: "display:none",
+      onchange: (e) => read(e.target.files[0]),
+    });
+    return h(
+      "span",
+      {},
+      input,
+      h(
+        "button",
+        {
+          class: "secondary",
+          id: "photo-button",
+          disabled: state.busy,
+          onclick: () => {
+            input.click();
+            prepare();
+          },
+        },
+        t("ta.photo"),
+      ),
+    );
+  }
+
+  function use() {
+    const r = state.review;
+    const track = [...r.track, ...r.unsure.filter((u) => u.yes).map((u) => [u.a, u.b])];
+    state.review = null;
+    return change(
+      (record) => {
+        const draft = record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
+        draft.track = track;
+        delete draft.turns;
+      },
+      t("ta.photo-filled", { count: track.length }),
+    );
+  }
+
+  function panel() {
+    if (state.busy) return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
+    const r = state.review;
+    if (!r) return "";
+    const nodes = Object.fromEntries(G.board.map.nodes.map((n) => [n.id, n]));
+    const width = Math.max(2, r.width / 260);
+    const view = s("svg", {
+      viewBox: `0 0 ${r.width} ${r.height}`,
+      class: "photo-view",
+      id: "photo-view",
+      style: "width:100%;height:auto;display:block",
+    });
+    view.append(s("image", { href: r.url, x: 0, y: 0, width: r.width, height: r.height }));
+    const line = (a, b, attrs) => {
+      const A = nodes[a],
+        B = nodes[b];
+      const [x1, y1] = project(r.hm, A.x + (B.x - A.x) * 0.2, A.y + (B.y - A.y) * 0.2);
+      const [x2, y2] = project(r.hm, A.x + (B.x - A.x) * 0.8, A.y + (B.y - A.y) * 0.8);
+      const el = s("line", { x1, y1, x2, y2, "stroke-linecap": "round", ...attrs });
+      view.append(el);
+      return el;
+    };
+    for (const [a, b] of r.track)
+      line(a, b, { stroke: "#00c060", "stroke-width": width, "pointer-events": "none" });
+    // hidden, but the engine ruled them empty (joined to no track found): shown, not asked
+    for (const [a, b] of r.empty)
+      line(a, b, {
+        stroke: "#9a9a9a",
+        "stroke-width": width,
+        "stroke-dasharray": `${width * 0.1} ${width * 1.6}`,
+        "pointer-events": "none",
+        class: "photo-empty",
+        "data-edge": key(a, b),
+      });
+    for (const u of r.unsure) {
+      const colour = u.yes === null ? "#ffb000" : u.yes ? "#00c060" : "#888";
+      line(u.a, u.b, {
+        stroke: colour,
+        "stroke-width": width * 1.6,
+        "stroke-dasharray": u.yes === null ? `${width * 2} ${width}` : "",
+        "pointer-events": "none",
+      });
+      // a wide, invisible target: easy to tap at 360 px
+      line(u.a, u.b, {
+        stroke: "transparent",
+        "stroke-width": Math.max(width * 7, r.width / 40),
+        class: "photo-unsure",
+        "data-edge": key(u.a, u.b),
+        onclick: () => {
+          u.yes = u.yes === null ? true : !u.yes;
+          render();
+        },
+      });
+    }
+    const left = r.unsure.filter((u) => u.yes === null).length;
+    return h(
+      "div",
+      { class: "card", id: "photo-review" },
+      h(
+        "p",
+        { class: "small", id: "photo-summary" },
+        t(left ? "ta.photo-found-check" : "ta.photo-found", { taken: r.track.length, left }),
+      ),
+      r.empty.length
+        ? h(
+            "p",
+            { class: "small", id: "photo-empty" },
+            t("ta.photo-empty-by-rule", { count: r.empty.length }),
+          )
+        : "",
+      view,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { id: "photo-use", disabled: left > 0, onclick: use }, t("ta.photo-use")),
+        h(
+          "button",
+          {
+            class: "secondary",
+            id: "photo-cancel",
+            onclick: () => {
+              state.review = null;
+              render();
+            },
+          },
+          t("ta.photo-cancel"),
+        ),
+      ),
+    );
+  }
+
+  TW.taPhoto = { button, panel, state };
+  if (G.board) render();
 })();

@@ -8,454 +8,1024 @@
 // only shows it.
 "use strict";
 (() => {
-const TW = window.TW;
-const { t, joinNames, h, s, say, change, G, boardView, toolbar, playerButtons, swatch, colourOf, render, cached } = TW;
-// The Photo button lives in a script of its own (games/transamerica-photo.js), loaded once.
-if (!document.getElementById("ta-photo-script")) document.head.append(Object.assign(document.createElement("script"), { id: "ta-photo-script", src: new URL("games/transamerica-photo.js", document.baseURI).href }));
-const photo = () => TW.taPhoto || { button: () => "", panel: () => "" };
+  const TW = window.TW;
+  const {
+    t,
+    joinNames,
+    h,
+    s,
+    say,
+    change,
+    G,
+    boardView,
+    toolbar,
+    playerButtons,
+    swatch,
+    colourOf,
+    render,
+    cached,
+  } = TW;
+  // The Photo button lives in a script of its own (games/transamerica-photo.js), loaded once.
+  if (!document.getElementById("ta-photo-script"))
+    document.head.append(
+      Object.assign(document.createElement("script"), {
+        id: "ta-photo-script",
+        src: new URL("games/transamerica-photo.js", document.baseURI).href,
+      }),
+    );
+  const photo = () => TW.taPhoto || { button: () => "", panel: () => "" };
 
-// The rules numbers come from the default rules preset (catalogue.json).
-function preset() { return (TW.catalogue.find(g => g.name === "transamerica") || {}).preset || {}; }
-function regions() { return Object.keys((G.board.layout || {}).regions || {}); }
-function regionInfo(region) { return ((G.board.layout || {}).regions || {})[region] || { colour: "#999", outline: null, label: region }; }
+  // The rules numbers come from the default rules preset (catalogue.json).
+  function preset() {
+    return (TW.catalogue.find((g) => g.name === "transamerica") || {}).preset || {};
+  }
+  function regions() {
+    return Object.keys((G.board.layout || {}).regions || {});
+  }
+  function regionInfo(region) {
+    return ((G.board.layout || {}).regions || {})[region] || { colour: "#999", outline: null, label: region };
+  }
 
-function taDraft() { return structuredClone(G.record["x-draft"] || { cities: {}, starts: {}, track: [] }); }
-function taDraftOf(record) { return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] }); }
-function key(a, b) { return a < b ? a + "|" + b : b + "|" + a; }
-function playerStyle(i) { const ps = G.board.players; return ps[i % ps.length]; }
-function smallGame() { return G.record.players.length <= preset().dotted_out_up_to; }
+  function taDraft() {
+    return structuredClone(G.record["x-draft"] || { cities: {}, starts: {}, track: [] });
+  }
+  function taDraftOf(record) {
+    return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
+  }
+  function key(a, b) {
+    return a < b ? a + "|" + b : b + "|" + a;
+  }
+  function playerStyle(i) {
+    const ps = G.board.players;
+    return ps[i % ps.length];
+  }
+  function smallGame() {
+    return G.record.players.length <= preset().dotted_out_up_to;
+  }
 
-// ------------------------------------------------------------------ drawing
+  // ------------------------------------------------------------------ drawing
 
-function segment(g, a, b, attrs) { g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "pointer-events": "none", ...attrs })); }
-// A segment moved sideways by d (so that two players missing one space are drawn side by side).
-function offset(a, b, d) {
-  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1, nx = -(b.y - a.y) / len * d, ny = (b.x - a.x) / len * d;
-  return [{ x: a.x + nx, y: a.y + ny }, { x: b.x + nx, y: b.y + ny }];
-}
-// A shape's outline (points around 0,0 at radius 1) as an SVG polygon or circle.
-function shape(outline, x, y, r, attrs) {
-  return outline ? s("polygon", { points: outline.map(([a, b]) => `${(x + a * r).toFixed(2)},${(y + b * r).toFixed(2)}`).join(" "), ...attrs })
-    : s("circle", { cx: x, cy: y, r: r * 0.9, ...attrs });
-}
-// A start marker: the player's colour with the player's shape on it (colour is never the only cue).
-function startMarker(g, node, i) {
-  g.append(s("circle", { cx: node.x, cy: node.y, r: 4.2, fill: colourOf(i), stroke: "#000", "stroke-width": 0.5, "pointer-events": "none", class: "start-marker" }));
-  g.append(shape(playerStyle(i).outline, node.x, node.y, 2.4, { fill: "#fff", stroke: "#000", "stroke-width": 0.3, "pointer-events": "none" }));
-}
-function handRing(g, node, i) {
-  g.append(s("circle", { cx: node.x, cy: node.y, r: (G.board.layout.city_r || 4.4) + 1.2 + 1.1 * i, fill: "none", stroke: colourOf(i),
-    "stroke-width": 0.9, "stroke-dasharray": playerStyle(i).dash, "pointer-events": "none", class: "hand-ring" }));
-}
-function regionBadge(region, size = 16) {
-  const info = regionInfo(region);
-  const svg = s("svg", { width: size, height: size, viewBox: "-1.2 -1.2 2.4 2.4", class: "region-badge", "aria-hidden": "true" });
-  svg.append(shape(info.outline, 0, 0, 1, { fill: info.colour, stroke: "#000", "stroke-width": 0.12 }));
-  return svg;
-}
-function playerBadge(i, size = 16) {
-  const svg = s("svg", { width: size, height: size, viewBox: "-1.2 -1.2 2.4 2.4", class: "player-badge", "aria-hidden": "true" });
-  svg.append(s("circle", { cx: 0, cy: 0, r: 1.1, fill: colourOf(i), stroke: "#000", "stroke-width": 0.12 }));
-  svg.append(shape(playerStyle(i).outline, 0, 0, 0.62, { fill: "#fff", stroke: "#000", "stroke-width": 0.08 }));
-  return svg;
-}
-// A track space as the rules texts write it: F3-F4 on a single line, G8=H8 on a double one.
-function spaceName(map, a, b) {
-  const e = map.edges.find(x => key(x.a, x.b) === key(a, b));
-  return `${a}${e && e.cost === 2 ? "=" : "-"}${b}`;
-}
+  function segment(g, a, b, attrs) {
+    g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "pointer-events": "none", ...attrs }));
+  }
+  // A segment moved sideways by d (so that two players missing one space are drawn side by side).
+  function offset(a, b, d) {
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1,
+      nx = (-(b.y - a.y) / len) * d,
+      ny = ((b.x - a.x) / len) * d;
+    return [
+      { x: a.x + nx, y: a.y + ny },
+      { x: b.x + nx, y: b.y + ny },
+    ];
+  }
+  // A shape's outline (points around 0,0 at radius 1) as an SVG polygon or circle.
+  function shape(outline, x, y, r, attrs) {
+    return outline
+      ? s("polygon", {
+          points: outline.map(([a, b]) => `${(x + a * r).toFixed(2)},${(y + b * r).toFixed(2)}`).join(" "),
+          ...attrs,
+        })
+      : s("circle", { cx: x, cy: y, r: r * 0.9, ...attrs });
+  }
+  // A start marker: the player's colour with the player's shape on it (colour is never the only cue).
+  function startMarker(g, node, i) {
+    g.append(
+      s("circle", {
+        cx: node.x,
+        cy: node.y,
+        r: 4.2,
+        fill: colourOf(i),
+        stroke: "#000",
+        "stroke-width": 0.5,
+        "pointer-events": "none",
+        class: "start-marker",
+      }),
+    );
+    g.append(
+      shape(playerStyle(i).outline, node.x, node.y, 2.4, {
+        fill: "#fff",
+        stroke: "#000",
+        "stroke-width": 0.3,
+        "pointer-events": "none",
+      }),
+    );
+  }
+  function handRing(g, node, i) {
+    g.append(
+      s("circle", {
+        cx: node.x,
+        cy: node.y,
+        r: (G.board.layout.city_r || 4.4) + 1.2 + 1.1 * i,
+        fill: "none",
+        stroke: colourOf(i),
+        "stroke-width": 0.9,
+        "stroke-dasharray": playerStyle(i).dash,
+        "pointer-events": "none",
+        class: "hand-ring",
+      }),
+    );
+  }
+  function regionBadge(region, size = 16) {
+    const info = regionInfo(region);
+    const svg = s("svg", {
+      width: size,
+      height: size,
+      viewBox: "-1.2 -1.2 2.4 2.4",
+      class: "region-badge",
+      "aria-hidden": "true",
+    });
+    svg.append(shape(info.outline, 0, 0, 1, { fill: info.colour, stroke: "#000", "stroke-width": 0.12 }));
+    return svg;
+  }
+  function playerBadge(i, size = 16) {
+    const svg = s("svg", {
+      width: size,
+      height: size,
+      viewBox: "-1.2 -1.2 2.4 2.4",
+      class: "player-badge",
+      "aria-hidden": "true",
+    });
+    svg.append(
+      s("circle", { cx: 0, cy: 0, r: 1.1, fill: colourOf(i), stroke: "#000", "stroke-width": 0.12 }),
+    );
+    svg.append(
+      shape(playerStyle(i).outline, 0, 0, 0.62, { fill: "#fff", stroke: "#000", "stroke-width": 0.08 }),
+    );
+    return svg;
+  }
+  // A track space as the rules texts write it: F3-F4 on a single line, G8=H8 on a double one.
+  function spaceName(map, a, b) {
+    const e = map.edges.find((x) => key(x.a, x.b) === key(a, b));
+    return `${a}${e && e.cost === 2 ? "=" : "-"}${b}`;
+  }
 
-// ------------------------------------------------------------------ the page
+  // ------------------------------------------------------------------ the page
 
-function transamerica() {
-  const map = G.board.map;
-  const nodes = Object.fromEntries(map.nodes.map(n => [n.id, n]));
-  const last = G.score.rounds.length ? G.score.rounds[G.score.rounds.length - 1] : null;
-  const showing = G.record["x-draft"] === undefined && last;
-  const title = h("h1", {}, `TransAmerica · ${map.name}`);
+  function transamerica() {
+    const map = G.board.map;
+    const nodes = Object.fromEntries(map.nodes.map((n) => [n.id, n]));
+    const last = G.score.rounds.length ? G.score.rounds[G.score.rounds.length - 1] : null;
+    const showing = G.record["x-draft"] === undefined && last;
+    const title = h("h1", {}, `TransAmerica · ${map.name}`);
 
-  return showing ? scoredPage(map, nodes, last, title) : entryPage(map, nodes, title);
-}
+    return showing ? scoredPage(map, nodes, last, title) : entryPage(map, nodes, title);
+  }
 
-// ------------------------------------------------------------------ a round being entered
+  // ------------------------------------------------------------------ a round being entered
 
-function entryPage(map, nodes, title) {
-  const draft = taDraft();
-  const players = G.record.players;
-  const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
-  const turnMode = Array.isArray(draft.turns);
-  const mode = G.mode || "track";
-  const problems = currentProblems();
-  const cityNode = Object.fromEntries(map.cities.map(c => [c.name, c.node]));
-  const board = boardView(g => {
-    for (const e of map.edges) if (placed.has(key(e.a, e.b))) segment(g, nodes[e.a], nodes[e.b], { stroke: "#5a3a1e", "stroke-width": 2.6 });
-    players.forEach((p, i) => (draft.cities[p] || []).forEach(c => { if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i); }));
-    for (const p of problems) {
-      for (const [x, y] of p.edges || []) segment(g, nodes[x], nodes[y], { stroke: "#d00", "stroke-width": 3.2, "stroke-dasharray": "2 1.5", class: "stray" });
-      for (const n of problemNodes(p, cityNode)) if (nodes[n]) g.append(s("circle", { cx: nodes[n].x, cy: nodes[n].y, r: 7.5, fill: "none", stroke: "#d00", "stroke-width": 1.2, "stroke-dasharray": "1.5 1", "pointer-events": "none", class: "problem-place" }));
+  function entryPage(map, nodes, title) {
+    const draft = taDraft();
+    const players = G.record.players;
+    const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
+    const turnMode = Array.isArray(draft.turns);
+    const mode = G.mode || "track";
+    const problems = currentProblems();
+    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
+    const board = boardView(
+      (g) => {
+        for (const e of map.edges)
+          if (placed.has(key(e.a, e.b)))
+            segment(g, nodes[e.a], nodes[e.b], { stroke: "#5a3a1e", "stroke-width": 2.6 });
+        players.forEach((p, i) =>
+          (draft.cities[p] || []).forEach((c) => {
+            if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i);
+          }),
+        );
+        for (const p of problems) {
+          for (const [x, y] of p.edges || [])
+            segment(g, nodes[x], nodes[y], {
+              stroke: "#d00",
+              "stroke-width": 3.2,
+              "stroke-dasharray": "2 1.5",
+              class: "stray",
+            });
+          for (const n of problemNodes(p, cityNode))
+            if (nodes[n])
+              g.append(
+                s("circle", {
+                  cx: nodes[n].x,
+                  cy: nodes[n].y,
+                  r: 7.5,
+                  fill: "none",
+                  stroke: "#d00",
+                  "stroke-width": 1.2,
+                  "stroke-dasharray": "1.5 1",
+                  "pointer-events": "none",
+                  class: "problem-place",
+                }),
+              );
+        }
+        players.forEach((p, i) => {
+          const n = nodes[draft.starts[p]];
+          if (n) startMarker(g, n, i);
+        });
+      },
+      {
+        key: `entry|${mode}`,
+        stroke: mode === "track" ? strokeTrack : null,
+        draw: (g) => {
+          if (mode === "start") {
+            for (const n of map.nodes)
+              g.append(
+                s("circle", {
+                  cx: n.x,
+                  cy: n.y,
+                  r: 6,
+                  fill: "rgba(0,0,0,0.08)",
+                  class: "node",
+                  "data-node": n.id,
+                  onclick: () => setStart(n.id),
+                }),
+              );
+          } else if (mode === "cards") {
+            for (const c of map.cities) {
+              const n = nodes[c.node];
+              g.append(
+                s("circle", {
+                  cx: n.x,
+                  cy: n.y,
+                  r: 8,
+                  fill: "rgba(0,0,0,0.06)",
+                  class: "city-target",
+                  "data-city-node": c.name,
+                  onclick: () => tapCity(c.name),
+                }),
+              );
+            }
+          } else {
+            for (const e of map.edges) {
+              const a = nodes[e.a],
+                b = nodes[e.b];
+              g.append(
+                s("line", {
+                  x1: a.x,
+                  y1: a.y,
+                  x2: b.x,
+                  y2: b.y,
+                  stroke: "transparent",
+                  "stroke-width": 9,
+                  class: "edge",
+                  "data-edge": key(e.a, e.b),
+                  onclick: () => toggleTrack(e.a, e.b),
+                }),
+              );
+            }
+          }
+        },
+      },
+    );
+    const modeButton = (name, label) =>
+      h(
+        "button",
+        {
+          class: mode === name ? "active" : "secondary",
+          onclick: () => {
+            G.mode = name;
+            render();
+          },
+          id: "mode-" + name,
+        },
+        label,
+      );
+    const actions = [
+      modeButton("track", t("ta.mode-track")),
+      modeButton("start", t("ta.mode-start")),
+      modeButton("cards", t("ta.mode-cards")),
+      photo().button(),
+    ];
+    const round = G.score.rounds.length + 1;
+    const hint = h("p", { class: "small", id: "hint" }, t("ta.hint-" + mode, { player: players[G.player] }));
+    const before = problems.length
+      ? h(
+          "div",
+          { class: "card problems", id: "problems" },
+          h("h2", {}, t("ta.before-scoring")),
+          problems.map((p) => h("p", { class: "small", "data-problem": p.kind }, problemText(p))),
+        )
+      : "";
+    if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
+    // On a phone the board comes right after the buttons; what is read once (the hint, the choice
+    // of turn by turn) comes after it.
+    // With the cards chosen, the cards come first (no scrolling between taps), then the board.
+    const handsKey = JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]);
+    return [
+      title,
+      h(
+        "p",
+        { class: "small round-line" },
+        t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks }),
+      ),
+      playerButtons(),
+      toolbar(actions),
+      turnMode ? turnPanel(draft, true) : "",
+      mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "",
+      photo().panel(),
+      board,
+      hint,
+      turnMode ? "" : turnPanel(draft, false),
+      before,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { id: "score-round", onclick: scoreRound }, t("ta.score-round")),
+      ),
+      cached("ta-hands", handsKey, () => handSummary(draft)),
+      cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
+    ];
+  }
+  function I18Nlang() {
+    return TW.I18N.lang;
+  }
+
+  // The cards: every city by colour, as on the printed cards. A tap gives the city to the chosen
+  // player (in place of their city of that colour); a city another player holds is greyed out;
+  // the dotted cards are out with few players. A hand of five moves on to the next player.
+  function cardGrid(map, draft) {
+    const players = G.record.players,
+      me = players[G.player];
+    const holder = {};
+    for (const p of players) for (const c of draft.cities[p] || []) holder[c] = p;
+    const rows = regions().map((region) =>
+      h(
+        "div",
+        { class: "region-row", "data-region": region },
+        h(
+          "div",
+          { class: "region-name", title: regionInfo(region).label },
+          regionBadge(region, 20),
+          h("span", { class: "label" }, regionInfo(region).label),
+        ),
+        h(
+          "div",
+          { class: "city-grid" },
+          map.cities
+            .filter((c) => c.region === region && !(c.dotted && smallGame()))
+            .map((c) => {
+              const who = holder[c.name];
+              const mine = who === me,
+                other = who && !mine;
+              return h(
+                "button",
+                {
+                  class: "city" + (mine ? " own" : "") + (other ? " dealt" : ""),
+                  "data-city": c.name,
+                  disabled: other,
+                  style: mine
+                    ? `border-color:${colourOf(G.player)};box-shadow:inset 0 0 0 3px ${colourOf(G.player)}`
+                    : "",
+                  title: other ? t("ta.held-by", { player: who }) : "",
+                  onclick: () => tapCity(c.name),
+                },
+                other ? playerBadge(players.indexOf(who), 12) : "",
+                c.name,
+              );
+            }),
+        ),
+      ),
+    );
+    return h(
+      "div",
+      { class: "card hands", id: "cards" },
+      h("h2", {}, playerBadge(G.player, 20), t("ta.cards-of", { player: me })),
+      h("div", { class: "cards" }, rows),
+    );
+  }
+  // Each player's cards and start marker so far.
+  function handSummary(draft) {
+    const players = G.record.players;
+    return h(
+      "div",
+      { class: "card", id: "hands" },
+      h("h2", {}, t("ta.hands")),
+      players.map((p, i) =>
+        h(
+          "div",
+          { class: "row hand-summary", "data-hand": p },
+          h(
+            "button",
+            {
+              class: "secondary" + (i === G.player ? " active" : ""),
+              onclick: () => {
+                G.player = i;
+                G.mode = "cards";
+                render();
+              },
+            },
+            playerBadge(i),
+            p,
+          ),
+          h("span", { class: "small", "data-start": p }, t("ta.start-at", { node: draft.starts[p] || "–" })),
+          h(
+            "span",
+            { class: "small" },
+            `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`,
+          ),
+        ),
+      ),
+    );
+  }
+
+  function nextWithout(record, what) {
+    const players = record.players,
+      draft = taDraftOf(record);
+    for (let k = 1; k <= players.length; k++) {
+      const i = (G.player + k) % players.length;
+      if (
+        what === "hand"
+          ? (draft.cities[players[i]] || []).length < regions().length
+          : !draft.starts[players[i]]
+      )
+        return i;
     }
-    players.forEach((p, i) => { const n = nodes[draft.starts[p]]; if (n) startMarker(g, n, i); });
-  }, { key: `entry|${mode}`, stroke: mode === "track" ? strokeTrack : null, draw: g => {
-    if (mode === "start") {
-      for (const n of map.nodes) g.append(s("circle", { cx: n.x, cy: n.y, r: 6, fill: "rgba(0,0,0,0.08)", class: "node", "data-node": n.id, onclick: () => setStart(n.id) }));
-    } else if (mode === "cards") {
-      for (const c of map.cities) { const n = nodes[c.node]; g.append(s("circle", { cx: n.x, cy: n.y, r: 8, fill: "rgba(0,0,0,0.06)", class: "city-target", "data-city-node": c.name, onclick: () => tapCity(c.name) })); }
-    } else {
-      for (const e of map.edges) {
-        const a = nodes[e.a], b = nodes[e.b];
-        g.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "transparent", "stroke-width": 9, class: "edge", "data-edge": key(e.a, e.b), onclick: () => toggleTrack(e.a, e.b) }));
+    return G.player;
+  }
+  function tapCity(name) {
+    const city = G.board.map.cities.find((c) => c.name === name);
+    const player = G.record.players[G.player];
+    const regionOf = Object.fromEntries(G.board.map.cities.map((c) => [c.name, c.region]));
+    return change((record) => {
+      const draft = taDraftOf(record);
+      const held = Object.entries(draft.cities).find(([p, hand]) => p !== player && hand.includes(name));
+      if (held) {
+        say(t("ta.held-by", { player: held[0] }));
+        return false;
       }
+      let hand = draft.cities[player] || [];
+      if (hand.includes(name)) hand = hand.filter((c) => c !== name);
+      else hand = [...hand.filter((c) => regionOf[c] !== city.region), name];
+      hand.sort((x, y) => regions().indexOf(regionOf[x]) - regions().indexOf(regionOf[y]));
+      draft.cities[player] = hand;
+      if (hand.length === regions().length) G.player = nextWithout(record, "hand");
+    });
+  }
+  function setStart(node) {
+    const player = G.record.players[G.player];
+    return change((record) => {
+      taDraftOf(record).starts[player] = node;
+      G.player = nextWithout(record, "start");
+    });
+  }
+
+  // ------------------------------------------------------------------ track: strokes, taps, turns
+
+  function turnPanel(draft, turnMode) {
+    if (!turnMode) {
+      return draft.track.length
+        ? ""
+        : h(
+            "div",
+            { class: "row" },
+            h(
+              "button",
+              {
+                class: "secondary",
+                id: "turn-mode",
+                onclick: () =>
+                  change((r) => {
+                    taDraftOf(r).turns = [];
+                  }),
+              },
+              t("ta.turn-mode"),
+            ),
+          );
     }
-  } });
-  const modeButton = (name, label) => h("button", { class: mode === name ? "active" : "secondary", onclick: () => { G.mode = name; render(); }, id: "mode-" + name }, label);
-  const actions = [modeButton("track", t("ta.mode-track")), modeButton("start", t("ta.mode-start")), modeButton("cards", t("ta.mode-cards")), photo().button()];
-  const round = G.score.rounds.length + 1;
-  const hint = h("p", { class: "small", id: "hint" }, t("ta.hint-" + mode, { player: players[G.player] }));
-  const before = problems.length ? h("div", { class: "card problems", id: "problems" }, h("h2", {}, t("ta.before-scoring")),
-    problems.map(p => h("p", { class: "small", "data-problem": p.kind }, problemText(p)))) : "";
-  if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
-  // On a phone the board comes right after the buttons; what is read once (the hint, the choice
-  // of turn by turn) comes after it.
-  // With the cards chosen, the cards come first (no scrolling between taps), then the board.
-  const handsKey = JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]);
-  return [title, h("p", { class: "small round-line" }, t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks })),
-    playerButtons(), toolbar(actions), turnMode ? turnPanel(draft, true) : "",
-    mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "", photo().panel(), board, hint, turnMode ? "" : turnPanel(draft, false), before,
-    h("div", { class: "row" }, h("button", { id: "score-round", onclick: scoreRound }, t("ta.score-round"))),
-    cached("ta-hands", handsKey, () => handSummary(draft)),
-    cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];
-}
-function I18Nlang() { return TW.I18N.lang; }
-
-// The cards: every city by colour, as on the printed cards. A tap gives the city to the chosen
-// player (in place of their city of that colour); a city another player holds is greyed out;
-// the dotted cards are out with few players. A hand of five moves on to the next player.
-function cardGrid(map, draft) {
-  const players = G.record.players, me = players[G.player];
-  const holder = {};
-  for (const p of players) for (const c of draft.cities[p] || []) holder[c] = p;
-  const rows = regions().map(region => h("div", { class: "region-row", "data-region": region },
-    h("div", { class: "region-name", title: regionInfo(region).label }, regionBadge(region, 20), h("span", { class: "label" }, regionInfo(region).label)),
-    h("div", { class: "city-grid" }, map.cities.filter(c => c.region === region && !(c.dotted && smallGame())).map(c => {
-      const who = holder[c.name];
-      const mine = who === me, other = who && !mine;
-      return h("button", { class: "city" + (mine ? " own" : "") + (other ? " dealt" : ""), "data-city": c.name, disabled: other,
-        style: mine ? `border-color:${colourOf(G.player)};box-shadow:inset 0 0 0 3px ${colourOf(G.player)}` : "",
-        title: other ? t("ta.held-by", { player: who }) : "", onclick: () => tapCity(c.name) },
-        other ? playerBadge(players.indexOf(who), 12) : "", c.name);
-    }))));
-  return h("div", { class: "card hands", id: "cards" }, h("h2", {}, playerBadge(G.player, 20), t("ta.cards-of", { player: me })), h("div", { class: "cards" }, rows));
-}
-// Each player's cards and start marker so far.
-function handSummary(draft) {
-  const players = G.record.players;
-  return h("div", { class: "card", id: "hands" }, h("h2", {}, t("ta.hands")), players.map((p, i) => h("div", { class: "row hand-summary", "data-hand": p },
-    h("button", { class: "secondary" + (i === G.player ? " active" : ""), onclick: () => { G.player = i; G.mode = "cards"; render(); } }, playerBadge(i), p),
-    h("span", { class: "small", "data-start": p }, t("ta.start-at", { node: draft.starts[p] || "–" })),
-    h("span", { class: "small" }, `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`))));
-}
-
-function nextWithout(record, what) {
-  const players = record.players, draft = taDraftOf(record);
-  for (let k = 1; k <= players.length; k++) {
-    const i = (G.player + k) % players.length;
-    if (what === "hand" ? (draft.cities[players[i]] || []).length < regions().length : !draft.starts[players[i]]) return i;
+    const st = turnInfo.key === draftKeyNow() ? turnInfo.state : null;
+    if (turnInfo.key !== draftKeyNow()) setTimeout(checkTurns, 0);
+    const turns = draft.turns.filter((x) => x.track.length);
+    const text = !st
+      ? t("ta.turn-checking")
+      : st.ended
+        ? t("ta.turns-ended", { turns: turns.length })
+        : t("ta.turn-now", {
+            turn:
+              turns.length +
+              (draft.turns.length &&
+              draft.turns[draft.turns.length - 1].track.length &&
+              st.due === draft.turns[draft.turns.length - 1].player
+                ? 0
+                : 1),
+            player: st.due || "–",
+          });
+    return h(
+      "div",
+      { class: "card turn", id: "turn-panel" },
+      h("p", {}, h("b", { id: "turn-due" }, text)),
+      st && st.problem && st.problem.code === "turn" ? h("p", { class: "msg" }, problemText(st.problem)) : "",
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            id: "end-turn",
+            onclick: endTurn,
+            disabled: !draft.turns.length || !draft.turns[draft.turns.length - 1].track.length,
+          },
+          t("ta.end-turn"),
+        ),
+        draft.track.length
+          ? ""
+          : h(
+              "button",
+              {
+                class: "secondary",
+                id: "turn-mode-off",
+                onclick: () =>
+                  change((r) => {
+                    delete taDraftOf(r).turns;
+                  }),
+              },
+              t("ta.turn-mode-off"),
+            ),
+      ),
+    );
   }
-  return G.player;
-}
-function tapCity(name) {
-  const city = G.board.map.cities.find(c => c.name === name);
-  const player = G.record.players[G.player];
-  const regionOf = Object.fromEntries(G.board.map.cities.map(c => [c.name, c.region]));
-  return change(record => {
-    const draft = taDraftOf(record);
-    const held = Object.entries(draft.cities).find(([p, hand]) => p !== player && hand.includes(name));
-    if (held) { say(t("ta.held-by", { player: held[0] })); return false; }
-    let hand = draft.cities[player] || [];
-    if (hand.includes(name)) hand = hand.filter(c => c !== name);
-    else hand = [...hand.filter(c => regionOf[c] !== city.region), name];
-    hand.sort((x, y) => regions().indexOf(regionOf[x]) - regions().indexOf(regionOf[y]));
-    draft.cities[player] = hand;
-    if (hand.length === regions().length) G.player = nextWithout(record, "hand");
-  });
-}
-function setStart(node) {
-  const player = G.record.players[G.player];
-  return change(record => { taDraftOf(record).starts[player] = node; G.player = nextWithout(record, "start"); });
-}
-
-// ------------------------------------------------------------------ track: strokes, taps, turns
-
-function turnPanel(draft, turnMode) {
-  if (!turnMode) {
-    return draft.track.length ? "" : h("div", { class: "row" }, h("button", { class: "secondary", id: "turn-mode", onclick: () => change(r => { taDraftOf(r).turns = []; }) }, t("ta.turn-mode")));
-  }
-  const st = turnInfo.key === draftKeyNow() ? turnInfo.state : null;
-  if (turnInfo.key !== draftKeyNow()) setTimeout(checkTurns, 0);
-  const turns = draft.turns.filter(x => x.track.length);
-  const text = !st ? t("ta.turn-checking") : st.ended ? t("ta.turns-ended", { turns: turns.length })
-    : t("ta.turn-now", { turn: turns.length + (draft.turns.length && draft.turns[draft.turns.length - 1].track.length && st.due === draft.turns[draft.turns.length - 1].player ? 0 : 1), player: st.due || "–" });
-  return h("div", { class: "card turn", id: "turn-panel" }, h("p", {}, h("b", { id: "turn-due" }, text)),
-    st && st.problem && st.problem.code === "turn" ? h("p", { class: "msg" }, problemText(st.problem)) : "",
-    h("div", { class: "row" }, h("button", { id: "end-turn", onclick: endTurn, disabled: !draft.turns.length || !draft.turns[draft.turns.length - 1].track.length }, t("ta.end-turn")),
-      draft.track.length ? "" : h("button", { class: "secondary", id: "turn-mode-off", onclick: () => change(r => { delete taDraftOf(r).turns; }) }, t("ta.turn-mode-off"))));
-}
-const turnInfo = { key: null, state: null };
-async function checkTurns() {
-  const k = draftKeyNow();
-  if (turnInfo.key === k || !G.record["x-draft"] || !G.record["x-draft"].turns) return;
-  try { turnInfo.state = await TW.engine.ask("turn_state", JSON.parse(JSON.stringify(G.record))); }
-  catch (e) { turnInfo.state = { problem: { code: "record", message: e.message, edges: [] } }; }
-  turnInfo.key = k;
-  if (draftKeyNow() === k) render();
-}
-function endTurn() {
-  return change(record => {
-    const turns = taDraftOf(record).turns;
-    if (!turns || !turns.length || !turns[turns.length - 1].track.length) return false;
-    turns.push({ player: "", track: [] });
-  });
-}
-// Track laid turn by turn: the engine says whose turn it is and refuses a track that breaks the
-// rules of placement (the change is then not kept, and the reason is said).
-async function addTurnTrack(edges) {
-  await G.queue;
-  const before = JSON.stringify(G.record["x-draft"]);
-  const draft = taDraft();
-  const ask = d => TW.engine.ask("turn_state", { ...JSON.parse(JSON.stringify(G.record)), "x-draft": d });
-  const now = await ask(draft);
-  if (now.problem && now.problem.code !== "turn") { say(problemText(now.problem)); return; }
-  if (now.ended) { say(t("ta.turns-ended", { turns: draft.turns.filter(x => x.track.length).length })); return; }
-  const turns = draft.turns, lastTurn = turns[turns.length - 1];
-  if (lastTurn && lastTurn.track.length && lastTurn.player === now.due && now.can_add) lastTurn.track.push(...edges);
-  else if (lastTurn && !lastTurn.track.length) turns[turns.length - 1] = { player: now.due, track: edges };
-  else turns.push({ player: now.due, track: edges });
-  draft.track = turns.flatMap(x => x.track);
-  const after = await ask(draft);
-  if (after.problem) { say(problemText(after.problem)); render(); return; }
-  return change(record => {
-    if (JSON.stringify(record["x-draft"]) !== before) return false;
-    record["x-draft"] = draft;
-  });
-}
-function liftTurnTrack(edges) {
-  const lifted = new Set(edges.map(([a, b]) => key(a, b)));
-  return change(record => {
-    const draft = taDraftOf(record), turns = draft.turns, lastTurn = turns[turns.length - 1];
-    if (!lastTurn || !edges.every(([a, b]) => lastTurn.track.some(([x, y]) => key(x, y) === key(a, b)))) {
-      say(t("ta.lift-only-this-turn")); return false;
+  const turnInfo = { key: null, state: null };
+  async function checkTurns() {
+    const k = draftKeyNow();
+    if (turnInfo.key === k || !G.record["x-draft"] || !G.record["x-draft"].turns) return;
+    try {
+      turnInfo.state = await TW.engine.ask("turn_state", JSON.parse(JSON.stringify(G.record)));
+    } catch (e) {
+      turnInfo.state = { problem: { code: "record", message: e.message, edges: [] } };
     }
-    lastTurn.track = lastTurn.track.filter(([x, y]) => !lifted.has(key(x, y)));
-    if (!lastTurn.track.length) turns.pop();
-    draft.track = turns.flatMap(x => x.track);
-  });
-}
-
-// A stroke along the printed lines: the intersections it passes near, joined by the track spaces
-// between them (one skipped intersection is bridged), as one change: laid where missing, or all
-// lifted when every one was already laid. Snapping is to within 0.4 of a track space (nearer to
-// an intersection than to any line but its own).
-const lattice = { map: null };
-function latticeOf(map) {
-  if (lattice.map === map) return lattice;
-  const nodes = Object.fromEntries(map.nodes.map(n => [n.id, n]));
-  const adj = {};
-  for (const e of map.edges) { (adj[e.a] = adj[e.a] || new Set()).add(e.b); (adj[e.b] = adj[e.b] || new Set()).add(e.a); }
-  const lengths = map.edges.map(e => Math.hypot(nodes[e.a].x - nodes[e.b].x, nodes[e.a].y - nodes[e.b].y)).sort((x, y) => x - y);
-  const step = lengths[Math.floor(lengths.length / 2)];
-  const cell = step, grid = new Map();
-  for (const n of map.nodes) { const k = `${Math.floor(n.x / cell)},${Math.floor(n.y / cell)}`; if (!grid.has(k)) grid.set(k, []); grid.get(k).push(n); }
-  return Object.assign(lattice, { map, nodes, adj, step, cell, grid });
-}
-function nearestNode(L, x, y, radius) {
-  let best = null, bestD = radius;
-  const gx = Math.floor(x / L.cell), gy = Math.floor(y / L.cell);
-  for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) for (const n of L.grid.get(`${gx + i},${gy + j}`) || []) {
-    const d = Math.hypot(n.x - x, n.y - y);
-    if (d < bestD) { bestD = d; best = n; }
+    turnInfo.key = k;
+    if (draftKeyNow() === k) render();
   }
-  return best;
-}
-function strokeEdges(map, points) {
-  const L = latticeOf(map);
-  const dense = [];
-  for (let i = 0; i < points.length; i++) {
-    if (i === 0) { dense.push(points[0]); continue; }
-    const [x0, y0] = points[i - 1], [x1, y1] = points[i];
-    const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / (L.step / 6)));
-    for (let k = 1; k <= n; k++) dense.push([x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n]);
+  function endTurn() {
+    return change((record) => {
+      const turns = taDraftOf(record).turns;
+      if (!turns || !turns.length || !turns[turns.length - 1].track.length) return false;
+      turns.push({ player: "", track: [] });
+    });
   }
-  const seq = [], at = [];
-  dense.forEach(([x, y], i) => {
-    const n = nearestNode(L, x, y, L.step * 0.4);
-    if (n && seq[seq.length - 1] !== n.id) { seq.push(n.id); at.push(i); }
-  });
-  const edges = [];
-  for (let i = 1; i < seq.length; i++) {
-    const a = seq[i - 1], b = seq[i];
-    if (L.adj[a] && L.adj[a].has(b)) { edges.push([a, b]); continue; }
-    // One intersection skipped: the one between them that the finger passed nearest.
-    const between = dense.slice(at[i - 1], at[i] + 1);
-    const miss = w => Math.min(...between.map(([x, y]) => Math.hypot(L.nodes[w].x - x, L.nodes[w].y - y)));
-    const via = [...(L.adj[a] || [])].filter(w => L.adj[b] && L.adj[b].has(w)).sort((u, v) => miss(u) - miss(v))[0];
-    if (via) edges.push([a, via], [via, b]);
+  // Track laid turn by turn: the engine says whose turn it is and refuses a track that breaks the
+  // rules of placement (the change is then not kept, and the reason is said).
+  async function addTurnTrack(edges) {
+    await G.queue;
+    const before = JSON.stringify(G.record["x-draft"]);
+    const draft = taDraft();
+    const ask = (d) => TW.engine.ask("turn_state", { ...JSON.parse(JSON.stringify(G.record)), "x-draft": d });
+    const now = await ask(draft);
+    if (now.problem && now.problem.code !== "turn") {
+      say(problemText(now.problem));
+      return;
+    }
+    if (now.ended) {
+      say(t("ta.turns-ended", { turns: draft.turns.filter((x) => x.track.length).length }));
+      return;
+    }
+    const turns = draft.turns,
+      lastTurn = turns[turns.length - 1];
+    if (lastTurn && lastTurn.track.length && lastTurn.player === now.due && now.can_add)
+      lastTurn.track.push(...edges);
+    else if (lastTurn && !lastTurn.track.length) turns[turns.length - 1] = { player: now.due, track: edges };
+    else turns.push({ player: now.due, track: edges });
+    draft.track = turns.flatMap((x) => x.track);
+    const after = await ask(draft);
+    if (after.problem) {
+      say(problemText(after.problem));
+      render();
+      return;
+    }
+    return change((record) => {
+      if (JSON.stringify(record["x-draft"]) !== before) return false;
+      record["x-draft"] = draft;
+    });
   }
-  const seen = new Set();
-  return edges.filter(([a, b]) => { const k = key(a, b); if (seen.has(k)) return false; seen.add(k); return true; });
-}
-function layOrLift(edges) {
-  if (!edges.length) return;
-  const draft = G.record["x-draft"] || { track: [] };
-  const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
-  const lift = edges.every(([a, b]) => placed.has(key(a, b)));
-  if (Array.isArray(draft.turns)) return lift ? liftTurnTrack(edges) : addTurnTrack(edges.filter(([a, b]) => !placed.has(key(a, b))));
-  return change(record => {
-    const d = taDraftOf(record);
-    if (lift) {
-      const lifted = new Set(edges.map(([a, b]) => key(a, b)));
-      d.track = d.track.filter(([x, y]) => !lifted.has(key(x, y)));
-    } else for (const [a, b] of edges) if (!placed.has(key(a, b))) d.track.push([a, b]);
-  });
-}
-function strokeTrack(points) { return layOrLift(strokeEdges(G.board.map, points)); }
-function toggleTrack(a, b) { return layOrLift([[a, b]]); }
-TW.strokeEdges = strokeEdges;
-
-// ------------------------------------------------------------------ what keeps the round from counting
-
-// The engine's draft_problems, asked after each redraw and shown when they come back.
-const checked = { key: null, list: [] };
-function draftKeyNow() { return JSON.stringify([G.id, G.record["x-draft"] || null]); }
-function currentProblems() { return checked.key === draftKeyNow() ? checked.list : []; }
-async function checkDraft() {
-  const k = draftKeyNow();
-  if (checked.key === k || !G.record["x-draft"]) return;
-  try { checked.list = await TW.engine.draftProblems(JSON.parse(JSON.stringify(G.record))); }
-  catch (e) { checked.list = [{ kind: "record", code: "record", message: e.message, nodes: [], edges: [] }]; }
-  checked.key = k;
-  if (draftKeyNow() === k) render();
-}
-function problemNodes(p, cityNode) {
-  const city = p.params && p.params.city;
-  if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
-  return p.kind === "stray" ? [] : p.nodes || [];
-}
-// The engine's reasons for refusing a turn's track, said in the page's language.
-const REASONS = ["ended", "out-of-turn", "empty", "no-space", "double", "too-many", "ended-before", "has-track", "not-touching", "blocked", "all-placed"];
-function problemText(p) {
-  const d = p.params || {};
-  switch (p.code) {
-    case "unknown-city": return t("ta.problem-unknown-city", d);
-    case "dealt-twice": return t("ta.problem-dealt-twice", d);
-    case "dotted": return t("ta.problem-dotted", d);
-    case "colours": return d.missing && d.missing.length
-      ? t("ta.problem-colours", { player: d.player, regions: joinNames(d.missing.map(r => regionInfo(r).label)) })
-      : t("ta.problem-colours-twice", { player: d.player, regions: joinNames((d.twice || []).map(r => regionInfo(r).label)) });
-    case "start": return t("ta.problem-start", d);
-    case "stray": return t("ta.problem-stray", d);
-    case "not-ended": return t("ta.problem-not-ended", d);
-    case "turn": return t("ta.problem-turn", { turn: d.turn, player: d.player,
-      message: p.reason && REASONS.includes(p.reason) ? t("ta.why-" + p.reason, p.reason_params || {}) : p.message });
-    default: return p.message;
+  function liftTurnTrack(edges) {
+    const lifted = new Set(edges.map(([a, b]) => key(a, b)));
+    return change((record) => {
+      const draft = taDraftOf(record),
+        turns = draft.turns,
+        lastTurn = turns[turns.length - 1];
+      if (!lastTurn || !edges.every(([a, b]) => lastTurn.track.some(([x, y]) => key(x, y) === key(a, b)))) {
+        say(t("ta.lift-only-this-turn"));
+        return false;
+      }
+      lastTurn.track = lastTurn.track.filter(([x, y]) => !lifted.has(key(x, y)));
+      if (!lastTurn.track.length) turns.pop();
+      draft.track = turns.flatMap((x) => x.track);
+    });
   }
-}
 
-function scoreRound() {
-  return change(record => {
-    const draft = taDraftOf(record);
-    const round = { cities: draft.cities, starts: draft.starts, track: draft.track };
-    if (Array.isArray(draft.turns)) round.turns = draft.turns.filter(x => x.track.length).map(x => ({ player: x.player, track: x.track }));
-    record.rounds = [...record.rounds, round];
-    delete record["x-draft"];
-  }, t("ta.round-scored"));
-}
-function nextRound() {
-  G.player = G.score.rounds.length % G.record.players.length;  // the next round's first player
-  return change(record => { record["x-draft"] = { cities: {}, starts: {}, track: [] }; });
-}
-
-// ------------------------------------------------------------------ a scored round, explained
-
-function scoredPage(map, nodes, last, title) {
-  const players = G.record.players;
-  const shown = G.record.rounds[G.record.rounds.length - 1];
-  const cityNode = Object.fromEntries(map.cities.map(c => [c.name, c.node]));
-  const board = boardView(g => {
-    for (const [a, b] of shown.track || shown.turns.flatMap(x => x.track)) segment(g, nodes[a], nodes[b], { stroke: "#5a3a1e", "stroke-width": 2.4 });
-    players.forEach((p, i) => {
-      const d = (i - (players.length - 1) / 2) * 1.3;
-      for (const [x, y] of last.routes[p] || []) {
-        const [a, b] = offset(nodes[x], nodes[y], d);
-        segment(g, a, b, { stroke: colourOf(i), "stroke-width": 1.8, "stroke-dasharray": playerStyle(i).dash, class: "missing", "data-player": p });
+  // A stroke along the printed lines: the intersections it passes near, joined by the track spaces
+  // between them (one skipped intersection is bridged), as one change: laid where missing, or all
+  // lifted when every one was already laid. Snapping is to within 0.4 of a track space (nearer to
+  // an intersection than to any line but its own).
+  const lattice = { map: null };
+  function latticeOf(map) {
+    if (lattice.map === map) return lattice;
+    const nodes = Object.fromEntries(map.nodes.map((n) => [n.id, n]));
+    const adj = {};
+    for (const e of map.edges) {
+      (adj[e.a] = adj[e.a] || new Set()).add(e.b);
+      (adj[e.b] = adj[e.b] || new Set()).add(e.a);
+    }
+    const lengths = map.edges
+      .map((e) => Math.hypot(nodes[e.a].x - nodes[e.b].x, nodes[e.a].y - nodes[e.b].y))
+      .sort((x, y) => x - y);
+    const step = lengths[Math.floor(lengths.length / 2)];
+    const cell = step,
+      grid = new Map();
+    for (const n of map.nodes) {
+      const k = `${Math.floor(n.x / cell)},${Math.floor(n.y / cell)}`;
+      if (!grid.has(k)) grid.set(k, []);
+      grid.get(k).push(n);
+    }
+    return Object.assign(lattice, { map, nodes, adj, step, cell, grid });
+  }
+  function nearestNode(L, x, y, radius) {
+    let best = null,
+      bestD = radius;
+    const gx = Math.floor(x / L.cell),
+      gy = Math.floor(y / L.cell);
+    for (let i = -1; i <= 1; i++)
+      for (let j = -1; j <= 1; j++)
+        for (const n of L.grid.get(`${gx + i},${gy + j}`) || []) {
+          const d = Math.hypot(n.x - x, n.y - y);
+          if (d < bestD) {
+            bestD = d;
+            best = n;
+          }
+        }
+    return best;
+  }
+  function strokeEdges(map, points) {
+    const L = latticeOf(map);
+    const dense = [];
+    for (let i = 0; i < points.length; i++) {
+      if (i === 0) {
+        dense.push(points[0]);
+        continue;
+      }
+      const [x0, y0] = points[i - 1],
+        [x1, y1] = points[i];
+      const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / (L.step / 6)));
+      for (let k = 1; k <= n; k++) dense.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
+    }
+    const seq = [],
+      at = [];
+    dense.forEach(([x, y], i) => {
+      const n = nearestNode(L, x, y, L.step * 0.4);
+      if (n && seq[seq.length - 1] !== n.id) {
+        seq.push(n.id);
+        at.push(i);
       }
     });
-    players.forEach((p, i) => (shown.cities[p] || []).forEach(c => handRing(g, nodes[cityNode[c]], i)));
-    const starts = last.markers || shown.starts;
-    players.forEach((p, i) => { if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i); });
-  }, null);
-  return [title, playerButtons(), toolbar([h("button", { id: "next-round", onclick: nextRound, disabled: G.score.game_over }, t("ta.next-round"))]),
-    board, cached("ta-evidence", G.scoredKey + I18Nlang(), () => evidenceCard(map, last, shown)), cached("ta-scores", G.scoredKey + I18Nlang(), taScores)];
-}
-// The player's line as drawn on the board (colour and dash), as a key beside the name.
-function dashKey(i) {
-  const svg = s("svg", { width: 34, height: 10, viewBox: "0 0 17 5", class: "dash-key", "aria-hidden": "true" });
-  svg.append(s("line", { x1: 0.5, y1: 2.5, x2: 16.5, y2: 2.5, stroke: colourOf(i), "stroke-width": 1.8, "stroke-dasharray": playerStyle(i).dash }));
-  return svg;
-}
-function evidenceCard(map, last, shown) {
-  const players = G.record.players;
-  const connected = last.completed_by || players.filter(p => last.missing[p] === 0);
-  const why = connected.length ? t("ta.ended-connected", { players: joinNames(connected) })
-    : last.tracks_placed >= preset().tracks ? t("ta.ended-all-placed", { tracks: preset().tracks }) : t("ta.ended-table");
-  const rows = players.map((p, i) => {
-    const routes = last.routes[p] || [];
-    return h("div", { class: "evidence-row", "data-evidence": p },
-      h("div", { class: "row" }, playerBadge(i, 18), h("b", {}, p),
-        h("span", { class: "points" }, t("ta.lost", { points: last.missing[p], score: last.scores[p] })), dashKey(i)),
-      h("p", { class: "small" }, t("ta.start-at", { node: (last.markers || shown.starts)[p] }), " · ",
-        (shown.cities[p] || []).map(c => `${c}`).join(", ")),
-      h("p", { class: "small missing-list", "data-missing": p }, routes.length
-        ? t("ta.missing-list", { count: routes.length, list: routes.map(([a, b]) => spaceName(map, a, b)).join(" ") })
-        : t("ta.missing-none")));
-  });
-  return h("div", { class: "card", id: "evidence" },
-    h("h2", {}, t("ta.round-scored-title", { round: last.round })),
-    h("p", { class: "small", id: "round-end" }, t("ta.round-summary", { placed: last.tracks_placed }), " ", why),
-    rows, barrierText(last));
-}
-// The barrier, as the rules set it after round two (from the preset), and why the game ended.
-function barrierText(last) {
-  const rules = preset(), sc = G.score;
-  const lines = [];
-  const at = sc.rounds.find(r => r.round === rules.barrier_round);
-  if (at) {
-    const before = at.round > 1 ? sc.rounds[at.round - 2].threshold : rules.end_threshold;
-    const lowest = Math.min(...Object.values(at.scores));
-    lines.push(at.threshold !== before
-      ? t("ta.barrier-moved", { round: at.round, lowest, gap: rules.barrier_gap, threshold: at.threshold })
-      : t("ta.barrier-stayed", { round: at.round, lowest, min: rules.barrier_min_lowest, threshold: at.threshold }));
-  } else lines.push(t("ta.barrier-later", { round: rules.barrier_round, threshold: last.threshold }));
-  if (sc.game_over) {
-    const below = G.record.players.filter(p => sc.scores[p] <= sc.threshold);
-    lines.push(below.length ? t("ta.over-barrier", { players: joinNames(below), threshold: sc.threshold, round: last.round })
-      : t("ta.over-rounds", { round: last.round }));
-    lines.push(t(sc.winners.length > 1 ? "ta.winners" : "ta.winner", { players: joinNames(sc.winners) }));
+    const edges = [];
+    for (let i = 1; i < seq.length; i++) {
+      const a = seq[i - 1],
+        b = seq[i];
+      if (L.adj[a] && L.adj[a].has(b)) {
+        edges.push([a, b]);
+        continue;
+      }
+      // One intersection skipped: the one between them that the finger passed nearest.
+      const between = dense.slice(at[i - 1], at[i] + 1);
+      const miss = (w) =>
+        Math.min(...between.map(([x, y]) => Math.hypot(L.nodes[w].x - x, L.nodes[w].y - y)));
+      const via = [...(L.adj[a] || [])]
+        .filter((w) => L.adj[b] && L.adj[b].has(w))
+        .sort((u, v) => miss(u) - miss(v))[0];
+      if (via) edges.push([a, via], [via, b]);
+    }
+    const seen = new Set();
+    return edges.filter(([a, b]) => {
+      const k = key(a, b);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
   }
-  return h("div", { id: "barrier" }, lines.map((x, i) => h("p", { class: i === lines.length - 1 && sc.game_over ? "winner" : "small" }, x)));
-}
+  function layOrLift(edges) {
+    if (!edges.length) return;
+    const draft = G.record["x-draft"] || { track: [] };
+    const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
+    const lift = edges.every(([a, b]) => placed.has(key(a, b)));
+    if (Array.isArray(draft.turns))
+      return lift ? liftTurnTrack(edges) : addTurnTrack(edges.filter(([a, b]) => !placed.has(key(a, b))));
+    return change((record) => {
+      const d = taDraftOf(record);
+      if (lift) {
+        const lifted = new Set(edges.map(([a, b]) => key(a, b)));
+        d.track = d.track.filter(([x, y]) => !lifted.has(key(x, y)));
+      } else for (const [a, b] of edges) if (!placed.has(key(a, b))) d.track.push([a, b]);
+    });
+  }
+  function strokeTrack(points) {
+    return layOrLift(strokeEdges(G.board.map, points));
+  }
+  function toggleTrack(a, b) {
+    return layOrLift([[a, b]]);
+  }
+  TW.strokeEdges = strokeEdges;
 
-function taScores() {
-  const sc = G.score, players = G.record.players;
-  const table = h("table", { id: "scores" }, h("tr", {}, h("th", {}, t("ta.round")), players.map((p, i) => h("th", { class: "num" }, playerBadge(i, 12), p))),
-    sc.rounds.map(r => h("tr", {}, h("td", {}, r.round), players.map(p => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)))),
-    h("tr", {}, h("th", {}, t("ta.now")), players.map(p => h("th", { class: "num" }, sc.scores[p]))));
-  const end = sc.game_over ? h("p", { class: "winner", id: "winners" }, t(sc.winners.length > 1 ? "ta.game-over-many" : "ta.game-over-one", { players: joinNames(sc.winners) }))
-    : h("p", { class: "small" }, t("ta.ends-at", { threshold: sc.threshold }));
-  return h("div", { class: "card" }, h("h2", {}, t("ta.scores")), table, end);
-}
+  // ------------------------------------------------------------------ what keeps the round from counting
 
-TW.games.transamerica = {
-  page: transamerica,
-  newGame: () => ({ complete(record) { record.rounds = []; record["x-draft"] = { cities: {}, starts: {}, track: [] }; } }),
-};
+  // The engine's draft_problems, asked after each redraw and shown when they come back.
+  const checked = { key: null, list: [] };
+  function draftKeyNow() {
+    return JSON.stringify([G.id, G.record["x-draft"] || null]);
+  }
+  function currentProblems() {
+    return checked.key === draftKeyNow() ? checked.list : [];
+  }
+  async function checkDraft() {
+    const k = draftKeyNow();
+    if (checked.key === k || !G.record["x-draft"]) return;
+    try {
+      checked.list = await TW.engine.draftProblems(JSON.parse(JSON.stringify(G.record)));
+    } catch (e) {
+      checked.list = [{ kind: "record", code: "record", message: e.message, nodes: [], edges: [] }];
+    }
+    checked.key = k;
+    if (draftKeyNow() === k) render();
+  }
+  function problemNodes(p, cityNode) {
+    const city = p.params && p.params.city;
+    if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
+    return p.kind === "stray" ? [] : p.nodes || [];
+  }
+  // The engine's reasons for refusing a turn's track, said in the page's language.
+  const REASONS = [
+    "ended",
+    "out-of-turn",
+    "empty",
+    "no-space",
+    "double",
+    "too-many",
+    "ended-before",
+    "has-track",
+    "not-touching",
+    "blocked",
+    "all-placed",
+  ];
+  function problemText(p) {
+    const d = p.params || {};
+    switch (p.code) {
+      case "unknown-city":
+        return t("ta.problem-unknown-city", d);
+      case "dealt-twice":
+        return t("ta.problem-dealt-twice", d);
+      case "dotted":
+        return t("ta.problem-dotted", d);
+      case "colours":
+        return d.missing && d.missing.length
+          ? t("ta.problem-colours", {
+              player: d.player,
+              regions: joinNames(d.missing.map((r) => regionInfo(r).label)),
+            })
+          : t("ta.problem-colours-twice", {
+              player: d.player,
+              regions: joinNames((d.twice || []).map((r) => regionInfo(r).label)),
+            });
+      case "start":
+        return t("ta.problem-start", d);
+      case "stray":
+        return t("ta.problem-stray", d);
+      case "not-ended":
+        return t("ta.problem-not-ended", d);
+      case "turn":
+        return t("ta.problem-turn", {
+          turn: d.turn,
+          player: d.player,
+          message:
+            p.reason && REASONS.includes(p.reason)
+              ? t("ta.why-" + p.reason, p.reason_params || {})
+              : p.message,
+        });
+      default:
+        return p.message;
+    }
+  }
+
+  function scoreRound() {
+    return change((record) => {
+      const draft = taDraftOf(record);
+      const round = { cities: draft.cities, starts: draft.starts, track: draft.track };
+      if (Array.isArray(draft.turns))
+        round.turns = draft.turns
+          .filter((x) => x.track.length)
+          .map((x) => ({ player: x.player, track: x.track }));
+      record.rounds = [...record.rounds, round];
+      delete record["x-draft"];
+    }, t("ta.round-scored"));
+  }
+  function nextRound() {
+    G.player = G.score.rounds.length % G.record.players.length; // the next round's first player
+    return change((record) => {
+      record["x-draft"] = { cities: {}, starts: {}, track: [] };
+    });
+  }
+
+  // ------------------------------------------------------------------ a scored round, explained
+
+  function scoredPage(map, nodes, last, title) {
+    const players = G.record.players;
+    const shown = G.record.rounds[G.record.rounds.length - 1];
+    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
+    const board = boardView((g) => {
+      for (const [a, b] of shown.track || shown.turns.flatMap((x) => x.track))
+        segment(g, nodes[a], nodes[b], { stroke: "#5a3a1e", "stroke-width": 2.4 });
+      players.forEach((p, i) => {
+        const d = (i - (players.length - 1) / 2) * 1.3;
+        for (const [x, y] of last.routes[p] || []) {
+          const [a, b] = offset(nodes[x], nodes[y], d);
+          segment(g, a, b, {
+            stroke: colourOf(i),
+            "stroke-width": 1.8,
+            "stroke-dasharray": playerStyle(i).dash,
+            class: "missing",
+            "data-player": p,
+          });
+        }
+      });
+      players.forEach((p, i) => (shown.cities[p] || []).forEach((c) => handRing(g, nodes[cityNode[c]], i)));
+      const starts = last.markers || shown.starts;
+      players.forEach((p, i) => {
+        if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i);
+      });
+    }, null);
+    return [
+      title,
+      playerButtons(),
+      toolbar([
+        h(
+          "button",
+          { id: "next-round", onclick: nextRound, disabled: G.score.game_over },
+          t("ta.next-round"),
+        ),
+      ]),
+      board,
+      cached("ta-evidence", G.scoredKey + I18Nlang(), () => evidenceCard(map, last, shown)),
+      cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
+    ];
+  }
+  // The player's line as drawn on the board (colour and dash), as a key beside the name.
+  function dashKey(i) {
+    const svg = s("svg", {
+      width: 34,
+      height: 10,
+      viewBox: "0 0 17 5",
+      class: "dash-key",
+      "aria-hidden": "true",
+    });
+    svg.append(
+      s("line", {
+        x1: 0.5,
+        y1: 2.5,
+        x2: 16.5,
+        y2: 2.5,
+        stroke: colourOf(i),
+        "stroke-width": 1.8,
+        "stroke-dasharray": playerStyle(i).dash,
+      }),
+    );
+    return svg;
+  }
+  function evidenceCard(map, last, shown) {
+    const players = G.record.players;
+    const connected = last.completed_by || players.filter((p) => last.missing[p] === 0);
+    const why = connected.length
+      ? t("ta.ended-connected", { players: joinNames(connected) })
+      : last.tracks_placed >= preset().tracks
+        ? t("ta.ended-all-placed", { tracks: preset().tracks })
+        : t("ta.ended-table");
+    const rows = players.map((p, i) => {
+      const routes = last.routes[p] || [];
+      return h(
+        "div",
+        { class: "evidence-row", "data-evidence": p },
+        h(
+          "div",
+          { class: "row" },
+          playerBadge(i, 18),
+          h("b", {}, p),
+          h("span", { class: "points" }, t("ta.lost", { points: last.missing[p], score: last.scores[p] })),
+          dashKey(i),
+        ),
+        h(
+          "p",
+          { class: "small" },
+          t("ta.start-at", { node: (last.markers || shown.starts)[p] }),
+          " · ",
+          (shown.cities[p] || []).map((c) => `${c}`).join(", "),
+        ),
+        h(
+          "p",
+          { class: "small missing-list", "data-missing": p },
+          routes.length
+            ? t("ta.missing-list", {
+                count: routes.length,
+                list: routes.map(([a, b]) => spaceName(map, a, b)).join(" "),
+              })
+            : t("ta.missing-none"),
+        ),
+      );
+    });
+    return h(
+      "div",
+      { class: "card", id: "evidence" },
+      h("h2", {}, t("ta.round-scored-title", { round: last.round })),
+      h(
+        "p",
+        { class: "small", id: "round-end" },
+        t("ta.round-summary", { placed: last.tracks_placed }),
+        " ",
+        why,
+      ),
+      rows,
+      barrierText(last),
+    );
+  }
+  // The barrier, as the rules set it after round two (from the preset), and why the game ended.
+  function barrierText(last) {
+    const rules = preset(),
+      sc = G.score;
+    const lines = [];
+    const at = sc.rounds.find((r) => r.round === rules.barrier_round);
+    if (at) {
+      const before = at.round > 1 ? sc.rounds[at.round - 2].threshold : rules.end_threshold;
+      const lowest = Math.min(...Object.values(at.scores));
+      lines.push(
+        at.threshold !== before
+          ? t("ta.barrier-moved", {
+              round: at.round,
+              lowest,
+              gap: rules.barrier_gap,
+              threshold: at.threshold,
+            })
+          : t("ta.barrier-stayed", {
+              round: at.round,
+              lowest,
+              min: rules.barrier_min_lowest,
+              threshold: at.threshold,
+            }),
+      );
+    } else lines.push(t("ta.barrier-later", { round: rules.barrier_round, threshold: last.threshold }));
+    if (sc.game_over) {
+      const below = G.record.players.filter((p) => sc.scores[p] <= sc.threshold);
+      lines.push(
+        below.length
+          ? t("ta.over-barrier", { players: joinNames(below), threshold: sc.threshold, round: last.round })
+          : t("ta.over-rounds", { round: last.round }),
+      );
+      lines.push(t(sc.winners.length > 1 ? "ta.winners" : "ta.winner", { players: joinNames(sc.winners) }));
+    }
+    return h(
+      "div",
+      { id: "barrier" },
+      lines.map((x, i) => h("p", { class: i === lines.length - 1 && sc.game_over ? "winner" : "small" }, x)),
+    );
+  }
+
+  function taScores() {
+    const sc = G.score,
+      players = G.record.players;
+    const table = h(
+      "table",
+      { id: "scores" },
+      h(
+        "tr",
+        {},
+        h("th", {}, t("ta.round")),
+        players.map((p, i) => h("th", { class: "num" }, playerBadge(i, 12), p)),
+      ),
+      sc.rounds.map((r) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, r.round),
+          players.map((p) => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)),
+        ),
+      ),
+      h(
+        "tr",
+        {},
+        h("th", {}, t("ta.now")),
+        players.map((p) => h("th", { class: "num" }, sc.scores[p])),
+      ),
+    );
+    const end = sc.game_over
+      ? h(
+          "p",
+          { class: "winner", id: "winners" },
+          t(sc.winners.length > 1 ? "ta.game-over-many" : "ta.game-over-one", {
+            players: joinNames(sc.winners),
+          }),
+        )
+      : h("p", { class: "small" }, t("ta.ends-at", { threshold: sc.threshold }));
+    return h("div", { class: "card" }, h("h2", {}, t("ta.scores")), table, end);
+  }
+
+  TW.games.transamerica = {
+    page: transamerica,
+    newGame: () => ({
+      complete(record) {
+        record.rounds = [];
+        record["x-draft"] = { cities: {}, starts: {}, track: [] };
+      },
+    }),
+  };
 })();
