@@ -146,7 +146,7 @@ async function api(method, path, body, opts = {}) {
   let data = null;
   try {
     data = await r.json();
-  } catch (e) {
+  } catch {
     data = null;
   }
   if (!r.ok && !opts.accept?.includes(r.status)) {
@@ -165,7 +165,7 @@ async function findServer() {
     Server.reason = data && data.key_ok === false ? t("laptop.needs-key") : "";
     Server.qr = data && data.qr;
     Server.url = data && data.url;
-  } catch (e) {
+  } catch {
     Server.available = false;
   }
 }
@@ -867,9 +867,9 @@ function boardView(overlay, targets = null) {
       ),
     );
     Object.assign(boardCache, { board: G.board, root, over, wrap, frame, targets: null });
-    gestures(wrap, over);
+    gestures(over);
   }
-  const { root, over } = boardCache;
+  const { over } = boardCache;
   sizeBoard();
   boardCache.stroke = (targets && targets.stroke) || null;
   over.style.touchAction = boardCache.stroke ? "none" : "";
@@ -916,7 +916,7 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
 // Fingers on the board: two fingers pinch and pan (anchored where they are); with a game page
 // that takes strokes, one finger dragged along the printed lines is a stroke (a magnifier shows
 // what is under the finger), and a tap stays a tap.
-function gestures(wrap, over) {
+function gestures(over) {
   const down = new Map();
   let pinch = null,
     stroke = null;
@@ -1161,7 +1161,7 @@ const genericGame = {
           let parsed;
           try {
             parsed = JSON.parse(box.value);
-          } catch (e) {
+          } catch {
             say(t("generic.bad-json"));
             return;
           }

@@ -564,7 +564,7 @@
     const game = (G.score.winners || []).length;
     return [
       h("h1", {}, `Dampfross · ${map.name}`),
-      status(tb, modes),
+      status(modes),
       playerButtons(),
       toolbar(),
       game ? "" : mode === "build" ? buildCard(d, tb) : raceCard(d, tb),
@@ -575,7 +575,7 @@
     ];
   }
 
-  function status(tb, modes) {
+  function status(modes) {
     const sc = G.score,
       players = G.record.players;
     const line = (sc.winners || []).length

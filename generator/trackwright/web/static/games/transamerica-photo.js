@@ -104,7 +104,7 @@
         unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
         empty: answer.empty_by_rule || [],
       };
-    } catch (e) {
+    } catch {
       say(t("ta.photo-failed"));
     } finally {
       state.busy = false;

@@ -9,22 +9,8 @@
 "use strict";
 (() => {
   const TW = window.TW;
-  const {
-    t,
-    joinNames,
-    h,
-    s,
-    say,
-    change,
-    G,
-    boardView,
-    toolbar,
-    playerButtons,
-    swatch,
-    colourOf,
-    render,
-    cached,
-  } = TW;
+  const { t, joinNames, h, s, say, change, G, boardView, toolbar, playerButtons, colourOf, render, cached } =
+    TW;
   // The Photo button lives in a script of its own (games/transamerica-photo.js), loaded once.
   if (!document.getElementById("ta-photo-script"))
     document.head.append(
