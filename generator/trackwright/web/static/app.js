@@ -198,11 +198,20 @@ async function mapData(entry) {
   if (entry.data) return entry.data;
   if (entry.file) {
     const r = await fetch(entry.file);
-    if (r.ok) return (entry.data = await r.json());
+    if (r.ok) {
+      entry.data = await r.json();
+      return entry.data;
+    }
   }
   const kept = await Store.map(entry.sha256);
-  if (kept) return (entry.data = kept.data);
-  if (Server.available) return (entry.data = (await api("GET", "maps/" + entry.sha256)).data);
+  if (kept) {
+    entry.data = kept.data;
+    return entry.data;
+  }
+  if (Server.available) {
+    entry.data = (await api("GET", "maps/" + entry.sha256)).data;
+    return entry.data;
+  }
   throw new Error(t("game.no-map"));
 }
 async function boardOf(entry, lang) {
@@ -505,7 +514,8 @@ window.addEventListener("online", () => scheduleSync());
 
 // ------------------------------------------------------------------ the games' own pages
 
-const TW = (window.TW = { games: {}, catalogue: [] });
+const TW = { games: {}, catalogue: [] };
+window.TW = TW;
 
 async function loadGames() {
   await Promise.all(Maps.catalogue.filter((g) => g.strings).map((g) => loadStrings("games/" + g.strings)));
@@ -1166,7 +1176,7 @@ const genericGame = {
             return;
           }
           change((record) => {
-            Object.keys(record).forEach((k) => delete record[k]);
+            for (const k of Object.keys(record)) delete record[k];
             Object.assign(record, parsed);
           }, t("generic.saved"));
         },

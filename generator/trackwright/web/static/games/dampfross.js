@@ -58,8 +58,10 @@
   }
   function draftOf(record) {
     const d = record["x-draft"];
-    if (!d || !Array.isArray(d.parts))
-      return (record["x-draft"] = { ...emptyDraft(), aims: (d && d.aims) || {} });
+    if (!d || !Array.isArray(d.parts)) {
+      record["x-draft"] = { ...emptyDraft(), aims: (d && d.aims) || {} };
+      return record["x-draft"];
+    }
     return d;
   }
   function draft() {
@@ -441,7 +443,7 @@
       (g) => {
         G.record.events
           .filter((e) => e.type === "build")
-          .forEach((e) =>
+          .forEach((e) => {
             (e.paths || [e.path]).forEach((path) => {
               for (const p of [e.player, e.partner].filter(Boolean))
                 g.append(
@@ -457,8 +459,8 @@
                     "pointer-events": "none",
                   }),
                 );
-            }),
-          );
+            });
+          });
         if (mode === "build") {
           for (const part of d.parts)
             if (part.length)

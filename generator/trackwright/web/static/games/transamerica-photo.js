@@ -179,7 +179,8 @@
     state.review = null;
     return change(
       (record) => {
-        const draft = record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
+        record["x-draft"] ||= { cities: {}, starts: {}, track: [] };
+        const draft = record["x-draft"];
         draft.track = track;
         delete draft.turns;
       },

@@ -36,7 +36,8 @@
     return structuredClone(G.record["x-draft"] || { cities: {}, starts: {}, track: [] });
   }
   function taDraftOf(record) {
-    return record["x-draft"] || (record["x-draft"] = { cities: {}, starts: {}, track: [] });
+    record["x-draft"] ||= { cities: {}, starts: {}, track: [] };
+    return record["x-draft"];
   }
   function key(a, b) {
     return a < b ? a + "|" + b : b + "|" + a;
@@ -172,11 +173,11 @@
         for (const e of map.edges)
           if (placed.has(key(e.a, e.b)))
             segment(g, nodes[e.a], nodes[e.b], { stroke: "#5a3a1e", "stroke-width": 2.6 });
-        players.forEach((p, i) =>
+        players.forEach((p, i) => {
           (draft.cities[p] || []).forEach((c) => {
             if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i);
-          }),
-        );
+          });
+        });
         for (const p of problems) {
           for (const [x, y] of p.edges || [])
             segment(g, nodes[x], nodes[y], {
@@ -605,8 +606,10 @@
     const nodes = Object.fromEntries(map.nodes.map((n) => [n.id, n]));
     const adj = {};
     for (const e of map.edges) {
-      (adj[e.a] = adj[e.a] || new Set()).add(e.b);
-      (adj[e.b] = adj[e.b] || new Set()).add(e.a);
+      adj[e.a] ||= new Set();
+      adj[e.b] ||= new Set();
+      adj[e.a].add(e.b);
+      adj[e.b].add(e.a);
     }
     const lengths = map.edges
       .map((e) => Math.hypot(nodes[e.a].x - nodes[e.b].x, nodes[e.a].y - nodes[e.b].y))
@@ -827,7 +830,9 @@
           });
         }
       });
-      players.forEach((p, i) => (shown.cities[p] || []).forEach((c) => handRing(g, nodes[cityNode[c]], i)));
+      players.forEach((p, i) => {
+        for (const c of shown.cities[p] || []) handRing(g, nodes[cityNode[c]], i);
+      });
       const starts = last.markers || shown.starts;
       players.forEach((p, i) => {
         if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i);
