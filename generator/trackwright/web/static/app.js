@@ -55,7 +55,7 @@ function t(key, vars = {}) {
   let text = null;
   for (const lang of [I18N.lang, "en"]) {
     for (const table of I18N.tables) {
-      const v = table[lang] && table[lang][key];
+      const v = table[lang]?.[key];
       if (v !== undefined) {
         text = v;
         break;
@@ -150,7 +150,7 @@ async function api(method, path, body, opts = {}) {
     data = null;
   }
   if (!r.ok && !opts.accept?.includes(r.status)) {
-    const err = new Error((data && data.detail) || r.statusText || "request failed");
+    const err = new Error(data?.detail || r.statusText || "request failed");
     err.status = r.status;
     err.data = data;
     throw err;
@@ -160,11 +160,11 @@ async function api(method, path, body, opts = {}) {
 async function findServer() {
   try {
     const { data } = await api("GET", "hello", undefined, { accept: [403] });
-    Server.available = !!(data && data.trackwright && data.key_ok !== false);
-    Server.lan = !!(data && data.lan);
+    Server.available = !!(data?.trackwright && data.key_ok !== false);
+    Server.lan = !!data?.lan;
     Server.reason = data && data.key_ok === false ? t("laptop.needs-key") : "";
-    Server.qr = data && data.qr;
-    Server.url = data && data.url;
+    Server.qr = data?.qr;
+    Server.url = data?.url;
   } catch {
     Server.available = false;
   }
@@ -400,7 +400,7 @@ let syncQueue = Promise.resolve(),
   syncTimer = null;
 function scheduleSync(delay = 0) {
   clearTimeout(syncTimer);
-  if (!Server.available || !G.game || !G.game.server) return;
+  if (!Server.available || !G.game?.server) return;
   syncTimer = setTimeout(() => {
     syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {});
   }, delay);
@@ -503,12 +503,12 @@ function setOnline(value) {
   }
 }
 function syncLabel() {
-  if (!Server.available || !G.game || !G.game.server) return t("sync.on-phone");
+  if (!Server.available || !G.game?.server) return t("sync.on-phone");
   if (!online) return t("sync.unreachable");
   return G.game.pending ? t("sync.sending") : t("sync.saved");
 }
 setInterval(() => {
-  if (G.game && G.game.server && Server.available) scheduleSync();
+  if (G.game?.server && Server.available) scheduleSync();
 }, 1500);
 window.addEventListener("online", () => scheduleSync());
 
@@ -631,7 +631,7 @@ async function home() {
     );
     const unit = gameUnit(gameSel.value);
     extras = unit.newGame ? unit.newGame({ players, queue: (run) => queued(run) }) : null;
-    extrasBox.replaceChildren(...(extras && extras.elements ? extras.elements : []));
+    extrasBox.replaceChildren(...(extras?.elements ? extras.elements : []));
     mapChanged();
   }
   function addPlayer(name) {
@@ -642,7 +642,7 @@ async function home() {
         h("input", { class: "player", value: name, "aria-label": t("home.player-name") }),
       ),
     );
-    if (extras && extras.playersChanged) extras.playersChanged();
+    if (extras?.playersChanged) extras.playersChanged();
   }
   function queued(run) {
     createButton.disabled = true;
@@ -659,8 +659,7 @@ async function home() {
   }
   function mapChanged() {
     const entry = selectedEntry();
-    if (extras && extras.mapChanged)
-      queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
+    if (extras?.mapChanged) queued(async () => extras.mapChanged(entry ? await mapData(entry) : null));
   }
   const createButton = h("button", { id: "create", onclick: () => queued(create) }, t("home.start"));
   gameSel.addEventListener("change", fillMaps);
@@ -679,7 +678,7 @@ async function home() {
       map: entry.builtin ? entry.id : "sha256:" + entry.sha256,
       players: players().filter(Boolean),
     };
-    if (extras && extras.complete) extras.complete(record);
+    if (extras?.complete) extras.complete(record);
     await ensureMap(record);
     try {
       await Engine.score(JSON.parse(scoredKey(record)));
@@ -881,7 +880,7 @@ function boardView(overlay, targets = null) {
   }
   const { over } = boardCache;
   sizeBoard();
-  boardCache.stroke = (targets && targets.stroke) || null;
+  boardCache.stroke = targets?.stroke || null;
   over.style.touchAction = boardCache.stroke ? "none" : "";
   const old = over.querySelector("#overlay");
   if (old) old.remove();
@@ -1097,7 +1096,7 @@ function playerButtons() {
   );
 }
 function conflictCard() {
-  const c = G.game && G.game.conflict;
+  const c = G.game?.conflict;
   if (!c) return [];
   const show = (v) => (v === null || v === undefined ? t("conflict.removed") : JSON.stringify(v));
   return [

@@ -59,7 +59,7 @@
   function draftOf(record) {
     const d = record["x-draft"];
     if (!d || !Array.isArray(d.parts)) {
-      record["x-draft"] = { ...emptyDraft(), aims: (d && d.aims) || {} };
+      record["x-draft"] = { ...emptyDraft(), aims: d?.aims || {} };
       return record["x-draft"];
     }
     return d;
@@ -146,12 +146,7 @@
     return tb ? tb.pays : null;
   }
   function previewKey() {
-    return JSON.stringify([
-      G.scoredKey,
-      player(),
-      G.record["x-draft"] && G.record["x-draft"].parts,
-      G.record["x-draft"] && G.record["x-draft"].face,
-    ]);
+    return JSON.stringify([G.scoredKey, player(), G.record["x-draft"]?.parts, G.record["x-draft"]?.face]);
   }
   async function loadPreview() {
     const key = previewKey(),
@@ -176,13 +171,13 @@
   // The race being entered: each entrant's route checked and priced by the engine.
   function raceKey() {
     const r = draft().race;
-    return JSON.stringify([G.scoredKey, r && r.to ? [r.from, r.to, r.routes] : null]);
+    return JSON.stringify([G.scoredKey, r?.to ? [r.from, r.to, r.routes] : null]);
   }
   async function loadRace() {
     const key = raceKey(),
       r = draft().race;
     if (known.race.key === key) return;
-    if (!r || !r.to) {
+    if (!r?.to) {
       known.race = { key, data: null, error: null };
       return;
     }
@@ -387,7 +382,7 @@
   function tapRoute(hex) {
     const r = draft().race,
       who = player();
-    if (!r || !r.to) return;
+    if (!r?.to) return;
     return asked(
       "route",
       () => ({ from: r.from, route: draft().race.routes[who] || [], tap: hex }),
@@ -495,7 +490,7 @@
               }),
             );
           }
-        } else if (d.race && d.race.to) {
+        } else if (d.race?.to) {
           entrants(d.race).forEach((p, k) => {
             const off = (k - 1) * 0.5;
             g.append(
@@ -685,7 +680,7 @@
           {
             id: "confirm-build",
             onclick: confirmBuild,
-            disabled: !drawn.length || (how === "roll" && !d.face) || !!(p && p.error),
+            disabled: !drawn.length || (how === "roll" && !d.face) || !!p?.error,
           },
           t("df.confirm"),
         ),
@@ -837,11 +832,11 @@
     G.record.players.forEach((p, i) => {
       const route = r.routes[p],
         out = (r.out || []).includes(p);
-      const info = q && q.routes[p];
+      const info = q?.routes[p];
       let words;
       if (!route) words = t("df.no-route");
       else if (out) words = t("df.not-racing");
-      else if (info && info.error) words = info.error;
+      else if (info?.error) words = info.error;
       else if (info)
         words =
           t("df.route", { hexes: info.hexes, pips: info.pips }) +
@@ -886,7 +881,7 @@
     const ok =
       racing.length &&
       r.placing.length === racing.length &&
-      !(q && Object.values(q.routes).some((x) => x && x.error));
+      !(q && Object.values(q.routes).some((x) => x?.error));
     card.append(
       h(
         "div",

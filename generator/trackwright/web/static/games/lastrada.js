@@ -19,7 +19,7 @@
 
   // The rules numbers come from the default rules preset (catalogue.json).
   function preset() {
-    return (TW.catalogue.find((g) => g.name === "lastrada") || {}).preset || {};
+    return TW.catalogue.find((g) => g.name === "lastrada")?.preset || {};
   }
 
   const KINDS = ["city", "fortified_village", "hamlet", "farm"];
@@ -153,9 +153,7 @@
         for (const st of map.settlements) {
           const [x, y] = hexCentre(st.hex);
           const here =
-            (byTurns
-              ? (G.score.settlements.find((x) => x.id === st.id) || {}).players
-              : settlements[st.id]) || [];
+            (byTurns ? G.score.settlements.find((x) => x.id === st.id)?.players : settlements[st.id]) || [];
           const slots = Math.max(here.length, 1);
           here.forEach((p, k) => {
             const a = (k / Math.max(slots, 2)) * 2 * Math.PI - Math.PI / 2;
@@ -347,7 +345,7 @@
   function walkPanel(order, data) {
     const players = G.record.players,
       st = order[walk.at];
-    const here = (G.record.settlements || {})[st.id] || [];
+    const here = G.record.settlements?.[st.id] || [];
     const pays = here.length ? G.score.settlements.find((x) => x.id === st.id) : null;
     const head = h(
       "div",
@@ -529,7 +527,7 @@
     }
     const p = G.record.players[G.player],
       data = infoNow();
-    const here = (G.record.settlements || {})[id] || [];
+    const here = G.record.settlements?.[id] || [];
     if (!here.includes(p) && data) {
       const st = G.board.map.settlements.find((x) => x.id === id);
       if (here.length >= data.most) {
@@ -557,7 +555,7 @@
     const players = G.record.players,
       p = players[G.player];
     const most = data ? data.max_reserve : preset().max_reserve;
-    const kept = (G.record.reserve || {})[p] || 0;
+    const kept = G.record.reserve?.[p] || 0;
     const days = [];
     for (let d = 0; d <= most; d++) days.push(d);
     return h(
@@ -637,7 +635,7 @@
     );
     const rows = order
       .map((st) => sc.settlements.find((x) => x.id === st.id))
-      .filter((st) => st && st.players.length);
+      .filter((st) => st?.players.length);
     const perSettlement = h(
       "table",
       { id: "settlement-gold" },
@@ -745,8 +743,7 @@
   // The names are typed in the shell's form: the variant follows as they change.
   const newGameForm = { update: null };
   document.addEventListener("input", (ev) => {
-    if (ev.target.classList && ev.target.classList.contains("player") && newGameForm.update)
-      newGameForm.update();
+    if (ev.target.classList?.contains("player") && newGameForm.update) newGameForm.update();
   });
 
   window.TW.games.lastrada = { page: lastrada, newGame };

@@ -23,13 +23,13 @@
 
   // The rules numbers come from the default rules preset (catalogue.json).
   function preset() {
-    return (TW.catalogue.find((g) => g.name === "transamerica") || {}).preset || {};
+    return TW.catalogue.find((g) => g.name === "transamerica")?.preset || {};
   }
   function regions() {
-    return Object.keys((G.board.layout || {}).regions || {});
+    return Object.keys(G.board.layout?.regions || {});
   }
   function regionInfo(region) {
-    return ((G.board.layout || {}).regions || {})[region] || { colour: "#999", outline: null, label: region };
+    return G.board.layout?.regions?.[region] || { colour: "#999", outline: null, label: region };
   }
 
   function taDraft() {
@@ -497,7 +497,7 @@
       "div",
       { class: "card turn", id: "turn-panel" },
       h("p", {}, h("b", { id: "turn-due" }, text)),
-      st && st.problem && st.problem.code === "turn" ? h("p", { class: "msg" }, problemText(st.problem)) : "",
+      st?.problem && st.problem.code === "turn" ? h("p", { class: "msg" }, problemText(st.problem)) : "",
       h(
         "div",
         { class: "row" },
@@ -542,7 +542,7 @@
   function endTurn() {
     return change((record) => {
       const turns = taDraftOf(record).turns;
-      if (!turns || !turns.length || !turns[turns.length - 1].track.length) return false;
+      if (!turns?.length || !turns[turns.length - 1].track.length) return false;
       turns.push({ player: "", track: [] });
     });
   }
@@ -564,8 +564,7 @@
     }
     const turns = draft.turns,
       lastTurn = turns[turns.length - 1];
-    if (lastTurn && lastTurn.track.length && lastTurn.player === now.due && now.can_add)
-      lastTurn.track.push(...edges);
+    if (lastTurn?.track.length && lastTurn.player === now.due && now.can_add) lastTurn.track.push(...edges);
     else if (lastTurn && !lastTurn.track.length) turns[turns.length - 1] = { player: now.due, track: edges };
     else turns.push({ player: now.due, track: edges });
     draft.track = turns.flatMap((x) => x.track);
@@ -666,7 +665,7 @@
     for (let i = 1; i < seq.length; i++) {
       const a = seq[i - 1],
         b = seq[i];
-      if (L.adj[a] && L.adj[a].has(b)) {
+      if (L.adj[a]?.has(b)) {
         edges.push([a, b]);
         continue;
       }
@@ -674,9 +673,7 @@
       const between = dense.slice(at[i - 1], at[i] + 1);
       const miss = (w) =>
         Math.min(...between.map(([x, y]) => Math.hypot(L.nodes[w].x - x, L.nodes[w].y - y)));
-      const via = [...(L.adj[a] || [])]
-        .filter((w) => L.adj[b] && L.adj[b].has(w))
-        .sort((u, v) => miss(u) - miss(v))[0];
+      const via = [...(L.adj[a] || [])].filter((w) => L.adj[b]?.has(w)).sort((u, v) => miss(u) - miss(v))[0];
       if (via) edges.push([a, via], [via, b]);
     }
     const seen = new Set();
@@ -732,7 +729,7 @@
     if (draftKeyNow() === k) render();
   }
   function problemNodes(p, cityNode) {
-    const city = p.params && p.params.city;
+    const city = p.params?.city;
     if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
     return p.kind === "stray" ? [] : p.nodes || [];
   }
@@ -760,7 +757,7 @@
       case "dotted":
         return t("ta.problem-dotted", d);
       case "colours":
-        return d.missing && d.missing.length
+        return d.missing?.length
           ? t("ta.problem-colours", {
               player: d.player,
               regions: joinNames(d.missing.map((r) => regionInfo(r).label)),
