@@ -73,12 +73,12 @@ function t(key, vars = {}) {
 function joinNames(names) {
   return names.length < 2
     ? names.join("")
-    : names.slice(0, -1).join(", ") + " " + t("and") + " " + names[names.length - 1];
+    : `${names.slice(0, -1).join(", ")} ${t("and")} ${names[names.length - 1]}`;
 }
 async function loadStrings(path) {
   const r = await fetch(path);
   if (!r.ok) {
-    console.warn(path + ": " + r.status);
+    console.warn(`${path}: ${r.status}`);
     return;
   }
   I18N.tables.push(await r.json());
@@ -99,7 +99,7 @@ function langPicker() {
         G.queue = G.queue.then(route);
       },
     },
-    LANGS.map((l) => h("option", { value: l, selected: l === I18N.lang }, t("lang." + l))),
+    LANGS.map((l) => h("option", { value: l, selected: l === I18N.lang }, t(`lang.${l}`))),
   );
   return sel;
 }
@@ -121,7 +121,7 @@ function download(name, data) {
   a.remove();
 }
 function newId() {
-  return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 8);
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 // ------------------------------------------------------------------ the laptop, when there is one
@@ -135,7 +135,7 @@ async function api(method, path, body, opts = {}) {
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   // A request the network has dropped (Wi-Fi gone, laptop asleep) is given up after a few
   // seconds, so that syncing goes on with the next try instead of waiting for ever.
-  const r = await fetch("api/" + path, {
+  const r = await fetch(`api/${path}`, {
     method,
     headers,
     cache: "no-store",
@@ -183,7 +183,7 @@ function sourceLabel(source) {
   return SOURCES[source] ? t(SOURCES[source]) : source;
 }
 function mapKey(e) {
-  return e.builtin ? "b:" + e.id : "s:" + e.sha256;
+  return e.builtin ? `b:${e.id}` : `s:${e.sha256}`;
 }
 function mapEntries(game) {
   return Maps.index.filter((e) => e.game === game);
@@ -209,7 +209,7 @@ async function mapData(entry) {
     return entry.data;
   }
   if (Server.available) {
-    entry.data = (await api("GET", "maps/" + entry.sha256)).data;
+    entry.data = (await api("GET", `maps/${entry.sha256}`)).data;
     return entry.data;
   }
   throw new Error(t("game.no-map"));
@@ -259,8 +259,8 @@ async function local(record) {
         data: out.map,
       });
     }
-    remembered.add("sha256:" + sha);
-    out.map = "sha256:" + sha;
+    remembered.add(`sha256:${sha}`);
+    out.map = `sha256:${sha}`;
   }
   return out;
 }
@@ -355,7 +355,7 @@ function change(fn, message) {
       G.game.pending = !!G.game.server;
       // Kept at once in the journal (synchronous), then in IndexedDB; a page opened after a
       // killed tab finds the journal and finishes the write (recover()).
-      const journal = "tw-journal-" + G.game.id;
+      const journal = `tw-journal-${G.game.id}`;
       localStorage.setItem(
         journal,
         JSON.stringify({ seq: G.game.seq, record, previous, pending: G.game.pending }),
@@ -518,7 +518,7 @@ const TW = { games: {}, catalogue: [] };
 window.TW = TW;
 
 async function loadGames() {
-  await Promise.all(Maps.catalogue.filter((g) => g.strings).map((g) => loadStrings("games/" + g.strings)));
+  await Promise.all(Maps.catalogue.filter((g) => g.strings).map((g) => loadStrings(`games/${g.strings}`)));
   await Promise.all(
     Maps.catalogue
       .filter((g) => g.page)
@@ -526,7 +526,7 @@ async function loadGames() {
         (g) =>
           new Promise((resolve, reject) => {
             const el = document.createElement("script");
-            el.src = "games/" + g.page;
+            el.src = `games/${g.page}`;
             el.onload = resolve;
             el.onerror = () => reject(new Error(t("game.no-page", { game: g.title })));
             document.head.append(el);
@@ -558,8 +558,8 @@ async function home() {
       ? games.map((g) =>
           h(
             "a",
-            { href: "#/game/" + g.id, "data-game": g.id },
-            `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? " · " + t("home.on-laptop") : ""}`,
+            { href: `#/game/${g.id}`, "data-game": g.id },
+            `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? ` · ${t("home.on-laptop")}` : ""}`,
           ),
         )
       : h("p", { class: "small" }, t("home.no-game")),
@@ -625,7 +625,7 @@ async function home() {
         h(
           "option",
           { value: mapKey(m) },
-          `${m.name}${m.seed != null ? " · " + t("map.seed", { seed: m.seed }) : ""} (${sourceLabel(m.source)})`,
+          `${m.name}${m.seed != null ? ` · ${t("map.seed", { seed: m.seed })}` : ""} (${sourceLabel(m.source)})`,
         ),
       ),
     );
@@ -675,7 +675,7 @@ async function home() {
     }
     const record = {
       game: gameSel.value,
-      map: entry.builtin ? entry.id : "sha256:" + entry.sha256,
+      map: entry.builtin ? entry.id : `sha256:${entry.sha256}`,
       players: players().filter(Boolean),
     };
     if (extras?.complete) extras.complete(record);
@@ -708,7 +708,7 @@ async function home() {
         });
       gameSel.value = data.game;
       fillMaps();
-      mapSel.value = "s:" + sha;
+      mapSel.value = `s:${sha}`;
       mapChanged();
       say(t("home.map-added"), true);
     } catch (e) {
@@ -805,11 +805,11 @@ async function startGame(record, server = null) {
     }
   }
   await Store.create(game);
-  location.hash = "#/game/" + game.id;
+  location.hash = `#/game/${game.id}`;
 }
 async function join(summary) {
   const token = summary.token || "";
-  const r = await api("GET", "games/" + summary.id, undefined, { token });
+  const r = await api("GET", `games/${summary.id}`, undefined, { token });
   const version = Number((r.etag || '"0"').replaceAll('"', ""));
   await startGame(await local(r.data), { id: summary.id, token, version, base: r.data });
 }
@@ -817,7 +817,7 @@ async function join(summary) {
 // ------------------------------------------------------------------ a game's common parts
 
 function hexCentre([q, r]) {
-  return G.board.layout.centres[q + "," + r];
+  return G.board.layout.centres[`${q},${r}`];
 }
 function hexPoints(hex) {
   const [x, y] = hexCentre(hex);
@@ -1082,7 +1082,7 @@ function playerButtons() {
       h(
         "button",
         {
-          class: "secondary" + (G.player === i ? " active" : ""),
+          class: `secondary${G.player === i ? " active" : ""}`,
           onclick: () => {
             G.player = i;
             render();
@@ -1226,7 +1226,7 @@ Object.assign(TW, {
 
 // A change shown but not yet in IndexedDB when the tab was killed: kept from the journal.
 async function recover(game) {
-  const journal = "tw-journal-" + game.id;
+  const journal = `tw-journal-${game.id}`;
   const text = localStorage.getItem(journal);
   if (!text) return game;
   const entry = JSON.parse(text);

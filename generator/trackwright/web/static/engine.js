@@ -14,7 +14,7 @@
     const [{ loadPyodide }, zip] = await Promise.all([
       import(new URL("pyodide/pyodide.mjs", base).href),
       fetch(new URL("engines.zip", base)).then((r) => {
-        if (!r.ok) throw new Error("engines.zip: " + r.status);
+        if (!r.ok) throw new Error(`engines.zip: ${r.status}`);
         return r.arrayBuffer();
       }),
     ]);

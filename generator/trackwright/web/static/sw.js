@@ -4,7 +4,7 @@
 "use strict";
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
-const CACHE = "trackwright-" + VERSION;
+const CACHE = `trackwright-${VERSION}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -31,7 +31,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   const scope = new URL(self.registration.scope);
-  if (url.pathname.startsWith(scope.pathname + "api/")) return; // the laptop's API: never cached
+  if (url.pathname.startsWith(`${scope.pathname}api/`)) return; // the laptop's API: never cached
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

@@ -633,7 +633,7 @@
             h(
               "button",
               {
-                class: "face" + (d.face === i + 1 ? " active" : " secondary"),
+                class: `face${d.face === i + 1 ? " active" : " secondary"}`,
                 "data-face": i + 1,
                 "aria-label": t("df.face", { n: i + 1 }),
                 onclick: () => chooseFace(i + 1),
@@ -759,9 +759,9 @@
         "p",
         { id: "cost" },
         p.cost == null ? "" : t("df.cost", { cost: p.cost, budget }),
-        p.payments ? " " + t("df.cost-payments", { payments: p.payments }) : "",
+        p.payments ? ` ${t("df.cost-payments", { payments: p.payments })}` : "",
         p.left != null
-          ? " " + (p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left }))
+          ? ` ${p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left })}`
           : "",
       ),
     );
@@ -812,7 +812,7 @@
             h(
               "button",
               {
-                class: "secondary number" + (n === from ? " active" : ""),
+                class: `secondary number${n === from ? " active" : ""}`,
                 "data-number": n,
                 disabled: picking === "to" && n === from,
                 onclick: () => tapNumber(n),
@@ -841,7 +841,7 @@
         words =
           t("df.route", { hexes: info.hexes, pips: info.pips }) +
           (info.fares.length
-            ? " · " + t("df.fares", { fares: info.fares.map((f) => `${f.to} ${f.amount}`).join(", ") })
+            ? ` · ${t("df.fares", { fares: info.fares.map((f) => `${f.to} ${f.amount}`).join(", ") })}`
             : "");
       else words = "…";
       list.append(

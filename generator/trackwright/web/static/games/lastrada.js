@@ -24,7 +24,7 @@
 
   const KINDS = ["city", "fortified_village", "hamlet", "farm"];
   function kindName(kind) {
-    return KINDS.includes(kind) ? t("ls.kind." + kind) : kind;
+    return KINDS.includes(kind) ? t(`ls.kind.${kind}`) : kind;
   }
 
   // ------------------------------------------------------------------ what the engine says
@@ -224,7 +224,7 @@
         "button",
         {
           class: name === mode ? "active" : "secondary",
-          id: "ls-mode-" + name,
+          id: `ls-mode-${name}`,
           onclick: () => {
             G.mode = name === "walk" ? null : "player";
             render();
@@ -301,7 +301,7 @@
         h(
           "button",
           {
-            class: "secondary" + (G.player === i ? " active" : ""),
+            class: `secondary${G.player === i ? " active" : ""}`,
             "data-player": p,
             onclick: () => choosePlayer(i),
           },
@@ -377,7 +377,7 @@
           "div",
           { class: "small" },
           t("ls.walk-who", { n: walk.at + 1, count: order.length }),
-          pays ? " · " + t("ls.walk-pays", { gold: pays.gold_each }) : "",
+          pays ? ` · ${t("ls.walk-pays", { gold: pays.gold_each })}` : "",
         ),
       ),
       h(
@@ -431,7 +431,7 @@
     const nobody = h(
       "button",
       {
-        class: "nobody" + (here.length ? "" : " here"),
+        class: `nobody${here.length ? "" : " here"}`,
         "data-merchants": "",
         onclick: () => setHere(st.id, []),
       },
@@ -470,8 +470,8 @@
   function showOnBoard(st) {
     const wrap = document.getElementById("board"),
       over = document.querySelector("svg.board-overlay");
-    if (!wrap || !over || !st || walk.scrolled === st.id + "|" + G.zoom) return;
-    walk.scrolled = st.id + "|" + G.zoom;
+    if (!wrap || !over || !st || walk.scrolled === `${st.id}|${G.zoom}`) return;
+    walk.scrolled = `${st.id}|${G.zoom}`;
     const [x, y] = hexCentre(st.hex);
     const m = over.getScreenCTM(),
       box = wrap.getBoundingClientRect();

@@ -20,7 +20,7 @@
   }
 
   function key(a, b) {
-    return a < b ? a + "|" + b : b + "|" + a;
+    return a < b ? `${a}|${b}` : `${b}|${a}`;
   }
 
   // A picture's RGBA bytes (drawn at its own size, or the source scaled to it).
@@ -92,7 +92,7 @@
       );
       const canvas = photo.canvas;
       if (answer.problem) {
-        say(t("ta.photo-problem-" + answer.problem));
+        say(t(`ta.photo-problem-${answer.problem}`));
         return;
       }
       state.review = {

@@ -40,7 +40,7 @@
     return record["x-draft"];
   }
   function key(a, b) {
-    return a < b ? a + "|" + b : b + "|" + a;
+    return a < b ? `${a}|${b}` : `${b}|${a}`;
   }
   function playerStyle(i) {
     const ps = G.board.players;
@@ -270,7 +270,7 @@
             G.mode = name;
             render();
           },
-          id: "mode-" + name,
+          id: `mode-${name}`,
         },
         label,
       );
@@ -281,7 +281,7 @@
       photo().button(),
     ];
     const round = G.score.rounds.length + 1;
-    const hint = h("p", { class: "small", id: "hint" }, t("ta.hint-" + mode, { player: players[G.player] }));
+    const hint = h("p", { class: "small", id: "hint" }, t(`ta.hint-${mode}`, { player: players[G.player] }));
     const before = problems.length
       ? h(
           "div",
@@ -354,7 +354,7 @@
               return h(
                 "button",
                 {
-                  class: "city" + (mine ? " own" : "") + (other ? " dealt" : ""),
+                  class: `city${mine ? " own" : ""}${other ? " dealt" : ""}`,
                   "data-city": c.name,
                   disabled: other,
                   style: mine
@@ -391,7 +391,7 @@
           h(
             "button",
             {
-              class: "secondary" + (i === G.player ? " active" : ""),
+              class: `secondary${i === G.player ? " active" : ""}`,
               onclick: () => {
                 G.player = i;
                 G.mode = "cards";
@@ -778,7 +778,7 @@
           player: d.player,
           message:
             p.reason && REASONS.includes(p.reason)
-              ? t("ta.why-" + p.reason, p.reason_params || {})
+              ? t(`ta.why-${p.reason}`, p.reason_params || {})
               : p.message,
         });
       default:
