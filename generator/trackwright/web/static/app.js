@@ -555,13 +555,14 @@ async function home() {
     { class: "card games" },
     h("h2", {}, t("home.games")),
     games.length
-      ? games.map((g) =>
-          h(
+      ? games.map((g) => {
+          const where = g.server ? ` · ${t("home.on-laptop")}` : "";
+          return h(
             "a",
             { href: `#/game/${g.id}`, "data-game": g.id },
-            `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${g.server ? ` · ${t("home.on-laptop")}` : ""}`,
-          ),
-        )
+            `${titleOf(g.game)} · ${g.record.players.join(", ")} · ${entryName(g.record)}${where}`,
+          );
+        })
       : h("p", { class: "small" }, t("home.no-game")),
   );
   const laptop = h("div", { class: "card", id: "laptop" });

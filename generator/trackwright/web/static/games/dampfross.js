@@ -35,16 +35,20 @@
       {},
       `
 #faces { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
-#faces button.face { font-size: 1.9rem; line-height: 1; min-width: 44px; min-height: 48px; padding: 0; justify-content: center; }
+#faces button.face { font-size: 1.9rem; line-height: 1; min-width: 44px; min-height: 48px; padding: 0;
+  justify-content: center; }
 #race-numbers { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
-#race-numbers button { flex-direction: column; min-height: 48px; padding: 2px; font-size: .95rem; overflow: hidden; justify-content: center; }
-#race-numbers button span { font-size: .62rem; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+#race-numbers button { flex-direction: column; min-height: 48px; padding: 2px; font-size: .95rem; overflow: hidden;
+  justify-content: center; }
+#race-numbers button span { font-size: .62rem; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
 #balances .df-balance { font-weight: 600; margin-right: .6rem; white-space: nowrap; }
 .df-ledger { padding-left: 0; margin: 0; list-style: none; }
 .df-ledger > li { border-top: 1px solid #ddd; padding: .35rem 0; }
 .df-money { margin: .15rem 0 .15rem 1rem; padding: 0; }
 .df-after { color: #14451a; }
-#entrants .entrant { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: .5rem; margin: .25rem 0; }
+#entrants .entrant { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: .5rem;
+  margin: .25rem 0; }
 #entrants .entrant button { font-size: .85rem; padding: .3rem .5rem; }
 .df-modes { margin-top: .3rem; }
 `,

@@ -271,13 +271,15 @@
 .ls-walk-head .ls-where { flex: 1 1 auto; min-width: 0; font-weight: 600; line-height: 1.2; }
 .ls-walk-head button { width: 44px; justify-content: center; padding: 0; flex: none; }
 .ls-group { display: flex; gap: .3rem; margin-top: .3rem; }
-.ls-group button { flex: 1 1 0; min-width: 0; min-height: 44px; padding: .15rem .2rem; justify-content: center; gap: .15rem;
-  background: #fff; color: #1d1d1d; border: 1px solid #999; overflow: hidden; white-space: nowrap; font-size: .85rem; }
+.ls-group button { flex: 1 1 0; min-width: 0; min-height: 44px; padding: .15rem .2rem; justify-content: center;
+  gap: .15rem; background: #fff; color: #1d1d1d; border: 1px solid #999; overflow: hidden; white-space: nowrap;
+  font-size: .85rem; }
 .ls-group button.here { background: #fff3d6; border: 2px solid #e69f00; font-weight: 700; }
 .ls-group button.nobody { color: #555; }
 .ls-badge { flex: none; vertical-align: -3px; }
 .ls-days { display: grid; grid-template-columns: repeat(6, 1fr); gap: .3rem; }
-.ls-days button { justify-content: center; padding: 0; background: #fff; color: #1d1d1d; border: 1px solid #999; font-weight: 600; }
+.ls-days button { justify-content: center; padding: 0; background: #fff; color: #1d1d1d; border: 1px solid #999;
+  font-weight: 600; }
 .ls-days button.here { background: #fff3d6; border: 2px solid #e69f00; }
 #players button { gap: .3rem; padding: .3rem .6rem; }
 .toolbar:has(#ls-mode-walk) button { padding-left: .6rem; padding-right: .6rem; }

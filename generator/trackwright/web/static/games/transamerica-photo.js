@@ -1,10 +1,11 @@
 // TransAmerica's Photo button: one photo of the table at the end of a round fills the round's
 // track. The page only decodes and scales the photo (smoothly, as `trackwright photo` does with
-// Pillow) and draws the printed board's own picture (its canvas); the engine's question `photo_read` (the same Python as `trackwright
-// photo`) finds the board and judges every track space. The pixels go to Python as bytes beside
-// the JSON (engine.askBytes), not as text. The tracks found are drawn over the photo, the
-// uncertain ones in amber: a tap says track (green) or not (grey). Then one change fills the
-// round; the players still tap their start markers and cities.
+// Pillow) and draws the printed board's own picture (its canvas); the engine's question
+// `photo_read` (the same Python as `trackwright photo`) finds the board and judges every track
+// space. The pixels go to Python as bytes beside the JSON (engine.askBytes), not as text. The
+// tracks found are drawn over the photo, the uncertain ones in amber: a tap says track (green) or
+// not (grey). Then one change fills the round; the players still tap their start markers and
+// cities.
 "use strict";
 (() => {
   const TW = window.TW;
