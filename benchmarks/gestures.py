@@ -31,10 +31,10 @@ from playwright.sync_api import sync_playwright
 
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
-from trackwright.scorer import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
 from benchmarks.served import ARGS, served_app
+from tests.support import simulate
 
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
 

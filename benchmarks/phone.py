@@ -25,11 +25,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from trackwright.core import transamerica as model
-from trackwright.scorer import simulate
 from trackwright.web import site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 from benchmarks.served import ARGS
+from tests.support import simulate
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");

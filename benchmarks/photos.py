@@ -3,7 +3,7 @@
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
 
-Each photo comes from ``benchmarks/photo_scenes.py`` (12 megapixels, the board with a round's
+Each photo comes from ``tests/support/photo_scenes.py`` (12 megapixels, the board with a round's
 track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
 blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the command line
 reads it (decode, scale, read; the board's own picture made once per map), without anchors.
@@ -32,11 +32,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served, tests.support
 
-import photo_scenes
-
+from tests.support import photo_scenes
 from trackwright.cli import photo as cli_photo
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError

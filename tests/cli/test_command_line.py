@@ -1,27 +1,41 @@
-"""The command line as users meet it: real subprocesses, one-line errors, exit code 2, and
-nothing half-written."""
+"""The command line as users meet it: one-line errors, exit code 2, and nothing half-written.
+The commands run in-process (``tests.support.cli``); a real ``python -m trackwright`` process where
+the process is the point: exit code and stderr of a bad option, a server's output, what a
+command loads."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
 from tests.conftest import MINIMAL, ROOT
+from tests.support.cli import trackwright
 
 
-def trackwright(*args: str, cwd=None) -> subprocess.CompletedProcess:
+def process(*args: str, **options) -> subprocess.CompletedProcess:
+    """``python -m trackwright ARGS...`` in a process of its own."""
     return subprocess.run(
         [sys.executable, "-m", "trackwright", *args],
         capture_output=True,
         text=True,
-        cwd=cwd,
         timeout=120,
+        **options,
     )
+
+
+def test_the_real_command_exits_2_with_one_line_on_stderr(tmp_path):
+    out = tmp_path / "out"
+    done = process("generate", "transamerica", "--out", str(out), "--paper", "b5")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("trackwright: error: ")
+    assert "'b5' is not one of 'a4', 'letter', 'a3'" in done.stderr
+    assert not out.exists()
+    done = process()
+    assert done.returncode == 0 and "generate" in done.stdout and done.stderr == ""
 
 
 def test_generate_twice_gives_identical_files(tmp_path):
@@ -319,7 +333,7 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen(
+    proc = subprocess.Popen(  # a server of its own, stopped at the end
         [
             sys.executable,
             "-m",
@@ -387,24 +401,16 @@ def test_long_work_reports_its_progress_on_stderr(tmp_path):
     quiet = io.StringIO()
     StderrProgress(quiet, after=60.0)("too early to show")
     assert quiet.getvalue() == ""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "trackwright",
-            "generate",
-            "lastrada",
-            "--seed",
-            "1",
-            "--out",
-            str(tmp_path / "k"),
-            "--format",
-            "pdf",
-        ],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "TRACKWRIGHT_PROGRESS": "1"},
-        timeout=120,
+    done = trackwright(
+        "generate",
+        "lastrada",
+        "--seed",
+        "1",
+        "--out",
+        tmp_path / "k",
+        "--format",
+        "pdf",
+        env={"TRACKWRIGHT_PROGRESS": "1"},
     )
     assert done.returncode == 0
     assert all(line.startswith("drawing ") for line in done.stderr.splitlines())

@@ -152,7 +152,7 @@ def test_an_unknown_game_is_one_line_naming_the_games():
 
 
 def test_each_game_scores_its_example_through_the_registry():
-    root = Path(__file__).resolve().parents[1] / "templates"
+    root = Path(__file__).resolve().parents[2] / "templates"
     for game in games.games().values():
         example = root / game.name / "examples" / "game.json"
         result = game.score(game.load_record(example)).to_json()

@@ -6,15 +6,13 @@ windows, so a kit's cost grows with its map and no faster."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from tests.support import cli
 from trackwright.core import transamerica as ta_model
 from trackwright.kits.dampfross import board as df_board
 from trackwright.kits.dampfross import kit as df_kit
@@ -40,14 +38,8 @@ PT = 72 / 25.4
 GAMES = ("transamerica", "dampfross", "lastrada")
 
 
-def trackwright(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "trackwright", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "COLUMNS": "250"},  # help on one line per option
-    )
+def trackwright(*args: str) -> cli.Done:
+    return cli.trackwright(*args, env={"COLUMNS": "250"})  # help on one line per option
 
 
 # ------------------------------------------------------------------ the command line

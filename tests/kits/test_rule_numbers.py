@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from tests.support import cli
 from trackwright import games
 from trackwright.core import lastrada as ls_core
 from trackwright.core import transamerica as ta_core
@@ -22,7 +21,7 @@ from trackwright.kits import i18n
 from trackwright.scorer import lastrada as ls
 from trackwright.scorer import transamerica as ta
 
-TEMPLATES = Path(__file__).parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 # House presets: every number differs from the original's, most of them odd on purpose.
 HOUSE = {
@@ -76,10 +75,7 @@ HOUSE = {
 }
 
 
-def trackwright(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "trackwright", *args], capture_output=True, text=True, timeout=300
-    )
+trackwright = cli.trackwright
 
 
 def pdf_text(path: Path) -> str:
@@ -327,7 +323,14 @@ def test_catalogue_gives_the_page_the_default_presets():
 
 
 def test_web_pages_hold_no_rule_numbers():
-    static = Path(__file__).parent.parent / "generator" / "trackwright" / "web" / "static" / "games"
+    static = (
+        Path(__file__).resolve().parents[2]
+        / "generator"
+        / "trackwright"
+        / "web"
+        / "static"
+        / "games"
+    )
     page = (static / "lastrada.js").read_text("utf-8")
     assert "max: 10" not in page and "k / 4" not in page
     assert "length > 3" not in (static / "transamerica.js").read_text("utf-8")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import subprocess
 import sys
 from functools import cache
 from pathlib import Path
@@ -16,11 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageFilter
 
-from tests.conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import photo_scenes
-
+from tests.support import cli, photo_scenes
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.kits.transamerica import board as kit_board
@@ -29,13 +24,7 @@ from trackwright.photo import marks as marks_mod
 SIZE = (2000, 1500)  # smaller than a phone's photo: the reader works at 1600 px anyway
 
 
-def trackwright(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "trackwright", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+trackwright = cli.trackwright
 
 
 @cache

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from trackwright.play import bridge
 from trackwright.play.merge import merge
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "c"]),
     lambda inner: (

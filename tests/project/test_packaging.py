@@ -1,6 +1,6 @@
 """One installed package, ``trackwright``: the wheel holds it and nothing else, every
 sub-package is in it, it works from another folder, and its imports keep the layers drawn in
-ARCHITECTURE.md (tests/test_layers.py checks those on the source tree)."""
+ARCHITECTURE.md (tests/project/test_layers.py checks those on the source tree)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ the scorer must refuse (the error line must contain that text; the record's fold
 ``tests/records/<game>/`` in it, never a machine path).
 
 Adding a regression case is dropping two files; see tests/records/README.md. To (re)write the
-expected files, deliberately: ``pytest tests/test_recorded_games.py --update-records [-k NAME]``.
+expected files, deliberately: ``pytest tests/records --update-records [-k NAME]``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from trackwright.cli import run
 
-RECORDS = Path(__file__).resolve().parent / "records"
+RECORDS = Path(__file__).resolve().parent
 GAMES = ("transamerica", "dampfross", "lastrada")
 
 
@@ -72,7 +72,7 @@ def test_recorded_game(game: str, record: Path, capsys, request):
     rel = expected_file.relative_to(RECORDS.parent.parent)
     assert expected_file.is_file(), (
         f"{rel} is missing: check the scorer's output for this record by hand, then write it "
-        f"with: pytest tests/test_recorded_games.py --update-records -k '{record.stem}' "
+        f"with: pytest tests/records --update-records -k '{record.stem}' "
         f"(or save `trackwright score {game} {record.name} --json` there)"
     )
     expected = json.loads(expected_file.read_text("utf-8"))

@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.dampfross_taps import Planner
 from tests.conftest import ROOT
-from tests.test_dampfross_scorer import (
+from tests.scorer.test_dampfross import (
     ANN_ROUTE,
     CONSTRUCTION,
     MAP,
@@ -29,6 +28,7 @@ from tests.test_dampfross_scorer import (
     row,
     skip,
 )
+from tests.support.dampfross_taps import Planner
 from trackwright.core import hexgrid
 from trackwright.core.errors import TrackwrightError
 from trackwright.play import bridge
@@ -393,7 +393,7 @@ def test_a_line_drawn_to_a_tapped_town_always_keeps_the_rules(moves):
 
 
 def test_the_example_game_needs_no_line_tapped_hex_by_hex():
-    """The benchmark's plan of the whole example game (benchmarks/dampfross_taps.py): every
+    """The benchmark's plan of the whole example game (tests/support/dampfross_taps.py): every
     build is the die's face, at most one town and confirm; every race its numbers, the places
     and recording it. The browser benchmark counts the same taps in the page."""
     plans = Planner(df.load_record(EXAMPLE)).plan()

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support import simulate
 from trackwright.core import transamerica as model
-from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
 from trackwright.scorer.steiner import Graph, steiner_tree
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
+
 BLOCKED = [
     "networkx",  # megabytes and a long import at every cold start: core.graphs instead
     "numpy",

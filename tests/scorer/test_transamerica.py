@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
+from tests.support import simulate
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.mapfile import dumps
 from trackwright.core.transamerica import edge_key
-from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
 from trackwright.scorer.steiner import Graph, greedy_tree, steiner_tree
 

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
+from tests.support import simulate
 from trackwright.cli import run
 from trackwright.core import graphs
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import edge_key
-from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
 from trackwright.scorer.steiner import Graph, steiner_tree
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import simulate
 from trackwright.core import transamerica as ta_model
 from trackwright.play import bridge
-from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta_engine
 
 

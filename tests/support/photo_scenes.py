@@ -1,9 +1,9 @@
 """Photos of a TransAmerica table at the end of a round, made up from a seed, for measuring the
-photo reader (``benchmarks/photos.py``) and testing it (``tests/test_photo_*.py``).
+photo reader (``benchmarks/photos.py``) and testing it (``tests/photo/``, ``tests/web/test_photo_page.py``).
 
 Each photo: the board as the kit prints it (the poster, or the tiled sheets cut and glued with
 seams and up to 2 mm misalignment, outer margins trimmed or not), a simulated round's track
-(``trackwright.scorer.simulate``) as pieces of one or several kinds - printed strips of a
+(``tests.support.simulate``) as pieces of one or several kinds - printed strips of a
 saturated colour, wooden matchsticks, dark wooden pieces - each off by up to 3 mm and 8 degrees,
 with shadows; the round's start markers; a city card lying on the board near its edge; often a
 hand partly in the frame, with its shadow; a table around it. Then a phone camera: tilted up to
@@ -29,11 +29,11 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
+from tests.support import simulate
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.png import _Renderer
 from trackwright.kits.sheets import TILE_MARGINS, tiled_pages
 from trackwright.kits.transamerica.board import board_drawing
-from trackwright.scorer import simulate
 
 KINDS = ("strips", "matches", "dark")
 STRIP_COLOURS = [

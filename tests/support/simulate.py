@@ -1,4 +1,5 @@
-"""Seeded simulated TransAmerica rounds: fixtures for tests, benchmarks and examples.
+"""Seeded simulated TransAmerica rounds: fixtures for tests, benchmarks and examples (test support,
+not part of the installed package: the phone never plays a round by itself).
 
 The bot plays legally and sensibly: each turn it builds along its own exact cheapest
 completion, from its network outwards, one double or up to two single tracks. Randomness comes

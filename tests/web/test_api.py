@@ -4,8 +4,6 @@ readable 4xx errors, undo, stale edits, export and import scored like the CLI.""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import warnings
 
 import pytest
@@ -15,6 +13,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from tests.conftest import ROOT
+from tests.support import cli
 from trackwright.web.app import MAX_BODY, create_app
 
 EXAMPLES = ROOT / "templates"
@@ -36,12 +35,7 @@ def lan(tmp_path):
 def cli_score(game: str, record: dict, tmp_path) -> dict:
     path = tmp_path / f"{game}.json"
     path.write_text(json.dumps(record))
-    done = subprocess.run(
-        [sys.executable, "-m", "trackwright", "score", game, str(path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = cli.trackwright("score", game, path, "--json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

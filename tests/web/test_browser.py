@@ -16,280 +16,31 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import apt_install
-from trackwright.core import transamerica as ta_model
-from trackwright.scorer import simulate
-
-ROOT_DIR = Path(__file__).resolve().parents[1]
-SHOTS = ROOT_DIR / "docs" / "screenshots"
-EXAMPLES = ROOT_DIR / "templates"
-pytestmark = pytest.mark.slow
-
-
-def ensure_chromium() -> str | None:
-    """Debian's Chromium (Playwright drives it; it never downloads a browser of its own),
-    installed with apt-get when it is missing and we are root, as on CI."""
-    if not shutil.which("chromium"):
-        apt_install("chromium")
-    return shutil.which("chromium")
-
-
-CHROMIUM = ensure_chromium()
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        pytest.fail("Debian's chromium could not be installed", pytrace=False)
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True
-    )
-
-playwright = pytest.importorskip("playwright.sync_api")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(url: str) -> None:
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer")
-
-
-@pytest.fixture(scope="module")
-def static_site(phone_site):
-    """The app as any static web host serves it."""
-    folder = phone_site
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    wait_for(base)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-class Laptop:
-    """``trackwright serve`` in a process of its own, which a test may kill and start again."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}/"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "trackwright",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(self.db),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        wait_for(self.base + "api/hello")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def get(self, path: str):
-        with urllib.request.urlopen(self.base + path) as r:
-            return json.loads(r.read())
-
-
-@pytest.fixture(scope="module")
-def laptop(tmp_path_factory, phone_site):
-    server = Laptop(tmp_path_factory.mktemp("laptop") / "games.sqlite")
-    server.start()
-    yield server
-    if server.proc and server.proc.poll() is None:
-        server.proc.terminate()
-        server.proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-                "--disable-quic",
-            ],
-        )
-        yield b
-        b.close()
-
-
-def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        device_scale_factor=2,
-        has_touch=True,
-        accept_downloads=True,
-    )
-    context.errors = []  # type: ignore[attr-defined]
-    return context
-
-
-def open_page(context, url: str):
-    pg = context.new_page()
-    pg.on("pageerror", lambda e: context.errors.append(str(e)))
-    pg.goto(url)
-    pg.wait_for_selector("#create, #main h1", timeout=120_000)
-    pg.evaluate("window.trackwright.ready")
-    settle(pg)
-    return pg
-
-
-def shot(pg, name: str, at: str | None = None) -> None:
-    """A screenshot for the README, of the page's top or scrolled to the element ``at``."""
-    if os.environ.get("TRACKWRIGHT_SCREENSHOTS"):
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        if at:
-            pg.evaluate(f"document.querySelector({json.dumps(at)}).scrollIntoView()")
-        else:
-            pg.evaluate("window.scrollTo(0, 0)")
-        pg.evaluate("document.getElementById('status').replaceChildren()")
-        pg.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def settle(pg) -> None:
-    """Wait until every change the page queued is stored and shown (and synced, if it can)."""
-    pg.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
-
-
-def new_game(pg, game: str, map_key: str, players=("Ann", "Ben", "Cleo")) -> str:
-    pg.goto(pg.url.split("#")[0] + "#/")
-    pg.wait_for_selector("#create")
-    pg.select_option("#new-game", game)
-    settle(pg)
-    pg.select_option("#new-map", map_key)
-    settle(pg)
-    names = pg.locator("input.player")
-    while names.count() < len(players):
-        pg.click("text=+ player")
-    for i, name in enumerate(players):
-        names.nth(i).fill(name)
-    settle(pg)
-    return pg.url
-
-
-def start(pg) -> str:
-    pg.click("#create")
-    pg.wait_for_url("**#/game/**")
-    pg.wait_for_selector("#export")
-    settle(pg)
-    return pg.url.rsplit("/", 1)[1]
-
-
-def exported(pg, tmp_path: Path, name: str) -> Path:
-    """The game as the Export button downloads it."""
-    with pg.expect_download() as info:
-        pg.click("#export")
-    target = tmp_path / name
-    info.value.save_as(target)
-    return target
-
-
-def cli_score(game: str, path: Path, cwd: Path) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "trackwright", "score", game, str(path), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-# Page-side drivers: each step uses the page's own controls (the handlers a tap runs), awaiting
-# the page's queue after each, without a round trip to the test per tap.
-DRIVE = """
-window.drive = {
-  async tap(selector) {
-    const el = document.querySelector(selector);
-    if (!el) throw new Error('nothing at ' + selector);
-    el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    await window.twIdle();
-  },
-  async choose(selector, value) {
-    const el = document.querySelector(selector);
-    if (!el) throw new Error('nothing at ' + selector);
-    el.value = String(value);
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-    await window.twIdle();
-  },
-  async player(name) { await this.tap(`#players button[data-player="${name}"]`); },
-};
-"""
-
-
-def drive(pg, script: str, arg=None):
-    pg.evaluate(DRIVE)
-    return pg.evaluate(f"async arg => {{ {script} }}", arg)
-
-
-# A TransAmerica round's hands (tapped on the cards) and start markers (tapped on the board).
-HANDS_AND_STARTS = """
-const { round, players } = arg;
-await drive.tap('#mode-cards');
-for (const p of players) {
-  await drive.player(p);
-  for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);
-}
-await drive.tap('#mode-start');
-for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
-await drive.tap('#mode-track');
-"""
-
-TA_ROUND = (
-    HANDS_AND_STARTS
-    + """
-for (const [a, b] of round.track) {
-  const el = document.querySelector(`line[data-edge="${a}|${b}"]`) || document.querySelector(`line[data-edge="${b}|${a}"]`);
-  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  await window.twIdle();
-}
-await drive.tap('#score-round');
-"""
+from tests.conftest import ROOT
+from tests.support import simulate
+from tests.web.browser import (
+    DRIVE,
+    TA_ROUND,
+    cli_score,
+    drive,
+    exported,
+    new_game,
+    open_page,
+    phone,
+    settle,
+    shot,
+    start,
+    stroke,
 )
+from trackwright.core import transamerica as ta_model
+
+EXAMPLES = ROOT / "templates"
+pytestmark = pytest.mark.slow
 
 
 def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):
@@ -442,7 +193,9 @@ def test_the_public_score_api_equals_the_cli(browser, static_site, tmp_path):
     assert pg.evaluate("r => window.trackwright.score(r)", record) == cli_score(
         "transamerica", out, tmp_path
     )
-    with pytest.raises(playwright.Error, match="not a player"):
+    from playwright.sync_api import Error as PageError
+
+    with pytest.raises(PageError, match="not a player"):
         bad = {**record, "rounds": [{**record["rounds"][0], "starts": {"Nobody": "A1"}}]}
         pg.evaluate("r => window.trackwright.score(r)", bad)
     context.close()
@@ -529,39 +282,6 @@ def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
     assert laptop.get(f"api/games/{gid}")["settlements"] == shown
     assert not ctx.errors, ctx.errors
     ctx.close()
-
-
-def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
-    """A finger dragged through the given intersections (real pointer input), the board first
-    scrolled so that they are in view (a pan); ``jitter``: the finger's error in CSS pixels."""
-    import random
-
-    rng = random.Random(seed)
-    points = pg.evaluate(
-        """ids => {
-        const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
-        const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
-        const top = wrap.getBoundingClientRect();
-        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 8);
-        const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
-        const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
-        const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-        wrap.scrollLeft += cx * ctm.a + ctm.e - (box.left + box.width / 2);
-        wrap.scrollTop += cy * ctm.d + ctm.f - (box.top + box.height / 2);
-        const m = over.getScreenCTM();
-        return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]);
-    }""",
-        nodes,
-    )
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for (x0, y0), (x1, y1) in pairwise(points):
-        for k in range(1, 7):
-            x = x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter)
-            y = y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter)
-            pg.mouse.move(x, y)
-    pg.mouse.up()
-    settle(pg)
 
 
 def test_transamerica_track_by_strokes(browser, static_site):

@@ -15,11 +15,10 @@ import json
 
 import pytest
 
-from benchmarks.dampfross_taps import DRIVER, Planner
 from tests.conftest import ROOT
-from tests.test_web_browser import (  # noqa: F401 - the fixtures are used by name
+from tests.support.dampfross_taps import DRIVER, Planner
+from tests.web.browser import (
     DRIVE,
-    browser,
     cli_score,
     exported,
     new_game,
@@ -28,7 +27,6 @@ from tests.test_web_browser import (  # noqa: F401 - the fixtures are used by na
     settle,
     shot,
     start,
-    static_site,
 )
 from trackwright.scorer import dampfross as df
 
@@ -51,11 +49,11 @@ def draft(pg) -> dict:
 
 
 def replay(pg, plans) -> None:
-    """Events entered as the benchmark enters them (benchmarks/dampfross_taps.py)."""
+    """Events entered as the benchmark enters them (tests/support/dampfross_taps.py)."""
     pg.evaluate(DRIVER, [plans])
 
 
-def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):  # noqa: F811
+def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     data = json.loads(EXAMPLE.read_text("utf-8"))
     record = df.load_record(EXAMPLE)
     plans = Planner(record).plan()

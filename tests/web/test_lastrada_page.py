@@ -1,119 +1,29 @@
 """La Strada's page at the table: the end of a game entered in few taps, the two-player variant,
-gold per settlement, the winners and how the tie was broken.
-
-The engine's answers the page asks for (``entry_state``, ``variants``) are checked here without
-a browser; the page itself in Debian's Chromium at phone size (slow), with end positions played
-out by the engine (``benchmarks/lastrada_taps.py``)."""
+gold per settlement, the winners and how the tie was broken. In Debian's Chromium at phone size,
+with end positions played out by the engine (``tests/support/lastrada_taps.py``); the engine's
+answers the page asks for are checked without a browser in tests/play/test_lastrada_answers.py."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from benchmarks import lastrada_taps as taps
-from trackwright.core.errors import TrackwrightError
-from trackwright.play import bridge
+from tests.support import lastrada_taps as taps
+from tests.web.browser import (
+    cli_score,
+    drive,
+    exported,
+    new_game,
+    open_page,
+    phone,
+    settle,
+    shot,
+    start,
+)
 from trackwright.scorer import lastrada as ls
 
-ROOT_DIR = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT_DIR / "templates" / "lastrada" / "examples" / "game.json"
-
-try:  # the browser's helpers (the module skips itself where there is no Chromium)
-    from tests.test_web_browser import (  # noqa: F401  (fixtures)
-        DRIVE,
-        browser,
-        cli_score,
-        drive,
-        exported,
-        new_game,
-        open_page,
-        phone,
-        settle,
-        shot,
-        start,
-        static_site,
-    )
-
-    BROWSER = True
-except pytest.skip.Exception:
-    BROWSER = False
-
-needs_browser = pytest.mark.skipif(not BROWSER, reason="Debian's chromium is not installed")
-
-
-def record(**extra):
-    data = json.loads(EXAMPLE.read_text())
-    return {**data, **extra}
-
-
-# ------------------------------------------------------------------ the engine's answers
-
-
-def test_entry_state_counts_merchants_and_says_what_a_settlement_takes():
-    data = record()
-    state = bridge.ask("entry_state", data, None)
-    held = {p: sum(p in who for who in data["settlements"].values()) for p in data["players"]}
-    assert state["placed"] == held
-    assert state["left"] == {p: ls.RULES.merchants - n for p, n in held.items()}
-    assert state["merchants"] == ls.RULES.merchants
-    assert state["most"] == ls.RULES.max_merchants_per_settlement
-    assert state["max_reserve"] == ls.RULES.max_reserve
-    assert state["variants"] == ["standard"]
-    assert state["outcome"] == {
-        "winners": ["Cleo"],
-        "gold": 12,
-        "tied": ["Cleo"],
-        "reserve": 2,
-        "decided_by": "gold",
-    }
-
-
-def test_two_players_take_one_merchant_a_settlement():
-    data = {
-        "game": "lastrada",
-        "map": "standard",
-        "players": ["Ann", "Ben"],
-        "variant": "two-player",
-        "settlements": {"s01": ["Ben"]},
-    }
-    state = bridge.ask("entry_state", data, None)
-    assert state["most"] == 1 and state["variants"] == ["two-player"]
-    assert state["placed"] == {"Ann": 0, "Ben": 1}
-
-
-def test_the_tie_break_as_the_engine_decides_it():
-    farms = ["s04", "s05"]  # two farms of the standard board
-    base = record(settlements={farms[0]: ["Ann"], farms[1]: ["Ben"]})
-    by_days = bridge.ask("entry_state", {**base, "reserve": {"Ann": 2, "Ben": 5}}, None)
-    assert by_days["outcome"]["decided_by"] == "reserve"
-    assert by_days["outcome"]["tied"] == ["Ann", "Ben"]
-    assert by_days["outcome"]["winners"] == ["Ben"] and by_days["outcome"]["reserve"] == 5
-    shared = bridge.ask("entry_state", {**base, "reserve": {"Ann": 3, "Ben": 3}}, None)
-    assert shared["outcome"]["decided_by"] == "shared"
-    assert shared["outcome"]["winners"] == ["Ann", "Ben"]
-
-
-def test_the_variant_follows_the_number_of_players():
-    assert bridge.ask("variants", {"game": "lastrada"}, 2) == ["two-player"]
-    assert bridge.ask("variants", {"game": "lastrada"}, 3) == ["standard"]
-    assert bridge.ask("variants", {"game": "lastrada"}, 4) == ["standard"]
-    assert bridge.ask("variants", {"game": "lastrada", "players": ["A", "B"]}, None) == [
-        "two-player"
-    ]
-    assert ls.variants_for(1) == []
-    with pytest.raises(TrackwrightError, match="two-player variant is for 2 players"):
-        ls.record_from_json(record(variant="two-player"))
-    with pytest.raises(TrackwrightError, match='play the "two-player" variant'):
-        ls.record_from_json(record(players=["Ann", "Ben"], settlements={}, reserve={}))
-
-
-def test_simulated_end_positions_are_whole_games():
-    game = taps.play(0)
-    state = ls.replay(ls.record_from_json(game, "simulated"))
-    assert state.ended
-    assert sum(len(v) for v in game["settlements"].values()) > 30  # a crowded end
+pytestmark = pytest.mark.slow
 
 
 # ------------------------------------------------------------------ the page
@@ -134,8 +44,6 @@ KIND = {
 }
 
 
-@needs_browser
-@pytest.mark.slow
 def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static_site, tmp_path):
     context = phone(browser)
     pg = open_page(context, static_site)
@@ -182,8 +90,6 @@ def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static
     context.close()
 
 
-@needs_browser
-@pytest.mark.slow
 def test_the_two_player_variant_chosen_entered_and_scored(browser, static_site, tmp_path):
     context = phone(browser)
     pg = open_page(context, static_site)
@@ -219,8 +125,6 @@ def test_the_two_player_variant_chosen_entered_and_scored(browser, static_site, 
     context.close()
 
 
-@needs_browser
-@pytest.mark.slow
 def test_player_by_player_toggles_and_the_tie_break_in_french(browser, static_site):
     context = phone(browser)
     context.add_init_script("localStorage.setItem('tw-lang', 'fr')")

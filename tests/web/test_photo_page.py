@@ -5,29 +5,22 @@ change (one undo step)."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from tests.conftest import ROOT
-from tests.test_web_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.support import photo_scenes
+from tests.web.browser import (
     new_game,
     open_page,
     phone,
     settle,
     shot,
     start,
-    static_site,
 )
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import photo_scenes
 
 pytestmark = pytest.mark.slow
 
 
-def test_a_photo_fills_the_round(browser, static_site, tmp_path):  # noqa: F811
+def test_a_photo_fills_the_round(browser, static_site, tmp_path):
     photo = photo_scenes.scene(3, size=(2000, 1500), hand=False)
     path = tmp_path / "round.jpg"
     path.write_bytes(photo.jpeg)
@@ -86,7 +79,7 @@ def test_a_photo_fills_the_round(browser, static_site, tmp_path):  # noqa: F811
     context.close()
 
 
-def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp_path):  # noqa: F811
+def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp_path):
     from PIL import Image
 
     path = tmp_path / "dark.jpg"

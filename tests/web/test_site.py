@@ -7,28 +7,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.support import cli
 from trackwright.web import pyodide, site
 
-
-def trackwright(*args: str, env: dict | None = None, cwd: Path | None = None):
-    import os
-
-    return subprocess.run(
-        [sys.executable, "-m", "trackwright", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, **(env or {})},
-        cwd=cwd,
-    )
+trackwright = cli.trackwright
 
 
 def digest(folder: Path) -> dict[str, str]:

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from tests import test_web_browser as web
-from tests.test_web_browser import (
+from tests.support import simulate
+from tests.web.browser import (
     HANDS_AND_STARTS,
     cli_score,
     drive,
@@ -26,9 +26,6 @@ from tests.test_web_browser import (
     stroke,
 )
 from trackwright.core import transamerica as ta_model
-from trackwright.scorer import simulate
-
-browser, static_site = web.browser, web.static_site  # the fixtures, shared
 
 pytestmark = pytest.mark.slow
 

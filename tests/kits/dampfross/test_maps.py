@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -67,7 +68,7 @@ def test_a_seed_is_pinned():
     """Maps must not drift between versions or machines: seed 1's whole map file is pinned
     (regenerate with TRACKWRIGHT_UPDATE_GOLDEN=1 only for an intended generator change, and
     bump random_map.GENERATOR_VERSION then)."""
-    golden = ROOT / "tests" / "golden" / "dampfross-seed-1.json"
+    golden = Path(__file__).parent / "golden" / "dampfross-seed-1.json"
     data = mapfile.dumps(random_map.generate(1).to_json())
     if os.environ.get("TRACKWRIGHT_UPDATE_GOLDEN"):
         golden.write_bytes(data)

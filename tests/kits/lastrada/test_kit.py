@@ -6,14 +6,13 @@ with the kept maximum marked, and a clear error when the hexes do not fit the pa
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from collections import Counter
 from dataclasses import replace
 
 import pytest
-from pdfgeom import Page, Painted, read_pdf, rgb
 
+from tests.support import cli
+from tests.support.pdfgeom import Page, Painted, read_pdf, rgb
 from trackwright.core.lastrada import rules as rules_preset
 from trackwright.core.tiling import paper_size
 from trackwright.kits import i18n
@@ -31,10 +30,9 @@ def scale_caption(text: str) -> bool:
     return len(text.strip()) > 8 and any(text.strip() in row for row in rows)
 
 
-def trackwright(*args: str) -> subprocess.CompletedProcess:
-    """``trackwright generate lastrada ARGS``, as the user runs it."""
-    command = [sys.executable, "-m", "trackwright", "generate", "lastrada", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+def trackwright(*args: str) -> cli.Done:
+    """``trackwright generate lastrada ARGS``, as the user runs it (in-process)."""
+    return cli.trackwright("generate", "lastrada", *args)
 
 
 def tile_pdf(

@@ -33,7 +33,9 @@ def _maps():
 
 
 def model_path(name: str) -> str:
-    return str(FsPath(__file__).parents[1] / "templates" / "transamerica" / "examples" / name)
+    return str(
+        FsPath(__file__).resolve().parents[3] / "templates" / "transamerica" / "examples" / name
+    )
 
 
 MAPS = _maps()

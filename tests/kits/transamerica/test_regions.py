@@ -5,14 +5,13 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 
 import networkx as nx
 import numpy as np
 import pytest
 
 from tests.conftest import MINIMAL, ROOT
+from tests.support import cli
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
@@ -207,40 +206,13 @@ def test_analysis_numbers_of_the_usa_board():
 
 
 def test_analyse_command(tmp_path):
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "trackwright",
-            "analyse",
-            "transamerica",
-            "usa",
-            "--out",
-            str(tmp_path),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = cli.trackwright("analyse", "transamerica", "usa", "--out", tmp_path, "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["min"] == 20 and data["max"] == 35 and data["hands"] == 16807
     assert (tmp_path / "usa-histogram.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "usa-histogram.svg").read_text().startswith("<?xml")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "trackwright",
-            "generate",
-            "transamerica",
-            "--region",
-            str(tmp_path / "none.json"),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    done = cli.trackwright("generate", "transamerica", "--region", tmp_path / "none.json")
     assert done.returncode == 2 and "none.json: file not found" in done.stderr
 
 

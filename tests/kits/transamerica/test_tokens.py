@@ -16,7 +16,7 @@ import tempfile
 import pytest
 from PIL import Image
 
-from tests.test_rule_numbers import HOUSE as RULE_NUMBERS_HOUSE
+from tests.kits.test_rule_numbers import HOUSE as RULE_NUMBERS_HOUSE
 from trackwright.core import transamerica as model
 from trackwright.core.tiling import paper_size
 from trackwright.kits.draw.ops import Circle, Document, Drawing, Group, Text

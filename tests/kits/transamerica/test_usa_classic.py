@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.support import cli
 from trackwright import games
 from trackwright.cli import run
 from trackwright.cli import transamerica as cli_ta
@@ -146,21 +147,8 @@ def test_generate_all_does_not_print_it(tmp_path, monkeypatch):
 
 
 def test_scored_from_the_command_line_with_the_board_drawn(tmp_path):
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "trackwright",
-            "score",
-            "transamerica",
-            str(RECORD),
-            "--json",
-            "--explain",
-            str(tmp_path / "why.svg"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    done = cli.trackwright(
+        "score", "transamerica", RECORD, "--json", "--explain", tmp_path / "why.svg"
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)

@@ -1,0 +1,185 @@
+"""Entering a whole Dampfross game on the phone app, counting every tap, in headless Chromium
+(360 x 740).
+
+    python benchmarks/dampfross_taps.py [--record tests/records/dampfross/example-england.json]
+                                        [--greedy]
+
+The recorded game (three players on the England map: 60 builds, 2 passes, 6 races) is entered
+through the page's own controls as a table would: a build is the die's face, a tap on the town
+the line goes toward (none when the player goes on toward the town they aimed at last time: the
+page keeps each player's aim and the engine draws the cheapest line there, as far as the roll
+pays), and confirm; a line the engine would not draw is tapped hex by hex. Who builds next is
+preselected by the page (the engine's turn order; between races the player with the most
+winnings). A race is the number rolled for its destination (and its first town, for the first
+race), the engine's proposed route of every entrant (kept when it is the recorded one, else the
+route tapped hex by hex), the players tapped in finishing order (the last one left is placed by
+itself), and recording it.
+
+Which town a player taps is planned with the engine itself, as a player with a plan would: among
+the towns whose cheapest line is the recorded one, the one the player goes on building toward
+the longest (``--greedy``: the one nearest the line's end, no planning ahead). Every tap (a die's face, a hex or a town on the board, a button, a player) counts
+one; the time per tap runs from the tap to the page redrawn with the engine's answers.
+
+Printed: taps for the whole game, per build (construction and from winnings), per pass and per
+race, the time per tap, and whether the page's export scores exactly as ``trackwright score
+dampfross RECORD --json`` scores the record (the benchmark fails if not)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from trackwright.scorer import dampfross as df
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests.support
+from benchmarks.served import ARGS, served_app
+from tests.support.dampfross_taps import DRIVER, Planner
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
+
+
+def cli_score(path: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "trackwright", "score", "dampfross", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(done.stdout)
+
+
+def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]]):
+    """The game entered through the page in Chromium: each plan's row (taps, times), the time it
+    took, the score the page shows, and the page's export scored by the command line."""
+    from playwright.sync_api import sync_playwright
+
+    with served_app() as (base, folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        ctx = browser.new_context(
+            viewport={"width": 360, "height": 740},
+            device_scale_factor=2,
+            has_touch=True,
+            accept_downloads=True,
+        )
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        new_game(page, base, data)
+        started = time.perf_counter()
+        rows = page.evaluate(DRIVER, [plans])
+        elapsed = time.perf_counter() - started
+        shown = page.evaluate("window.TW.G.score")
+        with page.expect_download() as info:
+            page.click("#export")
+        exported = folder.parent / "exported.json"
+        info.value.save_as(exported)
+        browser.close()
+        from_page = cli_score(exported)
+    return rows, elapsed, shown, from_page, errors
+
+
+def new_game(page: Any, base: str, data: dict[str, Any]) -> None:
+    """A new Dampfross game with the record's map, players and starts, ready for its events."""
+    page.goto(base)
+    page.wait_for_selector("#create", timeout=120_000)
+    page.evaluate("window.trackwright.ready")
+    page.select_option("#new-game", "dampfross")
+    page.evaluate("window.twIdle()")
+    page.select_option("#new-map", f"b:{data['map']}")
+    page.evaluate("window.twIdle()")
+    names = page.locator("input.player")
+    for i, name in enumerate(data["players"]):
+        names.nth(i).fill(name)
+    page.evaluate("window.twIdle()")
+    for i, name in enumerate(data["players"]):
+        page.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][name]).replace(" ", "")
+        )
+    page.click("#create")
+    page.wait_for_url("**#/game/**")
+    page.wait_for_selector("#build button, #build p")
+    page.evaluate("window.twIdle()")
+    page.wait_for_selector("#faces")
+
+
+def print_taps(rows: list[dict[str, Any]], elapsed: float) -> None:
+    """The taps per kind of event, per kind of tap, and the time per tap."""
+
+    def total(kind: str, phase: str | None = None) -> tuple[int, int]:
+        picked = [r for r in rows if r["type"] == kind and (phase is None or r["phase"] == phase)]
+        return sum(r["taps"] for r in picked), len(picked)
+
+    taps = sum(r["taps"] for r in rows)
+    times = [t for r in rows for t in r["times"]]
+    kinds: Counter = Counter()
+    for r in rows:
+        kinds.update(r["kinds"])
+    print("| what | events | taps | taps per event |")
+    print("| --- | ---: | ---: | ---: |")
+    for label, kind, phase in (
+        ("builds with a roll", "build", "construction"),
+        ("builds from winnings", "build", "races"),
+        ("all builds", "build", None),
+        ("passes", "pass", None),
+        ("races", "race", None),
+    ):
+        t, k = total(kind, phase)
+        if k:
+            print(f"| {label} | {k} | {t} | {t / k:.2f} |")
+    print(f"| **whole game** | {len(rows)} | **{taps}** | {taps / len(rows):.2f} |")
+    print()
+    print("taps by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    print(
+        f"time per tap (tap to the page redrawn with the engine's answers): median "
+        f"{statistics.median(times):.0f} ms, 90th percentile "
+        f"{statistics.quantiles(times, n=10)[-1]:.0f} ms, longest {max(times):.0f} ms; "
+        f"whole game {elapsed:.1f} s"
+    )
+    print(f"target: at most 200 taps for the whole game: {'met' if taps <= 200 else 'NOT met'}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--record", type=Path, default=RECORD)
+    ap.add_argument(
+        "--greedy",
+        action="store_true",
+        help="players tap the town nearest the end of the line they want, not planning ahead",
+    )
+    args = ap.parse_args()
+    data = json.loads(args.record.read_text("utf-8"))
+    record = df.load_record(args.record)
+    plans = Planner(record, plan_ahead=not args.greedy).plan()
+    counts = Counter(p["type"] for p in plans)
+    rows, elapsed, shown, from_page, errors = enter_in_page(data, plans)
+    expected = cli_score(args.record)
+    same = from_page == expected == shown
+    print(
+        f"Dampfross: {args.record.name} ({record.map.name}, {len(record.players)} players: "
+        f"{counts['build']} builds, {counts['pass']} passes, {counts['race']} races) entered "
+        "through the page in Chromium 360x740; towns tapped "
+        + ("nearest the line's end" if args.greedy else "as planned ahead")
+    )
+    print()
+    print_taps(rows, elapsed)
+    print(
+        "the export scores as `trackwright score dampfross RECORD --json` scores the record: "
+        + ("yes" if same else "NO")
+    )
+    if errors:
+        print("page errors:", errors)
+    if not same or errors:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
