@@ -102,35 +102,41 @@ class Planner:
         hits: dict[int, set[Hex]],
         events: list[df.Event],
     ) -> list[dict[str, Any]]:
-        record, p = self.record, e.player
-        actions: list[dict[str, Any]] = []
-        parts: tuple[df.Line, ...] = ()
-        drawn = False
+        taps = _BuildTaps(self, state, e)
         if e.paid_from == "roll":
-            actions.append({"tap": f'button[data-face="{e.roll}"]'})
-            aim = self.aims.get(p)
+            taps.actions.append({"tap": f'button[data-face="{e.roll}"]'})
+            aim = self.aims.get(e.player)
             if aim is not None:
-                edit = df.tap_line(record, state, p, [], aim, "roll", e.roll)
+                edit = taps.edit(aim)
                 if edit.reached:
-                    del self.aims[p]
+                    del self.aims[e.player]
                 else:
-                    parts, drawn = edit.parts, True
-        if parts == e.paths:
-            return [*actions, {"confirm": _paths(e.paths)}]
+                    taps.parts = edit.parts
+        if taps.parts == e.paths:
+            return taps.confirmed()
+        for h in self.towns_to_tap(n, e, hits, events):
+            if taps.edit(h).parts == e.paths:
+                taps.tap(h)
+                return taps.confirmed()
+        # Hex by hex.
+        if taps.parts:
+            taps.actions.append({"tap": "#clear-line"})
+            taps.parts = ()
+        for path in e.paths:
+            for h in path:
+                taps.tap(h)
+        assert taps.parts == e.paths, (n, taps.parts, e.paths)
+        return taps.confirmed()
 
-        def tap(h: Hex) -> None:
-            nonlocal parts, drawn
-            edit = df.tap_line(record, state, p, list(parts), h, e.paid_from, e.roll)
-            parts, drawn = edit.parts, edit.drawn
-            if edit.town:
-                self.aims[p] = h
-            if edit.reached and self.aims.get(p) == h:
-                del self.aims[p]
-            actions.append({"hex": list(h)})
-
-        # A town whose line is this one: the one the player goes on toward the longest (or,
-        # without planning ahead, the one nearest the line's end).
-        later = [k for k, f in enumerate(events, 1) if k > n and getattr(f, "player", None) == p]
+    def towns_to_tap(
+        self, n: int, e: df.Build, hits: dict[int, set[Hex]], events: list[df.Event]
+    ) -> list[Hex]:
+        """The hexes to try one tap on, in order: the towns whose line is this one, the one the
+        player goes on toward the longest first (or, without planning ahead, the one nearest the
+        line's end), then the line's end."""
+        later = [
+            k for k, f in enumerate(events, 1) if k > n and getattr(f, "player", None) == e.player
+        ]
 
         def run(h: Hex) -> int:
             k = 0
@@ -144,26 +150,8 @@ class Planner:
             return hexgrid.distance(h, e.paths[-1][-1])
 
         choice = (lambda h: (-run(h), h)) if self.plan_ahead else (lambda h: (nearest(h), h))
-        for h in sorted(hits.get(n, set()), key=choice):
-            edit = df.tap_line(record, state, p, list(parts), h, e.paid_from, e.roll)
-            if edit.parts == e.paths:
-                tap(h)
-                return [*actions, {"confirm": _paths(e.paths)}]
-        # The line's end, or hex by hex.
-        if len(e.paths) == 1:
-            end = e.paths[0][-1]
-            edit = df.tap_line(record, state, p, list(parts), end, e.paid_from, e.roll)
-            if edit.parts == e.paths:
-                tap(end)
-                return [*actions, {"confirm": _paths(e.paths)}]
-        if parts:
-            actions.append({"tap": "#clear-line"})
-            parts, drawn = (), False
-        for path in e.paths:
-            for h in path:
-                tap(h)
-        assert parts == e.paths, (n, parts, e.paths)
-        return [*actions, {"confirm": _paths(e.paths)}]
+        towns = sorted(hits.get(n, set()), key=choice)
+        return towns + ([e.paths[0][-1]] if len(e.paths) == 1 else [])
 
     def race(self, state: df.State, e: df.Race) -> list[dict[str, Any]]:
         record = self.record
@@ -186,6 +174,34 @@ class Planner:
         actions += [{"tap": f'button[data-place="{p}"]'} for p in taps]
         actions.append({"tap": "#confirm-race"})
         return actions
+
+
+class _BuildTaps:
+    """One build's taps so far, with the line the page has drawn from them."""
+
+    def __init__(self, planner: Planner, state: df.State, e: df.Build) -> None:
+        self.planner, self.state, self.e = planner, state, e
+        self.actions: list[dict[str, Any]] = []
+        self.parts: tuple[df.Line, ...] = ()
+
+    def edit(self, h: Hex) -> Any:
+        """What a tap on ``h`` would draw (nothing tapped yet)."""
+        e = self.e
+        record = self.planner.record
+        return df.tap_line(record, self.state, e.player, list(self.parts), h, e.paid_from, e.roll)
+
+    def tap(self, h: Hex) -> None:
+        edit = self.edit(h)
+        self.parts = edit.parts
+        aims, p = self.planner.aims, self.e.player
+        if edit.town:
+            aims[p] = h
+        if edit.reached and aims.get(p) == h:
+            del aims[p]
+        self.actions.append({"hex": list(h)})
+
+    def confirmed(self) -> list[dict[str, Any]]:
+        return [*self.actions, {"confirm": _paths(self.e.paths)}]
 
 
 def _paths(paths: tuple[df.Line, ...]) -> list[list[list[int]]]:

@@ -121,22 +121,10 @@ def _assembled(name: str, tiled: bool, paper: str, ppm: float, rng: random.Rando
     trim_outer = rng.random() < 0.6
     info.update(paper=paper, trimmed=trim_outer, sheets=len(images), moves=[])
     top, _right, _bottom, left = TILE_MARGINS
-    half = tiling.overlap / 2
     seams = Image.new("L", canvas.size, 0)
     sd = ImageDraw.Draw(seams)
     for tile, image in zip(tiling.tiles, images, strict=True):
-        # What is kept of the sheet, in its page's mm: cut edges at the overlap's middle; the
-        # outer margins trimmed at the board's edge or left on.
-        x0 = left + half if tile.col > 0 else (left if trim_outer else 0.0)
-        y0 = top + half if tile.row > 0 else (top if trim_outer else 0.0)
-        x1 = left + tile.w if (trim_outer or tile.col < tiling.cols - 1) else tiling.paper_w
-        y1 = top + tile.h if (trim_outer or tile.row < tiling.rows - 1) else tiling.paper_h
-        if tile.col < tiling.cols - 1:
-            x1 = tiling.paper_w  # the glue margin goes under the next sheet
-        if tile.row < tiling.rows - 1:
-            y1 = tiling.paper_h
-        piece = image.crop((round(x0 * ppm), round(y0 * ppm), round(x1 * ppm), round(y1 * ppm)))
-        piece = piece.convert("RGBA")
+        piece, x0, y0 = _cut(tile, image, tiling, trim_outer, ppm)
         # Where the piece goes on the board (mm), moved by up to ~2 mm and turned a little.
         first = tile.row == 0 and tile.col == 0
         dx = 0.0 if first else rng.uniform(-1.3, 1.3)
@@ -168,6 +156,23 @@ def _assembled(name: str, tiled: bool, paper: str, ppm: float, rng: random.Rando
     dark = Image.new("RGBA", canvas.size, (20, 20, 20, 255))
     canvas = Image.composite(dark, canvas, _scaled_mask(seams, canvas))
     return canvas, info
+
+
+def _cut(tile: Any, image: Image.Image, tiling: Any, trim_outer: bool, ppm: float):
+    """What is kept of a sheet (RGBA), and where its top-left corner is in its page's mm: cut
+    edges at the overlap's middle; the outer margins trimmed at the board's edge or left on."""
+    top, _right, _bottom, left = TILE_MARGINS
+    half = tiling.overlap / 2
+    x0 = left + half if tile.col > 0 else (left if trim_outer else 0.0)
+    y0 = top + half if tile.row > 0 else (top if trim_outer else 0.0)
+    x1 = left + tile.w if (trim_outer or tile.col < tiling.cols - 1) else tiling.paper_w
+    y1 = top + tile.h if (trim_outer or tile.row < tiling.rows - 1) else tiling.paper_h
+    if tile.col < tiling.cols - 1:
+        x1 = tiling.paper_w  # the glue margin goes under the next sheet
+    if tile.row < tiling.rows - 1:
+        y1 = tiling.paper_h
+    piece = image.crop((round(x0 * ppm), round(y0 * ppm), round(x1 * ppm), round(y1 * ppm)))
+    return piece.convert("RGBA"), x0, y0
 
 
 def _scaled_mask(shadow: Image.Image, canvas: Image.Image) -> Image.Image:
@@ -487,40 +492,15 @@ def _hand(size, board_quad: np.ndarray, rng: random.Random, scale: float):
     return layer, mask, side
 
 
-def scene(
-    seed: int,
-    map_name: str = "usa",
-    size: tuple[int, int] = (4000, 3000),
-    ppm: float = 4.0,
-    **force: Any,
-) -> Photo:
-    """One photo (see the module's description). ``force`` pins a choice: tiled, paper, kinds,
-    hand, tilt_max, fill, quality, blur, noise, exposure, portrait, card."""
-    rng = random.Random(seed)
-    m = _map(map_name)
-    pick = lambda name, value: force.get(name, value)  # noqa: E731
-    tiled = pick("tiled", rng.random() < 0.5)
-    paper = pick("paper", rng.choice(["a4", "a4", "letter", "a3"]))
-    portrait = pick("portrait", rng.random() < 0.3)
-    if portrait:
-        size = (size[1], size[0]) if size[0] > size[1] else size
-    board, info = _assembled(map_name, tiled, paper, ppm, rng)
-    width, height = _drawing(map_name).width, _drawing(map_name).height
+def _kinds(mode: float, forced: list[str] | None, rng: random.Random) -> list[str]:
+    """The kinds of pieces on the table: one kind (three photos in four), or all of them."""
+    if forced is not None:
+        return forced
+    return [rng.choice(KINDS)] if mode < 0.75 else list(KINDS)
 
-    # The round: a simulated one's track and start markers.
-    players = ["p1", "p2", "p3", "p4", "p5", "p6"][: rng.randint(3, 6)]
-    entry = simulate.play_round(m, players, seed=seed)
-    track = sorted({tuple(sorted(e)) for t in entry["turns"] for e in t["track"]})
-    mode = rng.random()
-    kinds = pick("kinds", None)
-    if kinds is None:
-        if mode < 0.75:
-            kinds = [rng.choice(KINDS)]
-        else:
-            kinds = list(KINDS)
-    light_dir = rng.uniform(0, 2 * math.pi)
-    light = (0.45 * math.cos(light_dir), 0.45 * math.sin(light_dir))
-    p = _Painter(board, ppm, light)
+
+def _track_pieces(p: _Painter, m, track, kinds: list[str], rng: random.Random) -> list[dict]:
+    """The round's track, a piece on each space, in the colours of their kinds."""
     colours = {
         "strips": rng.choice(STRIP_COLOURS),
         "matches": (rng.randint(205, 232), rng.randint(165, 195), rng.randint(105, 140)),
@@ -535,8 +515,12 @@ def scene(
             colour = _shade(colour, rng.uniform(0.93, 1.05))
         got = _piece(p, kind, (a.x, a.y), (b.x, b.y), rng, colour)
         pieces.append({"space": [a_id, b_id], "kind": kind, **got})
-    # Start markers: wooden discs on their intersections.
-    for i, node in enumerate(entry["starts"].values()):
+    return pieces
+
+
+def _start_markers(p: _Painter, m, starts: list[str], rng: random.Random) -> None:
+    """Start markers: wooden discs on their intersections."""
+    for i, node in enumerate(starts):
         n = m.nodes[node]
         r = rng.uniform(4.5, 5.5)
         ox, oy = rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5)
@@ -548,63 +532,49 @@ def scene(
         colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
         p.disc(n.x + ox, n.y + oy, r, fill=colour, outline=_shade(colour, 0.6))
         p.disc(n.x + ox - 0.8, n.y + oy - 0.8, r * 0.6, fill=_shade(colour, 1.12))
-    card_poly = None
-    if pick("card", True):
-        card_poly = _card(p, m, width, height, rng)
-    p.finish(1.0)
 
-    # The camera.
-    fill = pick("fill", rng.uniform(0.65, 0.97))
-    M, cam = _camera(width, height, size, rng, fill)
-    if "tilt_max" in force:
-        pass
-    # The table round the board.
-    kind, colour = rng.choice(TABLES)
-    colour = _shade(colour, rng.uniform(0.85, 1.1))
-    T = 1200.0
-    table = _table(kind, colour, ((width + 2 * T) / 2, (height + 2 * T) / 2), rng)
-    photo = _warp(table, M, size, 0.5, T)
-    warped = _warp(board, M, size, ppm, PAD)
-    photo.paste(warped, (0, 0), warped)
 
+def _projector(M: np.ndarray):
     def project(pts):
         q = np.column_stack([np.asarray(pts, dtype=float), np.ones(len(pts))]) @ M.T
         return q[:, :2] / q[:, 2:3]
 
-    quad = project([(0, 0), (width, 0), (width, height), (0, height)])
-    covered: set[tuple[str, str]] = set()
-    if card_poly is not None:
-        covered.update(tuple(e) for e in _covered(m, card_poly))
-    hand = pick("hand", rng.random() < 0.6)
-    if hand:
-        scale = float(np.linalg.norm(quad[1] - quad[0]) / width)
-        layer, mask, _side = _hand(size, quad, rng, scale)
-        # its shadow first, offset and soft
-        off = (np.array(light) / 0.45 * 60 * scale).astype(int)
-        shadow = Image.new("L", size, 0)
-        shadow.paste(mask, (int(off[0]), int(off[1])))
-        q = (size[0] // 4, size[1] // 4)
-        shadow = shadow.resize(q, Image.BOX).filter(ImageFilter.GaussianBlur(25 * scale / 4))
-        shadow = shadow.resize(size, Image.BILINEAR)
-        arr = np.asarray(photo, dtype=np.float32)
-        arr *= 1.0 - 0.45 * (np.asarray(shadow, dtype=np.float32)[:, :, None] / 255.0)
-        photo = Image.fromarray(arr.clip(0, 255).astype(np.uint8), "RGB")
-        photo.paste(layer, (0, 0), layer)
-        # the spaces under the hand (seen from the camera)
-        inv = np.linalg.inv(M)
-        hm = np.asarray(mask) > 0
-        for e in m.edges:
-            a, b = m.nodes[e.a], m.nodes[e.b]
-            hits = 0
-            for t in (0.3, 0.4, 0.5, 0.6, 0.7):
-                x, y = project([(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)])[0]
-                if 0 <= x < size[0] and 0 <= y < size[1] and hm[int(y), int(x)]:
-                    hits += 1
-            if hits >= 3:
-                covered.add(tuple(sorted([e.a, e.b])))
-        del inv
+    return project
 
-    # Light: a gradient, vignetting, a colour cast, exposure; then blur, noise, JPEG.
+
+def _hand_in_frame(photo: Image.Image, m, size, quad, width, light, project, rng: random.Random):
+    """A hand partly in the frame with its shadow: the photo, and the spaces it hides."""
+    scale = float(np.linalg.norm(quad[1] - quad[0]) / width)
+    layer, mask, _side = _hand(size, quad, rng, scale)
+    # its shadow first, offset and soft
+    off = (np.array(light) / 0.45 * 60 * scale).astype(int)
+    shadow = Image.new("L", size, 0)
+    shadow.paste(mask, (int(off[0]), int(off[1])))
+    q = (size[0] // 4, size[1] // 4)
+    shadow = shadow.resize(q, Image.BOX).filter(ImageFilter.GaussianBlur(25 * scale / 4))
+    shadow = shadow.resize(size, Image.BILINEAR)
+    arr = np.asarray(photo, dtype=np.float32)
+    arr *= 1.0 - 0.45 * (np.asarray(shadow, dtype=np.float32)[:, :, None] / 255.0)
+    photo = Image.fromarray(arr.clip(0, 255).astype(np.uint8), "RGB")
+    photo.paste(layer, (0, 0), layer)
+    # the spaces under the hand (seen from the camera)
+    hm = np.asarray(mask) > 0
+    covered = set()
+    for e in m.edges:
+        a, b = m.nodes[e.a], m.nodes[e.b]
+        hits = 0
+        for t in (0.3, 0.4, 0.5, 0.6, 0.7):
+            x, y = project([(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)])[0]
+            if 0 <= x < size[0] and 0 <= y < size[1] and hm[int(y), int(x)]:
+                hits += 1
+        if hits >= 3:
+            covered.add(tuple(sorted([e.a, e.b])))
+    return photo, covered
+
+
+def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random):
+    """Light: a gradient, vignetting, a colour cast, exposure; then blur, noise, JPEG. The JPEG
+    and the choices made (quality, blur, noise)."""
     rng.randrange(1 << 30)  # keeps every seed's scene as it was
     Wp, Hp = size[0] // 8, size[1] // 8
     yy, xx = np.mgrid[0:Hp, 0:Wp].astype(np.float32)
@@ -636,6 +606,68 @@ def scene(
     quality = pick("quality", rng.randint(55, 75))
     out = io.BytesIO()
     img.save(out, "JPEG", quality=quality)
+    return out.getvalue(), {"quality": quality, "blur": round(blur, 2), "noise": round(noise, 2)}
+
+
+def scene(
+    seed: int,
+    map_name: str = "usa",
+    size: tuple[int, int] = (4000, 3000),
+    ppm: float = 4.0,
+    **force: Any,
+) -> Photo:
+    """One photo (see the module's description). ``force`` pins a choice: tiled, paper, kinds,
+    hand, fill, quality, blur, noise, exposure, portrait, card."""
+    rng = random.Random(seed)
+    m = _map(map_name)
+    pick = lambda name, value: force.get(name, value)  # noqa: E731
+    tiled = pick("tiled", rng.random() < 0.5)
+    paper = pick("paper", rng.choice(["a4", "a4", "letter", "a3"]))
+    portrait = pick("portrait", rng.random() < 0.3)
+    if portrait:
+        size = (size[1], size[0]) if size[0] > size[1] else size
+    board, info = _assembled(map_name, tiled, paper, ppm, rng)
+    width, height = _drawing(map_name).width, _drawing(map_name).height
+
+    # The round: a simulated one's track and start markers.
+    players = ["p1", "p2", "p3", "p4", "p5", "p6"][: rng.randint(3, 6)]
+    entry = simulate.play_round(m, players, seed=seed)
+    track = sorted({tuple(sorted(e)) for t in entry["turns"] for e in t["track"]})
+    mode = rng.random()
+    kinds = _kinds(mode, pick("kinds", None), rng)
+    light_dir = rng.uniform(0, 2 * math.pi)
+    light = (0.45 * math.cos(light_dir), 0.45 * math.sin(light_dir))
+    p = _Painter(board, ppm, light)
+    pieces = _track_pieces(p, m, track, kinds, rng)
+    _start_markers(p, m, list(entry["starts"].values()), rng)
+    card_poly = None
+    if pick("card", True):
+        card_poly = _card(p, m, width, height, rng)
+    p.finish(1.0)
+
+    # The camera.
+    fill = pick("fill", rng.uniform(0.65, 0.97))
+    M, cam = _camera(width, height, size, rng, fill)
+    # The table round the board.
+    kind, colour = rng.choice(TABLES)
+    colour = _shade(colour, rng.uniform(0.85, 1.1))
+    T = 1200.0
+    table = _table(kind, colour, ((width + 2 * T) / 2, (height + 2 * T) / 2), rng)
+    photo = _warp(table, M, size, 0.5, T)
+    warped = _warp(board, M, size, ppm, PAD)
+    photo.paste(warped, (0, 0), warped)
+
+    project = _projector(M)
+    quad = project([(0, 0), (width, 0), (width, height), (0, height)])
+    covered: set[tuple[str, str]] = set()
+    if card_poly is not None:
+        covered.update(tuple(e) for e in _covered(m, card_poly))
+    hand = pick("hand", rng.random() < 0.6)
+    if hand:
+        photo, under_hand = _hand_in_frame(photo, m, size, quad, width, light, project, rng)
+        covered |= under_hand
+
+    jpeg, lens = _light_and_lens(photo, size, pick, rng)
     truth = {
         "map": map_name,
         "seed": seed,
@@ -645,12 +677,10 @@ def scene(
         "pieces": pieces,
         "homography": [round(float(v), 8) for v in M.flatten()],
         "size": list(size),
-        "quality": quality,
-        "blur": round(blur, 2),
-        "noise": round(noise, 2),
+        **lens,
         "fill": round(fill, 3),
         "hand": hand,
         **cam,
         **info,
     }
-    return Photo(out.getvalue(), truth)
+    return Photo(jpeg, truth)

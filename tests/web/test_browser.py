@@ -43,22 +43,8 @@ EXAMPLES = ROOT / "templates"
 pytestmark = pytest.mark.slow
 
 
-def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):
-    context = phone(browser)
-    first = open_page(context, static_site)
-    first.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    # Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons,
-    # service worker); a test's browser context is private, which only a real profile is not.
-    cdp = context.new_cdp_session(first)
-    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
-    first.wait_for_function("navigator.serviceWorker.controller !== null || true")
-    first.close()
-    context.set_offline(True)
-    pg = open_page(context, static_site)  # a new tab, with the network off
-    shot(pg, "home")
-
-    # TransAmerica: a whole game, round after round, until the engine says it is over.
+def whole_transamerica_game(context, pg, tmp_path) -> None:
+    """TransAmerica: a whole game, round after round, until the engine says it is over."""
     m = ta_model.load("usa")
     record = simulate.play_game(m, ["Ann", "Ben", "Cleo"], seed=7)
     regions = {c.name: c.region for c in m.cities}
@@ -86,7 +72,9 @@ def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static
     assert json.loads(path.read_text())["map_sha256"]  # a built-in, named with its hash
     pg.close()
 
-    # Dampfross: the example game on the England map, every build, pass and race entered.
+
+def dampfross_example_game(context, static_site: str, tmp_path) -> None:
+    """Dampfross: the example game on the England map, every build, pass and race entered."""
     example = json.loads((EXAMPLES / "dampfross/examples/game.json").read_text())
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
@@ -136,7 +124,9 @@ for (const e of events) {
     assert shown["balances"] == expected["balances"] and shown["winners"] == expected["winners"]
     pg.close()
 
-    # La Strada: merchants on their settlements and the travel days kept.
+
+def lastrada_example_game(context, static_site: str, tmp_path) -> None:
+    """La Strada: merchants on their settlements and the travel days kept."""
     example = json.loads((EXAMPLES / "lastrada/examples/game.json").read_text())
     pg = open_page(context, static_site)
     new_game(pg, "lastrada", "b:standard")
@@ -171,6 +161,25 @@ for (const [p, days] of Object.entries(arg.reserve)) await drive.choose(`input[a
             assert all(p in row for p in st["players"])
             assert row.rstrip().endswith(str(st["gold_each"])), row
     pg.close()
+
+
+def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):
+    context = phone(browser)
+    first = open_page(context, static_site)
+    first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons,
+    # service worker); a test's browser context is private, which only a real profile is not.
+    cdp = context.new_cdp_session(first)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    first.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    first.close()
+    context.set_offline(True)
+    pg = open_page(context, static_site)  # a new tab, with the network off
+    shot(pg, "home")
+    whole_transamerica_game(context, pg, tmp_path)
+    dampfross_example_game(context, static_site, tmp_path)
+    lastrada_example_game(context, static_site, tmp_path)
     assert not context.errors, context.errors
     context.close()
 

@@ -53,19 +53,7 @@ def replay(pg, plans) -> None:
     pg.evaluate(DRIVER, [plans])
 
 
-def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
-    data = json.loads(EXAMPLE.read_text("utf-8"))
-    record = df.load_record(EXAMPLE)
-    plans = Planner(record).plan()
-    context = phone(browser)
-    pg = open_page(context, static_site)
-    new_game(pg, "dampfross", "b:england")
-    for i, p in enumerate(data["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(data["starts"][p]).replace(" ", "")
-        )
-    start(pg)
-
+def first_build_by_hand(pg, record: df.GameRecord, data: dict) -> None:
     # The first build by hand: Ann is preselected; the die's face; a tap on Hull; the preview.
     pg.wait_for_selector("#faces")
     assert pg.get_attribute("#players button.active", "data-player") == "Ann"
@@ -92,7 +80,8 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     tap(pg, "#confirm-build")
     assert pg.evaluate("window.TW.G.record.events") == [first]
 
-    replay(pg, plans[1:50])
+
+def payments_shown_before_confirming(pg, plans: list[dict]) -> None:
     # Event 51: Cleo's line enters a hex of Ben's and runs beside his line: the payments shown
     # before confirming.
     plan = plans[50]
@@ -110,8 +99,9 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     assert "Pays 3 to rivals." in pg.inner_text("#cost")
     shot(pg, "dampfross-build", "#faces")
     tap(pg, "#confirm-build")
-    replay(pg, plans[51:56])
 
+
+def first_race(pg, data: dict) -> None:
     # The first race: the page turns to it by itself; the numbers rolled; every entrant's
     # fastest route proposed (the recorded ones); places tapped, the last one placed by itself.
     race = data["events"][56]
@@ -130,8 +120,9 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     # After the race the winner is preselected to build from winnings.
     assert pg.get_attribute("#players button.active", "data-player") == "Ann"
     assert pg.locator("#face-winnings").count() == 1
-    replay(pg, plans[57:])
 
+
+def the_ledger_at_phone_width(pg, data: dict, tmp_path) -> None:
     # The ledger at 360 px: nothing wider than the phone, the balances after every event.
     settle(pg)
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360
@@ -155,6 +146,8 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
         cli_score("dampfross", path, tmp_path) == shown == cli_score("dampfross", EXAMPLE, tmp_path)
     )
 
+
+def winnings_spent_in_two_places(pg, record: df.GameRecord, tmp_path) -> None:
     # Ben's winnings spent in two places: a town, another place, a second town.
     state = df.replay(record).state
     one = df.tap_line(
@@ -182,6 +175,8 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     path = exported(pg, tmp_path, "df-split.json")
     assert cli_score("dampfross", path, tmp_path) == shown
 
+
+def in_french(pg) -> None:
     # The same page in French.
     pg.select_option("#lang", "fr")
     pg.wait_for_selector("#ledger li[data-event]")
@@ -189,5 +184,28 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     pg.wait_for_function("document.querySelector('#ledger').innerText.includes('Comptes après')")
     assert pg.inner_text("#mode-race") == "Course" and pg.inner_text("#mode-build") == "Construire"
     shot(pg, "dampfross-fr", "#ledger")
+
+
+def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = df.load_record(EXAMPLE)
+    plans = Planner(record).plan()
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+    start(pg)
+    first_build_by_hand(pg, record, data)
+    replay(pg, plans[1:50])
+    payments_shown_before_confirming(pg, plans)
+    replay(pg, plans[51:56])
+    first_race(pg, data)
+    replay(pg, plans[57:])
+    the_ledger_at_phone_width(pg, data, tmp_path)
+    winnings_spent_in_two_places(pg, record, tmp_path)
+    in_french(pg)
     assert not context.errors, context.errors
     context.close()

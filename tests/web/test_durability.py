@@ -53,13 +53,9 @@ def call(port, method, path, body=None, version=None):
         return json.loads(r.read())
 
 
-def test_acknowledged_changes_survive_a_kill(tmp_path):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    db = tmp_path / "games.sqlite"
-    proc = start(db, port)
-    games = [call(port, "POST", "/api/games", RECORD)["id"] for _ in range(4)]
+def burst_then_kill(proc, port: int, games: list[str]) -> list[tuple[str, int, dict]]:
+    """Writers on every game at once, the server killed (SIGKILL) in the middle of their burst:
+    the changes it acknowledged (game, version, record)."""
     acked: list[tuple[str, int, dict]] = []
     lock = threading.Lock()
     stop = threading.Event()
@@ -104,28 +100,43 @@ def test_acknowledged_changes_survive_a_kill(tmp_path):
     assert not refused, refused
     assert len(acked) >= 60 and per_game() >= 5
 
+    return acked
+
+
+def assert_every_acknowledged_change_kept(db, port: int, games, acked) -> None:
+    with sqlite3.connect(db) as conn:
+        for gid, version, record in acked:
+            row = conn.execute(
+                "SELECT record FROM events WHERE game_id = ? AND seq = ?", (gid, version)
+            ).fetchone()
+            assert row is not None, (gid, version)
+            assert json.loads(row[0]) == record
+    for gid in games:
+        latest = max(v for g, v, _ in acked if g == gid)
+        current = call(port, "GET", f"/api/games/{gid}")
+        history = {v: r for g, v, r in acked if g == gid}
+        # At most the one request in flight may have landed beyond the last acknowledgement.
+        version = int(
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{gid}")
+            .headers["ETag"]
+            .strip('"')
+        )
+        assert latest <= version <= latest + 1
+        if version == latest:
+            assert current == history[latest]
+
+
+def test_acknowledged_changes_survive_a_kill(tmp_path):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    db = tmp_path / "games.sqlite"
+    proc = start(db, port)
+    games = [call(port, "POST", "/api/games", RECORD)["id"] for _ in range(4)]
+    acked = burst_then_kill(proc, port, games)
     proc = start(db, port)
     try:
-        with sqlite3.connect(db) as conn:
-            for gid, version, record in acked:
-                row = conn.execute(
-                    "SELECT record FROM events WHERE game_id = ? AND seq = ?", (gid, version)
-                ).fetchone()
-                assert row is not None, (gid, version)
-                assert json.loads(row[0]) == record
-        for gid in games:
-            latest = max(v for g, v, _ in acked if g == gid)
-            current = call(port, "GET", f"/api/games/{gid}")
-            history = {v: r for g, v, r in acked if g == gid}
-            # At most the one request in flight may have landed beyond the last acknowledgement.
-            version = int(
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{gid}")
-                .headers["ETag"]
-                .strip('"')
-            )
-            assert latest <= version <= latest + 1
-            if version == latest:
-                assert current == history[latest]
+        assert_every_acknowledged_change_kept(db, port, games, acked)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
