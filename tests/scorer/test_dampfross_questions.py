@@ -392,6 +392,7 @@ def test_a_line_drawn_to_a_tapped_town_always_keeps_the_rules(moves):
         state, _ = df.apply_event(rec, state, event, n)
 
 
+@pytest.mark.slow  # about 12 s: the engine asked for every town at every build
 def test_the_example_game_needs_no_line_tapped_hex_by_hex():
     """The benchmark's plan of the whole example game (tests/support/dampfross_taps.py): every
     build is the die's face, at most one town and confirm; every race its numbers, the places

@@ -16,7 +16,11 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow  # a server started twice and a burst of writes: about 8 s
 
 RECORD = json.loads((ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text())
 
