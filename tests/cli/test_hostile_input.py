@@ -1,8 +1,8 @@
-"""Hostile files and requests: JSON nested thousands deep, numbers of thousands of digits, a
-device or a fifo given as a record, a map or a rules preset, files of hundreds of megabytes,
-records of 66,000 turns, megabyte strings. Each is refused with one line and exit code 2, in
-bounded time and memory, quoting at most a short excerpt of the value; the web API answers 4xx.
-"""
+"""Hostile files given to the command: JSON nested thousands deep, numbers of thousands of
+digits, a device or a fifo given as a record, a map or a rules preset, files of hundreds of
+megabytes, records of 66,000 turns, megabyte strings. Each is refused with one line and exit code
+2, in bounded time and memory, quoting at most a short excerpt of the value (the web API's
+answers to hostile requests: tests/web/test_hostile_requests.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import resource
 import subprocess
 import sys
 import time
-import warnings
 from pathlib import Path
 
 import pytest
@@ -21,11 +20,6 @@ from tests.conftest import ROOT
 from trackwright.cli import run
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError, quote
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-from trackwright.web.app import create_app
 
 GAMES = ("transamerica", "dampfross", "lastrada")
 EXAMPLES = {g: json.loads((ROOT / f"templates/{g}/examples/game.json").read_text()) for g in GAMES}
@@ -352,52 +346,3 @@ def test_an_error_is_one_line_whatever_the_file_is_called(tmp_path, capsys):
 def test_what_parse_json_accepts_is_unchanged():
     text = '{"a": [1, -2.5, 1e3, 12345678901234567890, "x", true, null], "b": {"c": {}}}'
     assert mapfile.parse_json(text, "t") == json.loads(text)
-
-
-# ------------------------------------------------------------------ the web API
-
-
-@pytest.fixture
-def client(tmp_path):
-    return TestClient(create_app(tmp_path / "games.sqlite"), raise_server_exceptions=False)
-
-
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(
-    "tail",
-    [
-        "[" * 100_000 + "]" * 100_000,
-        "[" * 500 + "]" * 500,
-        "[" * 40 + "]" * 40,
-        "9" * 5000,
-        "9" * 100,
-        "NaN",
-        "1e999",
-    ],
-    ids=["nested-100000", "nested-500", "nested-40", "digits-5000", "digits-100", "nan", "inf"],
-)
-def test_the_web_api_answers_4xx_never_5xx(client, game, tail):
-    body = with_tail(EXAMPLES[game], tail)
-    assert len(body) < 1_000_000  # under the body cap: the check is the record's, not the size
-    for method, url in (("post", "/api/games"), ("post", "/api/maps")):
-        answer = client.request(
-            method, url, content=body, headers={"content-type": "application/json"}
-        )
-        assert 400 <= answer.status_code < 500, (url, answer.status_code, answer.text[:300])
-        assert len(answer.text) < 400
-    made = client.post("/api/games", json=EXAMPLES[game])
-    assert made.status_code == 201
-    gid = made.json()["id"]
-    for url in (f"/api/games/{gid}", f"/api/games/{gid}/preview"):
-        method = "put" if url.endswith(gid) else "post"
-        answer = client.request(
-            method, url, content=body, headers={"content-type": "application/json"}
-        )
-        assert 400 <= answer.status_code < 500, (url, answer.status_code, answer.text[:300])
-
-
-def test_the_web_api_refuses_a_map_nested_deep(client):
-    own = json.loads((ROOT / "templates/transamerica/examples/minimal-map.json").read_text())
-    body = json.dumps(own)[:-1] + ', "x-deep": ' + "[" * 200 + "]" * 200 + "}"
-    answer = client.post("/api/maps", content=body, headers={"content-type": "application/json"})
-    assert answer.status_code == 422 and "nest too deep" in answer.json()["detail"]
