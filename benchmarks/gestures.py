@@ -31,10 +31,10 @@ from playwright.sync_api import sync_playwright
 
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
-from trackwright.scorer import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
 from benchmarks.served import ARGS, served_app
+from tests.support import simulate
 
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
 
@@ -137,15 +137,115 @@ def hands_and_starts(page, players: list[str], entry: dict) -> int:
     return gestures
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=8)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--error-mm", type=float, default=2.0)
-    args = ap.parse_args()
-    m = model.load("usa")
+PAN = """([ids, margin]) => {
+    const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+    const over = document.querySelector('svg.board-overlay');
+    const wrap = document.getElementById('board');
+    const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
+    const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
+    box.width = box.right - box.left; box.height = box.bottom - box.top;
+    const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
+    const mx = box.width * margin, my = box.height * margin;
+    if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
+        Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
+    wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
+    wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
+    return 1;
+}"""
+MARGIN = 0.08
+
+
+def new_round(page, base: str, players: list[str]) -> list[float]:
+    """A new TransAmerica game, zoomed out one step and scrolled to the board; the board's
+    window on the screen in board mm (width, height)."""
+    page.goto(f"{base}#/")
+    page.wait_for_selector("#create")
+    page.select_option("#new-game", "transamerica")
+    page.evaluate("window.twIdle()")
+    names = page.locator("input.player")
+    while names.count() < len(players):
+        page.click("text=+ player")
+    for i, name in enumerate(players):
+        names.nth(i).fill(name)
+    page.click("#create")
+    page.wait_for_selector("svg.board-overlay")
+    page.evaluate("window.twIdle()")
+    page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
+    page.evaluate("window.twIdle()")
+    # One more: the page scrolled so that the board fills the screen.
+    page.evaluate(
+        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
+    )
+    return page.evaluate(
+        "(() => { const w = document.getElementById('board'); const m = "
+        "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
+        "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
+        "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
+    )
+
+
+def strokes_for(m, track, at, window: list[float], r: int) -> list[list[str]]:
+    """The round's track as strokes that fit the window, the next one nearest the last (fewer
+    pans)."""
+    strokes = [
+        piece
+        for walk in trails(m, track, random.Random(r))
+        for piece in fit(walk, at, window[0] * (1 - 2 * MARGIN), window[1] * (1 - 2 * MARGIN))
+    ]
+    ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
+    while strokes:
+        best = min(
+            strokes,
+            key=lambda s: min(math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])),
+        )
+        strokes.remove(best)
+        if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
+            best = best[::-1]
+        ordered.append(best)
+        here = at[best[-1]]
+    return ordered
+
+
+def draw_stroke(
+    page, s: list[str], rng: random.Random, jitter: float, track
+) -> tuple[int, float | None]:
+    """One stroke drawn with the finger, the board panned first if it is not in view: the pans
+    made and the time from the finger lifted to the track drawn (ms, or None)."""
+    pans = page.evaluate(PAN, [s, MARGIN])
+    pts = page.evaluate(
+        """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+        const m = document.querySelector('svg.board-overlay').getScreenCTM();
+        return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
+        s,
+    )
+    page.mouse.move(*pts[0])
+    page.mouse.down()
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        for k in range(1, 7):
+            page.mouse.move(
+                x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
+                y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
+            )
+    page.evaluate(
+        "window.drawn = Promise.race([window.twRendered().then(() => "
+        "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
+        "window.upAt = null; document.addEventListener('pointerup', () => "
+        "{ window.upAt = performance.now(); }, { once: true, capture: true });"
+    )
+    page.mouse.up()
+    ms = page.evaluate("window.drawn.then(t => t && window.upAt ? t - window.upAt : null)")
+    page.evaluate("window.twIdle()")
+    if os.environ.get("GESTURES_DEBUG"):
+        now = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
+        meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
+        print("stroke", s, "missing", sorted(meant - now), "extra", sorted(now - track))
+    return pans, ms
+
+
+def play_rounds(args: argparse.Namespace, m, players: list[str]) -> list[tuple]:
+    """Each round's track drawn by strokes and its hands and start markers tapped: per round
+    (tracks, strokes, pans, taps, wrong tracks, ms per stroke)."""
     at = {n.id: (n.x, n.y) for n in m.nodes.values()}
-    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
     rows = []
     with served_app() as (base, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -156,118 +256,33 @@ def main() -> None:
         for r in range(args.rounds):
             entry = simulate.play_round(m, players, seed=500 + r)
             track = {edge_key(*e) for t in entry["turns"] for e in t["track"]}
-            page.goto(f"{base}#/")
-            page.wait_for_selector("#create")
-            page.select_option("#new-game", "transamerica")
-            page.evaluate("window.twIdle()")
-            names = page.locator("input.player")
-            while names.count() < len(players):
-                page.click("text=+ player")
-            for i, name in enumerate(players):
-                names.nth(i).fill(name)
-            page.click("#create")
-            page.wait_for_selector("svg.board-overlay")
-            page.evaluate("window.twIdle()")
-            page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
-            page.evaluate("window.twIdle()")
-            # One more: the page scrolled so that the board fills the screen.
-            page.evaluate(
-                "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
-            )
-            window = page.evaluate(
-                "(() => { const w = document.getElementById('board'); const m = "
-                "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
-                "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
-                "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
-            )
-            margin = 0.08
-            strokes = [
-                piece
-                for walk in trails(m, track, random.Random(r))
-                for piece in fit(
-                    walk, at, window[0] * (1 - 2 * margin), window[1] * (1 - 2 * margin)
-                )
-            ]
-            # The next stroke is the one nearest the last: fewer pans.
-            ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
-            while strokes:
-                best = min(
-                    strokes,
-                    key=lambda s: min(math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])),
-                )
-                strokes.remove(best)
-                if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
-                    best = best[::-1]
-                ordered.append(best)
-                here = at[best[-1]]
-            strokes = ordered
+            window = new_round(page, base, players)
+            strokes = strokes_for(m, track, at, window, r)
             rng = random.Random(r)
             pans, times = 2, []  # the zoom-out tap, the page scrolled to the board
             jitter = args.error_mm * PX_PER_MM
             for s in strokes:
-                pans += page.evaluate(
-                    """([ids, margin]) => {
-                    const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
-                    const over = document.querySelector('svg.board-overlay');
-                    const wrap = document.getElementById('board');
-                    const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
-                    const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
-                    box.width = box.right - box.left; box.height = box.bottom - box.top;
-                    const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
-                    const mx = box.width * margin, my = box.height * margin;
-                    if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
-                        Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
-                    wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
-                    wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
-                    return 1;
-                }""",
-                    [s, margin],
-                )
-                pts = page.evaluate(
-                    """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
-                    const m = document.querySelector('svg.board-overlay').getScreenCTM();
-                    return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
-                    s,
-                )
-                page.mouse.move(*pts[0])
-                page.mouse.down()
-                for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-                    for k in range(1, 7):
-                        page.mouse.move(
-                            x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
-                            y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
-                        )
-                page.evaluate(
-                    "window.drawn = Promise.race([window.twRendered().then(() => "
-                    "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
-                    "window.upAt = null; document.addEventListener('pointerup', () => "
-                    "{ window.upAt = performance.now(); }, { once: true, capture: true });"
-                )
-                page.mouse.up()
-                ms = page.evaluate(
-                    "window.drawn.then(t => t && window.upAt ? t - window.upAt : null)"
-                )
+                panned, ms = draw_stroke(page, s, rng, jitter, track)
+                pans += panned
                 if ms is not None:
                     times.append(ms)
-                page.evaluate("window.twIdle()")
-                if os.environ.get("GESTURES_DEBUG"):
-                    now = {
-                        edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")
-                    }
-                    meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
-                    print(
-                        "stroke",
-                        s,
-                        "missing",
-                        sorted(meant - now),
-                        "extra",
-                        sorted(now - track),
-                    )
             laid = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
             wrong = len(laid ^ track)
             taps = hands_and_starts(page, players, entry)
             rows.append((len(track), len(strokes), pans, taps, wrong, times))
         browser.close()
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--error-mm", type=float, default=2.0)
+    args = ap.parse_args()
+    m = model.load("usa")
+    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
+    rows = play_rounds(args, m, players)
     print(
         f"TransAmerica track by strokes on the USA board, {args.players} players, Chromium "
         f"360x740, fingertip error {args.error_mm:g} mm"

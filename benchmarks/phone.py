@@ -25,11 +25,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from trackwright.core import transamerica as model
-from trackwright.scorer import simulate
 from trackwright.web import site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 from benchmarks.served import ARGS
+from tests.support import simulate
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
@@ -57,96 +57,80 @@ def page_with(context, rate: float):
     return page
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--rate", type=float, default=4.0)
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "site"
-        report = site.build(folder)
-        (folder / "bench-bare.html").write_text(BARE, "utf-8")
-        kept = json.loads(
-            (folder / "sw.js").read_text("utf-8").split("const PRECACHE = ")[1].split(";\n")[0]
+TAPS = """async n => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        const edges = document.querySelectorAll('line.edge');
+        const e = edges[(i * 37) % edges.length];
+        const drawn = window.twRendered();
+        const t = performance.now();
+        e.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        await drawn;
+        await new Promise(r => requestAnimationFrame(() => r()));
+        out.push(performance.now() - t);
+        await window.twIdle();
+    }
+    return out;
+}"""
+SCORES = """async records => {
+    const out = [];
+    for (const r of records) {
+        const t = performance.now();
+        await window.trackwright.score(r);
+        out.push(performance.now() - t);
+    }
+    return out;
+}"""
+
+
+def cold_starts(ctx, base: str, rate: float, runs: int, figures: dict[str, list[float]]) -> None:
+    """Bare Pyodide and the app loaded ``runs`` times each, offline, at this CPU rate."""
+    for _ in range(runs):
+        page = page_with(ctx, rate)
+        page.goto(base + "bench-bare.html")
+        page.wait_for_function("window.bare !== undefined", timeout=120_000)
+        figures.setdefault(f"bare@{rate}", []).append(page.evaluate("window.bare"))
+        page.close()
+        page = page_with(ctx, rate)
+        page.goto(base)
+        page.evaluate("window.trackwright.ready")
+        ready = page.evaluate("window.trackwright.timing.ready")
+        figures.setdefault(f"app@{rate}", []).append(ready)
+        page.close()
+
+
+def measure(base: str, args: argparse.Namespace):
+    """In Chromium: the cold starts at both rates, then a tap and a round's score, throttled, in
+    a game on the USA board."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        first = ctx.new_page()
+        first.goto(base)
+        first.evaluate("window.trackwright.ready")
+        first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        first.evaluate(
+            "caches.keys().then(k => caches.open(k[0])).then(c => c.add('bench-bare.html'))"
         )
-        raw = sum((folder / k).stat().st_size for k in kept if k != "./")
-        zipped = sum(len(gzip.compress((folder / k).read_bytes(), 6)) for k in kept if k != "./")
-        port = 8791
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}/"
-        time.sleep(0.5)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                ctx = browser.new_context(viewport={"width": 360, "height": 740})
-                first = ctx.new_page()
-                first.goto(base)
-                first.evaluate("window.trackwright.ready")
-                first.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                first.evaluate(
-                    "caches.keys().then(k => caches.open(k[0])).then(c => c.add('bench-bare.html'))"
-                )
-                first.close()
-                ctx.set_offline(True)
-                figures: dict[str, list[float]] = {}
-                for rate in (1.0, args.rate):
-                    for _ in range(args.runs):
-                        page = page_with(ctx, rate)
-                        page.goto(base + "bench-bare.html")
-                        page.wait_for_function("window.bare !== undefined", timeout=120_000)
-                        figures.setdefault(f"bare@{rate}", []).append(page.evaluate("window.bare"))
-                        page.close()
-                        page = page_with(ctx, rate)
-                        page.goto(base)
-                        page.evaluate("window.trackwright.ready")
-                        ready = page.evaluate("window.trackwright.timing.ready")
-                        figures.setdefault(f"app@{rate}", []).append(ready)
-                        page.close()
-                # A tap and a round's score, throttled, in a game on the USA board.
-                page = page_with(ctx, args.rate)
-                page.goto(base)
-                page.evaluate("window.trackwright.ready")
-                page.wait_for_selector("#create")
-                page.click("#create")
-                page.wait_for_selector("line.edge", state="attached")
-                page.evaluate("window.twIdle()")
-                taps = page.evaluate(
-                    """async n => {
-                    const out = [];
-                    for (let i = 0; i < n; i++) {
-                        const edges = document.querySelectorAll('line.edge');
-                        const e = edges[(i * 37) % edges.length];
-                        const drawn = window.twRendered();
-                        const t = performance.now();
-                        e.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-                        await drawn;
-                        await new Promise(r => requestAnimationFrame(() => r()));
-                        out.push(performance.now() - t);
-                        await window.twIdle();
-                    }
-                    return out;
-                }""",
-                    20,
-                )
-                scores = page.evaluate(
-                    """async records => {
-                    const out = [];
-                    for (const r of records) {
-                        const t = performance.now();
-                        await window.trackwright.score(r);
-                        out.push(performance.now() - t);
-                    }
-                    return out;
-                }""",
-                    rounds(args.runs * 3),
-                )
-                browser.close()
-        finally:
-            server.terminate()
+        first.close()
+        ctx.set_offline(True)
+        figures: dict[str, list[float]] = {}
+        for rate in (1.0, args.rate):
+            cold_starts(ctx, base, rate, args.runs, figures)
+        page = page_with(ctx, args.rate)
+        page.goto(base)
+        page.evaluate("window.trackwright.ready")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        page.wait_for_selector("line.edge", state="attached")
+        page.evaluate("window.twIdle()")
+        taps = page.evaluate(TAPS, 20)
+        scores = page.evaluate(SCORES, rounds(args.runs * 3))
+        browser.close()
+    return figures, taps, scores
+
+
+def print_figures(args, figures, taps, scores, raw: int, zipped: int, report) -> None:
     med = {k: statistics.median(v) for k, v in figures.items()}
     r = args.rate
     print(
@@ -174,6 +158,35 @@ def main() -> None:
         f"| score a finished 6-player round, {r:g}x ({len(scores)} rounds) | median "
         f"{statistics.median(scores):.0f} ms, max {max(scores):.0f} ms | < 300 ms |"
     )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rate", type=float, default=4.0)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "site"
+        report = site.build(folder)
+        (folder / "bench-bare.html").write_text(BARE, "utf-8")
+        kept = json.loads(
+            (folder / "sw.js").read_text("utf-8").split("const PRECACHE = ")[1].split(";\n")[0]
+        )
+        raw = sum((folder / k).stat().st_size for k in kept if k != "./")
+        zipped = sum(len(gzip.compress((folder / k).read_bytes(), 6)) for k in kept if k != "./")
+        port = 8791
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}/"
+        time.sleep(0.5)
+        try:
+            figures, taps, scores = measure(base, args)
+        finally:
+            server.terminate()
+    print_figures(args, figures, taps, scores, raw, zipped, report)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
 
-Each photo comes from ``benchmarks/photo_scenes.py`` (12 megapixels, the board with a round's
+Each photo comes from ``tests/support/photo_scenes.py`` (12 megapixels, the board with a round's
 track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
 blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the command line
 reads it (decode, scale, read; the board's own picture made once per map), without anchors.
@@ -30,13 +30,12 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served, tests.support
 
-import photo_scenes
-
+from tests.support import photo_scenes
 from trackwright.cli import photo as cli_photo
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
@@ -203,6 +202,118 @@ def phone(args) -> None:
         )
 
 
+@dataclass
+class Tally:
+    """What the reader made of the photos so far, space by space."""
+
+    right: int = 0
+    flagged: int = 0
+    wrong: int = 0
+    flagged_visible: int = 0
+    visible: int = 0
+    emptied: int = 0
+    found: int = 0
+    seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the machine may be shared: CPU seconds
+    failures: list[str] = field(default_factory=list)
+    wrong_list: list[str] = field(default_factory=list)
+
+    def add(self, m: model.TransAmericaMap, seed: int, reading, truth: dict) -> None:
+        self.found += 1
+        taken = {tuple(e) for e in truth["track"]}
+        covered = {tuple(e) for e in truth["covered"]}
+        read, unsure = set(reading.track), set(reading.uncertain)
+        self.emptied += len(reading.empty_by_rule)
+        for e in m.edges:
+            key = tuple(sorted((e.a, e.b)))
+            if key not in covered:
+                self.visible += 1
+            if key in unsure:
+                self.flagged += 1
+                if key not in covered:
+                    self.flagged_visible += 1
+            elif (key in read) == (key in taken):
+                self.right += 1
+            else:
+                self.wrong += 1
+                kind = "missed" if key in taken else "extra"
+                self.wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind}")
+
+
+def read_all(args: argparse.Namespace, m: model.TransAmericaMap) -> Tally:
+    """Every photo made (or taken from the cache) and read, as ``trackwright photo`` reads it."""
+    tally = Tally()
+    for seed in range(args.first, args.first + args.count):
+        data, truth = photo(seed, args.cache)
+        t0, c0 = time.perf_counter(), time.process_time()
+        try:
+            reading = cli_photo.read_photo(m, data, f"photo {seed}", {})
+        except TrackwrightError as exc:
+            tally.seconds.append(time.perf_counter() - t0)
+            tally.cpu.append(time.process_time() - c0)
+            tally.failures.append(f"{seed}: {exc}")
+            continue
+        tally.seconds.append(time.perf_counter() - t0)
+        tally.cpu.append(time.process_time() - c0)
+        tally.add(m, seed, reading, truth)
+        if args.picture is not None and seed == (args.picture_seed or args.first):
+            draw(data, reading, truth, args.picture)
+        print(
+            f"photo {seed}: {len(reading.track)} taken, {len(reading.uncertain)} uncertain, "
+            f"{tally.seconds[-1]:.2f} s",
+            file=sys.stderr,
+        )
+    return tally
+
+
+def print_tally(args: argparse.Namespace, t: Tally, board_seconds: float) -> None:
+    total = t.right + t.flagged + t.wrong
+    pct = lambda n, d: 100.0 * n / d if d else 0.0  # noqa: E731
+    rows = [
+        ("photos", f"{args.count}", ""),
+        (
+            "board found without anchors",
+            f"{pct(t.found, args.count):.1f} % ({t.found})",
+            TARGETS["board found without anchors"],
+        ),
+        ("track spaces judged", f"{total}", ""),
+        (
+            "right or flagged",
+            f"{pct(t.right + t.flagged, total):.2f} %",
+            TARGETS["right or flagged"],
+        ),
+        ("flagged", f"{pct(t.flagged, total):.2f} % ({t.flagged})", TARGETS["flagged"]),
+        (
+            "flagged, of spaces not under a card or hand",
+            f"{pct(t.flagged_visible, t.visible):.2f} %",
+            "",
+        ),
+        (
+            "unsure spaces the rules empty (joined to no track seen)",
+            f"{t.emptied} ({pct(t.emptied, total):.2f} %)",
+            "",
+        ),
+        (
+            "wrong, not flagged",
+            f"{t.wrong} ({pct(t.wrong, total):.3f} %)",
+            TARGETS["wrong, not flagged"],
+        ),
+        ("wall s per 12 MP photo, median", f"{statistics.median(t.seconds):.2f}", ""),
+        ("wall s per 12 MP photo, slowest", f"{max(t.seconds):.2f}", ""),
+        ("CPU s per 12 MP photo, median", f"{statistics.median(t.cpu):.2f}", "< 3"),
+        ("CPU s per 12 MP photo, slowest", f"{max(t.cpu):.2f}", "< 3"),
+        ("seconds to prepare the board (once per map)", f"{board_seconds:.2f}", ""),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(f"{'':{width}}  {'measured':>22}  target")
+    for name, value, target in rows:
+        print(f"{name:{width}}  {value:>22}  {target}")
+    for line in t.failures:
+        print(f"not read: {line}")
+    for line in t.wrong_list:
+        print(f"wrong: {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
@@ -224,96 +335,11 @@ def main() -> None:
     if args.phone:
         phone(args)
         return
-
     m = model.load("usa")
     started = time.perf_counter()
     cli_photo.board(m)
     board_seconds = time.perf_counter() - started
-    right = flagged = wrong = flagged_visible = visible = emptied = 0
-    found = 0
-    seconds: list[float] = []
-    cpu: list[float] = []  # the machine may be shared: CPU seconds say what the reading costs
-    failures: list[str] = []
-    wrong_list: list[str] = []
-    for seed in range(args.first, args.first + args.count):
-        data, truth = photo(seed, args.cache)
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            reading = cli_photo.read_photo(m, data, f"photo {seed}", {})
-        except TrackwrightError as exc:
-            seconds.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-            failures.append(f"{seed}: {exc}")
-            continue
-        seconds.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-        found += 1
-        taken = {tuple(e) for e in truth["track"]}
-        covered = {tuple(e) for e in truth["covered"]}
-        read, unsure = set(reading.track), set(reading.uncertain)
-        emptied += len(reading.empty_by_rule)
-        for e in m.edges:
-            key = tuple(sorted((e.a, e.b)))
-            if key not in covered:
-                visible += 1
-            if key in unsure:
-                flagged += 1
-                if key not in covered:
-                    flagged_visible += 1
-            elif (key in read) == (key in taken):
-                right += 1
-            else:
-                wrong += 1
-                kind = "missed" if key in taken else "extra"
-                wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind}")
-        if args.picture is not None and seed == (args.picture_seed or args.first):
-            draw(data, reading, truth, args.picture)
-        print(
-            f"photo {seed}: {len(reading.track)} taken, {len(reading.uncertain)} uncertain, "
-            f"{seconds[-1]:.2f} s",
-            file=sys.stderr,
-        )
-    total = right + flagged + wrong
-    pct = lambda n, d: 100.0 * n / d if d else 0.0  # noqa: E731
-    rows = [
-        ("photos", f"{args.count}", ""),
-        (
-            "board found without anchors",
-            f"{pct(found, args.count):.1f} % ({found})",
-            TARGETS["board found without anchors"],
-        ),
-        ("track spaces judged", f"{total}", ""),
-        ("right or flagged", f"{pct(right + flagged, total):.2f} %", TARGETS["right or flagged"]),
-        ("flagged", f"{pct(flagged, total):.2f} % ({flagged})", TARGETS["flagged"]),
-        (
-            "flagged, of spaces not under a card or hand",
-            f"{pct(flagged_visible, visible):.2f} %",
-            "",
-        ),
-        (
-            "unsure spaces the rules empty (joined to no track seen)",
-            f"{emptied} ({pct(emptied, total):.2f} %)",
-            "",
-        ),
-        (
-            "wrong, not flagged",
-            f"{wrong} ({pct(wrong, total):.3f} %)",
-            TARGETS["wrong, not flagged"],
-        ),
-        ("wall s per 12 MP photo, median", f"{statistics.median(seconds):.2f}", ""),
-        ("wall s per 12 MP photo, slowest", f"{max(seconds):.2f}", ""),
-        ("CPU s per 12 MP photo, median", f"{statistics.median(cpu):.2f}", "< 3"),
-        ("CPU s per 12 MP photo, slowest", f"{max(cpu):.2f}", "< 3"),
-        ("seconds to prepare the board (once per map)", f"{board_seconds:.2f}", ""),
-    ]
-    width = max(len(r[0]) for r in rows)
-    print(f"{'':{width}}  {'measured':>22}  target")
-    for name, value, target in rows:
-        print(f"{name:{width}}  {value:>22}  {target}")
-    for line in failures:
-        print(f"not read: {line}")
-    for line in wrong_list:
-        print(f"wrong: {line}")
+    print_tally(args, read_all(args, m), board_seconds)
 
 
 if __name__ == "__main__":

@@ -13,15 +13,19 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import networkx as nx
 
 from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
-from trackwright.scorer import simulate
 from trackwright.scorer import transamerica as ta
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests.support
+from tests.support import simulate
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
 

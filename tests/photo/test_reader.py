@@ -1,0 +1,380 @@
+"""``trackwright photo``: the registration marks every TransAmerica board carries, and the reader
+on a few generated photos (a fast subset of ``benchmarks/photos.py``), anchors, and bad photos
+answered in one line with exit code 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import sys
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from tests.support import cli, photo_scenes
+from trackwright.core import mapfile
+from trackwright.core import transamerica as model
+from trackwright.kits.transamerica import board as kit_board
+from trackwright.photo import marks as marks_mod
+
+SIZE = (2000, 1500)  # smaller than a phone's photo: the reader works at 1600 px anyway
+
+
+trackwright = cli.trackwright
+
+
+@cache
+def scene(seed: int, **force) -> photo_scenes.Photo:
+    return photo_scenes.scene(seed, size=SIZE, **force)
+
+
+def saved(tmp_path: Path, photo: photo_scenes.Photo | bytes, name: str = "photo.jpg") -> Path:
+    path = tmp_path / name
+    path.write_bytes(photo if isinstance(photo, bytes) else photo.jpeg)
+    return path
+
+
+# ------------------------------------------------------------------ the marks
+
+
+@pytest.mark.parametrize("name", mapfile.builtin_map_names("transamerica"))
+def test_every_board_carries_marks_clear_of_the_game(name):
+    m = model.load(name)
+    marks = marks_mod.marks(m)
+    width, height = marks_mod.drawing_size(m)
+    assert len(marks) >= 8
+    # marks towards each corner of the board (usa-classic's crowded top left keeps its
+    # nearest one 263 mm away: its city names fill that corner)
+    for cx, cy in ((0, 0), (width, 0), (width, height), (0, height)):
+        assert min(math.hypot(k.x - cx, k.y - cy) for k in marks) < 300
+    for k in marks:
+        for n in m.nodes.values():
+            assert math.hypot(k.x - n.x, k.y - n.y) > marks_mod.TILE / 2
+    # the title box where the kit draws it
+    place = kit_board.cartouche_place(m)
+    box, extra = marks_mod.cartouche_box(m)
+    assert (box[0], box[1]) == pytest.approx((place[0], place[1]))
+    assert extra == pytest.approx(place[2])
+
+
+@pytest.mark.parametrize("name", ["usa", "usa-classic", "europe", "japan"])
+def test_the_reader_knows_where_the_sheets_meet(name):
+    """The reader's seams are the kit's cuts on every paper: the sheets' printed windows meet
+    there (each window's edge is half the overlap past the seam)."""
+    from trackwright.kits.sheets import tiled_pages
+    from trackwright.photo import seams
+
+    m = model.load(name)
+    drawing = kit_board.board_drawing(m, "en")
+    assert (drawing.width, drawing.height) == marks_mod.drawing_size(m)
+    for paper in ("a4", "letter", "a3"):
+        tiling, _pages = tiled_pages(drawing, paper, "en", "t")
+        half = tiling.overlap / 2
+        xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
+        ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
+        got = seams.paper_seams(drawing.width, drawing.height, paper)
+        assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
+        assert set(got[0]) <= set(seams.seams(drawing.width, drawing.height)[0])
+
+
+def test_the_board_drawing_carries_the_marks():
+    m = model.load("usa")
+    drawing = kit_board.board_drawing(m, "en")
+    width, height = marks_mod.drawing_size(m)
+    assert (drawing.width, drawing.height) == pytest.approx((width, height))
+    text = repr(drawing.ops)
+    assert text.count(marks_mod.INK) >= 2 * len(marks_mod.marks(m))
+
+
+# ------------------------------------------------------------------ reading photos
+
+
+def check(truth: dict, got: dict) -> tuple[int, int, int]:
+    """(wrong, flagged, right) over the board's track spaces."""
+    m = model.load(truth["map"])
+    taken = {tuple(e) for e in truth["track"]}
+    read = {tuple(e) for e in got["track"]}
+    unsure = {tuple(e) for e in got["uncertain"]}
+    wrong = flagged = right = 0
+    for e in m.edges:
+        key = tuple(sorted((e.a, e.b)))
+        if key in unsure:
+            flagged += 1
+        elif (key in read) == (key in taken):
+            right += 1
+        else:
+            wrong += 1
+    return wrong, flagged, right
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_generated_photos_read_right_or_flagged(tmp_path, seed):
+    photo = scene(seed)
+    done = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    wrong, flagged, right = check(photo.truth, got)
+    total = wrong + flagged + right
+    assert wrong <= 1, (wrong, flagged)
+    assert flagged <= 0.05 * total
+    assert right >= 0.95 * total
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_wooden_pieces_read_right_or_flagged_everywhere(seed):
+    """Pale matchsticks and dark wooden pieces, wherever they lie (on the grey mountains, on a
+    double line): none read wrong without a flag."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    m = model.load("usa")
+    for kinds in (("matches",), ("dark",)):
+        photo = scene(seed, kinds=kinds)
+        reading = cli_photo.read_photo(m, photo.jpeg, "photo", {})
+        got = {"track": reading.track, "uncertain": reading.uncertain}
+        wrong, flagged, right = check(photo.truth, got)
+        assert wrong == 0, (kinds, wrong, flagged)
+        assert flagged <= 0.08 * (wrong + flagged + right), (kinds, flagged)
+
+
+def test_printed_lines_are_not_pieces():
+    """What tells a band of print (the line seen twice where sheets meet, a guide line) from a
+    piece: the line's own blend of ink and paper and its grey hue; not wood, not a dark piece
+    wider than the line."""
+    from trackwright.photo import tracks
+
+    paper, ink = (246, 241, 226), (60, 60, 58)
+    row = [paper] * (2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1)
+    row[len(row) // 2] = ink
+    first = tracks.SLIDE
+
+    def blend(t: float) -> tuple[float, float, float]:
+        return tuple(ink[c] + t * (paper[c] - ink[c]) for c in range(3))  # type: ignore[return-value]
+
+    assert tracks._like_line([blend(0.6), blend(0.1), blend(0.5)], row, row, first)
+    assert tracks._like_line([(150, 150, 148), (160, 160, 157)], row, row, first)  # grey guide
+    assert not tracks._like_line([(222, 180, 130), (215, 175, 128)], row, row, first)  # wood
+    assert not tracks._like_line([(90, 62, 44), (86, 60, 42), (120, 96, 80)], row, row, first)
+    dark = [blend(0.4), blend(0.05), blend(0.0), blend(0.1), blend(0.5)]  # 3 mm of ink: a piece
+    assert not tracks._like_line(dark, row, row, first)
+
+
+def test_the_board_between_two_fingers_is_not_a_piece():
+    """A strip mostly under a hand, with the board showing in the gap between two fingers: in
+    the strip's own light (the skin's) the gap is a narrow band like a piece's. But the gap has
+    the whole board's colour and the strip has not: uncertain. A piece's band is never nearer
+    the board's colour than the board round it."""
+    from trackwright.photo import tracks
+
+    board = {("A", f"B{k}"): (0.8, 0.8, 0.8) for k in range(20)}
+    light = {**board, ("C", "D"): (0.76, 0.64, 0.60), ("E", "F"): (0.81, 0.8, 0.79)}
+    tones = {
+        ("C", "D"): (0.78, 0.79, 0.8),  # the board itself, between two fingers
+        ("E", "F"): (0.23, 0.17, 0.12),  # a dark wooden piece on the board
+        ("A", "B3"): (0.9, 0.7, 0.45),  # a matchstick
+    }
+    assert tracks._board_between(light, tones) == [("C", "D")]
+
+
+def test_the_plain_output_lists_the_spaces(tmp_path):
+    photo = scene(3)
+    done = trackwright("photo", "usa", str(saved(tmp_path, photo)))
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert "track spaces taken" in first and "marks" in first
+
+
+def test_anchors_read_a_photo_whose_marks_are_hidden(tmp_path):
+    photo = scene(3)
+    m = model.load("usa")
+    h = np.array(photo.truth["homography"]).reshape(3, 3)
+    image = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    # Paint over every mark: the board can no longer be found by itself.
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    for k in marks_mod.marks(m):
+        q = h @ [k.x, k.y, 1.0]
+        x, y = q[:2] / q[2]
+        draw.ellipse((x - 30, y - 30, x + 30, y + 30), fill=(200, 220, 230))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90)
+    path = saved(tmp_path, out.getvalue())
+    done = trackwright("photo", "usa", str(path), "--json")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "--anchor" in done.stderr
+    anchors = []
+    for name in ("Seattle", "Jacksonville", "Boston", "San Diego"):
+        node = m.nodes[m.city_by_name[name].node]
+        q = h @ [node.x, node.y, 1.0]
+        x, y = q[:2] / q[2]
+        anchors += ["--anchor", f"{name}={x:.1f},{y:.1f}"]
+    done = trackwright("photo", "usa", str(path), "--json", *anchors)
+    assert done.returncode == 0, done.stderr
+    wrong, flagged, right = check(photo.truth, json.loads(done.stdout))
+    assert wrong <= 1 and right >= 0.93 * (wrong + flagged + right)
+
+
+def one_line_error(tmp_path, data: bytes, *words: str) -> None:
+    done = trackwright("photo", "usa", str(saved(tmp_path, data)), "--json")
+    assert done.returncode == 2, done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def jpeg(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=70)
+    return out.getvalue()
+
+
+def test_no_board_in_the_photo(tmp_path):
+    table = Image.effect_noise(SIZE, 30).convert("RGB")
+    one_line_error(tmp_path, jpeg(table), "no board found", "--anchor")
+
+
+def test_too_dark(tmp_path):
+    image = Image.open(io.BytesIO(scene(3).jpeg)).point(lambda v: v // 8)
+    one_line_error(tmp_path, jpeg(image), "too dark")
+
+
+def test_too_blurred(tmp_path):
+    image = Image.open(io.BytesIO(scene(3).jpeg)).filter(ImageFilter.GaussianBlur(7))
+    done = trackwright("photo", "usa", str(saved(tmp_path, jpeg(image))), "--json")
+    assert done.returncode == 2
+    line = done.stderr.strip()
+    assert "\n" not in line and ("too blurred" in line or "no board found" in line), line
+
+
+def test_board_cut_off(tmp_path):
+    photo = scene(11, fill=0.9)
+    image = Image.open(io.BytesIO(photo.jpeg))
+    h = np.array(photo.truth["homography"]).reshape(3, 3)
+    m = model.load("usa")
+    xs = []
+    for n in m.nodes.values():
+        q = h @ [n.x, n.y, 1.0]
+        xs.append(q[0] / q[2])
+    cut = int(np.percentile(xs, 75))
+    image = image.crop((0, 0, cut, image.height))
+    one_line_error(tmp_path, jpeg(image), "cut off")
+
+
+def test_not_a_photo(tmp_path):
+    one_line_error(tmp_path, b"not a picture at all", "not a JPEG or PNG")
+
+
+def test_bad_anchor(tmp_path):
+    done = trackwright("photo", "usa", str(saved(tmp_path, scene(3))), "--anchor", "Seattle=1,2")
+    assert done.returncode == 2 and "four" in done.stderr
+
+
+# ------------------------------------------------------------------ the phone's question
+
+
+def rgba(image: Image.Image) -> dict:
+    import base64
+
+    image = image.convert("RGBA")
+    return {
+        "width": image.width,
+        "height": image.height,
+        "rgba": base64.b64encode(image.tobytes()).decode(),
+    }
+
+
+def test_the_phone_question_reads_as_the_cli_does(tmp_path):
+    """The page hands its canvas's pixels (the photo at the working size, the board's own
+    picture) to the engine's question ``photo_read``: the same reading as the CLI."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.play import bridge
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    photo = scene(3)
+    m = model.load("usa")
+    # Given the pixels the command line reads (the browser test feeds the page's own canvas),
+    # the same reading.
+    pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
+    image = Image.merge(
+        "RGB", [Image.frombytes("L", (pic.width, pic.height), p) for p in (pic.r, pic.g, pic.b)]
+    )
+    ref, sharp = cli_photo.reference(m)
+    size = (ref.pic.width, ref.pic.height)
+    ref_image, sharp_image = (
+        Image.merge("RGB", [Image.frombytes("L", size, plane) for plane in (p.r, p.g, p.b)])
+        for p in (ref.pic, sharp)
+    )
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    answer = bridge.ask(
+        "photo_read",
+        record,
+        {
+            "photo": rgba(image),
+            "reference": {**rgba(ref_image), "ppm": ref.ppm},
+            "sharp": rgba(sharp_image),
+        },
+    )
+    wrong, flagged, _right = check(photo.truth, answer)
+    assert len(answer["homography"]) == 9 and answer["marks"] >= 6
+    cli = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
+    got = json.loads(cli.stdout)
+    assert answer["track"] == got["track"]
+    assert answer["uncertain"] == got["uncertain"]
+    cli_wrong, _cli_flagged, _cli_right = check(photo.truth, got)
+    # and the same spaces ruled empty by the game's rules (joined to no track found)
+    reading = cli_photo.read_photo(m, photo.jpeg, "photo", {})
+    assert answer["empty_by_rule"] == [list(e) for e in reading.empty_by_rule]
+    assert wrong == cli_wrong and flagged == len(got["uncertain"])
+    # As the page sends them: the pixels as bytes beside the JSON (RGBA, as a canvas gives).
+    args = {
+        "photo": {"width": image.width, "height": image.height, "buffer": 0},
+        "reference": {"width": size[0], "height": size[1], "buffer": 1, "ppm": ref.ppm},
+        "sharp": {"width": size[0], "height": size[1], "buffer": 2},
+    }
+    buffers = [im.convert("RGBA").tobytes() for im in (image, ref_image, sharp_image)]
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(args), buffers)
+    )
+    assert reply["ok"]["track"] == got["track"] and reply["ok"]["uncertain"] == got["uncertain"]
+    bad = {**args, "photo": {**args["photo"], "buffer": 7}}
+    reply = json.loads(
+        bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(bad), buffers)
+    )
+    assert "no buffer 7" in reply["error"]
+
+
+def test_the_page_draws_at_the_readers_own_sizes():
+    """The page asks the engine the sizes it scales the photo and draws the board's picture at,
+    so they are written once, in the reader."""
+    from trackwright.photo import tracks
+    from trackwright.play import bridge
+
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    assert bridge.ask("photo_setup", record, {}) == {
+        "working": tracks.WORKING,
+        "ppm": tracks.REF_PPM,
+        "blur": tracks.REF_BLUR,
+        "sharp_blur": tracks.SHARP_BLUR,
+    }
+
+
+def test_the_phone_question_says_why_a_photo_is_bad():
+    from trackwright.core.errors import TrackwrightError
+    from trackwright.play import bridge
+
+    dark = Image.new("RGB", (1600, 1200), (10, 10, 12))
+    ref = Image.new("RGB", (100, 100), (255, 255, 255))
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+    answer = bridge.ask(
+        "photo_read", record, {"photo": rgba(dark), "reference": {**rgba(ref), "ppm": 2}}
+    )
+    assert answer["problem"] == "dark"
+    assert "too dark" in answer["message"]
+    with pytest.raises(TrackwrightError):
+        bridge.ask("photo_read", record, {"photo": {"width": 3}, "reference": None})

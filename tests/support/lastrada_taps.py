@@ -1,0 +1,209 @@
+"""La Strada end positions played out by the engine, and entering them on the phone app tap by
+tap as a table would: shared by ``benchmarks/lastrada_taps.py`` (which counts and times the taps
+in Chromium) and the tests (``tests/web/test_lastrada_page.py``, ``tests/play/``).
+
+End positions: whole games played on the standard board by simple players (each turn the roads
+that pay the most gold per travel day, with a little chance), every turn checked by
+``scorer.lastrada.apply_turn``, until the engine says the game is over. A position is entered
+by settlement (one tap per settlement on the button showing who stands on it, then one tap per
+player on the days kept) or by player (a tap on the player, a tap per merchant on the board, a
+tap on the days kept)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from trackwright.core import hexgrid
+from trackwright.core import lastrada as model
+from trackwright.scorer import lastrada as engine
+
+NAMES = ["Ann", "Ben", "Cleo", "Dev"]
+
+
+# ------------------------------------------------------------------ end positions
+
+
+def _starts(m: model.LaStradaMap, players: list[str], need: int, rng: random.Random) -> dict:
+    free = [
+        h for h, t in sorted(m.terrain.items()) if t == "plain" and h not in m.settlement_by_hex
+    ]
+    rng.shuffle(free)
+    placed: dict[str, list] = {p: [] for p in players}
+    for _ in range(need):
+        for p in players:
+            h = next(
+                h
+                for h in free
+                if all(hexgrid.distance(h, o) >= 2 for hs in placed.values() for o in hs)
+            )
+            free.remove(h)
+            placed[p].append(h)
+    return placed
+
+
+def play(seed: int, players: int = 4) -> dict[str, Any]:
+    """A whole game on the standard board, turn by turn, to its end; the record with its turns
+    (``turns``) and its end position (``settlements``, ``reserve``)."""
+    rng = random.Random(seed)
+    m = model.load("standard")
+    names = NAMES[:players]
+    variant = engine.variants_for(players)[0]
+    starts = _starts(m, names, 2 if variant == "two-player" else 1, rng)
+    data: dict[str, Any] = {
+        "game": "lastrada",
+        "map": "standard",
+        "players": names,
+        "variant": variant,
+        "starts": {p: [list(h) for h in hs] for p, hs in starts.items()},
+        "turns": [],
+    }
+    record = engine.record_from_json(data, "simulated")
+    state = engine.initial_state(record)
+    number = 0
+    while not state.ended and number < 400:
+        number += 1
+        p = engine.next_player(record, state)
+        assert p is not None
+        days = state.reserve[p] + engine.RULES.days_per_turn
+        turn: dict[str, Any] = {"player": p, "roads": []}
+        partial = state
+        while True:
+            roads = engine.reachable(record, partial, p, days)
+            if not roads:
+                break
+
+            def worth(r: engine.Road, here: engine.State = partial) -> float:
+                n = len(here.merchants[r.settlement]) + 1
+                gold = engine.gold_for(r.kind, n, variant)
+                return gold / max(r.days, 1) + rng.random() * 0.3
+
+            best = max(roads, key=worth)
+            turn["roads"].append([list(h) for h in best.path])
+            partial = engine.apply_turn(record, state, turn, number)
+            days -= best.days
+        state = engine.apply_turn(record, state, turn, number)
+        data["turns"].append(turn)
+    data["settlements"] = {sid: ps for sid, ps in state.merchants.items() if ps}
+    data["reserve"] = dict(state.reserve)
+    return data
+
+
+def position(game: dict[str, Any]) -> dict[str, Any]:
+    """The end position alone, as a table enters it by hand (no turns)."""
+    keep = ("game", "map", "players", "variant", "settlements", "reserve")
+    return {k: game[k] for k in keep}
+
+
+# ------------------------------------------------------------------ the page
+
+TIMER = """() => {
+  const fresh = !window.tapTimes;
+  window.tapTimes = [];
+  if (!fresh) return;
+  document.addEventListener('click', () => {
+    const t0 = performance.now();
+    setTimeout(async () => { await window.twIdle(); requestAnimationFrame(() => window.tapTimes.push(performance.now() - t0)); }, 0);
+  }, true);
+}"""
+
+
+def new_game(page, base: str, players: list[str]) -> None:
+    page.goto(base + "#/")
+    page.wait_for_selector("#create")
+    page.select_option("#new-game", "lastrada")
+    page.evaluate("window.twIdle()")
+    names = page.locator("input.player")
+    while names.count() < len(players):
+        page.click("#new-players + .row button")
+    for i in range(names.count()):
+        names.nth(i).fill(players[i] if i < len(players) else "")
+        names.nth(i).dispatch_event("input")
+    page.wait_for_function(
+        "v => document.getElementById('new-variant').value === v",
+        arg=engine.variants_for(len(players))[0],
+    )
+    page.click("#create")
+    page.wait_for_url("**#/game/**")
+    page.wait_for_selector("#ls-walk button[data-merchants]")
+    page.evaluate("window.twIdle()")
+    page.evaluate(TIMER)
+
+
+def tap(page, selector: str) -> None:
+    page.tap(selector)
+    page.evaluate("window.twIdle()")
+
+
+def by_settlement(page, pos: dict[str, Any]) -> int:
+    """The walk: one tap a settlement, then one a player for the days; the taps made."""
+    players, taps = pos["players"], 0
+    while True:
+        where = page.eval_on_selector(
+            "#ls-where", "e => [e.dataset.settlement, +e.dataset.n, +e.dataset.count]"
+        )
+        sid, n, count = where
+        who = pos["settlements"].get(sid, [])
+        key = ",".join(p for p in players if p in who)
+        tap(page, f'#ls-walk button[data-merchants="{key}"]')
+        taps += 1
+        if n >= count:
+            break
+    return taps + days(page, pos)
+
+
+def days(page, pos: dict[str, Any]) -> int:
+    taps = 0
+    for i, p in enumerate(pos["players"]):
+        if page.evaluate("window.TW.G.player") != i:
+            tap(page, f'#players button[data-player="{p}"]')
+            taps += 1
+        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]')
+        taps += 1
+    return taps
+
+
+def by_player(page, pos: dict[str, Any]) -> int:
+    """A player chosen, their settlements tapped on the board, their days; the taps made."""
+    taps = 0
+    for i, p in enumerate(pos["players"]):
+        if (
+            page.evaluate("window.TW.G.mode") != "player"
+            or page.evaluate("window.TW.G.player") != i
+        ):
+            tap(page, f'#players button[data-player="{p}"]')
+            taps += 1
+        for sid, who in sorted(pos["settlements"].items()):
+            if p in who:
+                tap(page, f'circle.settlement[data-settlement="{sid}"]')
+                taps += 1
+        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]')
+        taps += 1
+    return taps
+
+
+def exported(page, folder: Path, name: str) -> Path:
+    with page.expect_download() as info:
+        page.click("#export")
+    target = folder / name
+    info.value.save_as(target)
+    return target
+
+
+def same_position(record: dict[str, Any], pos: dict[str, Any]) -> bool:
+    norm = lambda s: {k: sorted(v) for k, v in (s or {}).items() if v}  # noqa: E731
+    reserve = {p: (record.get("reserve") or {}).get(p, 0) for p in pos["players"]}
+    return norm(record.get("settlements")) == norm(pos["settlements"]) and reserve == pos["reserve"]
+
+
+def same_score(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two scores alike but for the order in which merchants are listed on a settlement."""
+
+    def norm(r: dict[str, Any]) -> dict[str, Any]:
+        return {
+            **r,
+            "settlements": [{**st, "players": sorted(st["players"])} for st in r["settlements"]],
+        }
+
+    return norm(a) == norm(b)

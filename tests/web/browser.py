@@ -1,0 +1,249 @@
+"""What the tests that drive the phone app in Chromium share: Debian's Chromium found (installed
+with apt-get when missing and root, as on CI), the app served, ``trackwright serve`` in a process
+of its own, a phone-sized browser context, and the page's own controls driven from the test. The
+fixtures that start them are in tests/web/conftest.py.
+
+With TRACKWRIGHT_SCREENSHOTS=1 the screenshots in docs/screenshots/ (shown in the README) are
+refreshed (``shot``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from itertools import pairwise
+from pathlib import Path
+
+from tests.conftest import ROOT, apt_install
+from tests.support import cli
+
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+def chromium() -> str | None:
+    """Debian's Chromium (Playwright drives it; it never downloads a browser of its own),
+    installed with apt-get when it is missing and we are root, as on CI."""
+    if not shutil.which("chromium"):
+        apt_install("chromium")
+    return shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str) -> None:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"{url} did not answer")
+
+
+class Laptop:
+    """``trackwright serve`` in a process of its own, which a test may kill and start again."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "trackwright",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        wait_for(self.base + "api/hello")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def get(self, path: str):
+        with urllib.request.urlopen(self.base + path) as r:
+            return json.loads(r.read())
+
+
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        has_touch=True,
+        accept_downloads=True,
+    )
+    context.errors = []  # type: ignore[attr-defined]
+    return context
+
+
+def open_page(context, url: str):
+    pg = context.new_page()
+    pg.on("pageerror", lambda e: context.errors.append(str(e)))
+    pg.goto(url)
+    pg.wait_for_selector("#create, #main h1", timeout=120_000)
+    pg.evaluate("window.trackwright.ready")
+    settle(pg)
+    return pg
+
+
+def shot(pg, name: str, at: str | None = None) -> None:
+    """A screenshot for the README, of the page's top or scrolled to the element ``at``."""
+    if os.environ.get("TRACKWRIGHT_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        if at:
+            pg.evaluate(f"document.querySelector({json.dumps(at)}).scrollIntoView()")
+        else:
+            pg.evaluate("window.scrollTo(0, 0)")
+        pg.evaluate("document.getElementById('status').replaceChildren()")
+        pg.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def settle(pg) -> None:
+    """Wait until every change the page queued is stored and shown (and synced, if it can)."""
+    pg.evaluate("async () => { if (window.twIdle) await window.twIdle(); }")
+
+
+def new_game(pg, game: str, map_key: str, players=("Ann", "Ben", "Cleo")) -> str:
+    pg.goto(pg.url.split("#")[0] + "#/")
+    pg.wait_for_selector("#create")
+    pg.select_option("#new-game", game)
+    settle(pg)
+    pg.select_option("#new-map", map_key)
+    settle(pg)
+    names = pg.locator("input.player")
+    while names.count() < len(players):
+        pg.click("text=+ player")
+    for i, name in enumerate(players):
+        names.nth(i).fill(name)
+    settle(pg)
+    return pg.url
+
+
+def start(pg) -> str:
+    pg.click("#create")
+    pg.wait_for_url("**#/game/**")
+    pg.wait_for_selector("#export")
+    settle(pg)
+    return pg.url.rsplit("/", 1)[1]
+
+
+def exported(pg, tmp_path: Path, name: str) -> Path:
+    """The game as the Export button downloads it."""
+    with pg.expect_download() as info:
+        pg.click("#export")
+    target = tmp_path / name
+    info.value.save_as(target)
+    return target
+
+
+def cli_score(game: str, path: Path, cwd: Path) -> dict:
+    """``trackwright score GAME PATH --json`` (in-process), from the folder ``cwd``."""
+    done = cli.trackwright("score", game, path, "--json", cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# Page-side drivers: each step uses the page's own controls (the handlers a tap runs), awaiting
+# the page's queue after each, without a round trip to the test per tap.
+DRIVE = """
+window.drive = {
+  async tap(selector) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error('nothing at ' + selector);
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await window.twIdle();
+  },
+  async choose(selector, value) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error('nothing at ' + selector);
+    el.value = String(value);
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await window.twIdle();
+  },
+  async player(name) { await this.tap(`#players button[data-player="${name}"]`); },
+};
+"""
+
+
+def drive(pg, script: str, arg=None):
+    pg.evaluate(DRIVE)
+    return pg.evaluate(f"async arg => {{ {script} }}", arg)
+
+
+# A TransAmerica round's hands (tapped on the cards) and start markers (tapped on the board).
+HANDS_AND_STARTS = """
+const { round, players } = arg;
+await drive.tap('#mode-cards');
+for (const p of players) {
+  await drive.player(p);
+  for (const city of round.cities[p]) await drive.tap(`button[data-city="${city}"]`);
+}
+await drive.tap('#mode-start');
+for (const p of players) { await drive.player(p); await drive.tap(`circle[data-node="${round.starts[p]}"]`); }
+await drive.tap('#mode-track');
+"""
+
+TA_ROUND = (
+    HANDS_AND_STARTS
+    + """
+for (const [a, b] of round.track) {
+  const el = document.querySelector(`line[data-edge="${a}|${b}"]`) || document.querySelector(`line[data-edge="${b}|${a}"]`);
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await window.twIdle();
+}
+await drive.tap('#score-round');
+"""
+)
+
+
+def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
+    """A finger dragged through the given intersections (real pointer input), the board first
+    scrolled so that they are in view (a pan); ``jitter``: the finger's error in CSS pixels."""
+    rng = random.Random(seed)
+    points = pg.evaluate(
+        """ids => {
+        const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
+        const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+        const top = wrap.getBoundingClientRect();
+        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 8);
+        const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
+        const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+        const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+        wrap.scrollLeft += cx * ctm.a + ctm.e - (box.left + box.width / 2);
+        wrap.scrollTop += cy * ctm.d + ctm.f - (box.top + box.height / 2);
+        const m = over.getScreenCTM();
+        return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]);
+    }""",
+        nodes,
+    )
+    pg.mouse.move(*points[0])
+    pg.mouse.down()
+    for (x0, y0), (x1, y1) in pairwise(points):
+        for k in range(1, 7):
+            x = x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter)
+            y = y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter)
+            pg.mouse.move(x, y)
+    pg.mouse.up()
+    settle(pg)

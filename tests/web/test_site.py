@@ -1,0 +1,135 @@
+"""The phone app's static folder (``trackwright site``): complete, deterministic, engines only
+(nothing that draws or serves goes to the phone), Pyodide checked by its pinned hash, and bad
+input refused in one line with nothing half-written."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.support import cli
+from trackwright.web import pyodide, site
+
+trackwright = cli.trackwright
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_the_site_is_complete_and_its_service_worker_keeps_every_file(phone_site):
+    files = digest(phone_site)
+    for name in (
+        "index.html",
+        "app.js",
+        "engine.js",
+        "store.js",
+        "sw.js",
+        "manifest.webmanifest",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+        "engines.zip",
+        "catalogue.json",
+        "maps/index.json",
+        *(f"pyodide/{n}" for n in pyodide.FILES),
+    ):
+        assert name in files, name
+    sw = (phone_site / "sw.js").read_text()
+    kept = json.loads(sw.split("const PRECACHE = ")[1].split(";\n")[0])
+    assert set(kept) == {"./", *files} - {site.MARKER, "sw.js"}
+    manifest = json.loads((phone_site / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+    index = json.loads((phone_site / "maps/index.json").read_text())
+    builtins = {(m["game"], m["id"]) for m in index if m["builtin"]}
+    assert {("transamerica", "usa"), ("dampfross", "england"), ("lastrada", "standard")} <= builtins
+    for m in index:
+        for lang in site.LANGS:
+            assert m["boards"][lang] in files
+    # Nothing is loaded from elsewhere at run time.
+    for name in ("index.html", "app.js", "engine.js", "store.js", "sw.js"):
+        assert "https://" not in (phone_site / name).read_text(), name
+
+
+def test_the_phone_gets_the_engines_and_nothing_that_draws_or_serves(phone_site):
+    names = zipfile.ZipFile(phone_site / "engines.zip").namelist()
+    # Exactly the pure-Python half, scorer/trackwright/, and the maps and presets it reads.
+    half = ROOT / "scorer"
+    code = {
+        p.relative_to(half).as_posix()
+        for p in (half / "trackwright").rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+    }
+    assert {n for n in names if not n.startswith("trackwright/templates/")} == code
+    assert "trackwright/play/bridge.py" in names
+    assert not any("/kits/" in n or "/web/" in n or "/cli/" in n for n in names)
+
+
+def test_the_same_inputs_give_the_same_bytes(phone_site, tmp_path):
+    again = tmp_path / "again"
+    site.build(again)
+    assert digest(again) == digest(phone_site)
+
+
+def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
+    kits = tmp_path / "output" / "tiny"
+    kits.mkdir(parents=True)
+    (kits / "map.json").write_bytes(
+        (ROOT / "templates/transamerica/examples/minimal-map.json").read_bytes()
+    )
+    (kits.parent / "notes.json").write_text("{}")  # other JSON in a kit is left alone
+    out = tmp_path / "site"
+    done = trackwright("site", str(out), "--kits", str(tmp_path / "output"))
+    assert done.returncode == 0, done.stderr
+    assert "files" in done.stdout and "MB" in done.stdout
+    index = json.loads((out / "maps/index.json").read_text())
+    mine = [m for m in index if not m["builtin"]]
+    assert len(mine) == 1 and mine[0]["source"] == "output/tiny"
+    assert (out / mine[0]["file"]).is_file() and (out / mine[0]["boards"]["de"]).is_file()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda d: (d / "out").mkdir() or (d / "out" / "mine.txt").write_text("x"),
+            "is not an earlier trackwright site",
+        ),
+        (lambda d: None, "file not found"),
+    ],
+)
+def test_bad_input_is_one_line_and_nothing_is_written(tmp_path, make, message):
+    make(tmp_path)
+    args = ["site", str(tmp_path / "out")]
+    if message == "file not found":
+        args += ["--map", str(tmp_path / "nowhere.json")]
+    done = trackwright(*args)
+    assert done.returncode == 2 and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    if message == "file not found":
+        assert not (tmp_path / "out").exists()
+
+
+def test_pyodide_is_checked_by_its_pinned_hash(tmp_path):
+    fake = tmp_path / "pyodide.tgz"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("x", "not the package")
+    fake.write_bytes(buffer.getvalue())
+    done = trackwright("site", str(tmp_path / "out"), env={"TRACKWRIGHT_PYODIDE": str(fake)})
+    assert done.returncode == 2 and "not the pinned" in done.stderr
+    assert not (tmp_path / "out").exists()
+    missing = trackwright(
+        "site", str(tmp_path / "out"), env={"TRACKWRIGHT_PYODIDE": str(tmp_path / "none.tgz")}
+    )
+    assert missing.returncode == 2 and "TRACKWRIGHT_PYODIDE" in missing.stderr
