@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -110,6 +110,68 @@ def generate(
     report(write_all(files), started)
 
 
+def _cheapest_json(
+    game: df.GameRecord, state: df.State, cheapest: tuple[str, str], roll: int | None
+) -> dict[str, Any]:
+    """``--cheapest PLAYER TOWN``: the cheapest line from the player's network to the town."""
+    m = game.map
+    player, town = cheapest
+    if player not in game.players:
+        raise typer.BadParameter(
+            f"{player!r} is not a player of this game", param_hint="'--cheapest'"
+        )
+    key: str | int = int(town) if town.isdigit() else town
+    if (isinstance(key, int) and key not in m.town_by_number) or (
+        isinstance(key, str) and key not in m.town_by_name
+    ):
+        raise typer.BadParameter(f"{town!r} is not a town of this map", param_hint="'--cheapest'")
+    plan = df.cheapest_build(game, state, player, key, roll)
+    return {
+        "player": player,
+        "town": town,
+        "path": [list(h) for h in plan.path],
+        "cost": plan.cost,
+        "payments": plan.payments,
+        "reach": [list(h) for h in plan.reach] if plan.reach else None,
+    }
+
+
+def _race_json(game: df.GameRecord, state: df.State, race: tuple[int, int]) -> dict[str, Any]:
+    """``--race FROM TO``: each player's fastest race route between the towns, and its fares."""
+    for number in race:
+        if number not in game.map.town_by_number:
+            raise typer.BadParameter(f"{number} is not a town number", param_hint="'--race'")
+    routes: dict[str, Any] = {}
+    for player in game.players:
+        r = df.race_route(game, state, player, *race)
+        routes[player] = (
+            None
+            if r is None
+            else {"route": [list(h) for h in r.route], "pips": r.pips, "fares": r.fares}
+        )
+    return {"from": race[0], "to": race[1], "routes": routes}
+
+
+def _print_extras(data: dict[str, Any], roll: int | None) -> None:
+    """The cheapest line and the race routes asked for, as lines of text."""
+    if "cheapest" in data:
+        c = data["cheapest"]
+        typer.echo(
+            f"Cheapest line for {c['player']} to {c['town']}: {c['cost']} building points "
+            f"and {c['payments']} to rivals, {len(c['path'])} hexes"
+            + (f"; a roll of {roll} gets to {c['reach'][-1]}" if c["reach"] else "")
+        )
+    if "race" in data:
+        for player, r in data["race"]["routes"].items():
+            if r is None:
+                typer.echo(f"{player}: no route using their own line")
+            else:
+                fares = ", ".join(f"{k} {v}" for k, v in r["fares"].items()) or "none"
+                typer.echo(
+                    f"{player}: {len(r['route']) - 1} hexes, {r['pips']} pips, fares: {fares}"
+                )
+
+
 def score(
     record: RecordArg,
     as_json: JsonOpt = False,
@@ -134,62 +196,15 @@ def score(
     game = df.load_record(record)
     result = df.replay(game)
     data = result.to_json()
-    m = game.map
     if cheapest is not None:
-        player, town = cheapest
-        if player not in game.players:
-            raise typer.BadParameter(
-                f"{player!r} is not a player of this game", param_hint="'--cheapest'"
-            )
-        key: str | int = int(town) if town.isdigit() else town
-        if (isinstance(key, int) and key not in m.town_by_number) or (
-            isinstance(key, str) and key not in m.town_by_name
-        ):
-            raise typer.BadParameter(
-                f"{town!r} is not a town of this map", param_hint="'--cheapest'"
-            )
-        plan = df.cheapest_build(game, result.state, player, key, roll)
-        data["cheapest"] = {
-            "player": player,
-            "town": town,
-            "path": [list(h) for h in plan.path],
-            "cost": plan.cost,
-            "payments": plan.payments,
-            "reach": [list(h) for h in plan.reach] if plan.reach else None,
-        }
+        data["cheapest"] = _cheapest_json(game, result.state, cheapest, roll)
     if race is not None:
-        for number in race:
-            if number not in m.town_by_number:
-                raise typer.BadParameter(f"{number} is not a town number", param_hint="'--race'")
-        routes = {}
-        for player in game.players:
-            r = df.race_route(game, result.state, player, *race)
-            routes[player] = (
-                None
-                if r is None
-                else {"route": [list(h) for h in r.route], "pips": r.pips, "fares": r.fares}
-            )
-        data["race"] = {"from": race[0], "to": race[1], "routes": routes}
+        data["race"] = _race_json(game, result.state, race)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     print_dampfross(result)
-    if "cheapest" in data:
-        c = data["cheapest"]
-        typer.echo(
-            f"Cheapest line for {c['player']} to {c['town']}: {c['cost']} building points "
-            f"and {c['payments']} to rivals, {len(c['path'])} hexes"
-            + (f"; a roll of {roll} gets to {c['reach'][-1]}" if c["reach"] else "")
-        )
-    if "race" in data:
-        for player, r in data["race"]["routes"].items():
-            if r is None:
-                typer.echo(f"{player}: no route using their own line")
-            else:
-                fares = ", ".join(f"{k} {v}" for k, v in r["fares"].items()) or "none"
-                typer.echo(
-                    f"{player}: {len(r['route']) - 1} hexes, {r['pips']} pips, fares: {fares}"
-                )
+    _print_extras(data, roll)
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

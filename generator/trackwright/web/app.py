@@ -5,6 +5,10 @@ The JSON API takes exactly the CLI's game records, whose map is a built-in name 
 no request ever makes the server read a file by a path it was sent. In LAN mode every request
 needs the server's key (creating and listing games) or the game's own token (everything about
 one game); both are unguessable and travel in the URL the server prints (and its QR code).
+
+The app is built from routers, one per concern (the server itself, games, one game, maps); the
+checks every request of a router needs are FastAPI dependencies: the Host header (the whole
+app), the server key (the games and maps routers) and a game's token (the one-game router).
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import segno
-from fastapi import Body, FastAPI, Header, HTTPException, Request
+from fastapi import APIRouter, Body, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -29,15 +34,50 @@ from trackwright.play import bridge
 from trackwright.version import VERSION
 from trackwright.web import games
 from trackwright.web import site as site_builder
-from trackwright.web.store import NothingToUndo, StaleVersion, Store
+from trackwright.web.store import Game, NothingToUndo, StaleVersion, Store
 
 MAX_BODY = mapfile.MAX_BYTES  # bytes: a record with its map embedded, as a map file may be
+
+DESCRIPTION = (
+    "Score TransAmerica, Dampfross and La Strada at the table. Records are the "
+    "same JSON the command line scores, with the map a built-in name or embedded; scores are "
+    "the same JSON `trackwright score GAME --json` prints. In LAN mode send the server key as "
+    "`X-Trackwright-Key` (or `?key=`) and each game's token as `X-Game-Token` (or `?token=`)."
+)
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+SYNC_ATTEMPTS = 5  # another device's change landing meanwhile: merge again, this many times
+
+
+@dataclass(frozen=True)
+class Server:
+    """What the routes of one app share: its store, its key and how it is reached."""
+
+    store: Store
+    key: str
+    lan: bool
+    output: Path
+    uploads: Path
+    url: str | None
+    hosts: frozenset[str] | None
+
+
+def _server(request: Request) -> Server:
+    """The app's shared state (a dependency of every route)."""
+    server: Server = request.app.state.server
+    return server
+
 
 # Parameter types (module level: FastAPI resolves the annotations here).
 KeyHeader = Annotated[str | None, Header(alias="X-Trackwright-Key")]
 TokenHeader = Annotated[str | None, Header(alias="X-Game-Token")]
 IfMatch = Annotated[str | None, Header(alias="If-Match")]
+IfNoneMatch = Annotated[str | None, Header(alias="If-None-Match")]
 RecordBody = Annotated[dict[str, Any], Body()]
+JsonBody = Annotated[dict[str, Any], Body()]
+ServerDep = Annotated[Server, Depends(_server)]
+
+
+# ---------------------------------------------------------------- request bodies and limits
 
 
 def _record_schema() -> dict[str, Any]:
@@ -47,6 +87,16 @@ def _record_schema() -> dict[str, Any]:
             {k: v for k, v in g.record_schema_json().items() if k not in ("$schema", "$id")}
             for g in registry.games().values()
         ]
+    }
+
+
+def _record_openapi() -> dict[str, Any]:
+    """The OpenAPI description of a request body that is a game record (any registered game)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _record_schema()}},
+        }
     }
 
 
@@ -98,6 +148,9 @@ async def _too_large(send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+# ---------------------------------------------------------------- the key and the Host header
+
+
 def _server_key(db: Path, rotate: bool = False) -> str:
     """The LAN key, kept beside the database (readable by its owner only), so that phones keep
     their URL when the server restarts; ``rotate`` makes a new one (old URLs stop working)."""
@@ -113,39 +166,450 @@ def _server_key(db: Path, rotate: bool = False) -> str:
     return text
 
 
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+def _addressed_to(host: str, hosts: Collection[str]) -> bool:
+    """Whether a Host header names one of ``hosts`` (any port; IPv6 in brackets or not)."""
+    host = host.lower()
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.strip("[]") in {h.strip("[]") for h in hosts}
 
 
-class HostCheck:
+def _check_host(scope: Any, hosts: Collection[str] | None) -> None:
     """Answer only requests addressed to one of this server's own names (a page on another
     site cannot reach it through a DNS name it controls: DNS rebinding)."""
+    if hosts is None:
+        return
+    host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+    if not _addressed_to(host, hosts):
+        raise HTTPException(
+            421, "this server answers only to its own address: open the URL it printed"
+        )
 
-    def __init__(self, app, hosts: Collection[str]) -> None:
-        self.app = app
-        self.hosts = {h.lower() for h in hosts}
 
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1").lower()
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        if name.strip("[]") not in {h.strip("[]") for h in self.hosts}:
-            body = json.dumps(
-                {"detail": "this server answers only to its own address: open the URL it printed"}
-            ).encode()
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 421,
-                    "headers": [
-                        (b"content-type", b"application/json"),
-                        (b"content-length", str(len(body)).encode()),
-                    ],
-                }
+def own_host(request: Request, server: ServerDep) -> None:
+    """Dependency of the whole app: the request is addressed to the server's own name."""
+    _check_host(request.scope, server.hosts)
+
+
+def _from_url(request: Request, name: str) -> str:
+    """A credential given in the URL counts only for reading (no CSRF)."""
+    return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
+
+
+def _key_ok(request: Request, server: Server, given: str | None) -> bool:
+    """Whether the request carries the server key (always, outside LAN mode)."""
+    if not server.lan:
+        return True
+    return secrets.compare_digest(given or _from_url(request, "key"), server.key)
+
+
+def server_key(request: Request, server: ServerDep, key: KeyHeader = None) -> None:
+    """Dependency of the games and maps routers: the request carries the server key."""
+    if not _key_ok(request, server, key):
+        raise HTTPException(403, "this server needs its key: open the URL it printed")
+
+
+def _stored(server: Server, gid: str) -> Game:
+    """The game ``gid`` as stored now, or 404."""
+    game = server.store.get(gid)
+    if game is None:
+        raise HTTPException(404, f"no game {gid[:40]!r}")
+    return game
+
+
+def game_token(gid: str, request: Request, server: ServerDep, token: TokenHeader = None) -> Game:
+    """Dependency of the one-game routes: the game exists, and the request carries its token."""
+    game = _stored(server, gid)
+    given = token or _from_url(request, "token")
+    if server.lan and not secrets.compare_digest(given, game.token):
+        raise HTTPException(403, "this game needs its token: open the game's own URL")
+    return game
+
+
+GameDep = Annotated[Game, Depends(game_token)]
+
+
+# ---------------------------------------------------------------- errors as 4xx
+
+
+async def bad_input(_request: Request, exc: Exception) -> JSONResponse:
+    """A record, map or rules file the core refused: 422 with its message."""
+    return JSONResponse({"detail": str(exc)}, status_code=422)
+
+
+def _not_an_object(first: dict[str, Any]) -> bool:
+    """Whether a request's first validation error is a body that is not a JSON object."""
+    if first.get("type") == "json_invalid":
+        return True
+    return tuple(first.get("loc", ()))[:1] == ("body",) and first.get("type") == "dict_type"
+
+
+async def bad_request(_request: Request, exc: Exception) -> JSONResponse:
+    """A request FastAPI could not read: 400 for a body that is no JSON object, else 422."""
+    assert isinstance(exc, RequestValidationError)
+    first = exc.errors()[0] if exc.errors() else {}
+    if _not_an_object(first):
+        return JSONResponse({"detail": "the request body must be a JSON object"}, status_code=400)
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return JSONResponse(
+        {"detail": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
+    )
+
+
+async def stale(_request: Request, exc: Exception) -> JSONResponse:
+    """A change made against an older version of the game: 409, with the version now."""
+    assert isinstance(exc, StaleVersion)
+    return JSONResponse(
+        {
+            "detail": f"This game was changed on another device (it is at version "
+            f"{exc.current}, you had {exc.given}). Reload to see the change, then "
+            "try again.",
+            "version": exc.current,
+        },
+        status_code=409,
+    )
+
+
+# ---------------------------------------------------------------- records
+
+
+def _need_record(record: dict[str, Any]) -> None:
+    """A record the server keeps: its map and rules named (built-in) or embedded, never a
+    path, whatever the path (the same answer for a file that exists and one that does not);
+    then checked completely by its engine."""
+    for field_name in ("map", "rules"):
+        ref = record.get(field_name)
+        if isinstance(ref, str) and mapfile.is_path_ref(ref):
+            raise HTTPException(
+                422,
+                f"$.{field_name}: the server does not read files; name a built-in or "
+                f"embed the {field_name} file in the record",
             )
-            await send({"type": "http.response.body", "body": body})
-            return None
-        return await self.app(scope, receive, send)
+    games.check(record)
+
+
+def _need_same_game(game: Game, record: dict) -> None:
+    """The record is of the stored game's game."""
+    if games.game_of(record) != game.game:
+        raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
+
+
+def _version_of(if_match: str | None) -> int | None:
+    """The game version an If-Match header names (none: any version)."""
+    if if_match is None:
+        return None
+    text = if_match.strip().strip('"')
+    if not text.isdigit():
+        raise HTTPException(400, f"If-Match must be a game version number, not {if_match!r}")
+    return int(text)
+
+
+def _answer(server: Server, game: Game) -> dict[str, Any]:
+    """What a change answers: the game's id, game and version (and token, in LAN mode)."""
+    return {
+        "id": game.id,
+        "game": game.game,
+        "version": game.version,
+        **({"token": game.token} if server.lan else {}),
+    }
+
+
+def _listed(server: Server, game: Game) -> dict[str, Any]:
+    """One game of the server's list."""
+    return {
+        "id": game.id,
+        "game": game.game,
+        "version": game.version,
+        "created": game.created,
+        "players": game.record.get("players", []),
+        "map": game.record["map"] if isinstance(game.record.get("map"), str) else "embedded",
+        **({"token": game.token} if server.lan else {}),
+    }
+
+
+# ---------------------------------------------------------------- the server itself
+# The route functions have no docstring: FastAPI would publish it as the route's description in
+# the OpenAPI document; what each does is its summary, in its router.
+
+
+def hello(request: Request, server: ServerDep, key: KeyHeader = None):
+    ok = _key_ok(request, server, key)
+    url = server.url
+    link = f"{url.rstrip('/')}/?key={server.key}" if (url and server.lan) else url
+    qr = None
+    if ok and link:
+        qr = segno.make(link, error="m").svg_inline(scale=4)
+    return {
+        "trackwright": VERSION,
+        "lan": server.lan,
+        "key_ok": ok,
+        "url": link if ok else None,
+        "qr": qr,
+    }
+
+
+def catalogue():
+    return bridge.catalogue()
+
+
+def _server_router() -> APIRouter:
+    """The routes that need no key: what the server is, and what it scores."""
+    router = APIRouter()
+    router.add_api_route(
+        "/api/hello", hello, summary="Is this a trackwright server, and is the key right?"
+    )
+    router.add_api_route("/api/catalogue", catalogue, summary="The games this server scores")
+    return router
+
+
+# ---------------------------------------------------------------- games (the server key)
+
+
+def create_game(record: RecordBody, server: ServerDep):
+    _need_record(record)
+    game = server.store.create(games.game_of(record), record)
+    return _answer(server, game)
+
+
+def list_games(server: ServerDep):
+    return [_listed(server, g) for g in server.store.list()]
+
+
+def _games_router(record_openapi: dict[str, Any]) -> APIRouter:
+    """Starting and listing games: the server key."""
+    router = APIRouter(dependencies=[Depends(server_key)])
+    router.add_api_route(
+        "/api/games",
+        create_game,
+        methods=["POST"],
+        status_code=201,
+        openapi_extra=record_openapi,
+        summary="Start a game from a record",
+    )
+    router.add_api_route("/api/games", list_games, summary="The games on this server")
+    return router
+
+
+# ---------------------------------------------------------------- one game (its token)
+
+
+def get_game(game: GameDep, response: Response, if_none_match: IfNoneMatch = None):
+    etag = f'"{game.version}"'
+    if if_none_match is not None and if_none_match.strip() == etag:
+        return Response(status_code=304, headers={"ETag": etag})
+    response.headers["ETag"] = etag
+    return game.record
+
+
+def put_game(
+    gid: str, game: GameDep, record: RecordBody, server: ServerDep, if_match: IfMatch = None
+):
+    _need_same_game(game, record)
+    _need_record(record)
+    try:
+        updated = server.store.update(gid, record, _version_of(if_match))
+    except KeyError:
+        raise HTTPException(404, f"no game {gid!r}") from None
+    return _answer(server, updated)
+
+
+def _sync_body(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The version a device started from and its record, from a sync request's body."""
+    base, record = body.get("base"), body.get("record")
+    if not isinstance(base, int) or isinstance(base, bool) or not isinstance(record, dict):
+        raise HTTPException(422, 'send {"base": version, "record": {...}}')
+    return base, record
+
+
+def _conflict(game: Game, result: dict[str, Any] | None) -> JSONResponse:
+    """The 409 of a sync that cannot be merged: the conflicts and the stored record."""
+    return JSONResponse(
+        {
+            "detail": "this game was changed on another device in the same places",
+            "conflicts": (result or {}).get("conflicts", []),
+            "error": (result or {}).get("error")
+            or (None if result else "the version you started from is unknown"),
+            "version": game.version,
+            "record": game.record,
+        },
+        status_code=409,
+    )
+
+
+def _merged_onto(
+    store: Store, game: Game, base: int, record: dict[str, Any]
+) -> tuple[dict[str, Any], bool] | JSONResponse:
+    """The record to store over ``game`` and whether it is a merge, or the 409 of a conflict."""
+    if base == game.version:
+        return record, False
+    before = store.record_at(game.id, base) if 0 < base < game.version else None
+    result = bridge.merged(before, record, game.record) if before is not None else None
+    if result is None or result["conflicts"] or result["error"]:
+        return _conflict(game, result)
+    return result["record"], True
+
+
+def sync_game(gid: str, game: GameDep, body: JsonBody, server: ServerDep):
+    """``{"base": version the device started from, "record": its record}``. Answers the
+    stored version and record; when another device had changed the game meanwhile and the
+    changes are to different things, the merge (``merged``: true). A real conflict, or a
+    merge that breaks a rule, is a 409 with the conflicts and the stored record, and nothing
+    is stored: the device decides."""
+    base, record = _sync_body(body)
+    _need_same_game(game, record)
+    _need_record(record)
+    # Another device's change may land between reading the game and storing this one:
+    # then merge again with that change too.
+    for _attempt in range(SYNC_ATTEMPTS):
+        game = _stored(server, gid)
+        merge = _merged_onto(server.store, game, base, record)
+        if isinstance(merge, JSONResponse):
+            return merge
+        mine, merged = merge
+        try:
+            stored = server.store.sync(gid, mine, game.version, merged=merged)
+        except StaleVersion:
+            continue
+        except KeyError:
+            raise HTTPException(404, f"no game {gid!r}") from None
+        return {**_answer(server, stored), "record": stored.record, "merged": merged}
+    raise HTTPException(409, "the game is changing too fast on other devices: try again")
+
+
+def undo_game(gid: str, game: GameDep, server: ServerDep, if_match: IfMatch = None):
+    try:
+        undone = server.store.undo(gid, _version_of(if_match))
+    except NothingToUndo:
+        raise HTTPException(409, "there is nothing to undo") from None
+    return _answer(server, undone)
+
+
+def score_game(game: GameDep):
+    return games.score(game.record)
+
+
+def _game_router(record_openapi: dict[str, Any]) -> APIRouter:
+    """One game's record, changes, sync, undo and score: the game's token (``GameDep``)."""
+    router = APIRouter()
+    router.add_api_route("/api/games/{gid}", get_game, summary="A game's record (its export)")
+    router.add_api_route(
+        "/api/games/{gid}",
+        put_game,
+        methods=["PUT"],
+        openapi_extra=record_openapi,
+        summary="Replace a game's record (one change, stored at once)",
+    )
+    router.add_api_route(
+        "/api/games/{gid}/sync",
+        sync_game,
+        methods=["POST"],
+        summary="A device's changes: stored, or merged with changes it had not seen",
+        responses={409: {"description": "a conflict: the same thing changed on two devices"}},
+    )
+    router.add_api_route(
+        "/api/games/{gid}/undo", undo_game, methods=["POST"], summary="Undo the last change"
+    )
+    router.add_api_route(
+        "/api/games/{gid}/score",
+        score_game,
+        summary="The score, as `trackwright score --json`",
+    )
+    return router
+
+
+# ---------------------------------------------------------------- maps, by name only (the key)
+
+
+def _known_maps(server: Server) -> dict[str, dict[str, Any]]:
+    """The maps the server offers, by content hash: the built-ins, the kits' maps in
+    ``output/`` and the uploaded ones. Nothing else is ever read."""
+    found = {m.sha256: m for m in site_builder.collect_maps([], server.output)}
+    if server.uploads.is_dir():
+        for path in sorted(server.uploads.glob("*.json")):
+            try:
+                m = site_builder.map_file(path, "uploaded")
+            except TrackwrightError:
+                continue
+            found.setdefault(m.sha256, m)
+    return {sha: {**m.index(), "data": m.data} for sha, m in found.items()}
+
+
+def _map_by_hash(server: Server, sha: str) -> dict[str, Any]:
+    """A known map by its content hash, or 404."""
+    if not (len(sha) == 64 and all(c in "0123456789abcdef" for c in sha)):
+        raise HTTPException(404, "no such map")
+    found = _known_maps(server).get(sha)
+    if found is None:
+        raise HTTPException(404, "no such map")
+    return found
+
+
+def list_maps(server: ServerDep):
+    return [
+        {k: v for k, v in m.items() if k not in ("data", "file", "boards")}
+        for m in _known_maps(server).values()
+    ]
+
+
+def get_map(sha: str, server: ServerDep):
+    return _map_by_hash(server, sha)["data"]
+
+
+def get_board(game: str, sha: str, server: ServerDep, lang: str = "en"):
+    if lang not in site_builder.LANGS:
+        raise HTTPException(422, f"unknown language {lang[:10]!r}")
+    found = _map_by_hash(server, sha)
+    if found["game"] != game:
+        raise HTTPException(404, "no such map")
+    return Response(
+        site_builder.board_json(game, found["data"], lang), media_type="application/json"
+    )
+
+
+def upload_map(data: JsonBody, server: ServerDep):
+    games.check_map(data)
+    text = mapfile.dumps(data)
+    sha = mapfile.content_hash(data)
+    write_atomic(server.uploads / f"{sha}.json", text)
+    return {"game": data["game"], "sha256": sha, "name": data.get("name", sha[:12])}
+
+
+def _maps_router() -> APIRouter:
+    """The maps to start a game on, their boards, and uploads: the server key."""
+    router = APIRouter(dependencies=[Depends(server_key)])
+    router.add_api_route("/api/maps", list_maps, summary="Maps to start a game on")
+    router.add_api_route("/api/maps/{sha}", get_map, summary="A map file, by its content hash")
+    router.add_api_route(
+        "/api/boards/{game}/{sha}",
+        get_board,
+        summary="A map's printed board (SVG) and its places",
+    )
+    router.add_api_route(
+        "/api/maps",
+        upload_map,
+        methods=["POST"],
+        status_code=201,
+        summary="Upload a map file (map.json)",
+    )
+    return router
+
+
+# ---------------------------------------------------------------- the phone app
+
+
+class Site(StaticFiles):
+    """The phone app's folder, served at ``/`` to requests addressed to the server's own names
+    (the mount is outside the routers, so it checks the Host header itself)."""
+
+    def __init__(self, directory: Path, hosts: frozenset[str] | None) -> None:
+        super().__init__(directory=str(directory), html=True)
+        self.hosts = hosts
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        _check_host(scope, self.hosts)
+        return await super().get_response(path, scope)
+
+
+# ---------------------------------------------------------------- the app
 
 
 def create_app(
@@ -164,324 +628,36 @@ def create_app(
     so that another site's page cannot make a phone's browser change a game. ``allowed_hosts``:
     the names the server answers to (the Host header). ``url``: the address phones open (shown
     with its QR code on the page)."""
-    store = Store(db)
-    server_key = key or _server_key(db, rotate=rotate_key)
-    uploads = db.parent / "maps"
+    server = Server(
+        store=Store(db),
+        key=key or _server_key(db, rotate=rotate_key),
+        lan=lan,
+        output=output,
+        uploads=db.parent / "maps",
+        url=url,
+        hosts=None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts),
+    )
     app = FastAPI(
         title="trackwright scorer",
         version=VERSION,
         docs_url=None,  # the interactive docs pages load scripts from a CDN: not here
         redoc_url=None,
-        description="Score TransAmerica, Dampfross and La Strada at the table. Records are the "
-        "same JSON the command line scores, with the map a built-in name or embedded; scores are "
-        "the same JSON `trackwright score GAME --json` prints. In LAN mode send the server key as "
-        "`X-Trackwright-Key` (or `?key=`) and each game's token as `X-Game-Token` (or `?token=`).",
+        description=DESCRIPTION,
+        dependencies=[Depends(own_host)],
     )
-    app.state.store = store
-    app.state.key = server_key
+    app.state.server = server
+    app.state.store = server.store
+    app.state.key = server.key
     app.state.lan = lan
-
-    # ---------------------------------------------------------------- errors as 4xx
-    @app.exception_handler(TrackwrightError)
-    async def bad_input(_request: Request, exc: TrackwrightError):
-        return JSONResponse({"detail": str(exc)}, status_code=422)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, exc: RequestValidationError):
-        first = exc.errors()[0] if exc.errors() else {}
-        if first.get("type") == "json_invalid" or (
-            tuple(first.get("loc", ()))[:1] == ("body",) and first.get("type") == "dict_type"
-        ):
-            return JSONResponse(
-                {"detail": "the request body must be a JSON object"}, status_code=400
-            )
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        return JSONResponse(
-            {"detail": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
-        )
-
-    @app.exception_handler(StaleVersion)
-    async def stale(_request: Request, exc: StaleVersion):
-        return JSONResponse(
-            {
-                "detail": f"This game was changed on another device (it is at version "
-                f"{exc.current}, you had {exc.given}). Reload to see the change, then "
-                "try again.",
-                "version": exc.current,
-            },
-            status_code=409,
-        )
-
-    def from_url(request: Request, name: str) -> str:
-        """A credential given in the URL counts only for reading (no CSRF)."""
-        return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
-
-    def key_ok(request: Request, given: str | None) -> bool:
-        return not lan or secrets.compare_digest(given or from_url(request, "key"), server_key)
-
-    def need_key(request: Request, given: str | None) -> None:
-        if not key_ok(request, given):
-            raise HTTPException(403, "this server needs its key: open the URL it printed")
-
-    def need_game(request: Request, gid: str, token: str | None):
-        game = store.get(gid)
-        if game is None:
-            raise HTTPException(404, f"no game {gid[:40]!r}")
-        given = token or from_url(request, "token")
-        if lan and not secrets.compare_digest(given, game.token):
-            raise HTTPException(403, "this game needs its token: open the game's own URL")
-        return game
-
-    def need_record(record: dict[str, Any]) -> None:
-        """A record the server keeps: its map and rules named (built-in) or embedded, never a
-        path, whatever the path (the same answer for a file that exists and one that does not);
-        then checked completely by its engine."""
-        for field_name in ("map", "rules"):
-            ref = record.get(field_name)
-            if isinstance(ref, str) and mapfile.is_path_ref(ref):
-                raise HTTPException(
-                    422,
-                    f"$.{field_name}: the server does not read files; name a built-in or "
-                    f"embed the {field_name} file in the record",
-                )
-        games.check(record)
-
-    def need_same_game(game, record: dict) -> None:
-        if games.game_of(record) != game.game:
-            raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
-
-    def version_of(if_match: str | None) -> int | None:
-        if if_match is None:
-            return None
-        text = if_match.strip().strip('"')
-        if not text.isdigit():
-            raise HTTPException(400, f"If-Match must be a game version number, not {if_match!r}")
-        return int(text)
-
-    record_openapi = {
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": _record_schema()}},
-        }
-    }
-
-    def answer(game) -> dict[str, Any]:
-        return {
-            "id": game.id,
-            "game": game.game,
-            "version": game.version,
-            **({"token": game.token} if lan else {}),
-        }
-
-    # ---------------------------------------------------------------- the API
-    @app.get("/api/hello", summary="Is this a trackwright server, and is the key right?")
-    def hello(request: Request, key: KeyHeader = None):
-        ok = key_ok(request, key)
-        link = f"{url.rstrip('/')}/?key={server_key}" if (url and lan) else url
-        qr = None
-        if ok and link:
-            qr = segno.make(link, error="m").svg_inline(scale=4)
-        return {
-            "trackwright": VERSION,
-            "lan": lan,
-            "key_ok": ok,
-            "url": link if ok else None,
-            "qr": qr,
-        }
-
-    @app.post(
-        "/api/games",
-        status_code=201,
-        openapi_extra=record_openapi,
-        summary="Start a game from a record",
-    )
-    def create_game(request: Request, record: RecordBody, key: KeyHeader = None):
-        need_key(request, key)
-        need_record(record)
-        game = store.create(games.game_of(record), record)
-        return answer(game)
-
-    @app.get("/api/games", summary="The games on this server")
-    def list_games(request: Request, key: KeyHeader = None):
-        need_key(request, key)
-        return [
-            {
-                "id": g.id,
-                "game": g.game,
-                "version": g.version,
-                "created": g.created,
-                "players": g.record.get("players", []),
-                "map": g.record["map"] if isinstance(g.record.get("map"), str) else "embedded",
-                **({"token": g.token} if lan else {}),
-            }
-            for g in store.list()
-        ]
-
-    @app.get("/api/games/{gid}", summary="A game's record (its export)")
-    def get_game(
-        gid: str,
-        request: Request,
-        response: Response,
-        token: TokenHeader = None,
-        if_none_match: Annotated[str | None, Header(alias="If-None-Match")] = None,
-    ):
-        game = need_game(request, gid, token)
-        etag = f'"{game.version}"'
-        if if_none_match is not None and if_none_match.strip() == etag:
-            return Response(status_code=304, headers={"ETag": etag})
-        response.headers["ETag"] = etag
-        return game.record
-
-    @app.put(
-        "/api/games/{gid}",
-        openapi_extra=record_openapi,
-        summary="Replace a game's record (one change, stored at once)",
-    )
-    def put_game(
-        gid: str,
-        request: Request,
-        record: RecordBody,
-        token: TokenHeader = None,
-        if_match: IfMatch = None,
-    ):
-        need_same_game(need_game(request, gid, token), record)
-        need_record(record)
-        try:
-            updated = store.update(gid, record, version_of(if_match))
-        except KeyError:
-            raise HTTPException(404, f"no game {gid!r}") from None
-        return answer(updated)
-
-    @app.post(
-        "/api/games/{gid}/sync",
-        summary="A device's changes: stored, or merged with changes it had not seen",
-        responses={409: {"description": "a conflict: the same thing changed on two devices"}},
-    )
-    def sync_game(
-        gid: str,
-        request: Request,
-        body: Annotated[dict[str, Any], Body()],
-        token: TokenHeader = None,
-    ):
-        """``{"base": version the device started from, "record": its record}``. Answers the
-        stored version and record; when another device had changed the game meanwhile and the
-        changes are to different things, the merge (``merged``: true). A real conflict, or a
-        merge that breaks a rule, is a 409 with the conflicts and the stored record, and nothing
-        is stored: the device decides."""
-        base, record = body.get("base"), body.get("record")
-        if not isinstance(base, int) or isinstance(base, bool) or not isinstance(record, dict):
-            raise HTTPException(422, 'send {"base": version, "record": {...}}')
-        need_same_game(need_game(request, gid, token), record)
-        need_record(record)
-        # Another device's change may land between reading the game and storing this one:
-        # then merge again with that change too.
-        for _attempt in range(5):
-            game = need_game(request, gid, token)
-            merged, mine = False, record
-            if base != game.version:
-                before = store.record_at(gid, base) if 0 < base < game.version else None
-                result = bridge.merged(before, record, game.record) if before is not None else None
-                if result is None or result["conflicts"] or result["error"]:
-                    return JSONResponse(
-                        {
-                            "detail": "this game was changed on another device in the same places",
-                            "conflicts": (result or {}).get("conflicts", []),
-                            "error": (result or {}).get("error")
-                            or (None if result else "the version you started from is unknown"),
-                            "version": game.version,
-                            "record": game.record,
-                        },
-                        status_code=409,
-                    )
-                mine, merged = result["record"], True
-            try:
-                stored = store.sync(gid, mine, game.version, merged=merged)
-            except StaleVersion:
-                continue
-            except KeyError:
-                raise HTTPException(404, f"no game {gid!r}") from None
-            return {**answer(stored), "record": stored.record, "merged": merged}
-        raise HTTPException(409, "the game is changing too fast on other devices: try again")
-
-    @app.post("/api/games/{gid}/undo", summary="Undo the last change")
-    def undo_game(gid: str, request: Request, token: TokenHeader = None, if_match: IfMatch = None):
-        need_game(request, gid, token)
-        try:
-            game = store.undo(gid, version_of(if_match))
-        except NothingToUndo:
-            raise HTTPException(409, "there is nothing to undo") from None
-        return answer(game)
-
-    @app.get("/api/games/{gid}/score", summary="The score, as `trackwright score --json`")
-    def score_game(gid: str, request: Request, token: TokenHeader = None):
-        return games.score(need_game(request, gid, token).record)
-
-    @app.get("/api/catalogue", summary="The games this server scores")
-    def catalogue():
-        return bridge.catalogue()
-
-    # ---------------------------------------------------------------- maps, by name only
-    def known_maps() -> dict[str, dict[str, Any]]:
-        """The maps the server offers, by content hash: the built-ins, the kits' maps in
-        ``output/`` and the uploaded ones. Nothing else is ever read."""
-        found = {m.sha256: m for m in site_builder.collect_maps([], output)}
-        if uploads.is_dir():
-            for path in sorted(uploads.glob("*.json")):
-                try:
-                    m = site_builder.map_file(path, "uploaded")
-                except TrackwrightError:
-                    continue
-                found.setdefault(m.sha256, m)
-        return {sha: {**m.index(), "data": m.data} for sha, m in found.items()}
-
-    def map_by_hash(sha: str) -> dict[str, Any]:
-        if not (len(sha) == 64 and all(c in "0123456789abcdef" for c in sha)):
-            raise HTTPException(404, "no such map")
-        found = known_maps().get(sha)
-        if found is None:
-            raise HTTPException(404, "no such map")
-        return found
-
-    @app.get("/api/maps", summary="Maps to start a game on")
-    def list_maps(request: Request, key: KeyHeader = None):
-        need_key(request, key)
-        return [
-            {k: v for k, v in m.items() if k not in ("data", "file", "boards")}
-            for m in known_maps().values()
-        ]
-
-    @app.get("/api/maps/{sha}", summary="A map file, by its content hash")
-    def get_map(sha: str, request: Request, key: KeyHeader = None):
-        need_key(request, key)
-        return map_by_hash(sha)["data"]
-
-    @app.get("/api/boards/{game}/{sha}", summary="A map's printed board (SVG) and its places")
-    def get_board(game: str, sha: str, request: Request, key: KeyHeader = None, lang: str = "en"):
-        need_key(request, key)
-        if lang not in site_builder.LANGS:
-            raise HTTPException(422, f"unknown language {lang[:10]!r}")
-        found = map_by_hash(sha)
-        if found["game"] != game:
-            raise HTTPException(404, "no such map")
-        return Response(
-            site_builder.board_json(game, found["data"], lang), media_type="application/json"
-        )
-
-    @app.post("/api/maps", status_code=201, summary="Upload a map file (map.json)")
-    def upload_map(
-        request: Request, data: Annotated[dict[str, Any], Body()], key: KeyHeader = None
-    ):
-        need_key(request, key)
-        games.check_map(data)
-        text = mapfile.dumps(data)
-        sha = mapfile.content_hash(data)
-        write_atomic(uploads / f"{sha}.json", text)
-        return {"game": data["game"], "sha256": sha, "name": data.get("name", sha[:12])}
-
-    # ---------------------------------------------------------------- the phone app
+    app.add_exception_handler(TrackwrightError, bad_input)
+    app.add_exception_handler(RequestValidationError, bad_request)
+    app.add_exception_handler(StaleVersion, stale)
+    record_openapi = _record_openapi()
+    app.include_router(_server_router())
+    app.include_router(_games_router(record_openapi))
+    app.include_router(_game_router(record_openapi))
+    app.include_router(_maps_router())
     if site is not None:
-        app.mount("/", StaticFiles(directory=str(site), html=True), name="site")
+        app.mount("/", Site(site, server.hosts), name="site")
     app.add_middleware(BodyLimit)
-    if allowed_hosts is not None:
-        app.add_middleware(HostCheck, hosts=allowed_hosts)
     return app

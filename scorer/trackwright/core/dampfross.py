@@ -106,94 +106,128 @@ def _hex(raw: Sequence[Any]) -> Hex:
     return int(raw[0]), int(raw[1])
 
 
-def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
-    mapfile.validate_for(data, GAME, TITLE, where)
+def _fail(message: str, where: str, path: str) -> TrackwrightError:
+    """A map's error at ``path`` (a JSON path) in the file ``where``."""
+    return TrackwrightError(message, f"{where}: {path}")
 
-    def fail(message: str, path: str) -> TrackwrightError:
-        return TrackwrightError(message, f"{where}: {path}")
 
-    terrain: dict[Hex, str] = {
-        h: raw["terrain"] for h, raw in mapfile.hex_rows(data, where).items()
-    }
-
+def _rivers_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str) -> dict[Side, int]:
+    """The river sides, each with its index in $.rivers: between neighbouring land hexes of
+    the map, each listed once."""
     rivers: dict[Side, int] = {}
     for i, raw in enumerate(data["rivers"]):
+        path = f"$.rivers[{i}]"
         a, b = _hex(raw[0]), _hex(raw[1])
         for h in (a, b):
             if h not in terrain:
-                raise fail(f"hex {h} is not on the map", f"$.rivers[{i}]")
+                raise _fail(f"hex {h} is not on the map", where, path)
         if not hexgrid.are_neighbours(a, b):
-            raise fail(f"hexes {a} and {b} are not neighbours, so share no side", f"$.rivers[{i}]")
+            raise _fail(f"hexes {a} and {b} are not neighbours, so share no side", where, path)
         if "water" in (terrain[a], terrain[b]):
-            raise fail(f"the river side between {a} and {b} touches water", f"$.rivers[{i}]")
+            raise _fail(f"the river side between {a} and {b} touches water", where, path)
         key = hexgrid.side(a, b)
         if key in rivers:
-            raise fail(
+            raise _fail(
                 f"the side between {a} and {b} is listed twice (also $.rivers[{rivers[key]}])",
-                f"$.rivers[{i}]",
+                where,
+                path,
             )
         rivers[key] = i
+    return rivers
 
+
+def _check_town(
+    raw: dict[str, Any], h: Hex, i: int, terrain: dict[Hex, str], on_hex: dict[Hex, str], where: str
+) -> None:
+    """One town's hex: on the map, land, no other town's."""
+    name = raw["name"]
+    if h not in terrain:
+        raise _fail(f"town {name}: hex {h} is not on the map", where, f"$.towns[{i}].hex")
+    if terrain[h] == "water":
+        raise _fail(f"town {name}: hex {h} is water", where, f"$.towns[{i}].hex")
+    if h in on_hex:
+        raise _fail(f"towns {on_hex[h]} and {name} share hex {h}", where, f"$.towns[{i}].hex")
+
+
+def _towns_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str) -> list[Town]:
+    """The towns: named once, each on a land hex of its own, and every dice number on exactly
+    one of them."""
     towns: list[Town] = []
-    names: set[str] = set()
     on_hex: dict[Hex, str] = {}
     number_of: dict[int, str] = {}
     for i, raw in enumerate(data["towns"]):
         name, h = raw["name"], _hex(raw["hex"])
-        if name in names:
-            raise fail(f"duplicate town {name!r}", f"$.towns[{i}].name")
-        if h not in terrain:
-            raise fail(f"town {name}: hex {h} is not on the map", f"$.towns[{i}].hex")
-        if terrain[h] == "water":
-            raise fail(f"town {name}: hex {h} is water", f"$.towns[{i}].hex")
-        if h in on_hex:
-            raise fail(f"towns {on_hex[h]} and {name} share hex {h}", f"$.towns[{i}].hex")
+        if any(t.name == name for t in towns):
+            raise _fail(f"duplicate town {name!r}", where, f"$.towns[{i}].name")
+        _check_town(raw, h, i, terrain, on_hex, where)
         for n in raw["numbers"]:
             if n in number_of:
-                raise fail(f"number {n} is on both {number_of[n]} and {name}", f"$.towns[{i}]")
+                raise _fail(
+                    f"number {n} is on both {number_of[n]} and {name}", where, f"$.towns[{i}]"
+                )
             number_of[n] = name
-        names.add(name)
         on_hex[h] = name
         towns.append(Town(name, h, tuple(sorted(raw["numbers"]))))
     unused = [n for n in DICE_NUMBERS if n not in number_of]
     if unused:
-        raise fail(
+        raise _fail(
             "every dice number 11..66 must name a town; not on any town: "
             + ", ".join(map(str, unused)),
+            where,
             "$.towns",
         )
+    return towns
 
+
+def _check_ports(
+    data: dict[str, Any], towns: list[Town], terrain: dict[Hex, str], where: str
+) -> None:
+    """The sea ports: towns of the map on the coast, and some when players start from them."""
+    names = {t.name for t in towns}
     ports = data["ports"]
     for i, name in enumerate(ports):
         if name not in names:
-            raise fail(f"port {name!r} is not a town of this map", f"$.ports[{i}]")
+            raise _fail(f"port {name!r} is not a town of this map", where, f"$.ports[{i}]")
         h = next(t.hex for t in towns if t.name == name)
         if not any(terrain.get(n) == "water" for n in hexgrid.neighbours(h)):
-            raise fail(f"port {name} on hex {h} is not on the coast", f"$.ports[{i}]")
-    start = data.get("start", "town")
-    if start == "port" and not ports:
-        raise fail("players start from ports, but the map has none", "$.start")
+            raise _fail(f"port {name} on hex {h} is not on the coast", where, f"$.ports[{i}]")
+    if data.get("start", "town") == "port" and not ports:
+        raise _fail("players start from ports, but the map has none", where, "$.start")
 
+
+def _check_over_land(terrain: dict[Hex, str], towns: list[Town], where: str) -> None:
+    """Every town is reached over land from the first."""
     land = [h for h, t in terrain.items() if t != "water"]
     groups = hexgrid.components(land)
     home = next(g for g in groups if towns[0].hex in g)
     for i, town in enumerate(towns):
         if town.hex not in home:
-            raise fail(
+            raise _fail(
                 f"town {town.name} on hex {town.hex} cannot be reached over land from "
                 f"{towns[0].name}",
+                where,
                 f"$.towns[{i}]",
             )
 
+
+def from_json(data: dict[str, Any], where: str = "<map>") -> DampfrossMap:
+    mapfile.validate_for(data, GAME, TITLE, where)
+    terrain: dict[Hex, str] = {
+        h: raw["terrain"] for h, raw in mapfile.hex_rows(data, where).items()
+    }
+    rivers = _rivers_from_json(data, terrain, where)
+    towns = _towns_from_json(data, terrain, where)
+    _check_ports(data, towns, terrain, where)
+    _check_over_land(terrain, towns, where)
     return DampfrossMap(
         name=data.get("name", "Custom map"),
         version=str(data.get("version", "1")),
         terrain=terrain,
         rivers=frozenset(rivers),
         towns=tuple(towns),
-        ports=frozenset(ports),
+        ports=frozenset(data["ports"]),
         hex_size=float(data.get("hex_size", DEFAULT_HEX_SIZE)),
-        start=start,
+        start=data.get("start", "town"),
         generator=data.get("generator", {}),
         stats=data.get("stats", {}),
         source=where,

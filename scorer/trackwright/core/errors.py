@@ -52,47 +52,71 @@ def clip(text: str, limit: int = 100) -> str:
 QUOTE_LIMIT = 60
 
 
+class _Quoted:
+    """A value's repr written piece by piece, until ``limit`` + 1 characters are written."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.out: list[str] = []
+        self.budget = limit + 1
+
+    def put(self, text: str) -> bool:
+        """Write (the part that fits of) ``text``: whether there is room for more."""
+        self.out.append(text[: self.budget])
+        self.budget -= len(text)
+        return self.budget > 0
+
+    def walk(self, v: object) -> bool:
+        """Write ``v``'s repr: whether there is room for more."""
+        limit = self.limit
+        if isinstance(v, str):
+            return self.put(repr(v[: limit + 1]) if len(v) > limit else repr(v))
+        if isinstance(v, bool) or v is None or isinstance(v, float):
+            return self.put(repr(v))
+        if isinstance(v, int):
+            return self.integer(v)
+        if isinstance(v, list | tuple):
+            return self.sequence(v)
+        if isinstance(v, dict):
+            return self.mapping(v)
+        return self.put(repr(v)[: limit + 1])
+
+    def integer(self, v: int) -> bool:
+        """An integer's digits, only as many as are shown (however many it has)."""
+        if v.bit_length() < 4 * self.limit:
+            return self.put(repr(v))
+        try:
+            return self.put(str(v)[: self.limit + 1])
+        except ValueError:  # over Python's limit of digits for a conversion to text
+            return self.put(f"<an integer of {v.bit_length()} bits>")
+
+    def sequence(self, v: list[object] | tuple[object, ...]) -> bool:
+        """A list or tuple, item by item."""
+        opening, closing = ("[", "]") if isinstance(v, list) else ("(", ")")
+        if not self.put(opening):
+            return False
+        for i, item in enumerate(v):
+            if (i and not self.put(", ")) or not self.walk(item):
+                return False
+        return self.put("," + closing if isinstance(v, tuple) and len(v) == 1 else closing)
+
+    def mapping(self, v: dict[object, object]) -> bool:
+        """A dict, key and value by key and value."""
+        if not self.put("{"):
+            return False
+        for i, (key, item) in enumerate(v.items()):
+            if (i and not self.put(", ")) or not self.walk(key):
+                return False
+            if not self.put(": ") or not self.walk(item):
+                return False
+        return self.put("}")
+
+
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters and marked with '…' when
     longer. Built piece by piece, so quoting a megabyte string or a list of a million items costs
     no more than quoting a short one; a value's own repr is used when it is short."""
-    out: list[str] = []
-    budget = [limit + 1]
-
-    def put(text: str) -> bool:
-        out.append(text[: budget[0]])
-        budget[0] -= len(text)
-        return budget[0] > 0
-
-    def walk(v: object) -> bool:
-        if isinstance(v, str):
-            return put(repr(v[: limit + 1]) if len(v) > limit else repr(v))
-        if isinstance(v, bool) or v is None or isinstance(v, float):
-            return put(repr(v))
-        if isinstance(v, int):
-            if v.bit_length() < 4 * limit:
-                return put(repr(v))
-            try:
-                return put(str(v)[: limit + 1])
-            except ValueError:  # over Python's limit of digits for a conversion to text
-                return put(f"<an integer of {v.bit_length()} bits>")
-        if isinstance(v, list | tuple):
-            opening, closing = ("[", "]") if isinstance(v, list) else ("(", ")")
-            if not put(opening):
-                return False
-            for i, item in enumerate(v):
-                if (i and not put(", ")) or not walk(item):
-                    return False
-            return put("," + closing if isinstance(v, tuple) and len(v) == 1 else closing)
-        if isinstance(v, dict):
-            if not put("{"):
-                return False
-            for i, (key, item) in enumerate(v.items()):
-                if (i and not put(", ")) or not walk(key) or not put(": ") or not walk(item):
-                    return False
-            return put("}")
-        return put(repr(v)[: limit + 1])
-
-    walk(value)
-    text = "".join(out)
+    quoted = _Quoted(limit)
+    quoted.walk(value)
+    text = "".join(quoted.out)
     return text if len(text) <= limit else text[:limit] + "…"

@@ -143,69 +143,99 @@ class TransAmericaMap:
 # ------------------------------------------------------------------ loading and checks
 
 
-def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
-    """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
-    mapfile.validate_for(data, GAME, TITLE, where)
+def _fail(message: str, where: str, path: str) -> TrackwrightError:
+    """A map's error at ``path`` (a JSON path) in the file ``where``."""
+    return TrackwrightError(message, f"{where}: {path}")
 
-    def fail(message: str, path: str) -> TrackwrightError:
-        return TrackwrightError(message, f"{where}: {path}")
 
+def _nodes_from_json(data: dict[str, Any], where: str) -> dict[str, Node]:
+    """The lattice's intersections by id, each id once."""
     nodes: dict[str, Node] = {}
     for i, raw in enumerate(data["nodes"]):
         if raw["id"] in nodes:
-            raise fail(f"duplicate node id {raw['id']!r}", f"$.nodes[{i}].id")
+            raise _fail(f"duplicate node id {raw['id']!r}", where, f"$.nodes[{i}].id")
         nodes[raw["id"]] = Node(raw["id"], float(raw["x"]), float(raw["y"]))
+    return nodes
 
+
+def _edge_from_json(raw: dict[str, Any], i: int, nodes: dict[str, Node], where: str) -> Edge:
+    """One track space: between two different known nodes, costing what its kind costs."""
+    a, b, cost = raw["a"], raw["b"], raw["cost"]
+    for end in ("a", "b"):
+        if raw[end] not in nodes:
+            raise _fail(f"unknown node id {raw[end]!r}", where, f"$.edges[{i}].{end}")
+    if a == b:
+        raise _fail(f"edge from node {a!r} to itself", where, f"$.edges[{i}]")
+    kind = raw.get("kind", "plain" if cost == 1 else "mountain")
+    if (kind == "plain") != (cost == 1):
+        raise _fail(
+            f"a {kind} edge costs {'1' if kind == 'plain' else '2'}, not {cost}",
+            where,
+            f"$.edges[{i}].cost",
+        )
+    return Edge(a, b, cost, kind)
+
+
+def _edges_from_json(data: dict[str, Any], nodes: dict[str, Node], where: str) -> list[Edge]:
+    """The track spaces, each pair of nodes once."""
     edges: list[Edge] = []
     seen: dict[tuple[str, str], int] = {}
     for i, raw in enumerate(data["edges"]):
-        a, b, cost = raw["a"], raw["b"], raw["cost"]
-        for end in ("a", "b"):
-            if raw[end] not in nodes:
-                raise fail(f"unknown node id {raw[end]!r}", f"$.edges[{i}].{end}")
-        if a == b:
-            raise fail(f"edge from node {a!r} to itself", f"$.edges[{i}]")
-        kind = raw.get("kind", "plain" if cost == 1 else "mountain")
-        if (kind == "plain") != (cost == 1):
-            raise fail(
-                f"a {kind} edge costs {'1' if kind == 'plain' else '2'}, not {cost}",
-                f"$.edges[{i}].cost",
-            )
-        key = edge_key(a, b)
+        edge = _edge_from_json(raw, i, nodes, where)
+        key = edge_key(edge.a, edge.b)
         if key in seen:
-            raise fail(f"duplicate edge {a}-{b} (already $.edges[{seen[key]}])", f"$.edges[{i}]")
+            raise _fail(
+                f"duplicate edge {edge.a}-{edge.b} (already $.edges[{seen[key]}])",
+                where,
+                f"$.edges[{i}]",
+            )
         seen[key] = i
-        edges.append(Edge(a, b, cost, kind))
+        edges.append(edge)
+    return edges
 
+
+def _cities_from_json(data: dict[str, Any], nodes: dict[str, Node], where: str) -> list[City]:
+    """The cities: named once, each on a known node of its own."""
     cities: list[City] = []
     names: dict[str, int] = {}
     on_node: dict[str, str] = {}
     for i, raw in enumerate(data["cities"]):
         name, node = raw["name"], raw["node"]
         if name in names:
-            raise fail(f"duplicate city {name!r}", f"$.cities[{i}].name")
+            raise _fail(f"duplicate city {name!r}", where, f"$.cities[{i}].name")
         if node not in nodes:
-            raise fail(f"city {name}: unknown node id {node!r}", f"$.cities[{i}].node")
+            raise _fail(f"city {name}: unknown node id {node!r}", where, f"$.cities[{i}].node")
         if node in on_node:
-            raise fail(f"cities {on_node[node]} and {name} share node {node}", f"$.cities[{i}]")
+            raise _fail(
+                f"cities {on_node[node]} and {name} share node {node}", where, f"$.cities[{i}]"
+            )
         names[name] = i
         on_node[node] = name
         cities.append(City(name, node, raw["region"], bool(raw.get("dotted", False))))
+    return cities
 
+
+def _check_regions(cities: list[City], where: str) -> None:
+    """Each region has its number of cities, and of dotted ones."""
     per_region = Counter(c.region for c in cities)
     dotted = Counter(c.region for c in cities if c.dotted)
     for region in REGIONS:
         if per_region[region] != CITIES_PER_REGION:
-            raise fail(
+            raise _fail(
                 f"region {region} has {per_region[region]} cities; it needs {CITIES_PER_REGION}",
+                where,
                 "$.cities",
             )
         if dotted[region] != DOTTED_PER_REGION:
-            raise fail(
+            raise _fail(
                 f"region {region} has {dotted[region]} dotted cities; it needs {DOTTED_PER_REGION}",
+                where,
                 "$.cities",
             )
 
+
+def _check_connected(nodes: dict[str, Node], edges: list[Edge], where: str) -> None:
+    """Every node is reached from the first over track spaces."""
     first = next(iter(nodes))
     reached = graphs.node_connected_component(
         graphs.undirected(((e.a, e.b) for e in edges), nodes), first
@@ -213,21 +243,38 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
     if len(reached) < len(nodes):
         stranded = [n for n in nodes if n not in reached]
         sample = ", ".join(stranded[:5]) + (" ..." if len(stranded) > 5 else "")
-        raise fail(
+        raise _fail(
             f"the lattice is not connected: {len(stranded)} node(s) cannot be reached from "
             f"{first}: {sample}",
+            where,
             "$.edges",
         )
 
-    if "board" in data:
-        board_w, board_h = float(data["board"]["width"]), float(data["board"]["height"])
-        for n in nodes.values():
-            if not (0 <= n.x <= board_w and 0 <= n.y <= board_h):
-                i = list(nodes).index(n.id)
-                raise fail(f"node {n.id} lies outside the board", f"$.nodes[{i}]")
-    else:
+
+def _board_size(data: dict[str, Any], nodes: dict[str, Node], where: str) -> tuple[float, float]:
+    """The board's width and height: as given (every node on it), or the nodes' extent with a
+    margin."""
+    if "board" not in data:
         board_w = round(max(n.x for n in nodes.values()) + BOARD_MARGIN, 2)
         board_h = round(max(n.y for n in nodes.values()) + BOARD_MARGIN, 2)
+        return board_w, board_h
+    board_w, board_h = float(data["board"]["width"]), float(data["board"]["height"])
+    for n in nodes.values():
+        if not (0 <= n.x <= board_w and 0 <= n.y <= board_h):
+            i = list(nodes).index(n.id)
+            raise _fail(f"node {n.id} lies outside the board", where, f"$.nodes[{i}]")
+    return board_w, board_h
+
+
+def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
+    """Build and check a TransAmerica map from parsed JSON (already schema-valid or not)."""
+    mapfile.validate_for(data, GAME, TITLE, where)
+    nodes = _nodes_from_json(data, where)
+    edges = _edges_from_json(data, nodes, where)
+    cities = _cities_from_json(data, nodes, where)
+    _check_regions(cities, where)
+    _check_connected(nodes, edges, where)
+    board_w, board_h = _board_size(data, nodes, where)
 
     return TransAmericaMap(
         name=data.get("name", "Custom map"),

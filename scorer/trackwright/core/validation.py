@@ -145,157 +145,191 @@ class Compiler:
         return check
 
     def keyword(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
-        if keyword == "type":
-            names = arg if isinstance(arg, list) else [arg]
-            shown = ", ".join(map(repr, names))
+        """The check of one keyword of ``schema`` (whose argument is ``arg``)."""
+        build = KEYWORDS.get(keyword)
+        if build is None:
+            raise ValueError(f"the JSON Schema keyword {keyword!r} is not supported here")
+        return build(self, keyword, arg, schema)
 
-            def check_type(v: Any, p: Path, out: list[Problem]) -> None:
-                if not any(_is_type(v, n) for n in names):
-                    out.append(Problem(p, "type", f"{quote(v)} is not of type {shown}"))
+    def type_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``type``: one name or a list of names."""
+        names = arg if isinstance(arg, list) else [arg]
+        shown = ", ".join(map(repr, names))
 
-            return check_type
-        if keyword == "enum":
-            keys = [_key(a) for a in arg]
+        def check_type(v: Any, p: Path, out: list[Problem]) -> None:
+            if not any(_is_type(v, n) for n in names):
+                out.append(Problem(p, "type", f"{quote(v)} is not of type {shown}"))
 
-            def check_enum(v: Any, p: Path, out: list[Problem]) -> None:
-                if _key(v) not in keys:
-                    out.append(Problem(p, "enum", f"{quote(v)} is not one of {arg!r}"))
+        return check_type
 
-            return check_enum
-        if keyword == "const":
+    def enum_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``enum``: one of the values (true is not 1)."""
+        keys = [_key(a) for a in arg]
 
-            def check_const(v: Any, p: Path, out: list[Problem]) -> None:
-                if not _equal(v, arg):
-                    out.append(Problem(p, "const", f"{arg!r} was expected"))
+        def check_enum(v: Any, p: Path, out: list[Problem]) -> None:
+            if _key(v) not in keys:
+                out.append(Problem(p, "enum", f"{quote(v)} is not one of {arg!r}"))
 
-            return check_const
-        if keyword == "required":
+        return check_enum
 
-            def check_required(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, dict):
-                    for name in arg:
-                        if name not in v:
-                            out.append(Problem(p, "required", f"{name!r} is a required property"))
+    def const_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``const``: exactly the value."""
 
-            return check_required
-        if keyword == "properties":
-            props = {name: self.compile(sub) for name, sub in arg.items()}
+        def check_const(v: Any, p: Path, out: list[Problem]) -> None:
+            if not _equal(v, arg):
+                out.append(Problem(p, "const", f"{arg!r} was expected"))
 
-            def check_properties(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, dict):
-                    for name, c in props.items():
-                        if name in v:
-                            c(v[name], (*p, name), out)
+        return check_const
 
-            return check_properties
-        if keyword == "patternProperties":
-            patterns = [(re.compile(pat), self.compile(sub)) for pat, sub in arg.items()]
+    def required_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``required``: an object has each of the names."""
 
-            def check_patterns(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, dict):
-                    for pat, c in patterns:
-                        for name, item in v.items():
-                            if pat.search(name):
-                                c(item, (*p, name), out)
+        def check_required(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, dict):
+                for name in arg:
+                    if name not in v:
+                        out.append(Problem(p, "required", f"{name!r} is a required property"))
 
-            return check_patterns
-        if keyword == "propertyNames":
-            each_name = self.compile(arg)
+        return check_required
 
-            def check_names(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, dict):
-                    for name in v:
-                        each_name(name, p, out)
+    def properties_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``properties``: each named property present checked by its schema."""
+        props = {name: self.compile(sub) for name, sub in arg.items()}
 
-            return check_names
-        if keyword in SIZES:
-            kind, too_few, too_many = SIZES[keyword]
-            least = keyword.startswith("min")
-            if least:
-                said = "should be non-empty" if arg == 1 else too_few
-            else:
-                said = "is expected to be empty" if arg == 0 else too_many
+        def check_properties(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, dict):
+                for name, c in props.items():
+                    if name in v:
+                        c(v[name], (*p, name), out)
 
-            def check_size(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, kind):
-                    size = len(v)
-                    if size < arg if least else size > arg:
-                        out.append(Problem(p, keyword, f"{quote(v)} {said}"))
+        return check_properties
 
-            return check_size
-        if keyword == "pattern":
-            # The schemas are ours and their patterns anchored and simple (``^[0-9a-f]{64}$``):
-            # no pattern backtracks on the data's strings.
-            regex = re.compile(arg)
+    def patterns_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``patternProperties``: each property whose name matches checked by its schema."""
+        patterns = [(re.compile(pat), self.compile(sub)) for pat, sub in arg.items()]
 
-            def check_pattern(v: Any, p: Path, out: list[Problem]) -> None:
-                if isinstance(v, str) and regex.search(v) is None:
-                    out.append(Problem(p, keyword, f"{quote(v)} does not match {arg!r}"))
+        def check_patterns(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, dict):
+                for pat, c in patterns:
+                    for name, item in v.items():
+                        if pat.search(name):
+                            c(item, (*p, name), out)
 
-            return check_pattern
-        if keyword == "uniqueItems":
+        return check_patterns
 
-            def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
-                if arg and isinstance(v, list) and len({_key(x) for x in v}) < len(v):
-                    out.append(Problem(p, keyword, f"{quote(v)} has non-unique elements"))
+    def names_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``propertyNames``: each property's name checked by the schema."""
+        each_name = self.compile(arg)
 
-            return check_unique
-        if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-            words = {
-                "minimum": (lambda v: v < arg, "is less than the minimum of"),
-                "maximum": (lambda v: v > arg, "is greater than the maximum of"),
-                "exclusiveMinimum": (lambda v: v <= arg, "is less than or equal to the minimum of"),
-                "exclusiveMaximum": (
-                    lambda v: v >= arg,
-                    "is greater than or equal to the maximum of",
-                ),
-            }
-            fails, said = words[keyword]
+        def check_names(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, dict):
+                for name in v:
+                    each_name(name, p, out)
 
-            def check_bound(v: Any, p: Path, out: list[Problem]) -> None:
-                if _is_type(v, "number") and fails(v):
-                    out.append(Problem(p, keyword, f"{quote(v)} {said} {arg!r}"))
+        return check_names
 
-            return check_bound
-        if keyword == "$ref":
-            return self.ref(arg)
-        if keyword == "allOf":
-            return self.compile_all([self.compile(sub) for sub in arg])
-        if keyword in ("anyOf", "oneOf"):
-            subs = [self.compile(sub) for sub in arg]
+    def size_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``minItems``, ``maxLength``, ``minProperties`` and the like: a size limit."""
+        kind, too_few, too_many = SIZES[keyword]
+        least = keyword.startswith("min")
+        if least:
+            said = "should be non-empty" if arg == 1 else too_few
+        else:
+            said = "is expected to be empty" if arg == 0 else too_many
 
-            def check_of(v: Any, p: Path, out: list[Problem]) -> None:
-                valid = []
-                for i, c in enumerate(subs):
-                    trial: list[Problem] = []
-                    c(v, p, trial)
-                    if not trial:
-                        valid.append(i)
-                        if keyword == "anyOf":
-                            return
-                if not valid:
-                    message = f"{quote(v)} is not valid under any of the given schemas"
-                    out.append(Problem(p, keyword, message))
-                elif len(valid) > 1:
-                    # Worded as the reference validator: the later matches, then the first.
-                    each = ", ".join(repr(arg[i]) for i in [*valid[1:], valid[0]])
-                    out.append(Problem(p, keyword, f"{quote(v)} is valid under each of {each}"))
+        def check_size(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, kind):
+                size = len(v)
+                if size < arg if least else size > arg:
+                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
 
-            return check_of
-        if keyword == "if":
-            test = self.compile(arg)
-            then = self.compile(schema["then"]) if "then" in schema else None
-            other = self.compile(schema["else"]) if "else" in schema else None
+        return check_size
 
-            def check_if(v: Any, p: Path, out: list[Problem]) -> None:
+    def pattern_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``pattern``: a string matches the regular expression."""
+        # The schemas are ours and their patterns anchored and simple (``^[0-9a-f]{64}$``):
+        # no pattern backtracks on the data's strings.
+        regex = re.compile(arg)
+
+        def check_pattern(v: Any, p: Path, out: list[Problem]) -> None:
+            if isinstance(v, str) and regex.search(v) is None:
+                out.append(Problem(p, keyword, f"{quote(v)} does not match {arg!r}"))
+
+        return check_pattern
+
+    def unique_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``uniqueItems``: no two items of a list equal."""
+
+        def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
+            if arg and isinstance(v, list) and len({_key(x) for x in v}) < len(v):
+                out.append(Problem(p, keyword, f"{quote(v)} has non-unique elements"))
+
+        return check_unique
+
+    def bound_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``minimum``, ``maximum`` and their exclusive forms: a number's bound."""
+        words = {
+            "minimum": (lambda v: v < arg, "is less than the minimum of"),
+            "maximum": (lambda v: v > arg, "is greater than the maximum of"),
+            "exclusiveMinimum": (lambda v: v <= arg, "is less than or equal to the minimum of"),
+            "exclusiveMaximum": (
+                lambda v: v >= arg,
+                "is greater than or equal to the maximum of",
+            ),
+        }
+        fails, said = words[keyword]
+
+        def check_bound(v: Any, p: Path, out: list[Problem]) -> None:
+            if _is_type(v, "number") and fails(v):
+                out.append(Problem(p, keyword, f"{quote(v)} {said} {arg!r}"))
+
+        return check_bound
+
+    def ref_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``$ref``: the schema it points to (in this document)."""
+        return self.ref(arg)
+
+    def all_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``allOf``: every one of the schemas."""
+        return self.compile_all([self.compile(sub) for sub in arg])
+
+    def of_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``anyOf`` (at least one of the schemas) and ``oneOf`` (exactly one)."""
+        subs = [self.compile(sub) for sub in arg]
+
+        def check_of(v: Any, p: Path, out: list[Problem]) -> None:
+            valid = []
+            for i, c in enumerate(subs):
                 trial: list[Problem] = []
-                test(v, p, trial)
-                branch = other if trial else then
-                if branch is not None:
-                    branch(v, p, out)
+                c(v, p, trial)
+                if not trial:
+                    valid.append(i)
+                    if keyword == "anyOf":
+                        return
+            if not valid:
+                message = f"{quote(v)} is not valid under any of the given schemas"
+                out.append(Problem(p, keyword, message))
+            elif len(valid) > 1:
+                # Worded as the reference validator: the later matches, then the first.
+                each = ", ".join(repr(arg[i]) for i in [*valid[1:], valid[0]])
+                out.append(Problem(p, keyword, f"{quote(v)} is valid under each of {each}"))
 
-            return check_if
-        raise ValueError(f"the JSON Schema keyword {keyword!r} is not supported here")
+        return check_of
+
+    def if_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
+        """``if`` with the ``then`` and ``else`` beside it."""
+        test = self.compile(arg)
+        then = self.compile(schema["then"]) if "then" in schema else None
+        other = self.compile(schema["else"]) if "else" in schema else None
+
+        def check_if(v: Any, p: Path, out: list[Problem]) -> None:
+            trial: list[Problem] = []
+            test(v, p, trial)
+            branch = other if trial else then
+            if branch is not None:
+                branch(v, p, out)
+
+        return check_if
 
     @staticmethod
     def compile_all(checks: list[Check]) -> Check:
@@ -343,6 +377,29 @@ class Compiler:
                     sub(v[name], (*p, name), out)
 
         return check_additional
+
+
+# The keywords the compiler knows, each with the method that compiles it.
+KEYWORDS: dict[str, Callable[[Compiler, str, Any, dict[str, Any]], Check]] = {
+    "type": Compiler.type_check,
+    "enum": Compiler.enum_check,
+    "const": Compiler.const_check,
+    "required": Compiler.required_check,
+    "properties": Compiler.properties_check,
+    "patternProperties": Compiler.patterns_check,
+    "propertyNames": Compiler.names_check,
+    **dict.fromkeys(SIZES, Compiler.size_check),
+    "pattern": Compiler.pattern_check,
+    "uniqueItems": Compiler.unique_check,
+    **dict.fromkeys(
+        ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"), Compiler.bound_check
+    ),
+    "$ref": Compiler.ref_check,
+    "allOf": Compiler.all_check,
+    "anyOf": Compiler.of_check,
+    "oneOf": Compiler.of_check,
+    "if": Compiler.if_check,
+}
 
 
 def compile_schema(schema: dict[str, Any]) -> Callable[[Any], Problem | None]:

@@ -162,54 +162,73 @@ def _at(corners: list[tuple[float, float]], length: float, s: float) -> tuple[fl
     return corners[0]
 
 
-def marks(m: TransAmericaMap) -> tuple[Mark, ...]:
-    """The board's registration marks (see the module's description)."""
-    width, height = drawing_size(m)
-    room = _Room(m, width, height)
-    corners, length = _border_path(width, height)
-    starts = [0.0]
-    for i in range(3):
-        (xa, ya), (xb, yb) = corners[i], corners[i + 1]
-        starts.append(starts[-1] + abs(xb - xa) + abs(yb - ya))
+class _Placing:
+    """Marks being placed along the border: its path, the room free of the drawing, and the
+    arc lengths of the marks placed so far."""
 
-    placed: list[float] = []
+    def __init__(self, room: _Room, corners: list[tuple[float, float]], length: float) -> None:
+        self.room, self.corners, self.length = room, corners, length
+        self.placed: list[float] = []
 
-    def apart(s: float) -> bool:
-        for t in placed:
+    def apart(self, s: float) -> bool:
+        """Whether arc length ``s`` is at least MIN_GAP from every mark placed."""
+        length = self.length
+        for t in self.placed:
             gap = abs(s - t) % length
             if min(gap, length - gap) < MIN_GAP:
                 return False
         return True
 
-    def nearest_free(s: float, reach: float) -> float | None:
+    def nearest_free(self, s: float, reach: float) -> float | None:
+        """The nearest place to ``s`` (in 1 mm steps, within ``reach``) that is apart from the
+        marks and free of the drawing; None if there is none."""
         for k in range(round(reach) + 1):
             for t in (s + k, s - k) if k else (s,):
-                t %= length
-                if apart(t) and room.free(*_at(corners, length, t)):
+                t %= self.length
+                if self.apart(t) and self.room.free(*_at(self.corners, self.length, t)):
                     return t
         return None
 
-    for s in starts:
-        found = nearest_free(s, 150.0)
-        if found is not None:
-            placed.append(found)
-    # Then fill every stretch of the border longer than SPACING, halving it until none is.
-    for _round in range(12):
-        order = sorted(placed)
+    def place_near(self, s: float, reach: float) -> bool:
+        """Place a mark as near ``s`` as there is room: whether one was placed."""
+        found = self.nearest_free(s, reach)
+        if found is None:
+            return False
+        self.placed.append(found)
+        return True
+
+    def fill(self) -> bool:
+        """One round of filling every stretch of the border longer than SPACING with marks
+        evenly between its ends: whether a mark was added."""
+        order = sorted(self.placed)
         added = False
         for i, s in enumerate(order):
-            nxt = order[(i + 1) % len(order)] + (length if i + 1 == len(order) else 0.0)
+            nxt = order[(i + 1) % len(order)] + (self.length if i + 1 == len(order) else 0.0)
             gap = nxt - s
             if gap <= SPACING:
                 continue
             count = math.ceil(gap / SPACING) - 1
             for k in range(1, count + 1):
                 target = s + gap * k / (count + 1)
-                found = nearest_free(target, max(gap / (count + 1) / 2 - MIN_GAP / 2, 0.0))
-                if found is not None:
-                    placed.append(found)
-                    added = True
-        if not added:
+                reach = max(gap / (count + 1) / 2 - MIN_GAP / 2, 0.0)
+                added = self.place_near(target, reach) or added
+        return added
+
+
+def marks(m: TransAmericaMap) -> tuple[Mark, ...]:
+    """The board's registration marks (see the module's description)."""
+    width, height = drawing_size(m)
+    corners, length = _border_path(width, height)
+    starts = [0.0]
+    for i in range(3):
+        (xa, ya), (xb, yb) = corners[i], corners[i + 1]
+        starts.append(starts[-1] + abs(xb - xa) + abs(yb - ya))
+    placing = _Placing(_Room(m, width, height), corners, length)
+    for s in starts:
+        placing.place_near(s, 150.0)
+    # Then fill every stretch of the border longer than SPACING, halving it until none is.
+    for _round in range(12):
+        if not placing.fill():
             break
-    ordered = sorted(placed)
+    ordered = sorted(placing.placed)
     return tuple(Mark(i, *_at(corners, length, s)) for i, s in enumerate(ordered))

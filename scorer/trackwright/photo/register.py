@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from trackwright.photo import homography as hg
@@ -126,19 +126,39 @@ def _quick(h: hg.H, model: Sequence[Mark], found: Sequence[Found]) -> int:
     return count
 
 
+def _ring_order(pts: Sequence[Point], model_pts: Sequence[Point]) -> list[int]:
+    """The found marks' indices in their order round the border: by angle round their centre,
+    turning the way the printed marks do (round the border, they keep the printed order)."""
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
+    ring = sorted(range(len(pts)), key=lambda i: math.atan2(pts[i][1] - cy, pts[i][0] - cx))
+    if (_orientation([pts[i] for i in ring]) > 0) != (_orientation(model_pts) > 0):
+        ring.reverse()
+    return ring
+
+
+def _corner_choices(n: int, between: list[int], extra: int) -> Iterator[list[int]]:
+    """The printed marks (indices from the first, unwrapped) the four found corner marks may
+    be, with up to ``extra`` printed marks unseen in each of the first three gaps."""
+    for i0 in range(n):
+        for gaps in itertools.product(range(extra + 1), repeat=3):
+            idx = [i0]
+            for k in range(3):
+                idx.append(idx[-1] + between[k] + 1 + gaps[k])
+            if n - (idx[3] - i0) - 1 < (between[3] if extra > 3 else 0):
+                continue
+            if idx[3] - i0 >= n:
+                continue
+            yield idx
+
+
 def guesses(model: Sequence[Mark], found: Sequence[Found], keep: int = 4) -> list[Fit]:
     """The plausible fits, best first (most marks matched, then smallest error)."""
     if len(found) < 4 or len(model) < 4:
         return []
     pts = [(f.x, f.y) for f in found]
-    # Round the border, the found marks keep the printed marks' order: sort them by angle
-    # round their centre, in the printed marks' turning direction.
-    cx = sum(p[0] for p in pts) / len(pts)
-    cy = sum(p[1] for p in pts) / len(pts)
-    ring = sorted(range(len(pts)), key=lambda i: math.atan2(pts[i][1] - cy, pts[i][0] - cx))
     model_pts = [(mk.x, mk.y) for mk in model]
-    if (_orientation([pts[i] for i in ring]) > 0) != (_orientation(model_pts) > 0):
-        ring.reverse()
+    ring = _ring_order(pts, model_pts)
     position = {i: k for k, i in enumerate(ring)}
     corners_hull = hull(pts)
     quad_h = widest_quad(pts, corners_hull)
@@ -152,23 +172,15 @@ def guesses(model: Sequence[Mark], found: Sequence[Found], keep: int = 4) -> lis
     scored: list[tuple[int, hg.H]] = []
     seen: set[tuple[int, ...]] = set()
     for extra in (max(slack, 0) + 1, 3):
-        for i0 in range(n):
-            for gaps in itertools.product(range(extra + 1), repeat=3):
-                idx = [i0]
-                for k in range(3):
-                    idx.append(idx[-1] + between[k] + 1 + gaps[k])
-                if n - (idx[3] - i0) - 1 < (between[3] if extra > 3 else 0):
-                    continue
-                if idx[3] - i0 >= n:
-                    continue
-                key = tuple(i % n for i in idx)
-                if key in seen:
-                    continue
-                seen.add(key)
-                h = hg.fit([model_pts[i % n] for i in idx], [(c.x, c.y) for c in corners])
-                if h is None or not _plausible(h, model_pts):
-                    continue
-                scored.append((_quick(h, model, found), h))
+        for idx in _corner_choices(n, between, extra):
+            key = tuple(i % n for i in idx)
+            if key in seen:
+                continue
+            seen.add(key)
+            h = hg.fit([model_pts[i % n] for i in idx], [(c.x, c.y) for c in corners])
+            if h is None or not _plausible(h, model_pts):
+                continue
+            scored.append((_quick(h, model, found), h))
         if scored and max(c for c, _ in scored) >= max(4, (len(found) + 1) // 2):
             break
     scored.sort(key=lambda item: -item[0])

@@ -307,6 +307,104 @@ def _sharpness(photo: Picture, h: hg.H, board: Board, pairs: int) -> float:
     return shares[len(shares) // 2]
 
 
+_Best = tuple[float, hg.H, int]  # content score, homography, marks matched
+
+
+def _anchored(
+    board: Board, anchors: dict[str, Point], found: list[finder.Found]
+) -> list[tuple[hg.H, int]]:
+    """The fits four or more cities' positions in the photo give: the anchors' own, and the
+    marks' refit from it first when it matches five or more."""
+    m = board.map
+    src, dst = [], []
+    for name, (px, py) in anchors.items():
+        city = m.city_by_name.get(name)
+        if city is None:
+            raise PhotoError(f"no city {name!r} on this board", "anchor", code="anchor")
+        n = m.nodes[city.node]
+        src.append((n.x, n.y))
+        dst.append((px, py))
+    h0 = hg.fit(src, dst)
+    if h0 is None:
+        raise PhotoError(
+            "the anchors do not fix the board: give four cities far apart, not in a line",
+            "anchor",
+            code="anchor",
+        )
+    candidates = [(h0, 0)]
+    fit = register.refine(h0, board.marks, found)
+    if fit is not None and fit.count >= 5:
+        candidates.insert(0, (fit.h, fit.count))
+    return candidates
+
+
+def _better(
+    best: _Best | None, photo: Picture, board: Board, fits: list[tuple[hg.H, int]]
+) -> _Best | None:
+    """The best of ``best`` and the fits, by the content score (the first of equals)."""
+    for h, count in fits:
+        score = content_score(h, photo, board)
+        if best is None or score > best[0]:
+            best = (score, h, count)
+    return best
+
+
+def _matched(best: _Best | None) -> bool:
+    """Whether the best fit so far reads like this board."""
+    return best is not None and best[0] >= MATCH
+
+
+def _without_strays(
+    photo: Picture, board: Board, found: list[finder.Found], best: _Best | None
+) -> _Best | None:
+    """Something on the table that reads like a mark (a pattern, a reflection) spoils the
+    order round the border that the guesses rely on; such a thing lies on the found marks'
+    outline, so guess again without each mark there in turn, least seen first; then without
+    the least seen of them for good, and again (a few such things at most)."""
+    rest = list(found)
+    for _round in range(3):
+        if len(rest) <= 4:
+            break
+        outline = register.hull([(f.x, f.y) for f in rest])
+        outline.sort(key=lambda i: rest[i].hits)
+        for drop in outline:
+            fits = register.guesses(board.marks, rest[:drop] + rest[drop + 1 :])
+            best = _better(best, photo, board, [(fit.h, fit.count) for fit in fits])
+            if _matched(best):
+                break
+        if _matched(best) or not outline:
+            break
+        rest.pop(outline[0])
+    return best
+
+
+def _not_found(
+    anchors: dict[str, Point] | None, found: list[finder.Found], best: _Best | None
+) -> PhotoError:
+    """Why no fit reads like this board: the anchors are wrong, it is another board, or no
+    board is in the photo."""
+    if anchors:
+        return PhotoError(
+            "the photo does not match this board where the anchors put it: check the map "
+            "and the cities' positions",
+            "photo",
+            code="not_this_board",
+        )
+    if len(found) >= 4 and best is not None and best[0] >= 0.1:
+        return PhotoError(
+            "the photo does not match this board: is it the right map? Take it again, or "
+            "give four cities' positions (--anchor)",
+            "photo",
+            code="not_this_board",
+        )
+    return PhotoError(
+        "no board found in the photo: take it again with the whole board in the frame "
+        "(its square marks showing), or give four cities' positions (--anchor)",
+        "photo",
+        code="no_board",
+    )
+
+
 def locate(
     photo: Picture, board: Board, anchors: dict[str, Point] | None = None
 ) -> tuple[hg.H, int, float]:
@@ -315,78 +413,15 @@ def locate(
     if _brightness(photo) < DARK_LEVEL:
         raise PhotoError("the photo is too dark: take it again in more light", "photo", code="dark")
     found = finder.find(photo)
-    candidates: list[tuple[hg.H, int]] = []
     if anchors:
-        m = board.map
-        src, dst = [], []
-        for name, (px, py) in anchors.items():
-            city = m.city_by_name.get(name)
-            if city is None:
-                raise PhotoError(f"no city {name!r} on this board", "anchor", code="anchor")
-            n = m.nodes[city.node]
-            src.append((n.x, n.y))
-            dst.append((px, py))
-        h0 = hg.fit(src, dst)
-        if h0 is None:
-            raise PhotoError(
-                "the anchors do not fix the board: give four cities far apart, not in a line",
-                "anchor",
-                code="anchor",
-            )
-        candidates.append((h0, 0))
-        fit = register.refine(h0, board.marks, found)
-        if fit is not None and fit.count >= 5:
-            candidates.insert(0, (fit.h, fit.count))
+        candidates = _anchored(board, anchors, found)
     else:
-        for fit in register.guesses(board.marks, found):
-            candidates.append((fit.h, fit.count))
-    best: tuple[float, hg.H, int] | None = None
-    for h, count in candidates:
-        score = content_score(h, photo, board)
-        if best is None or score > best[0]:
-            best = (score, h, count)
-    if not anchors and (best is None or best[0] < MATCH) and len(found) > 4:
-        # Something on the table that reads like a mark (a pattern, a reflection) spoils the
-        # order round the border that the guesses rely on; such a thing lies on the found
-        # marks' outline, so guess again without each mark there in turn, least seen first;
-        # then without the least seen of them for good, and again (a few such things at most).
-        rest = list(found)
-        for _round in range(3):
-            if len(rest) <= 4:
-                break
-            outline = register.hull([(f.x, f.y) for f in rest])
-            outline.sort(key=lambda i: rest[i].hits)
-            for drop in outline:
-                for fit in register.guesses(board.marks, rest[:drop] + rest[drop + 1 :]):
-                    score = content_score(fit.h, photo, board)
-                    if best is None or score > best[0]:
-                        best = (score, fit.h, fit.count)
-                if best is not None and best[0] >= MATCH:
-                    break
-            if (best is not None and best[0] >= MATCH) or not outline:
-                break
-            rest.pop(outline[0])
-    if best is None or best[0] < MATCH:
-        if anchors:
-            raise PhotoError(
-                "the photo does not match this board where the anchors put it: check the map "
-                "and the cities' positions",
-                "photo",
-                code="not_this_board",
-            )
-        if len(found) >= 4 and best is not None and best[0] >= 0.1:
-            raise PhotoError(
-                "the photo does not match this board: is it the right map? Take it again, or "
-                "give four cities' positions (--anchor)",
-                "photo",
-                code="not_this_board",
-            )
-        raise PhotoError(
-            "no board found in the photo: take it again with the whole board in the frame "
-            "(its square marks showing), or give four cities' positions (--anchor)",
-            "photo",
-            code="no_board",
-        )
+        candidates = [(fit.h, fit.count) for fit in register.guesses(board.marks, found)]
+    best = _better(None, photo, board, candidates)
+    if not anchors and not _matched(best) and len(found) > 4:
+        best = _without_strays(photo, board, found, best)
+    if best is None or not _matched(best):
+        raise _not_found(anchors, found, best)
     return best[1], best[2], best[0]
 
 
@@ -421,6 +456,162 @@ def _median(values: list[float]) -> float:
     return values[len(values) // 2]
 
 
+COLS = 2 * ACROSS + 1  # samples across a strip
+
+
+def _gains(
+    samples: list[list[tuple[int, int, int]]], ref: list[list[tuple[int, int, int]]]
+) -> list[float]:
+    """The light: a gain per channel, from the medians of photo over reference."""
+    rows = len(samples)
+    half = [ref[2 * i + SLIDE] for i in range(rows)]
+    gains = []
+    for c in range(3):
+        ratios = [
+            s[j][c] / max(rf[2 * j + SLIDE][c], 16)
+            for s, rf in zip(samples[::2], half[::2], strict=True)
+            for j in range(0, COLS, 2)
+        ]
+        gains.append(max(_median(ratios), 0.05))
+    return gains
+
+
+def _slide_cost(
+    scaled: list[list[tuple[float, float, float]]],
+    ref: list[list[tuple[int, int, int]]],
+    du: int,
+    dv: int,
+    bound: float,
+) -> float:
+    """The capped sum of differences from the reference slid ``du`` along and ``dv`` across;
+    stops once past ``bound`` (a slide already better)."""
+    total = 0.0
+    first = SLIDE + dv
+    last = first + 2 * COLS
+    for i in range(0, len(scaled), SLIDE_ROWS):
+        row = scaled[i][::SLIDE_COLS]
+        for p, q in zip(row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True):
+            d = p[0] - q[0]
+            if d < 0:
+                d = -d
+            e = p[1] - q[1]
+            if e < 0:
+                e = -e
+            if e > d:
+                d = e
+            e = p[2] - q[2]
+            if e < 0:
+                e = -e
+            if e > d:
+                d = e
+            total += d if d < DIFF else DIFF
+        if total > bound:
+            break
+    return total
+
+
+def _best_slide(reach: int, slide: Callable[[int, float], float]) -> int:
+    """The slide of least cost, walking from none towards the better side while the cost
+    falls (it falls towards the best slide: the strip crosses one line, and the capped
+    sum keeps the piece from pulling), at most ``reach`` half-mm steps."""
+    chosen, least = 0, slide(0, math.inf)
+    minus, plus = slide(-1, least), slide(1, least)
+    step = -1 if minus < plus else 1
+    if min(minus, plus) >= least:
+        return 0
+    chosen, least = step, min(minus, plus)
+    while abs(chosen) < reach:
+        c = slide(chosen + step, least)
+        if c >= least:
+            break
+        chosen, least = chosen + step, c
+    return chosen
+
+
+_Pool = tuple[tuple[list[tuple[int, int, int]], int], ...]
+
+
+def _sample_diff(pr: float, pg: float, pb: float, pool: _Pool, k: int) -> float:
+    """How far one sample (in the strip's light) is from the reference at sample ``k``: the
+    least, over the reference's there and half a mm round it (``pool``), of the largest
+    difference in a channel or a hue; the nearest first, and no further once near enough."""
+    d = 255.0
+    for line, o in pool:
+        q = line[k + o]
+        e = max(abs(pr - q[0]), abs(pg - q[1]), abs(pb - q[2]))
+        if e <= NEAR:  # then no hue differs by more than WEAK either
+            return e
+        e = max(
+            e,
+            abs((pr - pg) - (q[0] - q[1])),
+            abs((pg - pb) - (q[1] - q[2])),
+            abs((pr - pb) - (q[0] - q[2])),
+        )
+        if e < d:
+            d = e
+            if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
+                break
+    return d
+
+
+def _row_diffs(s: list[tuple[float, float, float]], pool: _Pool, dv: int) -> list[float]:
+    """How far each sample of a row is from the reference (``_sample_diff``)."""
+    return [_sample_diff(*s[j], pool, 2 * j + SLIDE + dv) for j in range(COLS)]
+
+
+def _runs(diffs: list[float]) -> list[tuple[int, int]]:
+    """Runs of samples that differ a little, holding at least one that differs clearly."""
+    runs: list[tuple[int, int]] = []
+    j = 0
+    while j < COLS:
+        if diffs[j] > WEAK:
+            start = j
+            while j < COLS and diffs[j] > WEAK:
+                j += 1
+            if max(diffs[start:j]) > DIFF:
+                runs.append((start, j))
+        j += 1
+    return runs
+
+
+def _read_row(
+    s: list[tuple[float, float, float]],
+    strip: Strip,
+    row: int,
+    du: int,
+    dv: int,
+) -> tuple[str, int, int]:
+    """What one row of a strip shows: "band" (a piece's, from sample ``start`` to before
+    ``stop``), "other" (something differing: wider, stray, or the line seen twice) or
+    "clear" (nothing, or a tiled board's seam where one may lie)."""
+    ref, sharp = strip.ref, strip.sharp
+    base = 2 * row + SLIDE + du
+    up, mid, down = ref[base - 1], ref[base], ref[base + 1]
+    sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
+    # Each sample against the reference's there and half a mm round it, soft and sharp
+    # (registration error and focus).
+    pool = (
+        *((mid, 0), (mid, -1), (mid, 1), (up, 0), (down, 0)),
+        *((smid, 0), (smid, -1), (smid, 1), (sup, 0), (sdown, 0)),
+    )
+    runs = _runs(_row_diffs(s, pool, dv))
+    if not runs:
+        return "clear", 0, 0
+    start, stop = max(runs, key=lambda r: r[1] - r[0])
+    longest = stop - start
+    count = sum(b - a for a, b in runs)
+    inside = start > 0 and stop < COLS  # clear paper on both sides of it
+    if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
+        if not _like_line(s[start:stop], mid, smid, SLIDE + dv):
+            return "band", start, stop
+        # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
+        # one may lie.
+        middle = (start + stop - 1) / 2
+        seam = any(abs(middle - j) <= SEAM_OFF for j in strip.seams[row])
+        return ("clear" if seam else "other"), start, stop
+    return ("clear" if count <= 1 else "other"), start, stop
+
+
 def judge(
     samples: list[list[tuple[int, int, int]]], strip: Strip
 ) -> tuple[float, float, float, tuple[float, float, float, int], tuple[float, float, float]]:
@@ -429,165 +620,28 @@ def judge(
     reference per channel, and the slide across that matched best), and the band's own tone
     (its samples over the reference's there, per channel, in the strip's light; 1s without a
     band): (band, other, clear, (gains, slide), tone)."""
-    cols = 2 * ACROSS + 1
     rows = len(samples)
-    ref, sharp = strip.ref, strip.sharp
-    half = [ref[2 * i + SLIDE] for i in range(rows)]
-    # The light: a gain per channel, from the medians of photo over reference.
-    gains = []
-    for c in range(3):
-        ratios = [
-            s[j][c] / max(rf[2 * j + SLIDE][c], 16)
-            for s, rf in zip(samples[::2], half[::2], strict=True)
-            for j in range(0, cols, 2)
-        ]
-        gains.append(max(_median(ratios), 0.05))
-    gr, gg, gb = gains
+    ref = strip.ref
+    gr, gg, gb = _gains(samples, ref)
     scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
-
-    def cost(du: int, dv: int, bound: float) -> float:
-        """The capped sum of differences; stops once past ``bound`` (a slide already better)."""
-        total = 0.0
-        first = SLIDE + dv
-        last = first + 2 * cols
-        for i in range(0, rows, SLIDE_ROWS):
-            row = scaled[i][::SLIDE_COLS]
-            for p, q in zip(
-                row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True
-            ):
-                d = p[0] - q[0]
-                if d < 0:
-                    d = -d
-                e = p[1] - q[1]
-                if e < 0:
-                    e = -e
-                if e > d:
-                    d = e
-                e = p[2] - q[2]
-                if e < 0:
-                    e = -e
-                if e > d:
-                    d = e
-                total += d if d < DIFF else DIFF
-            if total > bound:
-                break
-        return total
-
-    def best(reach: int, slide: Callable[[int, float], float]) -> int:
-        """The slide of least cost, walking from none towards the better side while the cost
-        falls (it falls towards the best slide: the strip crosses one line, and the capped
-        sum keeps the piece from pulling), at most ``reach`` half-mm steps."""
-        chosen, least = 0, slide(0, math.inf)
-        minus, plus = slide(-1, least), slide(1, least)
-        step = -1 if minus < plus else 1
-        if min(minus, plus) >= least:
-            return 0
-        chosen, least = step, min(minus, plus)
-        while abs(chosen) < reach:
-            c = slide(chosen + step, least)
-            if c >= least:
-                break
-            chosen, least = chosen + step, c
-        return chosen
-
     # The reference slid across, then along: the slide that matches best.
-    dv = best(REACH, lambda v, bound: cost(0, v, bound))
-    du = best(REACH_ALONG, lambda u, bound: cost(u, dv, bound))
-    band = other = clear = 0
+    dv = _best_slide(REACH, lambda v, bound: _slide_cost(scaled, ref, 0, v, bound))
+    du = _best_slide(REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound))
+    seen = {"band": 0, "other": 0, "clear": 0}
     centres: list[tuple[int, float]] = []
     tones: tuple[list[float], list[float], list[float]] = ([], [], [])
     for row in range(rows):
         s = scaled[row]
-        base = 2 * row + SLIDE + du
-        up, mid, down = ref[base - 1], ref[base], ref[base + 1]
-        sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
-        diffs = []
-        # Each sample against the reference's there and half a mm round it, soft and sharp
-        # (registration error and focus); the nearest first, and no further once near enough.
-        pool = (
-            *((mid, 0), (mid, -1), (mid, 1), (up, 0), (down, 0)),
-            *((smid, 0), (smid, -1), (smid, 1), (sup, 0), (sdown, 0)),
-        )
-        for j in range(cols):
-            pr, pg, pb = s[j]
-            k = 2 * j + SLIDE + dv
-            d = 255.0
-            for line, o in pool:
-                q = line[k + o]
-                e = pr - q[0]
-                if e < 0:
-                    e = -e
-                f = pg - q[1]
-                if f < 0:
-                    f = -f
-                if f > e:
-                    e = f
-                f = pb - q[2]
-                if f < 0:
-                    f = -f
-                if f > e:
-                    e = f
-                if e <= NEAR:  # then no hue differs by more than WEAK either
-                    d = e
-                    break
-                f = (pr - pg) - (q[0] - q[1])
-                if f < 0:
-                    f = -f
-                if f > e:
-                    e = f
-                f = (pg - pb) - (q[1] - q[2])
-                if f < 0:
-                    f = -f
-                if f > e:
-                    e = f
-                f = (pr - pb) - (q[0] - q[2])
-                if f < 0:
-                    f = -f
-                if f > e:
-                    e = f
-                if e < d:
-                    d = e
-                    if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
-                        break
-            diffs.append(d)
-        # Runs of samples that differ a little, holding at least one that differs clearly.
-        runs: list[tuple[int, int]] = []
-        j = 0
-        while j < cols:
-            if diffs[j] > WEAK:
-                start = j
-                while j < cols and diffs[j] > WEAK:
-                    j += 1
-                if max(diffs[start:j]) > DIFF:
-                    runs.append((start, j))
-            j += 1
-        if not runs:
-            clear += 1
-            continue
-        start, stop = max(runs, key=lambda r: r[1] - r[0])
-        longest = stop - start
-        count = sum(b - a for a, b in runs)
-        inside = start > 0 and stop < cols  # clear paper on both sides of it
-        if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
-            if _like_line(s[start:stop], mid, smid, SLIDE + dv):
-                # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
-                # one may lie.
-                middle = (start + stop - 1) / 2
-                if any(abs(middle - j) <= SEAM_OFF for j in strip.seams[row]):
-                    clear += 1
-                else:
-                    other += 1
-            else:
-                band += 1
-                centres.append((row, (start + stop - 1) / 2))
-                for j in range(start, stop):
-                    q = mid[2 * j + SLIDE + dv]
-                    for c in range(3):
-                        tones[c].append(s[j][c] / max(q[c], 16))
-        elif count <= 1:
-            clear += 1
-        else:
-            other += 1
+        kind, start, stop = _read_row(s, strip, row, du, dv)
+        seen[kind] += 1
+        if kind == "band":
+            centres.append((row, (start + stop - 1) / 2))
+            mid = ref[2 * row + SLIDE + du]
+            for j in range(start, stop):
+                q = mid[2 * j + SLIDE + dv]
+                for c in range(3):
+                    tones[c].append(s[j][c] / max(q[c], 16))
+    band, other, clear = seen["band"], seen["other"], seen["clear"]
     if not _straight(centres):
         other, band = other + band, 0
     tone = (_median(tones[0]), _median(tones[1]), _median(tones[2])) if tones[0] else (1, 1, 1)

@@ -17,6 +17,7 @@ budget left, before it is recorded), ``race_towns`` and ``tap_route``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import unicodedata
 from collections import Counter
@@ -471,98 +472,133 @@ def apply_pass(record: GameRecord, state: State, event: Pass, where: str) -> dic
     return {"player": event.player, "roll": event.roll}
 
 
-def apply_build(
-    record: GameRecord, state: State, event: Build, number: int, where: str
-) -> dict[str, Any]:
-    m, rules = record.map, record.rules
-    player, partner, paid_from = event.player, event.partner, event.paid_from
-    company = (player,) if partner is None else (player, partner)
-    label = " and ".join(company)
+def _check_partner(record: GameRecord, state: State, player: str, partner: str, where: str) -> None:
+    """A joint line: a tournament's option, with another player who has not had their turn."""
+    if not (record.mode == "tournament" and record.joint_lines):
+        raise TrackwrightError(
+            'joint lines are a tournament option agreed before the game: "joint_lines": '
+            "true in a tournament record",
+            where,
+        )
+    if partner not in record.players or partner == player:
+        raise TrackwrightError(f"partner {partner!r} is not another player", where)
+    if partner in state.acted:
+        raise TrackwrightError(
+            f"{partner} has had their turn in this round: no joint line with them", where
+        )
+
+
+def _construction_budget(record: GameRecord, state: State, event: Build, where: str) -> int:
+    """A construction-phase build's budget (its roll, or a joint line's share of both rolls);
+    the player's turn is taken."""
+    paid_from, partner = event.paid_from, event.partner
+    if paid_from == "winnings":
+        raise TrackwrightError("builds are paid from winnings only in the race phase", where)
+    if paid_from == "account":
+        raise TrackwrightError(
+            "builds are paid from the account only in a tournament's race phase", where
+        )
+    assert event.roll is not None  # the schema: a roll or "paid_from"
+    budget = event.roll
+    if partner is not None:
+        _check_partner(record, state, event.player, partner, where)
+        # Both rolls (the round's roll, twice), of which the share the rules give.
+        budget = 2 * event.roll * record.rules.joint_line_percent // 100
+    _take_turn(record, state, event.player, event.roll, where, partner)
+    return budget
+
+
+def _race_phase_budget(record: GameRecord, state: State, event: Build, where: str) -> int:
+    """A race-phase build's budget (the winnings, or in a tournament's building turn a share
+    of the account); a tournament's building turn is taken."""
+    player, paid_from = event.player, event.paid_from
     tournament = record.mode == "tournament"
-    if state.phase == "construction":
+    if paid_from == "roll":
+        how = "account" if tournament else "winnings"
+        raise TrackwrightError(
+            f'the construction phase is over: build with "paid_from": "{how}"', where
+        )
+    if event.partner is not None:
+        raise TrackwrightError("joint lines are built in the construction phase", where)
+    if tournament:
         if paid_from == "winnings":
-            raise TrackwrightError("builds are paid from winnings only in the race phase", where)
-        if paid_from == "account":
             raise TrackwrightError(
-                "builds are paid from the account only in a tournament's race phase", where
+                "in a tournament every payment goes to the accounts: build in a building "
+                'turn with "paid_from": "account"',
+                where,
             )
-        assert event.roll is not None  # the schema: a roll or "paid_from"
-        budget = event.roll
-        if partner is not None:
-            if not (tournament and record.joint_lines):
-                raise TrackwrightError(
-                    'joint lines are a tournament option agreed before the game: "joint_lines": '
-                    "true in a tournament record",
-                    where,
-                )
-            if partner not in record.players or partner == player:
-                raise TrackwrightError(f"partner {partner!r} is not another player", where)
-            if partner in state.acted:
-                raise TrackwrightError(
-                    f"{partner} has had their turn in this round: no joint line with them", where
-                )
-            # Both rolls (the round's roll, twice), of which the share the rules give.
-            budget = 2 * event.roll * rules.joint_line_percent // 100
-        _take_turn(record, state, player, event.roll, where, partner)
-    else:
-        if paid_from == "roll":
-            how = "account" if tournament else "winnings"
-            raise TrackwrightError(
-                f'the construction phase is over: build with "paid_from": "{how}"', where
-            )
-        if partner is not None:
-            raise TrackwrightError("joint lines are built in the construction phase", where)
-        if tournament:
-            if paid_from == "winnings":
-                raise TrackwrightError(
-                    "in a tournament every payment goes to the accounts: build in a building "
-                    'turn with "paid_from": "account"',
-                    where,
-                )
-            _take_turn(record, state, player, None, where)
-            budget = spending_budget(record, state, player, paid_from)
-        else:
-            if paid_from == "account":
-                raise TrackwrightError(
-                    "builds are paid from the account only in a tournament: build with "
-                    '"paid_from": "winnings"',
-                    where,
-                )
-            budget = spending_budget(record, state, player, paid_from)
-    total = 0
+        _take_turn(record, state, player, None, where)
+    elif paid_from == "account":
+        raise TrackwrightError(
+            "builds are paid from the account only in a tournament: build with "
+            '"paid_from": "winnings"',
+            where,
+        )
+    return spending_budget(record, state, player, paid_from)
+
+
+def _lay_paths(
+    record: GameRecord,
+    state: State,
+    company: tuple[str, ...],
+    paths: tuple[Line, ...],
+    number: int,
+    where: str,
+) -> list[Step]:
+    """Plan each path of a build and draw it for the company, so that the next path (or step)
+    may start from it: the steps, in order."""
     all_steps: list[Step] = []
-    for path in event.paths:
-        steps = plan_steps(m, rules, state, company, list(path), where)
-        # Apply the path so the next path (or step) may start from it.
+    for path in paths:
+        steps = plan_steps(record.map, record.rules, state, company, list(path), where)
         for st in steps:
             for p in company:
                 state.lines[p][_seg(st.a, st.b)] = number
                 state.network[p].update((st.a, st.b))
         all_steps += steps
-        total += sum(st.cost for st in steps)
-    owed = sum(pay[1] for st in all_steps for pay in st.payments)
-    if paid_from == "roll":
+    return all_steps
+
+
+def _check_affordable(
+    rules: RuleSet, event: Build, total: int, owed: int, budget: int, where: str
+) -> None:
+    """The build's cost (and, paid from money, what it owes rivals) is within its budget."""
+    player, partner = event.player, event.partner
+    if event.paid_from == "roll":
         if total > budget:
+            label = player if partner is None else f"{player} and {partner}"
             what = f"{label}'s rolls give" if partner else f"{player}'s roll is"
             raise TrackwrightError(f"the line costs {_points(total)}; {what} {budget}", where)
     elif total + owed > budget:
         what = (
             f"{player}'s winnings are"
-            if paid_from == "winnings"
+            if event.paid_from == "winnings"
             else f"{player} may spend {rules.tournament_build_percent}% of their money,"
         )
         raise TrackwrightError(
             f"the line costs {_points(total)} and {owed} to rivals; {what} {budget}", where
         )
-    if paid_from == "winnings":
+
+
+def _pay_for_build(state: State, number: int, event: Build, total: int, owed: int) -> None:
+    """A build paid with money: its cost to the bank (from winnings, or from the account)."""
+    player = event.player
+    if event.paid_from == "winnings":
         state.winnings[player] -= total + owed
         why = f"{total} building points paid from winnings"
         state.pay(number, player, BANK, total, why, "build")
-    elif paid_from == "account":
+    elif event.paid_from == "account":
         why = f"{total} building points paid from the account"
         state.pay(number, player, BANK, total, why, "build")
+
+
+def _pay_rivals_and_arrivals(
+    record: GameRecord, state: State, number: int, company: tuple[str, ...], steps: list[Step]
+) -> None:
+    """What the company's steps owe rivals (entries, parallels) and the bank's prize for each
+    town first reached, split between partners by their money before the build."""
+    m, rules = record.map, record.rules
     before = dict(state.balances)
-    for st in all_steps:
+    for st in steps:
         for rival, amount, why, kind in st.payments:
             about = (st.b,) if kind == "entry" else (st.a, st.b)
             for p, share in split_cost(amount, company, before).items():
@@ -572,20 +608,44 @@ def apply_build(
             state.reached.add(st.b)
             for p, share in split_cost(rules.first_arrival, company, before).items():
                 state.pay(number, BANK, p, share, f"first to reach {town.name}", "first", (st.b,))
-    if state.phase == "construction" and all(t.hex in state.reached for t in m.towns):
-        state.phase = "races"
+
+
+def _build_summary(
+    event: Build, budget: int, total: int, owed: int, steps: list[Step]
+) -> dict[str, Any]:
+    """A build's entry in the result: who, paid how, its budget, cost and steps."""
     summary: dict[str, Any] = {
-        "player": player,
-        "paid_from": paid_from,
+        "player": event.player,
+        "paid_from": event.paid_from,
         "budget": budget,
         "cost": total,
-        "steps": [{"from": list(s.a), "to": list(s.b), "cost": s.cost} for s in all_steps],
+        "steps": [{"from": list(s.a), "to": list(s.b), "cost": s.cost} for s in steps],
     }
-    if partner is not None:
-        summary["partner"] = partner
-    if paid_from != "roll":
+    if event.partner is not None:
+        summary["partner"] = event.partner
+    if event.paid_from != "roll":
         summary["payments"] = owed
     return summary
+
+
+def apply_build(
+    record: GameRecord, state: State, event: Build, number: int, where: str
+) -> dict[str, Any]:
+    m = record.map
+    company = (event.player,) if event.partner is None else (event.player, event.partner)
+    if state.phase == "construction":
+        budget = _construction_budget(record, state, event, where)
+    else:
+        budget = _race_phase_budget(record, state, event, where)
+    all_steps = _lay_paths(record, state, company, event.paths, number, where)
+    total = sum(st.cost for st in all_steps)
+    owed = sum(pay[1] for st in all_steps for pay in st.payments)
+    _check_affordable(record.rules, event, total, owed, budget, where)
+    _pay_for_build(state, number, event, total, owed)
+    _pay_rivals_and_arrivals(record, state, number, company, all_steps)
+    if state.phase == "construction" and all(t.hex in state.reached for t in m.towns):
+        state.phase = "races"
+    return _build_summary(event, budget, total, owed, all_steps)
 
 
 # ------------------------------------------------------------------ races
@@ -721,29 +781,20 @@ def race_towns(
     return start, end, rolled
 
 
-def apply_race(
-    m: DampfrossMap,
-    rules: RuleSet,
-    state: State,
-    event: Race,
-    number: int,
-    record: GameRecord,
-    where: str,
-) -> dict[str, Any]:
-    start, end, rolled = race_towns(record, state, event.start, event.to, where)
-    tournament = record.mode == "tournament"
-    companies = _companies(event, record.players, where)
-    entrants = [p for c in companies for p in c]
-    for p in entrants:
-        if p not in record.players:
+def _race_places(
+    event: Race, players: tuple[str, ...], companies: list[tuple[str, ...]], where: str
+) -> list[tuple[str, ...]]:
+    """The companies in finishing order, checked: every entrant a player, every company with a
+    route, and each placed."""
+    for p in (p for c in companies for p in c):
+        if p not in players:
             raise TrackwrightError(f"{p!r} is not a player of this game", where)
     for c in companies:
         if not any(p in event.routes for p in c):
             raise TrackwrightError(f"{' and '.join(c)} enter without a route", where)
-    placing = event.placing
     company_of = {p: c for c in companies for p in c}
-    places = []
-    for p in placing:
+    places: list[tuple[str, ...]] = []
+    for p in event.placing:
         if p not in company_of:
             raise TrackwrightError(f"{p!r} is placed but did not enter the race", where)
         if company_of[p] not in places:
@@ -751,7 +802,22 @@ def apply_race(
     if len(places) != len(companies):
         absent = [" and ".join(c) for c in companies if c not in places]
         raise TrackwrightError(f"no place given for {', '.join(absent)}", where)
+    return places
 
+
+def _pay_fares(
+    record: GameRecord,
+    rules: RuleSet,
+    state: State,
+    event: Race,
+    companies: list[tuple[str, ...]],
+    ends: tuple[Hex, Hex],
+    number: int,
+    where: str,
+) -> tuple[dict[str, list[dict[str, Any]]], Counter]:
+    """Each company pays the fares of its route to the rivals whose lines it runs on: the fares
+    by company, and what each player received."""
+    start, end = ends
     fares: dict[str, list[dict[str, Any]]] = {}
     received: Counter = Counter()  # fares paid to each player in this race
     for company in companies:
@@ -774,9 +840,20 @@ def apply_race(
                 )
             received[rival] += amount
             fares[label].append({"to": rival, "amount": amount, "shares": shares})
+    return fares, received
 
-    order = sorted(companies, key=lambda c: -sum(state.balances[p] for p in c))
-    prizes = [rules.lone_prize] if len(companies) == 1 else list(rules.prizes)
+
+def _award_prizes(
+    rules: RuleSet,
+    state: State,
+    event: Race,
+    places: list[tuple[str, ...]],
+    ends: tuple[Hex, Hex],
+    number: int,
+) -> tuple[list[dict[str, Any]], Counter]:
+    """The bank pays the prizes in finishing order (one prize when one company ran): the
+    prizes awarded, and what each player won."""
+    prizes = [rules.lone_prize] if len(places) == 1 else list(rules.prizes)
     awarded: list[dict[str, Any]] = []
     won: Counter = Counter()
     for company, prize in zip(places, prizes, strict=False):
@@ -784,26 +861,54 @@ def apply_race(
         for p, share in shares.items():
             place = "winner" if not awarded else "second"
             why = f"{place} of race {event.start}-{event.to}"
-            state.pay(number, BANK, p, share, why, place, (start, end))
+            state.pay(number, BANK, p, share, why, place, ends)
             won[p] += share
         awarded.append({"company": list(company), "prize": prize})
+    return awarded, won
+
+
+def _after_race(
+    record: GameRecord, rules: RuleSet, state: State, ends: tuple[Hex, Hex], rolled: list[int]
+) -> None:
+    """Where the next race starts, the numbers used, and in a tournament the pair run and
+    whether a building turn follows (the richest first)."""
+    state.last_race_end = ends[1]
+    state.races_run += 1
+    state.number_uses.update(rolled)
+    state.window, state.window_next = (), 0
+    if record.mode != "tournament":
+        return
+    state.race_pairs.add(frozenset(ends))
+    if state.races_run % rules.tournament_build_every == 0 and state.races_run < (
+        record.races or rules.tournament_races[0]
+    ):
+        # A building turn: each may spend a share of their money, the richest first.
+        state.window = tuple(
+            sorted(record.players, key=lambda p: (-state.balances[p], record.players.index(p)))
+        )
+
+
+def apply_race(
+    m: DampfrossMap,
+    rules: RuleSet,
+    state: State,
+    event: Race,
+    number: int,
+    record: GameRecord,
+    where: str,
+) -> dict[str, Any]:
+    start, end, rolled = race_towns(record, state, event.start, event.to, where)
+    companies = _companies(event, record.players, where)
+    places = _race_places(event, record.players, companies, where)
+    ends = (start, end)
+    fares, received = _pay_fares(record, rules, state, event, companies, ends, number, where)
+    order = sorted(companies, key=lambda c: -sum(state.balances[p] for p in c))
+    awarded, won = _award_prizes(rules, state, event, places, ends, number)
     # What each player may spend on building until the next race: this race's prize and the
     # fares rivals paid them.
     for p in record.players:
         state.winnings[p] = won[p] + received[p]
-    state.last_race_end = end
-    state.races_run += 1
-    state.number_uses.update(rolled)
-    state.window, state.window_next = (), 0
-    if tournament:
-        state.race_pairs.add(frozenset((start, end)))
-        if state.races_run % rules.tournament_build_every == 0 and state.races_run < (
-            record.races or rules.tournament_races[0]
-        ):
-            # A building turn: each may spend a share of their money, the richest first.
-            state.window = tuple(
-                sorted(record.players, key=lambda p: (-state.balances[p], record.players.index(p)))
-            )
+    _after_race(record, rules, state, ends, rolled)
     return {
         "from": event.start,
         "to": event.to,
@@ -822,13 +927,9 @@ def load_record(path: Path) -> GameRecord:
     return record_from_json(mapfile.read_json(path), str(path), base=path.parent)
 
 
-def record_from_json(
-    data: Any, where: str = "<record>", base: Path | None = None, m: DampfrossMap | None = None
-) -> GameRecord:
-    mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
-    if m is None:
-        m = mapfile.record_model(model.GAME, data, base, where, model.from_json)
-    rules = model.PRESETS.of_record(data.get("rules"), base, where)
+def _players_from_json(data: Any, where: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The record's players (NFC) and each one's place by name key, checked: no blank,
+    reserved or repeated names."""
     players = tuple(unicodedata.normalize("NFC", p) for p in data["players"])
     keys: dict[str, int] = {}
     for i, p in enumerate(players):
@@ -847,17 +948,37 @@ def record_from_json(
                 f"{where}: $.players[{i}]",
             )
         keys[key] = i
+    return players, keys
 
-    def player_name(name: str) -> str:
-        i = keys.get(name_key(name))
-        return players[i] if i is not None else unicodedata.normalize("NFC", name)
 
-    low, high = rules.players
-    if not low <= len(players) <= high:
+def _spelled(players: tuple[str, ...], keys: dict[str, int], name: str) -> str:
+    """A name as the players list spells it (any other name in NFC)."""
+    i = keys.get(name_key(name))
+    return players[i] if i is not None else unicodedata.normalize("NFC", name)
+
+
+def _start_hex(m: DampfrossMap, player: str, raw: Any, where: str) -> Hex:
+    """A player's start hex: a town (a sea port, on a map whose players start from ports)."""
+    h = tuple(raw)
+    town = m.town_by_hex.get(h)
+    if town is None:
+        raise TrackwrightError(f"{player} starts on {h}, which is not a town", f"{where}: $.starts")
+    if m.start == "port" and town.name not in m.ports:
         raise TrackwrightError(
-            f"{rules.name} is for {low} to {high} players, not {len(players)}",
-            f"{where}: $.players",
+            f"{player} starts in {town.name}; on this map players start from sea ports",
+            f"{where}: $.starts",
         )
+    return cast(Hex, h)
+
+
+def _starts_from_json(
+    data: Any,
+    m: DampfrossMap,
+    players: tuple[str, ...],
+    player_name: Callable[[str], str],
+    where: str,
+) -> dict[str, Hex]:
+    """Each player's start hex, checked: one for each player, and none for anyone else."""
     given: dict[str, Any] = {}
     for p, raw in data["starts"].items():
         if player_name(p) in given:
@@ -867,22 +988,15 @@ def record_from_json(
     for p in players:
         if p not in given:
             raise TrackwrightError(f"no start hex for {p}", f"{where}: $.starts")
-        h = tuple(given[p])
-        town = m.town_by_hex.get(h)
-        if town is None:
-            raise TrackwrightError(f"{p} starts on {h}, which is not a town", f"{where}: $.starts")
-        if m.start == "port" and town.name not in m.ports:
-            raise TrackwrightError(
-                f"{p} starts in {town.name}; on this map players start from sea ports",
-                f"{where}: $.starts",
-            )
-        starts[p] = h
+        starts[p] = _start_hex(m, p, given[p], where)
     for p in given:
         if p not in players:
             raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")
-    mode = data.get("mode", "standard")
-    races = data.get("races", rules.tournament_races[0] if mode == "tournament" else None)
-    experienced = bool(data.get("experienced", False))
+    return starts
+
+
+def _check_options(rules: RuleSet, data: Any, mode: str, experienced: bool, where: str) -> None:
+    """The record's options exist in its rules and mode (experienced players, joint lines)."""
     if experienced and rules.experienced_bonus is None:
         raise TrackwrightError(
             f"the {rules.name} rules have no total for experienced players",
@@ -893,6 +1007,28 @@ def record_from_json(
             "joint lines are a tournament option (dampfross-fr.txt: 'En jeu de tournoi')",
             f"{where}: $.joint_lines",
         )
+
+
+def record_from_json(
+    data: Any, where: str = "<record>", base: Path | None = None, m: DampfrossMap | None = None
+) -> GameRecord:
+    mapfile.validate_for(data, model.GAME, model.TITLE, where, record=True)
+    if m is None:
+        m = mapfile.record_model(model.GAME, data, base, where, model.from_json)
+    rules = model.PRESETS.of_record(data.get("rules"), base, where)
+    players, keys = _players_from_json(data, where)
+    player_name = functools.partial(_spelled, players, keys)
+    low, high = rules.players
+    if not low <= len(players) <= high:
+        raise TrackwrightError(
+            f"{rules.name} is for {low} to {high} players, not {len(players)}",
+            f"{where}: $.players",
+        )
+    starts = _starts_from_json(data, m, players, player_name, where)
+    mode = data.get("mode", "standard")
+    races = data.get("races", rules.tournament_races[0] if mode == "tournament" else None)
+    experienced = bool(data.get("experienced", False))
+    _check_options(rules, data, mode, experienced, where)
     events = tuple(event_from_json(raw, player_name) for raw in data["events"])
     return GameRecord(
         m,

@@ -20,7 +20,7 @@ from trackwright.core import hexgrid, mapfile
 from trackwright.core import lastrada as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
-from trackwright.core.lastrada import LaStradaMap
+from trackwright.core.lastrada import LaStradaMap, Settlement
 
 RuleSet = model.LaStradaRules
 RULES = model.rules("original")
@@ -78,6 +78,81 @@ def load_record(path: Path, rules: RuleSet = RULES) -> GameRecord:
     return record_from_json(mapfile.read_json(path), str(path), base=path.parent, rules=rules)
 
 
+def _check_variant(variant: str, players: tuple[str, ...], where: str) -> None:
+    """The variant is one for this many players (two-player exactly with 2)."""
+    if variant in variants_for(len(players)):
+        return
+    if variant == "two-player":
+        raise TrackwrightError(
+            f"the two-player variant is for 2 players, not {len(players)}",
+            f"{where}: $.variant",
+        )
+    raise TrackwrightError('with 2 players, play the "two-player" variant', f"{where}: $.variant")
+
+
+def _check_settlement(
+    m: LaStradaMap,
+    players: tuple[str, ...],
+    variant: str,
+    sid: str,
+    names: list[str],
+    rules: RuleSet,
+    place: str,
+) -> None:
+    """One settlement's merchants: a settlement of the map, players', one each, not too many."""
+    if sid not in m.settlement_by_id:
+        raise TrackwrightError(f"unknown settlement {sid!r}", place)
+    for name in names:
+        if name not in players:
+            raise TrackwrightError(f"{name!r} is not a player of this game", place)
+    twice = [p for p, n in Counter(names).items() if n > 1]
+    if twice:
+        raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
+    most = merchants_per_settlement(variant, rules)
+    if len(names) > most and variant == "two-player":
+        raise TrackwrightError(
+            f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
+            place,
+        )
+    if len(names) > most:
+        raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
+
+
+def _check_settlements(
+    m: LaStradaMap,
+    players: tuple[str, ...],
+    variant: str,
+    settlements: dict[str, list[str]],
+    rules: RuleSet,
+    where: str,
+) -> None:
+    """The merchants on the board: each settlement's, and no player with more than they have."""
+    for sid, names in settlements.items():
+        _check_settlement(m, players, variant, sid, names, rules, f"{where}: $.settlements.{sid}")
+    held = Counter(name for names in settlements.values() for name in names)
+    for name in players:
+        if held[name] > rules.merchants:
+            raise TrackwrightError(
+                f"{name} has {held[name]} merchants on the board; each player has "
+                f"{rules.merchants}",
+                f"{where}: $.settlements",
+            )
+
+
+def _check_reserve(
+    players: tuple[str, ...], reserve: dict[str, int], rules: RuleSet, where: str
+) -> None:
+    """The travel days in reserve: players', 0 to the rules' most."""
+    for name, days in reserve.items():
+        place = f"{where}: $.reserve.{name}"
+        if name not in players:
+            raise TrackwrightError(f"{name!r} is not a player of this game", place)
+        if not 0 <= days <= rules.max_reserve:
+            raise TrackwrightError(
+                f"{days} travel days in reserve; it is 0 to {rules.max_reserve}", place
+            )
+
+
 def record_from_json(
     data: Any,
     where: str = "<record>",
@@ -90,54 +165,13 @@ def record_from_json(
         m = mapfile.record_model(model.GAME, data, base, where, model.from_json, model.MADE)
     players = tuple(data["players"])
     variant = data.get("variant", "standard")
-    if variant not in variants_for(len(players)):
-        if variant == "two-player":
-            raise TrackwrightError(
-                f"the two-player variant is for 2 players, not {len(players)}",
-                f"{where}: $.variant",
-            )
-        raise TrackwrightError(
-            'with 2 players, play the "two-player" variant', f"{where}: $.variant"
-        )
+    _check_variant(variant, players, where)
     settlements = data.get("settlements")
     if settlements is not None:
-        for sid, names in settlements.items():
-            place = f"{where}: $.settlements.{sid}"
-            if sid not in m.settlement_by_id:
-                raise TrackwrightError(f"unknown settlement {sid!r}", place)
-            for name in names:
-                if name not in players:
-                    raise TrackwrightError(f"{name!r} is not a player of this game", place)
-            twice = [p for p, n in Counter(names).items() if n > 1]
-            if twice:
-                raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
-            most = merchants_per_settlement(variant, rules)
-            if len(names) > most and variant == "two-player":
-                raise TrackwrightError(
-                    f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
-                    place,
-                )
-            if len(names) > most:
-                raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
-    if settlements is not None:
-        held = Counter(name for names in settlements.values() for name in names)
-        for name in players:
-            if held[name] > rules.merchants:
-                raise TrackwrightError(
-                    f"{name} has {held[name]} merchants on the board; each player has "
-                    f"{rules.merchants}",
-                    f"{where}: $.settlements",
-                )
+        _check_settlements(m, players, variant, settlements, rules, where)
     reserve = data.get("reserve")
     if reserve is not None:
-        for name, days in reserve.items():
-            place = f"{where}: $.reserve.{name}"
-            if name not in players:
-                raise TrackwrightError(f"{name!r} is not a player of this game", place)
-            if not 0 <= days <= rules.max_reserve:
-                raise TrackwrightError(
-                    f"{days} travel days in reserve; it is 0 to {rules.max_reserve}", place
-                )
+        _check_reserve(players, reserve, rules, where)
     starts = None
     if "starts" in data:
         starts = {p: [(h[0], h[1]) for h in hexes] for p, hexes in data["starts"].items()}
@@ -239,20 +273,10 @@ def _target_open(
     return player not in present and len(present) < merchants_per_settlement(record.variant, rules)
 
 
-def apply_turn(
-    record: GameRecord,
-    state: State,
-    turn: Turn | Mapping[str, Any],
-    number: int,
-    rules: RuleSet = RULES,
-) -> State:
-    """A new state after the turn, or an error naming the turn and the road. A turn given as its
-    JSON form (a dict, as in a record) is read with ``turn_from_json``."""
-    if not isinstance(turn, Turn):
-        turn = turn_from_json(turn)
-    m = record.map
-    player = turn.player
-    where = f"{record.source}: turn {number} ({player})"
+def _check_turn_player(
+    record: GameRecord, state: State, player: str, rules: RuleSet, where: str
+) -> None:
+    """The turn is a player's, the game goes on, and it is that player's turn."""
     if player not in record.players:
         raise TrackwrightError(f"{player!r} is not a player of this game", where)
     if state.ended:
@@ -265,9 +289,143 @@ def apply_turn(
             f"{', '.join(order)}; a pass is an empty turn)",
             where,
         )
+
+
+def _road_end(
+    record: GameRecord, state: State, player: str, road: tuple[Hex, ...], rules: RuleSet, place: str
+) -> Settlement:
+    """The settlement a road reaches, checked: it starts where the player may start one, and
+    ends on a settlement that takes the player's merchant."""
+    if road[0] not in state.reached[player]:
+        raise TrackwrightError(
+            f"the road starts on {road[0]}, not at {player}'s start tile or a settlement "
+            f"{player} has reached",
+            place,
+        )
+    end = record.map.settlement_by_hex.get(road[-1])
+    if end is None:
+        raise TrackwrightError(
+            f"the road ends on {road[-1]}, not at a settlement: roads must reach one this turn",
+            place,
+        )
+    if not _target_open(record, state, player, end.id, rules):
+        why = (
+            "is taken"
+            if record.variant == "two-player"
+            else f"already has {player}'s merchant"
+            if player in state.merchants[end.id]
+            else "is full"
+        )
+        raise TrackwrightError(f"settlement {end.id} {why}", place)
+    return end
+
+
+def _passes_settlement(record: GameRecord, state: State, player: str, h: Hex, place: str) -> bool:
+    """Whether hex ``h`` on a road is a settlement it passes in transit (with two players, the
+    rival's); a road through any other settlement is refused."""
+    s = record.map.settlement_by_hex.get(h)
+    if s is None:
+        return False
+    transit = (
+        record.variant == "two-player"
+        and state.merchants[s.id]
+        and player not in state.merchants[s.id]
+    )
+    if not transit:
+        raise TrackwrightError(
+            f"the road runs through settlement {s.id}: a road reaches one settlement",
+            place,
+        )
+    return True
+
+
+def _tile_cost(
+    record: GameRecord, state: State, player: str, h: Hex, days: int, rules: RuleSet, place: str
+) -> int:
+    """What a road tile on hex ``h`` costs in travel days, checked: the hex is free, the player
+    has a tile of its terrain left and the days to lay it."""
+    if h in state.starts:
+        raise TrackwrightError(f"{h} holds {state.starts[h]}'s start tile", place)
+    if h in state.tiles:
+        raise TrackwrightError(
+            f"{h} already has a road tile ({state.tiles[h]}'s): roads cross only at settlements",
+            place,
+        )
+    terrain = record.map.terrain[h]
+    supply = dict(rules.tiles)[terrain]
+    if state.used[player][terrain] >= supply:
+        raise TrackwrightError(
+            f"{player} has no {terrain} road tile left (all {supply} used)", place
+        )
+    cost = rules.cost(terrain)
+    if cost > days:
+        raise TrackwrightError(
+            f"a {terrain} tile on {h} costs {cost} travel days; {player} has {days} left",
+            place,
+        )
+    return cost
+
+
+def _lay_road(
+    record: GameRecord,
+    state: State,
+    player: str,
+    road: tuple[Hex, ...],
+    days: int,
+    rules: RuleSet,
+    place: str,
+) -> int:
+    """Lay a road's tiles (its hexes neighbours, on the board): the travel days left."""
+    for a, b in itertools.pairwise(road):
+        if not hexgrid.are_neighbours(a, b):
+            raise TrackwrightError(f"{a} and {b} are not neighbours", place)
+    for h in road[1:-1]:
+        if h not in record.map.terrain:
+            raise TrackwrightError(f"hex {h} is not on the board", place)
+        if _passes_settlement(record, state, player, h, place):
+            continue
+        cost = _tile_cost(record, state, player, h, days, rules, place)
+        days -= cost
+        state.used[player][record.map.terrain[h]] += 1
+        state.tiles[h] = player
+    return days
+
+
+def _place_merchant(
+    state: State, player: str, road: tuple[Hex, ...], end: Settlement, rules: RuleSet, place: str
+) -> None:
+    """The road laid its tiles and the player has a merchant left: it goes on the settlement."""
+    laid = sum(1 for h in road[1:-1] if h in state.tiles)
+    if laid < rules.min_road_tiles:
+        raise TrackwrightError(
+            f"the road to {end.id} lays no road tile: a road reaches a settlement by laying "
+            f"at least {rules.min_road_tiles} (the rules preset's min_road_tiles)",
+            place,
+        )
+    if merchants_left(state, player, rules) <= 0:
+        raise TrackwrightError(
+            f"{player} has no merchant left (all {rules.merchants} are on the board)", place
+        )
+    state.merchants[end.id].append(player)
+    state.reached[player].add(end.hex)
+
+
+def apply_turn(
+    record: GameRecord,
+    state: State,
+    turn: Turn | Mapping[str, Any],
+    number: int,
+    rules: RuleSet = RULES,
+) -> State:
+    """A new state after the turn, or an error naming the turn and the road. A turn given as its
+    JSON form (a dict, as in a record) is read with ``turn_from_json``."""
+    if not isinstance(turn, Turn):
+        turn = turn_from_json(turn)
+    player = turn.player
+    where = f"{record.source}: turn {number} ({player})"
+    _check_turn_player(record, state, player, rules, where)
     new = copy.deepcopy(state)
     days = new.reserve[player] + rules.days_per_turn
-    supply = dict(rules.tiles)
     roads = turn.roads
     if not roads:
         why = cannot_reach(record, new, player, rules)
@@ -280,81 +438,9 @@ def apply_turn(
             return new
     for k, road in enumerate(roads, start=1):
         place = f"{where}, road {k}"
-        if road[0] not in new.reached[player]:
-            raise TrackwrightError(
-                f"the road starts on {road[0]}, not at {player}'s start tile or a settlement "
-                f"{player} has reached",
-                place,
-            )
-        end = m.settlement_by_hex.get(road[-1])
-        if end is None:
-            raise TrackwrightError(
-                f"the road ends on {road[-1]}, not at a settlement: roads must reach one this turn",
-                place,
-            )
-        if not _target_open(record, new, player, end.id, rules):
-            why = (
-                "is taken"
-                if record.variant == "two-player"
-                else f"already has {player}'s merchant"
-                if player in new.merchants[end.id]
-                else "is full"
-            )
-            raise TrackwrightError(f"settlement {end.id} {why}", place)
-        for a, b in itertools.pairwise(road):
-            if not hexgrid.are_neighbours(a, b):
-                raise TrackwrightError(f"{a} and {b} are not neighbours", place)
-        for h in road[1:-1]:
-            if h not in m.terrain:
-                raise TrackwrightError(f"hex {h} is not on the board", place)
-            s = m.settlement_by_hex.get(h)
-            if s is not None:
-                transit = (
-                    record.variant == "two-player"
-                    and new.merchants[s.id]
-                    and player not in new.merchants[s.id]
-                )
-                if not transit:
-                    raise TrackwrightError(
-                        f"the road runs through settlement {s.id}: a road reaches one settlement",
-                        place,
-                    )
-                continue
-            if h in new.starts:
-                raise TrackwrightError(f"{h} holds {new.starts[h]}'s start tile", place)
-            if h in new.tiles:
-                raise TrackwrightError(
-                    f"{h} already has a road tile ({new.tiles[h]}'s): roads cross only at "
-                    "settlements",
-                    place,
-                )
-            terrain = m.terrain[h]
-            if new.used[player][terrain] >= supply[terrain]:
-                raise TrackwrightError(
-                    f"{player} has no {terrain} road tile left (all {supply[terrain]} used)", place
-                )
-            cost = rules.cost(terrain)
-            if cost > days:
-                raise TrackwrightError(
-                    f"a {terrain} tile on {h} costs {cost} travel days; {player} has {days} left",
-                    place,
-                )
-            days -= cost
-            new.used[player][terrain] += 1
-            new.tiles[h] = player
-        laid = sum(1 for h in road[1:-1] if h in new.tiles)
-        if laid < rules.min_road_tiles:
-            raise TrackwrightError(
-                f"the road to {end.id} lays no road tile: a road reaches a settlement by laying "
-                f"at least {rules.min_road_tiles} (the rules preset's min_road_tiles)",
-                place,
-            )
-        if merchants_left(new, player, rules) <= 0:
-            raise TrackwrightError(
-                f"{player} has no merchant left (all {rules.merchants} are on the board)", place
-            )
-        new.merchants[end.id].append(player)
-        new.reached[player].add(end.hex)
+        end = _road_end(record, new, player, road, rules, place)
+        days = _lay_road(record, new, player, road, days, rules, place)
+        _place_merchant(new, player, road, end, rules, place)
     new.reserve[player] = min(days, rules.max_reserve)
     new.turns_played += 1
     if record.variant == "two-player" and all(new.merchants.values()):
@@ -368,6 +454,48 @@ class Road:
     kind: str
     days: int
     path: tuple[Hex, ...]
+
+
+_Key = tuple[Hex, tuple[int, ...], int]  # hex, tiles of each terrain but plain, tiles laid (capped)
+
+
+def _path_to(back: dict[_Key, _Key | None], key: _Key) -> list[Hex]:
+    """The hexes of the search's road to ``key``, from where it began."""
+    path: list[Hex] = []
+    at: _Key | None = key
+    while at is not None:
+        path.append(at[0])
+        at = back[at]
+    return path[::-1]
+
+
+def _step_onto(
+    record: GameRecord,
+    state: State,
+    player: str,
+    n: Hex,
+    counts: tuple[int, ...],
+    laid: int,
+    left: tuple[int, ...],
+    rules: RuleSet,
+) -> tuple[int, tuple[int, ...], int] | None:
+    """A road's step onto free hex ``n``: its cost in days, then the tiles of each terrain and
+    the tiles laid (capped at min_road_tiles); None where no road goes on (a settlement, but the
+    rival's in transit with two players; no tile of the hex's terrain left)."""
+    s = record.map.settlement_by_hex.get(n)
+    if s is not None:
+        transit = (
+            record.variant == "two-player"
+            and state.merchants[s.id]
+            and player not in state.merchants[s.id]
+        )
+        return (0, counts, laid) if transit else None
+    terrains = model.ROAD_TERRAINS
+    t = terrains.index(record.map.terrain[n])
+    if counts[t] >= left[t]:
+        return None
+    more = tuple(c + (i == t) for i, c in enumerate(counts))
+    return rules.cost(terrains[t]), more, min(laid + 1, rules.min_road_tiles)
 
 
 def reachable(
@@ -392,9 +520,8 @@ def reachable(
     left = tuple(rules.supply(t) - state.used[player][t] for t in terrains)
     limit = rules.max_days_per_turn
     need = rules.min_road_tiles
-    Key = tuple[Hex, tuple[int, ...], int]  # hex, tiles of each terrain, tiles laid (capped)
-    best: dict[Key, tuple[int, int]] = {}
-    back: dict[Key, Key | None] = {}
+    best: dict[_Key, tuple[int, int]] = {}
+    back: dict[_Key, _Key | None] = {}
     heap: list[tuple[int, int, Hex, tuple[int, ...], int]] = []
     zero = (0,) * len(terrains)
     for h in sorted(state.reached[player]):
@@ -402,15 +529,6 @@ def reachable(
         back[(h, zero[1:], 0)] = None
         heapq.heappush(heap, (0, 0, h, zero, 0))
     found: dict[str, Road] = {}
-
-    def path_to(key: Key) -> list[Hex]:
-        path: list[Hex] = []
-        at: Key | None = key
-        while at is not None:
-            path.append(at[0])
-            at = back[at]
-        return path[::-1]
-
     while heap:
         cost, plain, h, counts, laid = heapq.heappop(heap)
         key = (h, counts[1:], laid)
@@ -420,37 +538,23 @@ def reachable(
             if n not in m.terrain or n in state.starts or n in state.tiles:
                 continue
             s = m.settlement_by_hex.get(n)
-            if s is not None:
-                if (
-                    laid >= need
-                    and s.id not in found
-                    and _target_open(record, state, player, s.id, rules)
-                ):
-                    found[s.id] = Road(s.id, s.kind, cost, (*path_to(key), n))
-                transit = (
-                    record.variant == "two-player"
-                    and state.merchants[s.id]
-                    and player not in state.merchants[s.id]
-                )
-                if not transit:
-                    continue
-                step, more = 0, counts
-                next_laid = laid
-            else:
-                t = terrains.index(m.terrain[n])
-                if counts[t] >= left[t]:
-                    continue
-                step = rules.cost(terrains[t])
-                more = tuple(c + (i == t) for i, c in enumerate(counts))
-                next_laid = min(laid + 1, need)
-            if cost + step > limit:
+            if (
+                s is not None
+                and laid >= need
+                and s.id not in found
+                and _target_open(record, state, player, s.id, rules)
+            ):
+                found[s.id] = Road(s.id, s.kind, cost, (*_path_to(back, key), n))
+            step = _step_onto(record, state, player, n, counts, laid, left, rules)
+            if step is None or cost + step[0] > limit:
                 continue
-            label = (cost + step, more[0])
+            spent, more, next_laid = step
+            label = (cost + spent, more[0])
             nkey = (n, more[1:], next_laid)
             if label < best.get(nkey, (limit + 1, 0)):
                 best[nkey] = label
                 back[nkey] = key
-                heapq.heappush(heap, (cost + step, more[0], n, more, next_laid))
+                heapq.heappush(heap, (cost + spent, more[0], n, more, next_laid))
     roads = sorted(found.values(), key=lambda r: (r.days, r.settlement))
     return [r for r in roads if days is None or r.days <= days]
 

@@ -34,6 +34,19 @@ class SteinerResult:
     """The edges of one optimal tree that cost something (free edges are not listed)."""
 
 
+def _buckets(dist: list[float], ahead: list[float], limit: float) -> list[list[int]]:
+    """The queue Dijkstra starts from: the nodes with a finite distance within the limit, in
+    buckets by distance (whole numbers)."""
+    buckets: list[list[int]] = []
+    for v, d in enumerate(dist):
+        if d + ahead[v] <= limit and d < INF:
+            level = int(d)
+            while len(buckets) <= level:
+                buckets.append([])
+            buckets[level].append(v)
+    return buckets
+
+
 class Graph:
     """An undirected graph with non-negative edge weights, its free (weight 0) edges contracted.
 
@@ -98,13 +111,7 @@ class Graph:
         order: the order (distance, node index) a heap would give, so the evidence is the same."""
         if ahead is None:
             ahead = [0.0] * self.size
-        buckets: list[list[int]] = []
-        for v, d in enumerate(dist):
-            if d + ahead[v] <= limit and d < INF:
-                level = int(d)
-                while len(buckets) <= level:
-                    buckets.append([])
-                buckets[level].append(v)
+        buckets = _buckets(dist, ahead, limit)
         done = [False] * self.size
         adjacent = self.adjacent
         level = 0
@@ -128,6 +135,59 @@ class Graph:
                             buckets.append([])
                         buckets[slot].append(u)
             level += 1
+
+
+def _tree_edges(
+    pred: list[list[tuple[int, Edge] | None]], split: list[list[int]], full: int, root: int
+) -> list[Edge]:
+    """The edges of the tree the programme chose, walked back from the root over all terminals."""
+    edges: list[Edge] = []
+    todo = [(full, root)]
+    while todo:
+        s, v = todo.pop()
+        step = pred[s][v]
+        while step is not None:  # walk the edges back to where the tree branches
+            u, name = step
+            edges.append(name)
+            v, step = u, pred[s][u]
+        if s & (s - 1):
+            a = split[s][v]
+            todo += [(a, v), (s ^ a, v)]
+    return edges
+
+
+def _ahead(away: list[list[float]], s: int, nothing: list[float]) -> list[float]:
+    """At each node, the distance to the farthest terminal outside the set ``s``: a lower bound
+    of what a partial tree for ``s`` there still has to pay."""
+    rest = [away[i] for i in range(len(away)) if not s >> i & 1]
+    return list(map(max, *rest)) if len(rest) > 1 else rest[0] if rest else nothing
+
+
+def _merged(
+    dp: list[list[float]],
+    within: list[list[int]],
+    s: int,
+    h: list[float],
+    bound: float,
+) -> tuple[list[float], list[int]]:
+    """The cheapest join at each node of two smaller trees that together span ``s`` (each
+    unordered split once, within the bound): the costs, and the split each chose."""
+    n = len(h)
+    dist = [INF] * n
+    how = [0] * n
+    low = s & -s
+    a = (s - 1) & s
+    while a:
+        if a & low:
+            left, right = dp[a], dp[s ^ a]
+            nodes = within[a] if len(within[a]) <= len(within[s ^ a]) else within[s ^ a]
+            for v in nodes:
+                value = left[v] + right[v]
+                if value < dist[v] and value + h[v] <= bound:
+                    dist[v] = value
+                    how[v] = a
+        a = (a - 1) & s
+    return dist, how
 
 
 def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
@@ -160,36 +220,17 @@ def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
     bound = _spanning_bound(dp, others, root)
     away = [dp[1 << i] for i in range(k)]
     nothing = [0.0] * n
-
-    def ahead(s: int) -> list[float]:
-        rest = [away[i] for i in range(k) if not s >> i & 1]
-        return list(map(max, *rest)) if len(rest) > 1 else rest[0] if rest else nothing
-
     within: list[list[int]] = [[]] * (full + 1)
     for i in range(k):
-        h = ahead(1 << i)
+        h = _ahead(away, 1 << i, nothing)
         d = dp[1 << i]
         within[1 << i] = [v for v in range(n) if d[v] + h[v] <= bound]
     for s in range(1, full + 1):
         if s & (s - 1) == 0:
             continue
-        h = ahead(s)
+        h = _ahead(away, s, nothing)
         # Merge two smaller trees at each node, each unordered split once.
-        dist = [INF] * n
-        how = [0] * n
-        low = s & -s
-        a = (s - 1) & s
-        while a:
-            if a & low:
-                left, right = dp[a], dp[s ^ a]
-                nodes = within[a] if len(within[a]) <= len(within[s ^ a]) else within[s ^ a]
-                for v in nodes:
-                    value = left[v] + right[v]
-                    if value < dist[v] and value + h[v] <= bound:
-                        dist[v] = value
-                        how[v] = a
-            a = (a - 1) & s
-        split[s] = how
+        dist, split[s] = _merged(dp, within, s, h, bound)
         came = [None] * n
         graph.relax(dist, came, stop=root if s == full else None, limit=bound, ahead=h)
         dp[s], pred[s] = dist, came
@@ -197,19 +238,7 @@ def steiner_tree(graph: Graph, terminals: Iterable[str]) -> SteinerResult:
     cost = dp[full][root]
     if cost == INF:
         raise ValueError("the terminals are not connected")
-
-    edges: list[Edge] = []
-    todo = [(full, root)]
-    while todo:
-        s, v = todo.pop()
-        step = pred[s][v]
-        while step is not None:  # walk the edges back to where the tree branches
-            u, name = step
-            edges.append(name)
-            v, step = u, pred[s][u]
-        if s & (s - 1):
-            a = split[s][v]
-            todo += [(a, v), (s ^ a, v)]
+    edges = _tree_edges(pred, split, full, root)
     return SteinerResult(cost, tuple(sorted(set(edges))))
 
 

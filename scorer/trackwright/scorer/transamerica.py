@@ -668,6 +668,207 @@ def first_player(players: tuple[str, ...], number: int) -> str:
     return players[(number - 1) % len(players)]
 
 
+@dataclass
+class _Replaying:
+    """A round being replayed: what it is played on and by, and the track and markers so far."""
+
+    m: TransAmericaMap
+    players: tuple[str, ...]
+    rnd: RoundRecord
+    rules: RuleSet
+    variant: str
+    secret_hands: bool
+    markers: dict[str, str]
+    track: set[Edge] = field(default_factory=set)
+    order: list[Edge] = field(default_factory=list)
+    ended_on: int | None = None
+    completed_by: tuple[str, ...] = ()
+
+    def finished(self) -> tuple[str, ...]:
+        """The players whose cities are connected now (none while the hands are secret)."""
+        if self.secret_hands:
+            return ()
+        return completed(
+            self.m, self.players, self.track, self.rnd.cities, self.markers, self.variant
+        )
+
+
+def _check_turn_order(
+    state: _Replaying, turn: Turn, t: int, first: int, number: int, where: str
+) -> None:
+    """Turn ``t`` is a player's, the round has not ended, and it is that player's turn."""
+    players = state.players
+    if turn.player not in players:
+        raise TrackwrightError(f"{turn.player!r} is not a player of this game", where)
+    if state.ended_on is not None:
+        raise TrackwrightError(
+            f"the round already ended on turn {state.ended_on}",
+            where,
+            code="ended",
+            params={"turn": state.ended_on},
+        )
+    due = players[(first + t - 1) % len(players)]
+    if turn.player != due:
+        raise TrackwrightError(
+            f"out of turn: turn {t} is {due}'s (round {number} starts with "
+            f"{players[first]}, then clockwise in seat order: {', '.join(players)})",
+            where,
+            code="out-of-turn",
+            params={"due": due, "first": players[first]},
+        )
+
+
+def _turn_costs(m: TransAmericaMap, rules: RuleSet, turn: Turn, where: str) -> list[int]:
+    """The cost of each track of a turn, checked: 1 or more tracks, on the map, a double line
+    alone, no more than the rules allow."""
+    if not turn.track:
+        raise TrackwrightError("a turn places at least 1 track", where, code="empty")
+    costs = []
+    for a, b in turn.track:
+        key = edge_key(a, b)
+        if key not in m.edge_by_key:
+            raise TrackwrightError(
+                f"{a}-{b} is not a track space on the map",
+                where,
+                code="no-space",
+                params={"a": a, "b": b},
+            )
+        costs.append(m.edge_by_key[key].cost)
+    if 2 in costs and len(costs) > 1:
+        raise TrackwrightError(
+            "a track on a double line is the only track of its turn", where, code="double"
+        )
+    if len(costs) > rules.plain_per_turn:
+        raise TrackwrightError(
+            f"{len(costs)} tracks in one turn; at most {rules.plain_per_turn} on single lines",
+            where,
+            code="too-many",
+            params={"most": rules.plain_per_turn},
+        )
+    return costs
+
+
+def _check_touching(
+    state: _Replaying, player: str, a: str, b: str, held: frozenset[str], where: str
+) -> None:
+    """Track a-b touches the player's network (not through another's held marker)."""
+    start = state.markers[player]
+    network = _network(state.track, start, held) - held
+    if a in network or b in network:
+        return
+    free = _network(state.track, start)
+    blocked = (
+        " without passing an intersection held by another player's start marker"
+        if held and (a in free or b in free)
+        else ""
+    )
+    raise TrackwrightError(
+        f"{a}-{b} does not touch {player}'s network (from the start marker on {start}){blocked}",
+        where,
+        code="blocked" if blocked else "not-touching",
+        params={"a": a, "b": b, "player": player, "start": start},
+    )
+
+
+def _check_placement(
+    state: _Replaying, player: str, a: str, b: str, held: frozenset[str], where: str
+) -> None:
+    """Track a-b may be placed now: the round goes on, the space is free, it touches the
+    player's network and tracks are left."""
+    if state.ended_on is not None:
+        raise TrackwrightError(
+            f"the round ended with the previous track; {a}-{b} cannot be placed",
+            where,
+            code="ended-before",
+            params={"a": a, "b": b},
+        )
+    if edge_key(a, b) in state.track:
+        raise TrackwrightError(
+            f"{a}-{b} already has track", where, code="has-track", params={"a": a, "b": b}
+        )
+    _check_touching(state, player, a, b, held, where)
+    if len(state.track) >= state.rules.tracks:
+        raise TrackwrightError(
+            f"all {state.rules.tracks} tracks are already placed",
+            where,
+            code="all-placed",
+            params={"tracks": state.rules.tracks},
+        )
+
+
+def _place_tracks(
+    state: _Replaying, turn: Turn, t: int, costs: list[int], held: frozenset[str], where: str
+) -> None:
+    """Place turn ``t``'s tracks one by one, ending the round when a player is connected."""
+    for k, (a, b) in enumerate(turn.track):
+        _check_placement(state, turn.player, a, b, held, where)
+        key = edge_key(a, b)
+        state.track.add(key)
+        state.order.append(key)
+        done = state.finished()
+        # The special case: a first single track that completes only other players' cities
+        # lets the player still place a second single track before the round ends.
+        second_allowed = k == 0 and len(turn.track) == 2 and costs[0] == 1
+        if done and not (second_allowed and turn.player not in done):
+            state.ended_on, state.completed_by = t, done
+
+
+def _check_move(
+    state: _Replaying, player: str, target: str, held: frozenset[str], where: str
+) -> None:
+    """A start marker may move to ``target`` now (blocking variant, a free node of the
+    player's network, the round not ended by this turn's track)."""
+    if state.variant != "blocking":
+        raise TrackwrightError(
+            'a start marker moves only in the blocking variant ("variant": "blocking")',
+            where,
+        )
+    if state.ended_on is not None:
+        raise TrackwrightError(
+            f"the round ended with this turn's track; the start marker stays on "
+            f"{state.markers[player]}",
+            where,
+        )
+    if target not in state.m.nodes:
+        raise TrackwrightError(f"the start marker moves to unknown node {target!r}", where)
+    if target in state.markers.values():
+        raise TrackwrightError(f"the start marker moves to {target}, which is not free", where)
+    if target not in _network(state.track, state.markers[player], held):
+        raise TrackwrightError(
+            f"the start marker moves to {target}, which is not on {player}'s "
+            f"network (from {state.markers[player]})",
+            where,
+        )
+
+
+def _move_marker(
+    state: _Replaying, player: str, target: str, t: int, held: frozenset[str], where: str
+) -> None:
+    """Move the player's start marker (blocking variant), ending the round if that connects
+    someone."""
+    _check_move(state, player, target, held, where)
+    state.markers[player] = target
+    done = state.finished()
+    if done:  # a marker that moves away may open another player's way
+        state.ended_on, state.completed_by = t, done
+
+
+def _check_round_totals(state: _Replaying, place: str) -> None:
+    """The round's own track and markers, when given, are what its turns placed."""
+    rnd, markers = state.rnd, state.markers
+    if rnd.track is not None and set(edge_key(*e) for e in rnd.track) != state.track:
+        raise TrackwrightError(
+            "the round's track differs from the track placed in its turns", place
+        )
+    if rnd.markers is not None and rnd.markers != markers:
+        wrong = next(p for p in state.players if rnd.markers[p] != markers[p])
+        raise TrackwrightError(
+            f"markers: {wrong}'s start marker ends the turns on {markers[wrong]}, not "
+            f"{rnd.markers[wrong]}",
+            place,
+        )
+
+
 def replay_round(
     m: TransAmericaMap,
     players: tuple[str, ...],
@@ -693,151 +894,26 @@ def replay_round(
     all tracks are placed: who connected their cities is known once the hands are shown.
     """
     assert rnd.turns is not None
-    track: set[Edge] = set()
-    order: list[Edge] = []
-    ended_on: int | None = None
-    completed_by: tuple[str, ...] = ()
-    markers = dict(rnd.starts)
+    state = _Replaying(m, players, rnd, rules, variant, secret_hands, dict(rnd.starts))
     first = players.index(first_player(players, number))
-
-    def finished() -> tuple[str, ...]:
-        return () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
-
     for t, turn in enumerate(rnd.turns, start=1):
         where = f"{place}: turn {t} ({turn.player})"
-        if turn.player not in players:
-            raise TrackwrightError(f"{turn.player!r} is not a player of this game", where)
-        if ended_on is not None:
-            raise TrackwrightError(
-                f"the round already ended on turn {ended_on}",
-                where,
-                code="ended",
-                params={"turn": ended_on},
-            )
-        due = players[(first + t - 1) % len(players)]
-        if turn.player != due:
-            raise TrackwrightError(
-                f"out of turn: turn {t} is {due}'s (round {number} starts with "
-                f"{players[first]}, then clockwise in seat order: {', '.join(players)})",
-                where,
-                code="out-of-turn",
-                params={"due": due, "first": players[first]},
-            )
-        if not turn.track:
-            raise TrackwrightError("a turn places at least 1 track", where, code="empty")
-        costs = []
-        for a, b in turn.track:
-            key = edge_key(a, b)
-            if key not in m.edge_by_key:
-                raise TrackwrightError(
-                    f"{a}-{b} is not a track space on the map",
-                    where,
-                    code="no-space",
-                    params={"a": a, "b": b},
-                )
-            costs.append(m.edge_by_key[key].cost)
-        if 2 in costs and len(costs) > 1:
-            raise TrackwrightError(
-                "a track on a double line is the only track of its turn", where, code="double"
-            )
-        if len(costs) > rules.plain_per_turn:
-            raise TrackwrightError(
-                f"{len(costs)} tracks in one turn; at most {rules.plain_per_turn} on single lines",
-                where,
-                code="too-many",
-                params={"most": rules.plain_per_turn},
-            )
-        held = _held(markers, turn.player, variant)
-        for k, (a, b) in enumerate(turn.track):
-            key = edge_key(a, b)
-            if ended_on is not None:
-                raise TrackwrightError(
-                    f"the round ended with the previous track; {a}-{b} cannot be placed",
-                    where,
-                    code="ended-before",
-                    params={"a": a, "b": b},
-                )
-            if key in track:
-                raise TrackwrightError(
-                    f"{a}-{b} already has track", where, code="has-track", params={"a": a, "b": b}
-                )
-            network = _network(track, markers[turn.player], held) - held
-            if a not in network and b not in network:
-                free = _network(track, markers[turn.player])
-                blocked = (
-                    " without passing an intersection held by another player's start marker"
-                    if held and (a in free or b in free)
-                    else ""
-                )
-                raise TrackwrightError(
-                    f"{a}-{b} does not touch {turn.player}'s network (from the start marker on "
-                    f"{markers[turn.player]}){blocked}",
-                    where,
-                    code="blocked" if blocked else "not-touching",
-                    params={"a": a, "b": b, "player": turn.player, "start": markers[turn.player]},
-                )
-            if len(track) >= rules.tracks:
-                raise TrackwrightError(
-                    f"all {rules.tracks} tracks are already placed",
-                    where,
-                    code="all-placed",
-                    params={"tracks": rules.tracks},
-                )
-            track.add(key)
-            order.append(key)
-            done = (
-                () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
-            )
-            # The special case: a first single track that completes only other players' cities
-            # lets the player still place a second single track before the round ends.
-            second_allowed = k == 0 and len(turn.track) == 2 and costs[0] == 1
-            if done and not (second_allowed and turn.player not in done):
-                ended_on, completed_by = t, done
+        _check_turn_order(state, turn, t, first, number, where)
+        costs = _turn_costs(m, rules, turn, where)
+        held = _held(state.markers, turn.player, variant)
+        _place_tracks(state, turn, t, costs, held, where)
         if turn.move is not None:
-            if variant != "blocking":
-                raise TrackwrightError(
-                    'a start marker moves only in the blocking variant ("variant": "blocking")',
-                    where,
-                )
-            if ended_on is not None:
-                raise TrackwrightError(
-                    f"the round ended with this turn's track; the start marker stays on "
-                    f"{markers[turn.player]}",
-                    where,
-                )
-            target = turn.move
-            if target not in m.nodes:
-                raise TrackwrightError(f"the start marker moves to unknown node {target!r}", where)
-            if target in markers.values():
-                raise TrackwrightError(
-                    f"the start marker moves to {target}, which is not free", where
-                )
-            if target not in _network(track, markers[turn.player], held):
-                raise TrackwrightError(
-                    f"the start marker moves to {target}, which is not on {turn.player}'s "
-                    f"network (from {markers[turn.player]})",
-                    where,
-                )
-            markers[turn.player] = target
-            done = (
-                () if secret_hands else completed(m, players, track, rnd.cities, markers, variant)
-            )
-            if done:  # a marker that moves away may open another player's way
-                ended_on, completed_by = t, done
-        if ended_on is None and len(track) == rules.tracks:
-            ended_on = t
-    if rnd.track is not None and set(edge_key(*e) for e in rnd.track) != track:
-        raise TrackwrightError(
-            "the round's track differs from the track placed in its turns", place
-        )
-    if rnd.markers is not None and rnd.markers != markers:
-        wrong = next(p for p in players if rnd.markers[p] != markers[p])
-        raise TrackwrightError(
-            f"markers: {wrong}'s start marker ends the turns on {markers[wrong]}, not "
-            f"{rnd.markers[wrong]}",
-            place,
-        )
-    return Replay(tuple(order), ended_on is not None, completed_by, ended_on, markers)
+            _move_marker(state, turn.player, turn.move, t, held, where)
+        if state.ended_on is None and len(state.track) == rules.tracks:
+            state.ended_on = t
+    _check_round_totals(state, place)
+    return Replay(
+        tuple(state.order),
+        state.ended_on is not None,
+        state.completed_by,
+        state.ended_on,
+        state.markers,
+    )
 
 
 # ------------------------------------------------------------------------- scoring

@@ -119,18 +119,23 @@ def _terrain(
     return terrain, dict(zip(hexes, elevation.tolist(), strict=True))
 
 
-def _rivers(
-    rng: Rng, terrain: dict[Hex, str], elevation: dict[Hex, float], count: int, sea: set[Hex]
-) -> set[Side]:
-    """Rivers from hill corners down to the sea (or off the map, or into another river), along
-    hex sides between land hexes; a river that ends in a lake or a hollow is not kept."""
+class _Relief:
+    """A map's hex corners as its rivers see them: how high each is and whether it is wet (at
+    the sea or off the map), and the steps from it, each worked out once (a river's walk asks
+    again and again)."""
 
-    heights: dict[Corner, float] = {}
+    def __init__(self, terrain: dict[Hex, str], elevation: dict[Hex, float], sea: set[Hex]) -> None:
+        self.terrain, self.elevation, self.sea = terrain, elevation, sea
+        self.heights: dict[Corner, float] = {}
+        self.wets: dict[Corner, bool] = {}
+        self.steps: dict[Corner, list[tuple[float, list[Hex], Corner, Side]]] = {}
 
-    def height(c: Corner) -> float:  # each corner's once: a river's walk asks again and again
-        value = heights.get(c)
+    def height(self, c: Corner) -> float:
+        """A corner's height: its three hexes' mean (water and off the map count -1)."""
+        value = self.heights.get(c)
         if value is None:
-            value = heights[c] = (
+            terrain, elevation = self.terrain, self.elevation
+            value = self.heights[c] = (
                 sum(
                     elevation.get(h, -1.0) if terrain.get(h, "water") != "water" else -1.0
                     for h in c
@@ -139,20 +144,74 @@ def _rivers(
             )
         return value
 
-    wets: dict[Corner, bool] = {}
-
-    def wet(c: Corner) -> bool:
-        value = wets.get(c)
+    def wet(self, c: Corner) -> bool:
+        """Whether a corner touches the sea or the map's edge."""
+        value = self.wets.get(c)
         if value is None:
-            value = wets[c] = any(h in sea or h not in terrain for h in c)
+            value = self.wets[c] = any(h in self.sea or h not in self.terrain for h in c)
         return value
 
+    def around(self, corner: Corner) -> list[tuple[float, list[Hex], Corner, Side]]:
+        """The steps from a corner: (height, sort key, neighbouring corner, side between)."""
+        steps = self.steps.get(corner)
+        if steps is None:
+            steps = self.steps[corner] = [
+                (self.height(n), sorted(n), n, s) for n, s in hexgrid.corner_neighbours(corner)
+            ]
+        return steps
+
+    def walk(self, src: Corner, on_river: set[Corner]) -> tuple[list[Side], set[Corner], bool]:
+        """A river from corner ``src``, always to the lowest corner not yet on it (400 steps at
+        most): the sides it runs along, the corners it passed, and whether it reached the sea,
+        the map's edge or another river (not a side touching water, a lake or a hollow)."""
+        path: list[Side] = []
+        visited = {src}
+        corner = src
+        for _ in range(400):
+            options = [o for o in self.around(corner) if o[2] not in visited]
+            if not options:
+                break
+            _h, _key, nxt, s = min(options)
+            if any(self.terrain.get(h, "water") == "water" for h in s):
+                break  # the side itself touches water: this is the mouth
+            path.append(s)
+            visited.add(nxt)
+            corner = nxt
+            if self.wet(nxt) or nxt in on_river:
+                return path, visited, True
+        return path, visited, False
+
+
+def _near_used(anchor: Hex, used_near: dict[tuple[int, int], list[Hex]]) -> bool:
+    """Whether another river's source is less than 5 hexes from ``anchor`` (such a source is in
+    the next cells of 5 x 5, axial)."""
+    cell = (anchor[0] // 5, anchor[1] // 5)
+    near = (
+        s
+        for dq in (-1, 0, 1)
+        for dr in (-1, 0, 1)
+        for s in used_near.get((cell[0] + dq, cell[1] + dr), ())
+    )
+    return any(hexgrid.distance(anchor, s) < 5 for s in near)
+
+
+def _rivers(
+    rng: Rng, terrain: dict[Hex, str], elevation: dict[Hex, float], count: int, sea: set[Hex]
+) -> set[Side]:
+    """Rivers from hill corners down to the sea (or off the map, or into another river), along
+    hex sides between land hexes; a river that ends in a lake or a hollow is not kept."""
+    relief = _Relief(terrain, elevation, sea)
     land = [h for h in terrain if terrain[h] != "water"]
     sources = sorted(
-        {c for h in land if terrain[h] == "hill" for c in hexgrid.corners_of(h) if not wet(c)},
-        key=lambda c: (-height(c), sorted(c)),
+        {
+            c
+            for h in land
+            if terrain[h] == "hill"
+            for c in hexgrid.corners_of(h)
+            if not relief.wet(c)
+        },
+        key=lambda c: (-relief.height(c), sorted(c)),
     )
-    steps: dict[Corner, list[tuple[float, list[Hex], Corner, Side]]] = {}
     rivers: set[Side] = set()
     on_river: set[Corner] = set()
     used_sources: list[Hex] = []
@@ -165,38 +224,10 @@ def _rivers(
         at = left.nth(rng.below(max(1, left.count // 2)))
         src = sources[at]
         anchor = min(src)
-        cell = (anchor[0] // 5, anchor[1] // 5)
-        near = (
-            s
-            for dq in (-1, 0, 1)
-            for dr in (-1, 0, 1)
-            for s in used_near.get((cell[0] + dq, cell[1] + dr), ())
-        )  # a source less than 5 hexes away is in the next cells of 5 x 5 (axial)
-        if any(hexgrid.distance(anchor, s) < 5 for s in near):
+        if _near_used(anchor, used_near):
             left.remove(at)
             continue
-        path: list[Side] = []
-        visited = {src}
-        corner = src
-        reached_sea = False
-        for _ in range(400):
-            around = steps.get(corner)
-            if around is None:
-                around = steps[corner] = [
-                    (height(n), sorted(n), n, s) for n, s in hexgrid.corner_neighbours(corner)
-                ]
-            options = [o for o in around if o[2] not in visited]
-            if not options:
-                break
-            _h, _key, nxt, s = min(options)
-            if any(terrain.get(h, "water") == "water" for h in s):
-                break  # the side itself touches water: this is the mouth
-            path.append(s)
-            visited.add(nxt)
-            corner = nxt
-            if wet(nxt) or nxt in on_river:
-                reached_sea = True
-                break
+        path, visited, reached_sea = relief.walk(src, on_river)
         left.remove(at)
         if reached_sea and len(path) >= 4:
             rivers.update(path)

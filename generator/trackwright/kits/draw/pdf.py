@@ -65,60 +65,79 @@ class _Renderer:
             self.op(op)
 
     def op(self, op) -> None:
-        c = self.c
+        """Draw one operation (each kind by its own method)."""
         if isinstance(op, Path):
-            stroke, fill = self.style(op.style)
-            if not (stroke or fill):
-                return
-            p = c.beginPath()
-            for sub in op.subpaths:
-                if not sub:
-                    continue
-                p.moveTo(*sub[0])
-                for pt in sub[1:]:
-                    p.lineTo(*pt)
-                if op.closed:
-                    p.close()
-            c.drawPath(p, stroke=int(stroke), fill=int(fill and op.closed), fillMode=0)
+            self.path(op)
         elif isinstance(op, Circle):
-            stroke, fill = self.style(op.style)
-            if stroke or fill:
-                c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+            self.circle(op)
         elif isinstance(op, Text):
-            if not op.text:
-                return
-            c.saveState()
-            c.setFillColorRGB(*_hex(op.fill))
-            c.translate(op.x, op.y)
-            if op.angle:
-                c.rotate(op.angle)
-            c.scale(1, -1)
-            size = op.size * PT_TO_MM
-            c.setFont(fonts.font_name(op.bold), size)
-            if op.anchor == "middle":
-                c.drawCentredString(0, 0, op.text)
-            elif op.anchor == "end":
-                c.drawRightString(0, 0, op.text)
-            else:
-                c.drawString(0, 0, op.text)
-            c.restoreState()
+            self.text(op)
         elif isinstance(op, Group):
-            c.saveState()
-            c.translate(op.dx, op.dy)
-            if op.rotate:
-                c.rotate(op.rotate)
-            if op.scale != 1.0 or op.mirror_x or op.mirror_y:
-                sx = -op.scale if op.mirror_x else op.scale
-                sy = -op.scale if op.mirror_y else op.scale
-                c.scale(sx, sy)
-            if op.clip:
-                self.clip(*op.clip)
-            self.ops(op.ops)
-            c.restoreState()
+            self.group(op)
         elif isinstance(op, Place):
             self.place(op)
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
+
+    def path(self, op: Path) -> None:
+        """A path of straight lines, stroked and (when closed) filled."""
+        c = self.c
+        stroke, fill = self.style(op.style)
+        if not (stroke or fill):
+            return
+        p = c.beginPath()
+        for sub in op.subpaths:
+            if not sub:
+                continue
+            p.moveTo(*sub[0])
+            for pt in sub[1:]:
+                p.lineTo(*pt)
+            if op.closed:
+                p.close()
+        c.drawPath(p, stroke=int(stroke), fill=int(fill and op.closed), fillMode=0)
+
+    def circle(self, op: Circle) -> None:
+        """A circle, stroked and filled."""
+        stroke, fill = self.style(op.style)
+        if stroke or fill:
+            self.c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+
+    def text(self, op: Text) -> None:
+        """A line of text in the bundled font, turned and anchored."""
+        if not op.text:
+            return
+        c = self.c
+        c.saveState()
+        c.setFillColorRGB(*_hex(op.fill))
+        c.translate(op.x, op.y)
+        if op.angle:
+            c.rotate(op.angle)
+        c.scale(1, -1)
+        size = op.size * PT_TO_MM
+        c.setFont(fonts.font_name(op.bold), size)
+        if op.anchor == "middle":
+            c.drawCentredString(0, 0, op.text)
+        elif op.anchor == "end":
+            c.drawRightString(0, 0, op.text)
+        else:
+            c.drawString(0, 0, op.text)
+        c.restoreState()
+
+    def group(self, op: Group) -> None:
+        """A group's operations, moved, turned, scaled or mirrored, and clipped."""
+        c = self.c
+        c.saveState()
+        c.translate(op.dx, op.dy)
+        if op.rotate:
+            c.rotate(op.rotate)
+        if op.scale != 1.0 or op.mirror_x or op.mirror_y:
+            sx = -op.scale if op.mirror_x else op.scale
+            sy = -op.scale if op.mirror_y else op.scale
+            c.scale(sx, sy)
+        if op.clip:
+            self.clip(*op.clip)
+        self.ops(op.ops)
+        c.restoreState()
 
     def clip(self, x: float, y: float, w: float, h: float) -> None:
         p = self.c.beginPath()

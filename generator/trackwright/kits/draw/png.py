@@ -68,64 +68,86 @@ class _Renderer:
         return max(1, round(style.width * k * self.scale))
 
     def op(self, op, dx: float, dy: float, k: float) -> None:
-        draw = ImageDraw.Draw(self.image)
+        """Draw one operation, moved by (dx, dy) and scaled by k (each kind by its own method)."""
         if isinstance(op, Path):
-            for sub in op.subpaths:
-                pts = [self.pt(x, y, dx, dy, k) for x, y in sub]
-                if len(pts) < 2:
-                    continue
-                if op.closed and op.style.fill:
-                    draw.polygon(pts, fill=op.style.fill)
-                if op.style.stroke and op.style.width > 0:
-                    line = [*pts, pts[0]] if op.closed else pts
-                    width = self.width(op.style, k)
-                    if op.style.dash:
-                        pattern = [d * k * self.scale for d in op.style.dash]
-                        for piece in _dashes(line, pattern):
-                            draw.line(piece, fill=op.style.stroke, width=width)
-                    else:
-                        draw.line(line, fill=op.style.stroke, width=width, joint="curve")
+            self.path(op, dx, dy, k)
         elif isinstance(op, Circle):
-            x, y = self.pt(op.cx, op.cy, dx, dy, k)
-            r = op.r * k * self.scale
-            draw.ellipse(
-                (x - r, y - r, x + r, y + r),
-                fill=op.style.fill,
-                outline=op.style.stroke if op.style.width > 0 else None,
-                width=self.width(op.style, k) if op.style.stroke else 0,
-            )
+            self.circle(op, dx, dy, k)
         elif isinstance(op, Text):
-            if not op.text:
-                return
-            font = _font(op.bold, round(op.size * PT_TO_MM * k * self.scale))
-            x, y = self.pt(op.x, op.y, dx, dy, k)
-            anchor = {"start": "ls", "middle": "ms", "end": "rs"}[op.anchor]
-            if op.angle:
-                box = font.getbbox(op.text, anchor="ls")
-                size = (int(box[2] - box[0]) + 4, int(box[3] - box[1]) + 4)
-                layer = Image.new("RGBA", size, (0, 0, 0, 0))
-                ImageDraw.Draw(layer).text(
-                    (2 - box[0], 2 - box[1]), op.text, font=font, fill=op.fill, anchor="ls"
-                )
-                turned = layer.rotate(-op.angle, expand=True)
-                self.image.alpha_composite(turned, (round(x), round(y - turned.height)))
-            else:
-                draw.text((x, y), op.text, font=font, fill=op.fill, anchor=anchor)
+            self.text(op, dx, dy, k)
         elif isinstance(op, Group):
-            if op.rotate or op.mirror_x or op.mirror_y:
-                raise NotImplementedError("the PNG backend does not rotate or mirror groups")
-            inner_k = k * op.scale
-            ndx, ndy = dx + op.dx * k, dy + op.dy * k
-            if op.clip:
-                self.clipped(op.ops, ndx, ndy, inner_k, op.clip)
-            else:
-                self.ops(op.ops, ndx, ndy, inner_k)
+            self.group(op, dx, dy, k)
         elif isinstance(op, Place):
             d = op.drawing
             wx, wy, ww, wh = op.window or (0.0, 0.0, d.width, d.height)
             self.clipped(d.ops, dx + (op.x - wx) * k, dy + (op.y - wy) * k, k, (wx, wy, ww, wh))
         else:  # pragma: no cover
             raise TypeError(f"unknown drawing operation {op!r}")
+
+    def path(self, op: Path, dx: float, dy: float, k: float) -> None:
+        """A path of straight lines: each part filled (when closed) and stroked."""
+        draw = ImageDraw.Draw(self.image)
+        for sub in op.subpaths:
+            pts = [self.pt(x, y, dx, dy, k) for x, y in sub]
+            if len(pts) < 2:
+                continue
+            if op.closed and op.style.fill:
+                draw.polygon(pts, fill=op.style.fill)
+            if op.style.stroke and op.style.width > 0:
+                self.stroke(draw, op, [*pts, pts[0]] if op.closed else pts, k)
+
+    def stroke(self, draw: ImageDraw.ImageDraw, op: Path, line: list, k: float) -> None:
+        """One part of a path stroked, solid or dashed."""
+        width = self.width(op.style, k)
+        if op.style.dash:
+            pattern = [d * k * self.scale for d in op.style.dash]
+            for piece in _dashes(line, pattern):
+                draw.line(piece, fill=op.style.stroke, width=width)
+        else:
+            draw.line(line, fill=op.style.stroke, width=width, joint="curve")
+
+    def circle(self, op: Circle, dx: float, dy: float, k: float) -> None:
+        """A circle, filled and outlined."""
+        draw = ImageDraw.Draw(self.image)
+        x, y = self.pt(op.cx, op.cy, dx, dy, k)
+        r = op.r * k * self.scale
+        draw.ellipse(
+            (x - r, y - r, x + r, y + r),
+            fill=op.style.fill,
+            outline=op.style.stroke if op.style.width > 0 else None,
+            width=self.width(op.style, k) if op.style.stroke else 0,
+        )
+
+    def text(self, op: Text, dx: float, dy: float, k: float) -> None:
+        """A line of text in the bundled font (turned text drawn on a layer and turned)."""
+        if not op.text:
+            return
+        draw = ImageDraw.Draw(self.image)
+        font = _font(op.bold, round(op.size * PT_TO_MM * k * self.scale))
+        x, y = self.pt(op.x, op.y, dx, dy, k)
+        anchor = {"start": "ls", "middle": "ms", "end": "rs"}[op.anchor]
+        if op.angle:
+            box = font.getbbox(op.text, anchor="ls")
+            size = (int(box[2] - box[0]) + 4, int(box[3] - box[1]) + 4)
+            layer = Image.new("RGBA", size, (0, 0, 0, 0))
+            ImageDraw.Draw(layer).text(
+                (2 - box[0], 2 - box[1]), op.text, font=font, fill=op.fill, anchor="ls"
+            )
+            turned = layer.rotate(-op.angle, expand=True)
+            self.image.alpha_composite(turned, (round(x), round(y - turned.height)))
+        else:
+            draw.text((x, y), op.text, font=font, fill=op.fill, anchor=anchor)
+
+    def group(self, op: Group, dx: float, dy: float, k: float) -> None:
+        """A group's operations, moved and scaled, and clipped (not turned or mirrored)."""
+        if op.rotate or op.mirror_x or op.mirror_y:
+            raise NotImplementedError("the PNG backend does not rotate or mirror groups")
+        inner_k = k * op.scale
+        ndx, ndy = dx + op.dx * k, dy + op.dy * k
+        if op.clip:
+            self.clipped(op.ops, ndx, ndy, inner_k, op.clip)
+        else:
+            self.ops(op.ops, ndx, ndy, inner_k)
 
     def clipped(self, ops, dx: float, dy: float, k: float, clip) -> None:
         """Draw ops on a layer of their own and keep only the clip rectangle of it."""

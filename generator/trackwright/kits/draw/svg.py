@@ -102,20 +102,12 @@ class _Renderer:
             self.op(parent, op)
 
     def op(self, parent, op) -> None:
-        dwg = self.dwg
+        """Add one operation to ``parent`` (each kind by its own method)."""
         if isinstance(op, Path):
-            parts = []
-            for sub in op.subpaths:
-                if not sub:
-                    continue
-                parts.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in sub))
-                if op.closed:
-                    parts.append("Z")
-            if parts:
-                parent.add(dwg.path(d=" ".join(parts), **_style_attrs(op.style, op.closed)))
+            self.path(parent, op)
         elif isinstance(op, Circle):
             parent.add(
-                dwg.circle(
+                self.dwg.circle(
                     center=(_n(op.cx), _n(op.cy)), r=_n(op.r), **_style_attrs(op.style, True)
                 )
             )
@@ -123,36 +115,58 @@ class _Renderer:
             if op.text:
                 self.text(parent, op)
         elif isinstance(op, Group):
-            transform = []
-            if op.dx or op.dy:
-                transform.append(f"translate({_n(op.dx)} {_n(op.dy)})")
-            if op.rotate:
-                transform.append(f"rotate({_n(op.rotate)})")
-            if op.scale != 1.0 or op.mirror_x or op.mirror_y:
-                sx = -op.scale if op.mirror_x else op.scale
-                sy = -op.scale if op.mirror_y else op.scale
-                transform.append(f"scale({_n(sx)} {_n(sy)})" if sx != sy else f"scale({_n(sx)})")
-            group = dwg.g(transform=" ".join(transform)) if transform else dwg.g()
-            target = group
-            if op.clip:
-                inner = dwg.g(clip_path=f"url(#{self.clip_path(*op.clip)})")
-                group.add(inner)
-                target = inner
-            self.ops(target, op.ops)
-            parent.add(group)
+            self.group(parent, op)
         elif isinstance(op, Place):
-            d = op.drawing
-            wx, wy, ww, wh = op.window or (0.0, 0.0, d.width, d.height)
-            outer = dwg.g(clip_path=f"url(#{self.clip_path(op.x, op.y, ww, wh)})")
-            inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
-            # A sheet's SVG is a file of its own: it holds only what shows in its window, so
-            # the sheets of a board weigh about what the board does, not once per sheet.
-            shown = window_index(d.ops).within((wx, wy, wx + ww, wy + wh)) if op.window else d.ops
-            self.ops(inner, shown)
-            outer.add(inner)
-            parent.add(outer)
+            self.place(parent, op)
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
+
+    def path(self, parent, op: Path) -> None:
+        """A path of straight lines (none when it has no points)."""
+        parts = []
+        for sub in op.subpaths:
+            if not sub:
+                continue
+            parts.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in sub))
+            if op.closed:
+                parts.append("Z")
+        if parts:
+            parent.add(self.dwg.path(d=" ".join(parts), **_style_attrs(op.style, op.closed)))
+
+    def group(self, parent, op: Group) -> None:
+        """A group: its transform (moved, turned, scaled or mirrored), clip and operations."""
+        dwg = self.dwg
+        transform = []
+        if op.dx or op.dy:
+            transform.append(f"translate({_n(op.dx)} {_n(op.dy)})")
+        if op.rotate:
+            transform.append(f"rotate({_n(op.rotate)})")
+        if op.scale != 1.0 or op.mirror_x or op.mirror_y:
+            sx = -op.scale if op.mirror_x else op.scale
+            sy = -op.scale if op.mirror_y else op.scale
+            transform.append(f"scale({_n(sx)} {_n(sy)})" if sx != sy else f"scale({_n(sx)})")
+        group = dwg.g(transform=" ".join(transform)) if transform else dwg.g()
+        target = group
+        if op.clip:
+            inner = dwg.g(clip_path=f"url(#{self.clip_path(*op.clip)})")
+            group.add(inner)
+            target = inner
+        self.ops(target, op.ops)
+        parent.add(group)
+
+    def place(self, parent, op: Place) -> None:
+        """A placed drawing: the part of it in the window, clipped to it."""
+        dwg = self.dwg
+        d = op.drawing
+        wx, wy, ww, wh = op.window or (0.0, 0.0, d.width, d.height)
+        outer = dwg.g(clip_path=f"url(#{self.clip_path(op.x, op.y, ww, wh)})")
+        inner = dwg.g(transform=f"translate({_n(op.x - wx)} {_n(op.y - wy)})")
+        # A sheet's SVG is a file of its own: it holds only what shows in its window, so
+        # the sheets of a board weigh about what the board does, not once per sheet.
+        shown = window_index(d.ops).within((wx, wy, wx + ww, wy + wh)) if op.window else d.ops
+        self.ops(inner, shown)
+        outer.add(inner)
+        parent.add(outer)
 
 
 def render_svg(page: Drawing, title: str = "") -> bytes:

@@ -384,17 +384,11 @@ def tokens_page(
     return _tokens_page(m, paper, lang, rules or rules_preset())[0]
 
 
-def _tokens_page(
-    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules
-) -> tuple[Drawing, int]:
-    """The tokens page, and how many pieces (the barrier counted) it holds."""
-    v = values(rules, lang)
-    pw, ph = paper_size(paper, landscape=True)
-    lay = token_layout(m, paper, rules)
+def _score_track_ops(lay: TokenLayout, rules: TransAmericaRules, lang: str) -> list[Op]:
+    """The score track: its cells, the engine shed holding the start number, the barrier."""
     x0, y0, cell, cell_h = lay.x0, lay.track_y, lay.cell_w, lay.cell_h
     low, start = rules.initial_threshold, rules.start_points
-    grey = "#444444"
-    ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill=grey)]
+    ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill="#444444")]
     # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start. The
     # number sits at the top of the cell, where a locomotive standing on it leaves it readable.
     for k in range(lay.cells):
@@ -431,11 +425,15 @@ def _tokens_page(
             fill=BARRIER_INK,
         )
     )
+    return ops
 
-    # Locomotives and start markers: fold-over pairs, so each token is printed on both sides.
-    y = lay.track_bottom + 15
+
+def _fold_over_ops(lay: TokenLayout, y: float, lang: str) -> list[Op]:
+    """Locomotives and start markers at height ``y``: fold-over pairs, so each token is printed
+    on both sides."""
+    x0, grey = lay.x0, "#444444"
     w, h = lay.loco_w, lay.loco_h
-    ops.append(Text(x0, y - 3, t("ta_locomotives", lang), size=7, fill=grey))
+    ops: list[Op] = [Text(x0, y - 3, t("ta_locomotives", lang), size=7, fill=grey)]
     step = w + 5
     for i in range(lay.players):
         bx = x0 + i * step
@@ -462,13 +460,11 @@ def _tokens_page(
         ops.append(Group(tuple(start_marker(0, 0, d, i)[1:]), dx=cx, dy=y + d / 2, rotate=180.0))
         ops.extend(start_marker(cx, y + 1.5 * d, d, i)[1:])
         ops.append(_fold_line((cx - d * 0.21, y + d), (cx + d * 0.21, y + d)))
-    text_w = pw - 10 - CARD_W - 8 - x0  # the column left of the first-player card
-    ty = y + max(2 * h, 2 * d) + 3.5
-    for row in fonts.wrap(t("ta_fold", lang), 6.5, text_w):
-        ops.append(Text(x0, ty, row, size=6.5, fill=grey))
-        ty += 2.8
+    return ops
 
-    # The first-player card.
+
+def _first_player_card(pw: float, lay: TokenLayout, lang: str) -> Op:
+    """The first-player card, at the page's right."""
     fx, fy = pw - 10 - CARD_W, lay.track_bottom + 12
     card: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(width=0.4, fill="#ffffff"))]
     card.extend(locomotive(11, 52, 41, "#444444"))
@@ -477,7 +473,26 @@ def _tokens_page(
     )
     for k, text in enumerate(fonts.wrap(t("ta_first_player_note", lang), 8, CARD_W - 10)):
         card.append(Text(CARD_W / 2, 64 + 4 * k, text, size=8, anchor="middle"))
-    ops.append(Group(tuple(card), dx=fx, dy=fy))
+    return Group(tuple(card), dx=fx, dy=fy)
+
+
+def _tokens_page(
+    m: TransAmericaMap, paper: str, lang: str, rules: TransAmericaRules
+) -> tuple[Drawing, int]:
+    """The tokens page, and how many pieces (the barrier counted) it holds."""
+    v = values(rules, lang)
+    pw, ph = paper_size(paper, landscape=True)
+    lay = token_layout(m, paper, rules)
+    x0, grey = lay.x0, "#444444"
+    ops = _score_track_ops(lay, rules, lang)
+    y = lay.track_bottom + 15
+    ops.extend(_fold_over_ops(lay, y, lang))
+    text_w = pw - 10 - CARD_W - 8 - x0  # the column left of the first-player card
+    ty = y + max(2 * lay.loco_h, 2 * lay.marker_d) + 3.5
+    for row in fonts.wrap(t("ta_fold", lang), 6.5, text_w):
+        ops.append(Text(x0, ty, row, size=6.5, fill=grey))
+        ty += 2.8
+    ops.append(_first_player_card(pw, lay, lang))
 
     # The track pieces: rows of pieces the size of the board's track spaces, the barrier last.
     ty += 3.5

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -66,9 +68,56 @@ def _lines(geom) -> list[list[list[float]]]:
     ]
 
 
-def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmericaMap:
-    """Build a lattice map from a parsed region file (checked against its schema first)."""
-    mapfile.validate(region, where, "region")
+@dataclass(frozen=True)
+class _Plane:
+    """From longitude and latitude to the board (mm, y down): the projection, then the scale
+    and offset that make the land span the lattice's rows."""
+
+    project: Callable[[float, float], tuple[float, float]]
+    minx: float
+    maxy: float
+    scale: float
+    margin: float
+    edge: float
+    top: float
+    row_h: float
+
+    def to_board(self, x: float, y: float) -> tuple[float, float]:
+        """A projected point on the board."""
+        return (
+            self.margin + 0.5 * self.edge + (x - self.minx) * self.scale,
+            self.top + (self.maxy - y) * self.scale - 0.25 * self.row_h,
+        )
+
+    def point(self, lon: float, lat: float) -> tuple[float, float]:
+        """A place on the board."""
+        return self.to_board(*self.project(lon, lat))
+
+    def ring(self, points) -> Polygon:
+        """An outline (longitude, latitude pairs) as a polygon on the board."""
+        return Polygon([self.point(lon, lat) for lon, lat in points]).buffer(0)
+
+    def line(self, points) -> LineString:
+        """A line (longitude, latitude pairs) on the board."""
+        return LineString([self.point(lon, lat) for lon, lat in points])
+
+
+@dataclass(frozen=True)
+class _Geography:
+    """The region on the board: land (lakes cut out), lakes, mountains, rivers, where the
+    lattice reaches, and the links that bridge water."""
+
+    land: Any
+    lakes: Any
+    mountains: Any
+    rivers: list[Any]
+    reach: Any
+    links: list[LineString]
+
+
+def _projection(region: dict[str, Any]) -> tuple[Callable, dict[str, float]]:
+    """The region's projection (by default an Albers projection fitted to the outline) and its
+    parameters."""
     lons = [p[0] for ring in region["outline"] for p in ring]
     lats = [p[1] for ring in region["outline"] for p in ring]
     south, north = min(lats), max(lats)
@@ -79,20 +128,18 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
         "lat2": north - (north - south) / 6,
         **region.get("projection", {}),
     }
-    project = albers(proj_p["lon0"], proj_p["lat0"], proj_p["lat1"], proj_p["lat2"])
+    return albers(proj_p["lon0"], proj_p["lat0"], proj_p["lat1"], proj_p["lat2"]), proj_p
+
+
+def _plane(region: dict[str, Any], rows: int, edge: float, margin: float) -> tuple[_Plane, float]:
+    """The region's plane on the board, and the projected outline's width."""
+    project, proj_p = _projection(region)
     lattice = region.get("lattice", {})
-    rows = int(lattice.get("rows", 13))
-    edge = float(lattice.get("edge", 36.0))
-    margin = float(lattice.get("margin", 22.0))
-    reach_factor = float(lattice.get("reach", 0.3))
-    shift_x, shift_y = lattice.get("shift", [0.0, 0.0])
     row_h = edge * grid.SQRT3_2
-
-    def ring(points) -> list[tuple[float, float]]:
-        return [project(lon, lat) for lon, lat in points]
-
     # North-up projected plane; flipped to y-down below.
-    outline = unary_union([Polygon(ring(r)).buffer(0) for r in region["outline"]])
+    outline = unary_union(
+        [Polygon([project(lon, lat) for lon, lat in r]).buffer(0) for r in region["outline"]]
+    )
     minx, miny, maxx, maxy = outline.bounds
     # The rows may span a narrower band than the land: what lies beyond is cut by the board edge.
     if "south" in lattice:
@@ -100,57 +147,70 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
     # Land spans rows-1 row gaps plus a little, so the outer rows hug the coasts.
     scale = ((rows - 1) * row_h + 0.5 * row_h) / (maxy - miny)
     top = margin + 0.25 * row_h
+    return _Plane(project, minx, maxy, scale, margin, edge, top, row_h), maxx - minx
 
-    def to_board(x: float, y: float) -> tuple[float, float]:
-        return margin + 0.5 * edge + (x - minx) * scale, top + (maxy - y) * scale - 0.25 * row_h
 
-    def board_ring(points) -> Polygon:
-        return Polygon([to_board(*project(lon, lat)) for lon, lat in points]).buffer(0)
-
-    land = unary_union([board_ring(r) for r in region["outline"]])
-    lakes = unary_union([board_ring(r) for r in region.get("lakes", [])])
+def _geography(region: dict[str, Any], plane: _Plane, reach_factor: float) -> _Geography:
+    """The region's land, lakes, mountains, rivers and links on the board."""
+    land = unary_union([plane.ring(r) for r in region["outline"]])
+    lakes = unary_union([plane.ring(r) for r in region.get("lakes", [])])
     land = land.difference(lakes)
-    mountains = unary_union([board_ring(r) for r in region.get("mountains", [])]).intersection(land)
-    rivers = [
-        LineString([to_board(*project(lon, lat)) for lon, lat in line]).intersection(land)
-        for line in region.get("rivers", [])
-    ]
-    reach = land.buffer(reach_factor * edge).difference(lakes)
-    links = [
-        LineString([to_board(*project(lon, lat)) for lon, lat in line])
-        for line in region.get("links", [])
-    ]
+    mountains = unary_union([plane.ring(r) for r in region.get("mountains", [])]).intersection(land)
+    rivers = [plane.line(line).intersection(land) for line in region.get("rivers", [])]
+    reach = land.buffer(reach_factor * plane.edge).difference(lakes)
+    links = [plane.line(line) for line in region.get("links", [])]
+    return _Geography(land, lakes, mountains, rivers, reach, links)
 
-    cols = math.ceil(((maxx - minx) * scale) / edge) + 2
+
+def _positions(
+    rows: int, cols: int, plane: _Plane, shift: tuple[float, float], reach: Any
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """The lattice's intersections within reach of the land, by (column, row)."""
     positions: dict[tuple[int, int], tuple[float, float]] = {}
     for row in range(rows):
         for col in range(cols):
-            x, y = grid.position(col, row, edge, (margin, margin), (shift_x, shift_y))
+            x, y = grid.position(col, row, plane.edge, (plane.margin, plane.margin), shift)
             if reach.contains(Point(x, y)):
                 positions[(col, row)] = (round(x, 2), round(y, 2))
+    return positions
 
+
+def _space(seg: LineString, geo: _Geography, edge: float) -> tuple[int, str] | None:
+    """A track space's cost and kind (a river's or a link's crossing, mountains, plain); None
+    when it runs too far over water and no link bridges it."""
+    bridged = any(seg.intersects(link) for link in geo.links)
+    if seg.difference(geo.reach).length > 0.35 * edge and not bridged:
+        return None
+    if bridged or any(seg.intersects(r) for r in geo.rivers if not r.is_empty):
+        return 2, "river"
+    if seg.intersection(geo.mountains).length >= 0.5 * edge:
+        return 2, "mountain"
+    return 1, "plain"
+
+
+def _track_spaces(
+    positions: dict[tuple[int, int], tuple[float, float]], geo: _Geography, edge: float
+) -> list[tuple[str, str, int, str]]:
+    """The track spaces between neighbouring intersections: (a, b, cost, kind)."""
     edges: list[tuple[str, str, int, str]] = []
     for (col, row), a in positions.items():
         for other in grid.forward_neighbours(col, row):
             if other not in positions:
                 continue
-            seg = LineString([a, positions[other]])
-            bridged = any(seg.intersects(link) for link in links)
-            if seg.difference(reach).length > 0.35 * edge and not bridged:
-                continue
-            if bridged or any(seg.intersects(r) for r in rivers if not r.is_empty):
-                cost, kind = 2, "river"
-            elif seg.intersection(mountains).length >= 0.5 * edge:
-                cost, kind = 2, "mountain"
-            else:
-                cost, kind = 1, "plain"
-            edges.append((node_id(col, row), node_id(*other), cost, kind))
+            space = _space(LineString([a, positions[other]]), geo, edge)
+            if space is not None:
+                edges.append((node_id(col, row), node_id(*other), *space))
+    return edges
 
-    ids = {node_id(c, r): xy for (c, r), xy in positions.items()}
 
-    # Each city takes its nearest intersection; two cities may not share one.
-    cities = region["cities"]
-    city_xy = [to_board(*project(c["lon"], c["lat"])) for c in cities]
+def _assign_cities(
+    cities: list[dict[str, Any]],
+    city_xy: list[tuple[float, float]],
+    ids: dict[str, tuple[float, float]],
+    edge: float,
+    where: str,
+) -> dict[int, str]:
+    """Each city's intersection: its nearest; two cities may not share one."""
     assigned: dict[int, str] = {}
     holder: dict[str, int] = {}
     for i, (city, xy) in enumerate(zip(cities, city_xy, strict=True)):
@@ -169,6 +229,17 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
                 f"{where}: $.cities[{i}]",
             )
         assigned[i], holder[near] = near, i
+    return assigned
+
+
+def _check_cities_on_land(
+    cities: list[dict[str, Any]],
+    city_xy: list[tuple[float, float]],
+    land: Any,
+    edge: float,
+    where: str,
+) -> None:
+    """Every city lies inside the outline."""
     for i, city in enumerate(cities):
         if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
             raise TrackwrightError(
@@ -176,7 +247,15 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
                 f"{where}: $.cities[{i}]",
             )
 
-    # Keep the connected part of the lattice that holds the cities.
+
+def _connected_part(
+    ids: dict[str, tuple[float, float]],
+    edges: list[tuple[str, str, int, str]],
+    cities: list[dict[str, Any]],
+    assigned: dict[int, str],
+    where: str,
+) -> set[str]:
+    """The connected part of the lattice that holds the cities (every city must be in it)."""
     g = nx.Graph()
     g.add_nodes_from(ids)
     g.add_edges_from((a, b) for a, b, _, _ in edges)
@@ -187,12 +266,36 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmerica
                 f"city {city['name']} is cut off from the rest of the lattice",
                 f"{where}: $.cities[{i}]",
             )
+    return main
+
+
+def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmericaMap:
+    """Build a lattice map from a parsed region file (checked against its schema first)."""
+    mapfile.validate(region, where, "region")
+    lattice = region.get("lattice", {})
+    rows = int(lattice.get("rows", 13))
+    edge = float(lattice.get("edge", 36.0))
+    margin = float(lattice.get("margin", 22.0))
+    reach_factor = float(lattice.get("reach", 0.3))
+    shift_x, shift_y = lattice.get("shift", [0.0, 0.0])
+    plane, width = _plane(region, rows, edge, margin)
+    geo = _geography(region, plane, reach_factor)
+    cols = math.ceil((width * plane.scale) / edge) + 2
+    positions = _positions(rows, cols, plane, (shift_x, shift_y), geo.reach)
+    edges = _track_spaces(positions, geo, edge)
+    ids = {node_id(c, r): xy for (c, r), xy in positions.items()}
+    cities = region["cities"]
+    city_xy = [plane.point(c["lon"], c["lat"]) for c in cities]
+    assigned = _assign_cities(cities, city_xy, ids, edge, where)
+    _check_cities_on_land(cities, city_xy, geo.land, edge, where)
+    main = _connected_part(ids, edges, cities, assigned, where)
 
     max_x = max(x for x, _ in ids.values())
     max_y = max(y for _, y in ids.values())
     board_w = math.ceil(max_x + margin)
     board_h = math.ceil(max_y + margin)
     frame = Polygon([(0, 0), (board_w, 0), (board_w, board_h), (0, board_h)])
+    land, lakes, mountains, rivers = geo.land, geo.lakes, geo.mountains, geo.rivers
 
     data: dict[str, Any] = {
         "format": mapfile.FORMAT,
