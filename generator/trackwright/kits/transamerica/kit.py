@@ -769,7 +769,14 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     """All files of the kit, rendered in memory: path -> bytes."""
+    needs = t("ck_needs", opts.lang)
     finished = finish_kit(
-        documents(m, opts), opts.lang, opts.paper, "TransAmerica", opts.duplex, opts.ink_saver
+        documents(m, opts),
+        opts.lang,
+        opts.paper,
+        "TransAmerica",
+        needs,
+        opts.duplex,
+        opts.ink_saver,
     )
     return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))
