@@ -282,7 +282,7 @@ def hand_issue(
             return "unknown-city", {"player": player, "city": name}
         if name in dealt:
             return "dealt-twice", {"player": player, "city": name, "other": dealt[name]}
-        if city.dotted and len(players) <= rules.small_game:
+        if city.dotted and len(players) <= rules.dotted_out_up_to:
             return "dotted", {"player": player, "city": name, "players": len(players)}
         dealt[name] = player
     colours = sorted(m.city_by_name[name].region for name in hand)
@@ -812,7 +812,7 @@ def barrier_threshold(scores: dict[str, int], rules: RuleSet = ORIGINAL) -> int:
     lowest = min(scores.values())
     if lowest >= rules.barrier_min_lowest:
         return lowest - rules.barrier_gap
-    return rules.initial_threshold
+    return rules.end_threshold
 
 
 def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
@@ -821,7 +821,7 @@ def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
     after as many rounds as players)."""
     m, players, variant = record.map, record.players, record.variant
     scores = {p: rules.start_points for p in players}
-    threshold = rules.initial_threshold
+    threshold = rules.end_threshold
     results: list[RoundResult] = []
     over = False
     for number, rnd in enumerate(record.rounds, start=1):

@@ -283,7 +283,7 @@ def token_layout(m: TransAmericaMap, paper: str, rules: TransAmericaRules) -> To
     pw, _ph = paper_size(paper, landscape=True)
     x0, cell_h = 10.0, 22.0
     players = rules.players[1]
-    cells = rules.start_points - rules.initial_threshold
+    cells = rules.start_points - rules.end_threshold
     slot_gap = 1.2
     # A locomotive token at most 12 x 9 mm: it fits a cell with room to spare, and two rows of
     # them (3 players each) fill the shed.
@@ -392,7 +392,7 @@ def _tokens_page(
     pw, ph = paper_size(paper, landscape=True)
     lay = token_layout(m, paper, rules)
     x0, y0, cell, cell_h = lay.x0, lay.track_y, lay.cell_w, lay.cell_h
-    low, start = rules.initial_threshold, rules.start_points
+    low, start = rules.end_threshold, rules.start_points
     grey = "#444444"
     ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill=grey)]
     # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start. The

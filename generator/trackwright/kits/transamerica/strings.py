@@ -243,7 +243,7 @@ def values(rules: TransAmericaRules, lang: str) -> dict[str, object]:
         "per_turn": per_turn,
         "fewest": rules.players[0],
         "most": rules.players[1],
-        "dotted": f"{rules.players[0]}-{rules.small_game}",
+        "dotted": f"{rules.players[0]}-{rules.dotted_out_up_to}",
         "barrier_round": rules.barrier_round,
         "barrier_min": rules.barrier_min_lowest,
         "spaces": i18n.word(rules.barrier_gap - 1, lang),
