@@ -8,8 +8,10 @@ and the published schemas are built from :func:`games`; no code outside a game's
 compares a game's name.
 
 Games are found in three ways: the modules of this package that define ``GAME`` (the three
-built-in games), the ``trackwright.games`` entry point group (a game in a package of its own), and
-:func:`register` (a game defined at run time, as the test suite's toy game is).
+built-in games), the ``trackwright.games`` entry point group (a game in a package of its own:
+its data folder, schemas, page script and pure-Python packages named in its declaration, so that
+``trackwright site`` ships it to the phone too), and :func:`register` (a game defined at run
+time).
 
 This module sits just above the rules engines: it imports the core and the engines, never the
 kits, the drawing code, the CLI or the web app. Those are named as ``"module:attribute"`` strings
@@ -20,11 +22,13 @@ engines work where only pure-Python packages exist (a phone's browser).
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -103,8 +107,10 @@ class Game(Generic[MapT, RecordT, ResultT]):
     """The JSON Schema of the game's own keys in a map file, when they are not ``$defs/<name>`` of
     the shipped map schema (``core/schema/map.schema.json``)."""
     page: str | None = None
-    """The web page's script for this game (``web/static/games/<page>``); a game without one gets
-    the generic page (its record as JSON, scored by the engine)."""
+    """The web page's script for this game: a file name in ``web/static/games/``, or
+    ``"package:path/name.js"`` for a file its own package ships (its texts beside it, as
+    ``name.strings.json``); a game without one gets the generic page (its record as JSON, scored
+    by the engine)."""
     draft_problems: Callable[[JSON, str], list[dict[str, Any]]] | None = None
     """What keeps the entry a page is making (the record's ``x-draft``) from counting, each with
     its place on the board: ``{"kind", "message", "player", "nodes", "edges"}``."""
@@ -114,6 +120,15 @@ class Game(Generic[MapT, RecordT, ResultT]):
     keeps the rules). The page only shows the answer; the engine decides."""
     order: int = 100
     """Where the game stands in lists (smaller first)."""
+    data: Traversable | None = None
+    """The folder of its built-in maps (``maps/``), rules presets (``rules/``) and examples, when
+    it is not ``templates/<name>/`` (a game from another package)."""
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """JSON Schemas the game ships by name (``<name>-rules`` for its presets), when they are not
+    in ``core/schema/``."""
+    engine_packages: tuple[str, ...] = ()
+    """The pure-Python packages of a game from another package, which the phone loads beside
+    trackwright's own (``trackwright site`` ships them)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Anything else a game's own modules want to keep with its declaration."""
 
@@ -143,6 +158,28 @@ class Game(Generic[MapT, RecordT, ResultT]):
             return self.record_schema
         return mapfile.schema(self.record_schema)
 
+    @property
+    def page_name(self) -> str | None:
+        """The page script's file name as the site serves it (``games/<page_name>``)."""
+        return self.page.rpartition("/")[2].rpartition(":")[2] if self.page else None
+
+    def page_files(self) -> dict[str, bytes]:
+        """The page script and its texts (``<name>.strings.json``, when there is one) by file
+        name, read from where the game keeps them; empty for a built-in game (whose page is in
+        the web app's static folder) or one without a page."""
+        if not self.page or ":" not in self.page:
+            return {}
+        package, _, path = self.page.partition(":")
+        folder, _, name = path.rpartition("/")
+        root = importlib.resources.files(package)
+        here = root.joinpath(folder) if folder else root
+        out = {name: here.joinpath(name).read_bytes()}
+        texts = name.removesuffix(".js") + ".strings.json"
+        strings = here.joinpath(texts)
+        if strings.is_file():
+            out[texts] = strings.read_bytes()
+        return out
+
     def cli_module(self) -> Any:
         return resolve(self.cli) if self.cli is not None else None
 
@@ -168,6 +205,13 @@ AnyGame = Game[Any, Any, Any]
 
 _REGISTERED: dict[str, AnyGame] = {}
 _DISCOVERED: dict[str, AnyGame] | None = None
+_ENTRY_POINTS: dict[str, EntryPoint] = {}
+
+
+def _install(game: AnyGame) -> AnyGame:
+    """Tell the core where the game's data and schemas are."""
+    mapfile.add_game_data(game.name, game.data, game.schemas)
+    return game
 
 
 def _discover() -> dict[str, AnyGame]:
@@ -175,12 +219,26 @@ def _discover() -> dict[str, AnyGame]:
     for info in pkgutil.iter_modules(__path__, f"{__name__}."):
         game = getattr(importlib.import_module(info.name), "GAME", None)
         if isinstance(game, Game):
-            found[game.name] = game
+            found[game.name] = _install(game)
     for entry in entry_points(group="trackwright.games"):
         game = entry.load()
-        if isinstance(game, Game):
-            found.setdefault(game.name, game)
+        if isinstance(game, Game) and game.name not in found:
+            found[game.name] = _install(game)
+            _ENTRY_POINTS[game.name] = entry
     return found
+
+
+def refresh() -> None:
+    """Find the games again (after a package with games was installed or put on the path)."""
+    global _DISCOVERED
+    _DISCOVERED = None
+    _ENTRY_POINTS.clear()
+
+
+def entry_point(name: str) -> EntryPoint | None:
+    """How a game from another package was found (its ``trackwright.games`` entry point)."""
+    games()
+    return _ENTRY_POINTS.get(name)
 
 
 def games() -> dict[str, AnyGame]:
@@ -232,7 +290,7 @@ def maps_schema() -> dict[str, Any]:
 
 def register(game: AnyGame) -> AnyGame:
     """Add (or replace) a game at run time; returns it."""
-    _REGISTERED[game.name] = game
+    _REGISTERED[game.name] = _install(game)
     return game
 
 
