@@ -244,11 +244,17 @@ def _icons() -> dict[str, bytes]:
     return out
 
 
+def _titles() -> str:
+    """The games' titles as a sentence names them: "A, B and C"."""
+    titles = [g.title for g in games.games().values()]
+    return ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
+
+
 def _manifest() -> bytes:
     manifest = {
         "name": "trackwright scorer",
         "short_name": "trackwright",
-        "description": "Score TransAmerica, Dampfross and La Strada at the table, offline.",
+        "description": f"Score {_titles()} at the table, offline.",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
