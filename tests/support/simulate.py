@@ -29,11 +29,18 @@ def _pick(rng: random.Random, items: list[T]) -> T:
     return items[int(rng.random() * len(items))]
 
 
-def deal(m: TransAmericaMap, players: list[str], rng: random.Random) -> dict[str, list[str]]:
-    """One city of each colour per player, without replacement."""
+def deal(
+    m: TransAmericaMap,
+    players: list[str],
+    rng: random.Random,
+    rules: TransAmericaRules | None = None,
+) -> dict[str, list[str]]:
+    """One city of each colour per player, without replacement (no dotted cards in a game of
+    the preset's ``dotted_out_up_to`` players or fewer)."""
+    dotted = len(players) > (rules or model.rules()).dotted_out_up_to
     hands: dict[str, list[str]] = {p: [] for p in players}
     for region in REGIONS:
-        pool = sorted(c.name for c in m.cities_of(region, len(players)))
+        pool = sorted(c.name for c in m.cities_of(region, dotted))
         for p in players:
             city = _pick(rng, pool)
             pool.remove(city)

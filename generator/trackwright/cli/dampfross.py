@@ -32,7 +32,7 @@ from trackwright.core import dampfross as model
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
 from trackwright.scorer import dampfross as df
-from trackwright.views.report import print_dampfross
+from trackwright.views.dampfross.report import print_dampfross
 
 
 def generate(

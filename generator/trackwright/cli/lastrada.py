@@ -35,7 +35,7 @@ from trackwright.core import lastrada as model
 from trackwright.core.output import write_all
 from trackwright.kits.lastrada import arrange, kit
 from trackwright.scorer import lastrada as ls
-from trackwright.views.report import print_lastrada
+from trackwright.views.lastrada.report import print_lastrada
 
 
 def generate(

@@ -44,9 +44,9 @@ from trackwright.kits.draw.svg import render_svg
 from trackwright.kits.transamerica import balance, continent, kit, lattice, published
 from trackwright.kits.transamerica.balance import Band
 from trackwright.scorer import transamerica as ta
-from trackwright.views import plots
-from trackwright.views.explain import explanation
-from trackwright.views.report import print_transamerica
+from trackwright.views.transamerica import plots
+from trackwright.views.transamerica.explain import explanation
+from trackwright.views.transamerica.report import print_transamerica
 
 
 def generate(

@@ -57,9 +57,10 @@ def two_sided(document: Document) -> bool:
 
 
 def checklist_page(
-    documents: Mapping[str, Document], paper: str, lang: str, game: str, duplex: str
+    documents: Mapping[str, Document], paper: str, lang: str, game: str, duplex: str, needs: str
 ) -> Drawing:
-    """The checklist: one row per file, then the things to have at hand."""
+    """The checklist: one row per file, then the things to have at hand (``needs``: the game's
+    own words for them, in ``lang``)."""
     pw, ph = paper_size(paper)
     x, width = 15.0, pw - 30.0
     size, lead = 9.0, 9.0 * 0.3528 * 1.3
@@ -98,7 +99,7 @@ def checklist_page(
     y += 2
     ops.append(Text(x, y, t("ck_needed", lang), size=size + 1, bold=True))
     y += lead * 1.1
-    for row in fonts.wrap(t(f"ck_needs_{game.lower().replace(' ', '')}", lang), size, width):
+    for row in fonts.wrap(needs, size, width):
         ops.append(Text(x, y, row, size=size))
         y += lead
     if y > ph - 12:

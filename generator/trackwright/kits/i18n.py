@@ -330,24 +330,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Außerdem nötig",
         "it": "Serve anche",
     },
-    "ck_needs_transamerica": {
-        "en": "Scissors or a craft knife and a metal ruler, a glue stick for the board sheets, the two-sided tokens and the track pieces, a pencil for the score pad. Optional: card sleeves, a sheet of card under the board.",
-        "fr": "Ciseaux ou cutter et règle métallique, colle en bâton pour les feuilles du plateau, les pions recto verso et les tronçons, un crayon pour la feuille de score. En option : protège-cartes, un carton sous le plateau.",
-        "de": "Schere oder Cutter und Metalllineal, Klebestift für die Spielplanblätter, die beidseitigen Steine und die Schienen, ein Bleistift für den Punkteblock. Wahlweise: Kartenhüllen, ein Karton unter dem Spielplan.",
-        "it": "Forbici o taglierino e righello di metallo, colla stick per i fogli del tabellone, le pedine a due facce e i binari, una matita per il segnapunti. Facoltativo: bustine per carte, un cartoncino sotto il tabellone.",
-    },
-    "ck_needs_dampfross": {
-        "en": "Two six-sided dice (one to build; a town number is two dice, or one die rolled twice), a pen per player in their colour (erasable, or a clear sheet over the map), a pencil for the ledger, scissors and a glue stick for the map sheets and the race tokens.",
-        "fr": "Deux dés à six faces (un pour construire ; un numéro de ville se tire avec deux dés, ou un dé jeté deux fois), un feutre par joueur à sa couleur (effaçable, ou une feuille transparente sur la carte), un crayon pour les comptes, ciseaux et colle en bâton pour les feuilles de la carte et les jetons de course.",
-        "de": "Zwei sechsseitige Würfel (einer zum Bauen; eine Städtenummer sind zwei Würfel oder ein Würfel zweimal geworfen), ein Stift pro Spieler in seiner Farbe (abwischbar, oder eine Klarsichtfolie über der Karte), ein Bleistift für die Konten, Schere und Klebestift für die Kartenblätter und die Rennsteine.",
-        "it": "Due dadi a sei facce (uno per costruire; un numero di città si tira con due dadi, o un dado lanciato due volte), un pennarello per giocatore del suo colore (cancellabile, o un foglio trasparente sulla mappa), una matita per i conti, forbici e colla stick per i fogli della mappa e le pedine delle corse.",
-    },
-    "ck_needs_lastrada": {
-        "en": "Scissors or a craft knife and a metal ruler, a glue stick (thin card for tiles and tokens is best); nothing else: no dice.",
-        "fr": "Ciseaux ou cutter et règle métallique, colle en bâton (un papier épais pour les tuiles et pions est préférable) ; rien d'autre : pas de dés.",
-        "de": "Schere oder Cutter und Metalllineal, Klebestift (dünner Karton für Plättchen und Steine ist am besten); sonst nichts: keine Würfel.",
-        "it": "Forbici o taglierino e righello di metallo, colla stick (meglio un cartoncino sottile per tessere e pedine); nient'altro: niente dadi.",
-    },
     "ck_race_tokens": {
         "en": "Cut out the race tokens printed with it; fold each on its dotted line and glue it back to back.",
         "fr": "Découper les jetons de course imprimés avec ; plier chacun sur son pointillé et le coller dos à dos.",

@@ -842,17 +842,15 @@ def finish_kit(
     lang: str,
     paper: str,
     game: str,
+    needs: str,
     duplex: str = "long",
     ink: bool = False,
 ) -> dict[str, Document]:
     """A kit's documents as they are written: its checklist first (made from the documents, so
-    its counts are right), a scale bar on every page that must print at 100 %, and with
-    ``ink`` the ink saver's pale fills."""
-    out = {
-        f"checklist-{paper}": Document(
-            f"{game}: checklist", (checklist_page(documents, paper, lang, game, duplex),)
-        )
-    }
+    its counts are right; ``needs``: what else the game needs, in the game's own words), a scale
+    bar on every page that must print at 100 %, and with ``ink`` the ink saver's pale fills."""
+    checklist = checklist_page(documents, paper, lang, game, duplex, needs)
+    out = {f"checklist-{paper}": Document(f"{game}: checklist", (checklist,))}
     for stem, document in documents.items():
         size = DUPLEX_TEXT if stem.startswith("duplex-test") else 5.5
         if stem.startswith(FREE_SCALE):

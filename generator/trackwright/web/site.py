@@ -174,18 +174,45 @@ def _zip(entries: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def _package_sources(package: str) -> dict[str, bytes]:
+    """A package's Python and JSON files by their path in site-packages."""
+    root = Path(str(package_files(package)))
+    prefix = package.replace(".", "/")
+    entries = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if "__pycache__" not in rel and path.is_file() and path.suffix in (".py", ".json"):
+            entries[f"{prefix}/{rel}"] = path.read_bytes()
+    return entries
+
+
+def _other_games() -> dict[str, bytes]:
+    """The games from other packages: their pure-Python packages, and an entry point each (a
+    ``.dist-info`` folder) by which the registry finds them in the phone as it does here."""
+    entries: dict[str, bytes] = {}
+    for g in games.games().values():
+        entry = games.entry_point(g.name)
+        if entry is None:
+            continue
+        for package in g.engine_packages or (entry.module.partition(".")[0],):
+            entries.update(_package_sources(package))
+        info = f"trackwright_game_{g.name}-0.dist-info"
+        entries[f"{info}/METADATA"] = (
+            f"Metadata-Version: 2.1\nName: trackwright-game-{g.name}\nVersion: 0\n".encode()
+        )
+        entries[f"{info}/entry_points.txt"] = (
+            f"[trackwright.games]\n{entry.name} = {entry.value}\n".encode()
+        )
+    return entries
+
+
 def engine_zip() -> bytes:
-    """The engines as Python source for the browser's site-packages: ``trackwright/...``."""
+    """The engines as Python source for the browser's site-packages: ``trackwright/...``, and
+    the games from other packages (:func:`_other_games`)."""
     entries: dict[str, bytes] = {}
     for package in ENGINE_PACKAGES:
-        root = Path(str(package_files(package)))
-        prefix = package.replace(".", "/")
-        for path in sorted(root.rglob("*")):
-            rel = path.relative_to(root).as_posix()
-            if "__pycache__" in rel or not path.is_file():
-                continue
-            if path.suffix in (".py", ".json"):
-                entries[f"{prefix}/{rel}"] = path.read_bytes()
+        entries.update(_package_sources(package))
+    entries.update(_other_games())
     templates = Path(str(package_files("trackwright.templates")))
     entries["trackwright/templates/__init__.py"] = b""
     for path in sorted(templates.rglob("*.json")):
@@ -217,11 +244,17 @@ def _icons() -> dict[str, bytes]:
     return out
 
 
+def _titles() -> str:
+    """The games' titles as a sentence names them: "A, B and C"."""
+    titles = [g.title for g in games.games().values()]
+    return ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
+
+
 def _manifest() -> bytes:
     manifest = {
         "name": "trackwright scorer",
         "short_name": "trackwright",
-        "description": "Score TransAmerica, Dampfross and La Strada at the table, offline.",
+        "description": f"Score {_titles()} at the table, offline.",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -245,6 +278,9 @@ def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
         rel = path.relative_to(static).as_posix()
         if path.is_file() and "__pycache__" not in rel and rel != "sw.js":
             out[rel] = path.read_bytes()
+    for g in games.games().values():
+        for name, data in g.page_files().items():
+            out[f"games/{name}"] = data
     for name, data in pyodide.files().items():
         out[f"pyodide/{name}"] = data
     out["engines.zip"] = engine_zip()

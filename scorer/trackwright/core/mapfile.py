@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -39,10 +40,35 @@ class MapModel(Protocol):
 Built = TypeVar("Built", bound=MapModel)
 
 
+#: Where each game's data lives (``maps/``, ``rules/``, ``examples/``) when it is not
+#: ``templates/<game>/`` (a game from another package), and the JSON Schemas it ships.
+_DATA: dict[str, Traversable] = {}
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+
+
+def add_game_data(game: str, folder: Traversable | None, schemas: Mapping[str, Any]) -> None:
+    """Tell the map and record loading where a game's data and schemas are (the registry does,
+    for a game from another package: :attr:`trackwright.games.Game.data`)."""
+    if folder is not None:
+        _DATA[game] = folder
+    if any(_SCHEMAS.get(name) != value for name, value in schemas.items()):
+        _SCHEMAS.update(schemas)
+        schema.cache_clear()
+        validator.cache_clear()
+
+
+def data_folder(game: str) -> Traversable:
+    """A game's data folder: ``templates/<game>/``, or where its own package keeps it."""
+    return _DATA.get(game) or files("trackwright.templates").joinpath(game)
+
+
 @cache
 def schema(name: str = "map") -> dict[str, Any]:
-    """A JSON Schema (draft 2020-12) shipped in core/schema/<name>.schema.json; ``map:<game>`` is
-    the map schema narrowed to one game (its part, ``$defs/<game>``, required)."""
+    """A JSON Schema (draft 2020-12) shipped in core/schema/<name>.schema.json (or by a game
+    from another package); ``map:<game>`` is the map schema narrowed to one game (its part,
+    ``$defs/<game>``, required)."""
+    if name in _SCHEMAS:
+        return _SCHEMAS[name]
     if name.startswith("map:"):
         return game_map_schema(name.removeprefix("map:"))
     text = files("trackwright.core").joinpath(f"schema/{name}.schema.json").read_text("utf-8")
@@ -359,13 +385,14 @@ def builtin_map_path(game: str, name: str) -> Path | None:
     """The path of a built-in map (templates/<game>/maps/<name>.json) or None."""
     if not name or len(name) > 100 or not name.isprintable():
         return None
-    path = Path(str(files("trackwright.templates").joinpath(f"{game}/maps/{name}.json")))
+    path = Path(str(data_folder(game).joinpath(f"maps/{name}.json")))
     return path if is_file(path) else None
 
 
 def builtin_names(game: str, kind: str) -> list[str]:
-    """The built-in files of one kind (``maps``, ``rules``) of a game: templates/<game>/<kind>/."""
-    folder = files("trackwright.templates").joinpath(f"{game}/{kind}")
+    """The built-in files of one kind (``maps``, ``rules``) of a game: templates/<game>/<kind>/
+    (or the game's own data folder, :func:`data_folder`)."""
+    folder = data_folder(game).joinpath(kind)
     if not folder.is_dir():
         return []
     return sorted(

@@ -1,7 +1,8 @@
 """Rules presets: every number of a game's rules, as data with its sources.
 
-A preset is a JSON file, built in (``templates/<game>/rules/<name>.json``) or a house preset of
-one's own, checked against ``core/schema/<game>-rules.schema.json``. Each game's core module
+A preset is a JSON file, built in (``templates/<game>/rules/<name>.json``, or the game's own data
+folder) or a house preset of one's own, checked against ``core/schema/<game>-rules.schema.json``
+(or the schema the game ships). Each game's core module
 declares its presets as a :class:`Presets` (its default preset and how its frozen dataclass is
 built); ``load`` reads one by built-in name or file path; the rules engines score by it and the
 kits print it, so a number lives in one place. A bad file is one ``TrackwrightError`` naming the
@@ -14,7 +15,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -96,7 +96,7 @@ class Presets(Generic[R]):
 
 @cache
 def _builtin_text(game: str, name: str) -> str:
-    return files("trackwright.templates").joinpath(f"{game}/rules/{name}.json").read_text("utf-8")
+    return mapfile.data_folder(game).joinpath(f"rules/{name}.json").read_text("utf-8")
 
 
 @cache

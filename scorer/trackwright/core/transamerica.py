@@ -106,12 +106,10 @@ class TransAmericaMap:
             g.add_edge(e.a, e.b, cost=e.cost, kind=e.kind)
         return g
 
-    def cities_of(self, region: str, players: int | None = None) -> list[City]:
-        """The region's cards; with 2 or 3 players the dotted cards are out of the game."""
-        out = [c for c in self.cities if c.region == region]
-        if players is not None and players <= 3:
-            out = [c for c in out if not c.dotted]
-        return out
+    def cities_of(self, region: str, dotted: bool = True) -> list[City]:
+        """The region's cards; without ``dotted`` the dotted ones are left out (they are out of
+        a game of the rules preset's ``dotted_out_up_to`` players or fewer)."""
+        return [c for c in self.cities if c.region == region and (dotted or not c.dotted)]
 
     @property
     def seed(self) -> int | None:
@@ -310,11 +308,11 @@ class TransAmericaRules:
     start_points: int  # locomotives start in the engine shed on this
     tracks: int  # pieces to build (one more is the barrier)
     plain_per_turn: int  # 1 or 2 tracks on single lines, or 1 on a double line
-    small_game: int  # with this many players or fewer the dotted cards are out
+    dotted_out_up_to: int  # with this many players or fewer the dotted cards are out
     barrier_round: int  # after the scoring of this round ...
     barrier_min_lowest: int  # ... if the lowest player still has this many points or more ...
     barrier_gap: int  # ... the game ends at (lowest - gap) or fewer
-    initial_threshold: int  # otherwise at this or fewer
+    end_threshold: int  # otherwise at this or fewer
     min_rounds: int  # the game lasts at least this many rounds
     visible_cards_barrier: bool = False  # visible cards: the barrier may end the game early
 
@@ -327,11 +325,11 @@ def _rules_from_json(data: dict[str, Any], ref: str) -> TransAmericaRules:
         start_points=data["start_points"],
         tracks=data["tracks"],
         plain_per_turn=data["plain_per_turn"],
-        small_game=data["dotted_out_up_to"],
+        dotted_out_up_to=data["dotted_out_up_to"],
         barrier_round=data["barrier_round"],
         barrier_min_lowest=data["barrier_min_lowest"],
         barrier_gap=data["barrier_gap"],
-        initial_threshold=data["end_threshold"],
+        end_threshold=data["end_threshold"],
         min_rounds=data["min_rounds"],
         visible_cards_barrier=data.get("visible_cards_barrier", False),
     )

@@ -2,9 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from trackwright.core import lastrada as model
 from trackwright.games import Game
 from trackwright.scorer import lastrada as engine
+
+
+def entry_state(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """What a page entering the end of a game needs from the rules, for a record (JSON):
+    how many merchants one settlement takes in its variant (``most``), each player's merchants
+    on the board and still in hand (``placed``, ``left``; each has ``merchants``), the most
+    travel days a player keeps (``max_reserve``), the variants its number of players may play
+    (``variants``) and the :func:`outcome`."""
+    record = engine.record_from_json(data, where)
+    result = engine.score(record)
+    placed = dict.fromkeys(record.players, 0)
+    for settlement in result.settlements:
+        for p in settlement["players"]:
+            placed[p] += 1
+    return {
+        "variant": record.variant,
+        "variants": engine.variants_for(len(record.players)),
+        "most": engine.merchants_per_settlement(record.variant),
+        "merchants": engine.RULES.merchants,
+        "placed": placed,
+        "left": {p: engine.RULES.merchants - n for p, n in placed.items()},
+        "max_reserve": engine.RULES.max_reserve,
+        "outcome": engine.outcome(result),
+    }
+
+
+def variants_question(data: Any, args: Any = None, where: str = "record") -> list[str]:
+    """The variants a new game may be played by, for its number of players (``args``: the
+    number; else the record's players)."""
+    if isinstance(args, int) and not isinstance(args, bool):
+        return engine.variants_for(args)
+    players = data.get("players") if isinstance(data, Mapping) else None
+    return engine.variants_for(len(players) if isinstance(players, list) else 0)
+
 
 GAME = Game(
     name=model.GAME,
@@ -22,6 +59,6 @@ GAME = Game(
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",
-    questions={"entry_state": engine.entry_state, "variants": engine.variants_question},
+    questions={"entry_state": entry_state, "variants": variants_question},
     order=3,
 )

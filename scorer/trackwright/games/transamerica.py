@@ -6,8 +6,114 @@ from typing import Any
 
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
+from trackwright.core.errors import TrackwrightError
 from trackwright.games import Game
 from trackwright.scorer import transamerica as engine
+
+
+def draft_problems(data: Any, where: str = "record") -> list[dict[str, Any]]:
+    """:func:`round_problems` of the round a page is entering (a record's ``x-draft``: its
+    ``cities``, ``starts`` and ``track``), as JSON for the page."""
+    game = engine.record_from_json(
+        {**data, "rounds": []} if isinstance(data, dict) else data, where
+    )
+    draft = data.get("x-draft") or {}
+    cities: dict[str, list[str]] = (
+        dict(draft["cities"]) if isinstance(draft.get("cities"), dict) else {}
+    )
+    starts: dict[str, str] = dict(draft["starts"]) if isinstance(draft.get("starts"), dict) else {}
+    track = [e for e in draft.get("track") or [] if isinstance(e, list) and len(e) == 2]
+    return [
+        p.to_json()
+        for p in engine.round_problems(
+            game.map, game.players, cities, starts, track, variant=game.variant
+        )
+    ]
+
+
+def turn_state(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The round a page is entering turn by turn (``x-draft.turns``; the last turn may be
+    unfinished or empty) checked by the rules of placement (:func:`replay_round`): whose turn it
+    is, whether that turn can take another track, and the first rule broken (``problem``, with
+    the turn and the track spaces concerned). Hands are taken into account once every player's
+    five cards are entered; until then the round ends only when all tracks are placed."""
+    game = engine.record_from_json(
+        {**data, "rounds": []} if isinstance(data, dict) else data, where
+    )
+    m, players, variant = game.map, game.players, game.variant
+    number = len(data.get("rounds") or []) + 1
+    draft = data.get("x-draft") or {}
+    raw_turns = [t for t in draft.get("turns") or [] if isinstance(t, dict)]
+    turns = tuple(
+        engine.Turn(
+            str(t.get("player")),
+            tuple((str(e[0]), str(e[1])) for e in t.get("track") or [] if len(e) == 2),
+            t.get("move"),
+        )
+        for t in raw_turns
+    )
+    if turns and not turns[-1].track and turns[-1].move is None:
+        turns = turns[:-1]  # the turn just begun
+    cities = dict(draft.get("cities") or {})
+    starts = {p: n for p, n in (draft.get("starts") or {}).items() if n in m.nodes}
+    hands_known = all(len(cities.get(p) or []) == len(engine.REGIONS) for p in players)
+    first = players.index(engine.first_player(players, number))
+    state: dict[str, Any] = {
+        "round": number,
+        "first": players[first],
+        "turns": len(turns),
+        "placed": 0,
+        "ended": False,
+        "completed_by": [],
+        "due": None,
+        "can_add": True,
+        "problem": None,
+    }
+    missing = [p for p in players if p not in starts]
+    if missing:
+        state["problem"] = {
+            "code": "start",
+            "params": {"player": missing[0]},
+            "message": f"player {missing[0]}: no start marker",
+            "turn": None,
+            "edges": [],
+        }
+        return state
+    rnd = engine.RoundRecord(
+        {p: list(cities.get(p) or []) for p in players}, starts, None, turns, None
+    )
+    try:
+        replay = engine.replay_round(
+            m, players, rnd, where, engine.ORIGINAL, number, variant, secret_hands=not hands_known
+        )
+    except TrackwrightError as exc:
+        place = exc.where or ""
+        turn = place.rsplit(": turn ", 1)[-1].split(" ", 1)[0] if ": turn " in place else ""
+        bad = turns[int(turn) - 1] if turn.isdigit() and int(turn) <= len(turns) else None
+        state["problem"] = {
+            "code": "turn",
+            "params": {"turn": turn, "player": bad.player if bad else ""},
+            "reason": exc.code,
+            "reason_params": exc.params,
+            "message": exc.message,
+            "turn": int(turn) if turn.isdigit() else None,
+            "edges": [list(e) for e in bad.track] if bad else [],
+        }
+        return state
+    state["placed"] = len(replay.track)
+    state["ended"] = replay.ended
+    state["completed_by"] = list(replay.completed_by)
+    if not replay.ended:
+        last = turns[-1] if turns else None
+        if last is not None and raw_turns and raw_turns[-1].get("track"):
+            costs = [m.edge_by_key[engine.edge_key(a, b)].cost for a, b in last.track]
+            state["due"] = last.player
+            state["can_add"] = 2 not in costs and len(costs) < engine.ORIGINAL.plain_per_turn
+            if not state["can_add"]:
+                state["due"] = players[(first + len(turns)) % len(players)]
+        else:
+            state["due"] = players[(first + len(turns)) % len(players)]
+    return state
 
 
 def _builtin_maps() -> list[str]:
@@ -49,9 +155,9 @@ GAME = Game(
     cli="trackwright.cli.transamerica",
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
-    draft_problems=engine.draft_problems,
+    draft_problems=draft_problems,
     questions={
-        "turn_state": engine.turn_state,
+        "turn_state": turn_state,
         "photo_read": _photo_read,
         "photo_setup": _photo_setup,
     },

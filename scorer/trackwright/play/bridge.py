@@ -85,7 +85,7 @@ def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
 
 def catalogue() -> list[dict[str, Any]]:
     """What the pages need to know of every game: name, title, players, page script (and its
-    texts in every language, ``strings``: ``web/static/games/<page>.strings.json``), rules
+    texts in every language, ``strings``: ``games/<page>.strings.json`` in the site), rules
     presets and the default preset's numbers (``preset``: the preset file's JSON), which the
     page uses instead of numbers of its own."""
     return [
@@ -94,8 +94,8 @@ def catalogue() -> list[dict[str, Any]]:
             "title": g.title,
             "summary": g.summary,
             "players": list(g.players),
-            "page": g.page,
-            "strings": g.page.removesuffix(".js") + ".strings.json" if g.page else None,
+            "page": g.page_name,
+            "strings": g.page_name.removesuffix(".js") + ".strings.json" if g.page_name else None,
             "rules": g.rules_presets(),
             "preset": g.presets.to_json() if g.presets is not None else None,
         }

@@ -681,38 +681,5 @@ def outcome(result: Result) -> dict[str, Any]:
     }
 
 
-def entry_state(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
-    """What a page entering the end of a game needs from the rules, for a record (JSON):
-    how many merchants one settlement takes in its variant (``most``), each player's merchants
-    on the board and still in hand (``placed``, ``left``; each has ``merchants``), the most
-    travel days a player keeps (``max_reserve``), the variants its number of players may play
-    (``variants``) and the :func:`outcome`."""
-    record = record_from_json(data, where)
-    result = score(record)
-    placed = dict.fromkeys(record.players, 0)
-    for settlement in result.settlements:
-        for p in settlement["players"]:
-            placed[p] += 1
-    return {
-        "variant": record.variant,
-        "variants": variants_for(len(record.players)),
-        "most": merchants_per_settlement(record.variant),
-        "merchants": RULES.merchants,
-        "placed": placed,
-        "left": {p: RULES.merchants - n for p, n in placed.items()},
-        "max_reserve": RULES.max_reserve,
-        "outcome": outcome(result),
-    }
-
-
-def variants_question(data: Any, args: Any = None, where: str = "record") -> list[str]:
-    """The variants a new game may be played by, for its number of players (``args``: the
-    number; else the record's players)."""
-    if isinstance(args, int) and not isinstance(args, bool):
-        return variants_for(args)
-    players = data.get("players") if isinstance(data, Mapping) else None
-    return variants_for(len(players) if isinstance(players, list) else 0)
-
-
 def score_file(path: Path) -> Result:
     return score(load_record(path))

@@ -111,7 +111,7 @@ def test_locomotives_fit_the_score_cells(case):
     _m, _paper, rules, lay, page = case
     found = rects(page)
     cells = [r for r in found if any(_same(r, lay.cell_box(k)) for k in range(lay.cells))]
-    assert len(cells) == lay.cells == rules.start_points - rules.initial_threshold
+    assert len(cells) == lay.cells == rules.start_points - rules.end_threshold
     # The locomotive pairs as printed: w x 2h, folded to w x h.
     pairs = [r for r in found if r[4].fill == "#ffffff" and r[4].width == 0.3]
     assert len(pairs) == rules.players[1]
@@ -149,7 +149,7 @@ def test_fewer_players_fewer_tokens_and_the_house_numbers(house):
     page = kit.tokens_page(m, "a4", "en", rules)
     assert lay.players == rules.players[1] == 5
     assert len([r for r in rects(page) if r[4].stroke == "#8a7d5a"]) == 5
-    assert lay.cells == rules.start_points - rules.initial_threshold
+    assert lay.cells == rules.start_points - rules.end_threshold
     pages = kit.tokens_pages(m, "a4", "en", rules)
     assert pages[0] == page
     pieces = [

@@ -451,7 +451,8 @@ def documents(m: DampfrossMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: DampfrossMap, opts: KitOptions, out: pathlib.Path) -> dict[pathlib.Path, bytes]:
+    needs = t("ck_needs", opts.lang)
     finished = finish_kit(
-        documents(m, opts), opts.lang, opts.paper, "Dampfross", ink=opts.ink_saver
+        documents(m, opts), opts.lang, opts.paper, "Dampfross", needs, ink=opts.ink_saver
     )
     return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

@@ -7,6 +7,13 @@ from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {
+    # what the kit's checklist says the players need besides the printed files
+    "ck_needs": {
+        "en": "Two six-sided dice (one to build; a town number is two dice, or one die rolled twice), a pen per player in their colour (erasable, or a clear sheet over the map), a pencil for the ledger, scissors and a glue stick for the map sheets and the race tokens.",
+        "fr": "Deux dés à six faces (un pour construire ; un numéro de ville se tire avec deux dés, ou un dé jeté deux fois), un feutre par joueur à sa couleur (effaçable, ou une feuille transparente sur la carte), un crayon pour les comptes, ciseaux et colle en bâton pour les feuilles de la carte et les jetons de course.",
+        "de": "Zwei sechsseitige Würfel (einer zum Bauen; eine Städtenummer sind zwei Würfel oder ein Würfel zweimal geworfen), ein Stift pro Spieler in seiner Farbe (abwischbar, oder eine Klarsichtfolie über der Karte), ein Bleistift für die Konten, Schere und Klebestift für die Kartenblätter und die Rennsteine.",
+        "it": "Due dadi a sei facce (uno per costruire; un numero di città si tira con due dadi, o un dado lanciato due volte), un pennarello per giocatore del suo colore (cancellabile, o un foglio trasparente sulla mappa), una matita per i conti, forbici e colla stick per i fogli della mappa e le pedine delle corse.",
+    },
     "df_costs": {
         "en": "Building costs (die points): step {step} · across a river {river} · into or out of a hill {hill} · hill to hill {hill_to_hill}",
         "fr": "Coûts de construction (points de dé) : case {step} · rivière {river} · entrer ou sortir d'une colline {hill} · colline à colline {hill_to_hill}",

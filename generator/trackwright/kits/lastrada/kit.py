@@ -161,7 +161,8 @@ def documents(m: LaStradaMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: LaStradaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
+    needs = t("ck_needs", opts.lang)
     finished = finish_kit(
-        documents(m, opts), opts.lang, opts.paper, "La Strada", opts.duplex, opts.ink_saver
+        documents(m, opts), opts.lang, opts.paper, "La Strada", needs, opts.duplex, opts.ink_saver
     )
     return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

@@ -7,6 +7,13 @@ from trackwright.core.lastrada import LaStradaRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {
+    # what the kit's checklist says the players need besides the printed files
+    "ck_needs": {
+        "en": "Scissors or a craft knife and a metal ruler, a glue stick (thin card for tiles and tokens is best); nothing else: no dice.",
+        "fr": "Ciseaux ou cutter et règle métallique, colle en bâton (un papier épais pour les tuiles et pions est préférable) ; rien d'autre : pas de dés.",
+        "de": "Schere oder Cutter und Metalllineal, Klebestift (dünner Karton für Plättchen und Steine ist am besten); sonst nichts: keine Würfel.",
+        "it": "Forbici o taglierino e righello di metallo, colla stick (meglio un cartoncino sottile per tessere e pedine); nient'altro: niente dadi.",
+    },
     "ls_city": {
         "en": "City",
         "fr": "Ville",

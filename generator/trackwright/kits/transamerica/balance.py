@@ -167,9 +167,9 @@ class Balance:
 
 def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
     """Every hand's exact cost on the empty board (with ``small_game`` the dotted cards, out
-    with 2-3 players, are left out)."""
+    of a game of few players, are left out)."""
     index, board = board_of(m)
-    cities = [m.cities_of(region, 3 if small_game else None) for region in REGIONS]
+    cities = [m.cities_of(region, dotted=not small_game) for region in REGIONS]
     groups = [[index[c.node] for c in region] for region in cities]
     costs = np.rint(hand_costs(board, groups)).astype(np.int64)
     values, counts = np.unique(costs, return_counts=True)

@@ -283,7 +283,7 @@ def token_layout(m: TransAmericaMap, paper: str, rules: TransAmericaRules) -> To
     pw, _ph = paper_size(paper, landscape=True)
     x0, cell_h = 10.0, 22.0
     players = rules.players[1]
-    cells = rules.start_points - rules.initial_threshold
+    cells = rules.start_points - rules.end_threshold
     slot_gap = 1.2
     # A locomotive token at most 12 x 9 mm: it fits a cell with room to spare, and two rows of
     # them (3 players each) fill the shed.
@@ -387,7 +387,7 @@ def tokens_page(
 def _score_track_ops(lay: TokenLayout, rules: TransAmericaRules, lang: str) -> list[Op]:
     """The score track: its cells, the engine shed holding the start number, the barrier."""
     x0, y0, cell, cell_h = lay.x0, lay.track_y, lay.cell_w, lay.cell_h
-    low, start = rules.initial_threshold, rules.start_points
+    low, start = rules.end_threshold, rules.start_points
     ops: list[Op] = [Text(x0, y0 - 4, t("ta_score_track", lang), size=7, fill="#444444")]
     # Cells low .. start - 1 (the first: low or fewer), then the engine shed holding start. The
     # number sits at the top of the cell, where a locomotive standing on it leaves it readable.
@@ -784,7 +784,14 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
     """All files of the kit, rendered in memory: path -> bytes."""
+    needs = t("ck_needs", opts.lang)
     finished = finish_kit(
-        documents(m, opts), opts.lang, opts.paper, "TransAmerica", opts.duplex, opts.ink_saver
+        documents(m, opts),
+        opts.lang,
+        opts.paper,
+        "TransAmerica",
+        needs,
+        opts.duplex,
+        opts.ink_saver,
     )
     return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))

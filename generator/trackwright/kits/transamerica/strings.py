@@ -7,6 +7,13 @@ from trackwright.core.transamerica import TransAmericaRules
 from trackwright.kits import i18n
 
 STRINGS: dict[str, dict[str, str]] = {
+    # what the kit's checklist says the players need besides the printed files
+    "ck_needs": {
+        "en": "Scissors or a craft knife and a metal ruler, a glue stick for the board sheets, the two-sided tokens and the track pieces, a pencil for the score pad. Optional: card sleeves, a sheet of card under the board.",
+        "fr": "Ciseaux ou cutter et règle métallique, colle en bâton pour les feuilles du plateau, les pions recto verso et les tronçons, un crayon pour la feuille de score. En option : protège-cartes, un carton sous le plateau.",
+        "de": "Schere oder Cutter und Metalllineal, Klebestift für die Spielplanblätter, die beidseitigen Steine und die Schienen, ein Bleistift für den Punkteblock. Wahlweise: Kartenhüllen, ein Karton unter dem Spielplan.",
+        "it": "Forbici o taglierino e righello di metallo, colla stick per i fogli del tabellone, le pedine a due facce e i binari, una matita per il segnapunti. Facoltativo: bustine per carte, un cartoncino sotto il tabellone.",
+    },
     "ta_region_green": {
         "en": "West coast",
         "fr": "Côte ouest",
@@ -236,7 +243,7 @@ def values(rules: TransAmericaRules, lang: str) -> dict[str, object]:
         "per_turn": per_turn,
         "fewest": rules.players[0],
         "most": rules.players[1],
-        "dotted": f"{rules.players[0]}-{rules.small_game}",
+        "dotted": f"{rules.players[0]}-{rules.dotted_out_up_to}",
         "barrier_round": rules.barrier_round,
         "barrier_min": rules.barrier_min_lowest,
         "spaces": i18n.word(rules.barrier_gap - 1, lang),
