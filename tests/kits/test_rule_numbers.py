@@ -155,8 +155,8 @@ def test_a_bad_preset_names_the_file_and_the_place(tmp_path):
 
 def test_transamerica_scores_from_the_presets_start_points():
     record = ta.load_record(TEMPLATES / "transamerica" / "examples" / "game.json")
-    original = ta.score_game(record)
-    house = ta.score_game(record, replace(ta_core.rules(), start_points=17, name="house"))
+    original = ta.score(record)
+    house = ta.score(record, replace(ta_core.rules(), start_points=17, name="house"))
     for p in record.players:
         assert house.scores[p] == original.scores[p] + 17 - 13
 

@@ -136,12 +136,12 @@ def test_a_roll_pays_for_exactly_its_points(rules):
     into_hills = [(0, 4), (0, 3), (1, 3)]  # 1 + hill
     cost = 1 + df.load_rules(rules).hill
     before = [skip("Ann"), skip("Ben")]
-    ok = df.replay(record([*before, build("Cleo", into_hills, cost)], rules))
+    ok = df.score(record([*before, build("Cleo", into_hills, cost)], rules))
     assert ok.events[2].summary["cost"] == cost
     with pytest.raises(
         TrackwrightError, match=f"the line costs {cost} points; Cleo's roll is {cost - 1}"
     ):
-        df.replay(record([*before, build("Cleo", into_hills, cost - 1)], rules))
+        df.score(record([*before, build("Cleo", into_hills, cost - 1)], rules))
 
 
 # ------------------------------------------------------------------ payments to rivals
@@ -149,14 +149,14 @@ def test_a_roll_pays_for_exactly_its_points(rules):
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_entering_a_hex_of_one_rival_pays_one(rules):
-    result = df.replay(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules))
+    result = df.score(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules))
     assert payments(result, 4) == [("Ann", "Ben", 1)]
     assert result.state.balances["Ann"] == 19 and result.state.balances["Ben"] > 20
 
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_two_rivals_in_the_hex_are_both_paid(rules):
-    result = df.replay(
+    result = df.score(
         record([skip("Ann"), BEN_TO_X, CLEO_ROW, build("Ann", [(0, 0), (0, 1), (1, 2)], 2)], rules)
     )
     assert payments(result, 3) == [("Cleo", "Ben", 1)]
@@ -166,14 +166,14 @@ def test_two_rivals_in_the_hex_are_both_paid(rules):
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_no_payment_in_towns(rules):
     # Ann runs into C, Ben's start town: no payment.
-    result = df.replay(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (0, 2)], 2)], rules))
+    result = df.score(record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (0, 2)], 2)], rules))
     assert payments(result, 4) == []
 
 
 @pytest.mark.parametrize("rules", ["epopee", "dampfross"])
 def test_parallel_line_costs_two_more(rules):
     # Ann reaches Ben's hex (1, 2), paying 1, then builds beside his line to (2, 2): 1 + 2.
-    result = df.replay(
+    result = df.score(
         record([*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2)], 3)], rules)
     )
     assert payments(result, 4) == [("Ann", "Ben", 1), ("Ann", "Ben", 1), ("Ann", "Ben", 2)]
@@ -187,7 +187,7 @@ def test_entering_again_where_the_line_already_is_costs_nothing():
         skip("Cleo"),
         build("Ann", [(0, 1), (1, 1), (1, 2)], 2),
     ]
-    result = df.replay(record(events))
+    result = df.score(record(events))
     assert payments(result, 7) == []
 
 
@@ -196,7 +196,7 @@ def test_entering_again_where_the_line_already_is_costs_nothing():
 
 @pytest.mark.parametrize(("rules", "bonus"), [("epopee", 5), ("dampfross", 6)])
 def test_first_to_reach_a_town(rules, bonus):
-    result = df.replay(
+    result = df.score(
         record(
             [*BEN_FIRST, build("Ann", [(0, 0), (0, 1), (1, 2), (2, 2), (3, 2), (4, 2)], 5)], rules
         )
@@ -206,7 +206,7 @@ def test_first_to_reach_a_town(rules, bonus):
 
 
 def test_no_bonus_for_a_start_town():
-    result = df.replay(record([build("Ann", [(0, 0), (0, 1), (0, 2)], 2)]))
+    result = df.score(record([build("Ann", [(0, 0), (0, 1), (0, 2)], 2)]))
     assert payments(result, 1) == []  # C is Ben's start town
 
 
@@ -229,7 +229,7 @@ RACE_C_TO_B = race({"Ann": ANN_ROUTE, "Ben": ANN_ROUTE}, ["Ben", "Ann"])
 
 @pytest.mark.parametrize(("rules", "bonus"), [("epopee", 5), ("dampfross", 6)])
 def test_race_with_fares_and_prizes(rules, bonus):
-    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], rules))
+    result = df.score(record([*CONSTRUCTION, RACE_C_TO_B], rules))
     assert result.state.phase == "races"
     race_ledger = payments(result, 8)
     assert ("Ann", "Ben", 3) in race_ledger  # 3 hexes of Ben's line, C to (3, 2)
@@ -248,7 +248,7 @@ def test_race_with_fares_and_prizes(rules, bonus):
 def test_lone_entrant_gets_twenty_and_may_spend_winnings():
     event = race({"Ben": ANN_ROUTE}, ["Ben"])
     spend = build("Ben", [(1, 2), (1, 3)], paid_from="winnings")
-    result = df.replay(record([*CONSTRUCTION, event, spend]))
+    result = df.score(record([*CONSTRUCTION, event, spend]))
     assert ("bank", "Ben", 20) in payments(result, 8)
     assert ("Ben", "bank", 4) in payments(result, 9)  # into a hill: 4 points of his 20
     assert result.state.winnings["Ben"] == 20 - 4
@@ -261,7 +261,7 @@ def test_partners_share_and_the_richer_pays_the_odd_point(rules):
     assert df.split_cost(7, ("A", "B"), {"A": 31, "B": 48}) == {"A": 3, "B": 4}
     # In a race: Ann and Cleo enter together on Ann's route and owe Ben 3.
     event = race({"Ann": ANN_ROUTE}, ["Cleo"], partners=[["Ann", "Cleo"]])
-    result = df.replay(record([*CONSTRUCTION, event]))
+    result = df.score(record([*CONSTRUCTION, event]))
     before = result.events[6].balances
     richer, poorer = sorted(("Ann", "Cleo"), key=lambda p: -before[p])
     fares = [t for t in payments(result, 8) if t[1] == "Ben"]
@@ -278,7 +278,7 @@ def test_fares_are_capped_per_rival(tmp_path):
     assert df.load_rules("dampfross").fare_cap == 10 and df.load_rules("epopee").fare_cap is None
     capped = json.loads(df._preset_text("dampfross")) | {"name": "capped", "fare_cap": 2}
     (tmp_path / "capped.json").write_text(json.dumps(capped))
-    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "capped.json")))
+    result = df.score(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "capped.json")))
     assert ("Ann", "Ben", 2) in payments(result, 8) and ("Ben", "Ann", 2) in payments(result, 8)
 
 
@@ -286,9 +286,9 @@ def test_fares_are_capped_per_rival(tmp_path):
 
 
 def test_phase_changes_when_every_town_is_reached():
-    result = df.replay(record(CONSTRUCTION[:6]))
+    result = df.score(record(CONSTRUCTION[:6]))
     assert result.state.phase == "construction" and result.to_json()["unreached_towns"] == ["B"]
-    assert df.replay(record(CONSTRUCTION)).state.phase == "races"
+    assert df.score(record(CONSTRUCTION)).state.phase == "races"
 
 
 @pytest.mark.parametrize(
@@ -350,7 +350,7 @@ def test_phase_changes_when_every_town_is_reached():
 def test_illegal_events_name_the_event(events, message):
     rules = "dampfross" if "at least 6" in message else "epopee"
     with pytest.raises(TrackwrightError, match=message):
-        df.replay(record(events, rules))
+        df.score(record(events, rules))
 
 
 def test_water_cannot_be_entered():
@@ -364,12 +364,12 @@ def test_water_cannot_be_entered():
         "events": [build("Ann", [(0, 0), (1, 0)], 1)],
     }
     with pytest.raises(TrackwrightError, match=r"hex \(1, 0\) is water"):
-        df.replay(df.record_from_json(data, "g", m=m))
+        df.score(df.record_from_json(data, "g", m=m))
 
 
 def test_an_illegal_event_changes_nothing():
     rec = record([*CONSTRUCTION])
-    state = df.replay(rec).state
+    state = df.score(rec).state
     frozen = copy.deepcopy(state)
     with pytest.raises(TrackwrightError):
         df.apply_event(rec, state, build("Ann", [(9, 0), (9, 1)], 1), 8)
@@ -389,12 +389,12 @@ def test_victory_total_ends_the_game():
         route = ben_route if to == NUM["D"] else list(reversed(ben_route))
         races.append(race({"Ben": route}, ["Ben"], here, to))
         here = to
-    result = df.replay(record([*CONSTRUCTION, *races[:11]]))
+    result = df.score(record([*CONSTRUCTION, *races[:11]]))
     assert result.state.winner == "Ben" and result.state.balances["Ben"] == 31 + 11 * 20
     assert result.to_json()["winner"] == "Ben"
-    assert df.replay(record([*CONSTRUCTION, *races[:10]])).state.winner is None
+    assert df.score(record([*CONSTRUCTION, *races[:10]])).state.winner is None
     with pytest.raises(TrackwrightError, match=r"event 19 .*the game is over: Ben has won"):
-        df.replay(record([*CONSTRUCTION, *races]))
+        df.score(record([*CONSTRUCTION, *races]))
 
 
 # A tournament's construction: everyone has the round's roll, the first player moves on each
@@ -413,29 +413,29 @@ E_TO_F = race({"Cleo": [H(*c) for c in row(4, 0, 9)]}, ["Cleo"], "E", "F")
 
 
 def test_tournament_rounds_share_a_roll_and_rotate():
-    state = df.replay(record(TOURNAMENT, mode="tournament")).state
+    state = df.score(record(TOURNAMENT, mode="tournament")).state
     assert state.phase == "races" and state.round == 2
     with pytest.raises(TrackwrightError, match="this round's roll is 6, not 4"):
-        df.replay(record([TOURNAMENT[0], build("Ben", row(2, 0, 4), 4)], mode="tournament"))
+        df.score(record([TOURNAMENT[0], build("Ben", row(2, 0, 4), 4)], mode="tournament"))
     with pytest.raises(TrackwrightError, match=r"event 4 \(build, Ann\): out of turn: it is Ben"):
-        df.replay(record([*TOURNAMENT[:3], TOURNAMENT[5]], mode="tournament"))
+        df.score(record([*TOURNAMENT[:3], TOURNAMENT[5]], mode="tournament"))
 
 
 def test_tournament_races_are_drawn_afresh_and_use_each_number_twice():
     # Not chained: A-B follows C-D; both numbers of each race count.
-    state = df.replay(record([*TOURNAMENT, C_TO_D, A_TO_B], mode="tournament")).state
+    state = df.score(record([*TOURNAMENT, C_TO_D, A_TO_B], mode="tournament")).state
     assert state.number_uses == Counter({NUM[t]: 1 for t in "CDAB"})
     again = race({"Ben": [H(*c) for c in row(2, 9, 0)]}, ["Ben"], "D", "C")
     with pytest.raises(TrackwrightError, match="D and C have had their race"):
-        df.replay(record([*TOURNAMENT, C_TO_D, again], mode="tournament"))
+        df.score(record([*TOURNAMENT, C_TO_D, again], mode="tournament"))
     c_to_x = race({"Ben": [H(*c) for c in row(2, 0, 4)]}, ["Ben"], "C", "X")
     with pytest.raises(TrackwrightError, match=f"number {NUM['C']} has been used 1 time"):
-        df.replay(record([*TOURNAMENT, C_TO_D, c_to_x], mode="tournament", races=18))
+        df.score(record([*TOURNAMENT, C_TO_D, c_to_x], mode="tournament", races=18))
 
 
 def test_tournament_building_turn_richest_first_on_a_tenth_of_the_money():
     rec = record([*TOURNAMENT, C_TO_D, A_TO_B], mode="tournament")
-    state = df.replay(rec).state
+    state = df.score(rec).state
     assert state.window == ("Ben", "Ann", "Cleo") and df.next_turn(rec, state) == "Ben"
     # Ben has 50: 5 to spend. Three plain steps and entering Ann's (9, 0)... B is a town: 3.
     ben = build("Ben", [(9, 2), (9, 1), (9, 0)], paid_from="account")
@@ -460,25 +460,25 @@ def test_tournament_joint_line_on_both_rolls():
         mode="tournament",
         joint_lines=True,
     )
-    state = df.replay(rec).state
+    state = df.score(rec).state
     seg = hexgrid.side(tuple(H(0, 2)), tuple(H(1, 2)))
     assert seg in state.lines["Ann"] and seg in state.lines["Ben"]
     assert state.round == 1 and df.next_turn(rec, state) == "Ben"  # round 2 begins with Ben
     with pytest.raises(
         TrackwrightError, match="the line costs 7 points; Ann and Ben's rolls give 6"
     ):
-        df.replay(
+        df.score(
             record(
                 [build("Ann", row(2, 0, 7), 4, partner="Ben")], mode="tournament", joint_lines=True
             )
         )
     with pytest.raises(TrackwrightError, match="joint lines are a tournament option"):
-        df.replay(record([build("Ann", row(2, 0, 6), 4, partner="Ben")]))
+        df.score(record([build("Ann", row(2, 0, 6), 4, partner="Ben")]))
 
 
 def test_tournament_ends_after_its_races():
     rec = record(TOURNAMENT, mode="tournament", races=18)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     state.races_run = 17  # as if 17 races had been run
     state, _ = df.apply_event(rec, state, A_TO_B, 99)
     assert state.races_run == 18 and state.winner == "Ann"  # the richest when the races are over
@@ -488,12 +488,12 @@ def test_tournament_ends_after_its_races():
 
 def test_a_tie_at_the_end_of_a_tournament_is_shared():
     rec = record(TOURNAMENT, mode="tournament", races=18)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     state.races_run = 17
     state.balances["Ben"] = state.balances["Ann"] + 20  # Ann's lone race will bring her level
     state, _ = df.apply_event(rec, state, A_TO_B, 99)
     assert state.winners == ["Ann", "Ben"] and state.winner is None
-    result = df.GameResult(rec, state, ()).to_json()
+    result = df.Result(rec, state, ()).to_json()
     assert result["winners"] == ["Ann", "Ben"] and result["winner"] is None and result["game_over"]
     with pytest.raises(TrackwrightError, match="the game is over: Ann and Ben have won"):
         df.apply_event(rec, state, A_TO_B, 100)
@@ -532,7 +532,7 @@ def test_a_users_own_preset(tmp_path):
 
 def test_cheapest_build_and_how_far_a_roll_gets():
     rec = record(BEN_FIRST)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     plan = df.cheapest_build(rec, state, "Cleo", "X", roll=3)
     assert plan.path[0] == tuple(H(0, 4)) and plan.path[-1] == tuple(H(4, 2))
     assert plan.cost == 5 and len(plan.reach) == 4  # 5 hexes away; a 3 gets 3 of them
@@ -540,7 +540,7 @@ def test_cheapest_build_and_how_far_a_roll_gets():
 
 def test_race_route_helper():
     rec = record(CONSTRUCTION)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     ann = df.race_route(rec, state, "Ann", NUM["C"], NUM["B"])
     assert ann.fares == {"Ben": 3} and ann.route[0] == tuple(H(0, 2))
     assert df.race_route(rec, state, "Cleo", NUM["C"], NUM["B"]) is None  # no own line on the way
@@ -612,7 +612,7 @@ def test_winnings_pay_for_die_points_and_payments_to_rivals():
     lone = race({"Ben": ANN_ROUTE}, ["Ben"])  # Ben wins 20, pays Ann 8
     # Beside Ann's line (3, 2)-(3, 1): 1 die point, entering her hex 1, parallel 2.
     beside = build("Ben", [(3, 2), (3, 1)], paid_from="winnings")
-    result = df.replay(record([*CONSTRUCTION, lone, beside]))
+    result = df.score(record([*CONSTRUCTION, lone, beside]))
     assert result.state.winnings["Ben"] == 20 - 1 - 3
     assert result.events[-1].summary["payments"] == 3
     state = result.state
@@ -628,7 +628,7 @@ def test_a_parallel_line_costs_the_same_either_way_at_a_town(rules):
     into = build("Ann", [(0, 0), (0, 1), (1, 2), (0, 2)], 3)  # (1, 2) then into C beside Ben
     out_of = build("Ann", [(0, 0), (0, 1), (0, 2), (1, 2)], 3)  # C then out of it beside Ben
     paid = [
-        sum(t[2] for t in payments(df.replay(record([*BEN_FIRST, e], rules)), 4))
+        sum(t[2] for t in payments(df.score(record([*BEN_FIRST, e], rules)), 4))
         for e in (into, out_of)
     ]
     assert paid == [1 + 2, 1 + 2]
@@ -680,7 +680,7 @@ def test_one_name_however_it_is_written():
         "starts": {"Ann": H(0, 0), decomposed: H(0, 2), "Cleo": H(0, 4)},
         "events": [skip("Ann"), build(decomposed, row(2, 0, 2), 2)],
     }
-    result = df.replay(df.record_from_json(data, "g", m=MAP))
+    result = df.score(df.record_from_json(data, "g", m=MAP))
     assert result.events[1].summary["player"] == "Zoë" and "Zoë" in result.state.balances
 
 
@@ -688,7 +688,7 @@ def test_reaching_the_total_together_is_a_shared_win(tmp_path):
     short = json.loads(df._preset_text("epopee")) | {"name": "short"}
     short["victory"] = {"3": 39}
     (tmp_path / "short.json").write_text(json.dumps(short))
-    result = df.replay(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "short.json")))
+    result = df.score(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "short.json")))
     assert result.state.balances["Ann"] == 39 and result.state.balances["Ben"] == 46
     data = result.to_json()
     assert data["winners"] == ["Ben", "Ann"] and data["winner"] is None and data["game_over"]

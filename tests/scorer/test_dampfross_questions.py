@@ -49,7 +49,7 @@ def hexes(cells) -> tuple:
 
 
 def test_a_copied_state_is_independent_and_replays_the_same():
-    state = df.replay(record([*CONSTRUCTION, RACE_C_TO_B])).state
+    state = df.score(record([*CONSTRUCTION, RACE_C_TO_B])).state
     copy = state.copy()
     assert vars(copy) == vars(state)
     copy.balances["Ann"] += 1
@@ -59,7 +59,7 @@ def test_a_copied_state_is_independent_and_replays_the_same():
     copy.number_uses[11] += 1
     copy.acted.append("Ann")
     copy.race_pairs.add(frozenset())
-    fresh = df.replay(record([*CONSTRUCTION, RACE_C_TO_B])).state
+    fresh = df.score(record([*CONSTRUCTION, RACE_C_TO_B])).state
     assert vars(state) == vars(fresh)
 
 
@@ -91,7 +91,7 @@ def test_what_pays_the_next_build():
     rec = record([])
     assert df.paying(rec, df.initial_state(rec)) == "roll"
     after = record([*CONSTRUCTION, RACE_C_TO_B])
-    state = df.replay(after).state
+    state = df.score(after).state
     assert df.paying(after, state) == "winnings"
     assert df.build_budget(after, state, "Ben", "winnings") == state.winnings["Ben"] > 0
     assert df.build_budget(after, state, "Ben", "roll", 4) == 4
@@ -100,7 +100,7 @@ def test_what_pays_the_next_build():
         [*TOURNAMENT, race({"Ben": [H(*c) for c in row(2, 0, 9)]}, ["Ben"], "C", "D")],
         mode="tournament",
     )
-    state = df.replay(tour).state
+    state = df.score(tour).state
     assert df.paying(tour, state) is None  # a tournament builds only in its building turns
     assert df.race_start(tour, state) is None  # both towns rolled afresh
 
@@ -128,7 +128,7 @@ def test_a_line_tapped_hex_by_hex():
 
 def test_a_tap_on_a_town_draws_the_cheapest_line_as_far_as_the_roll_pays():
     rec = record([skip("Ann"), build("Ben", row(2, 0, 4), 4)])
-    state = df.replay(rec).state
+    state = df.score(rec).state
     edit = df.tap_line(rec, state, "Cleo", [], tuple(H(4, 2)), "roll", 3)
     plan = df.cheapest_build(rec, state, "Cleo", "X", roll=3)
     assert edit.parts == (plan.reach,) and edit.town == "X" and edit.drawn
@@ -141,7 +141,7 @@ def test_a_tap_on_a_town_draws_the_cheapest_line_as_far_as_the_roll_pays():
 
 def test_a_roll_spent_in_two_places():
     rec = record(CONSTRUCTION[:3])  # Ann's line runs from A along row 0 to (6, 0)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     first = df.tap_line(rec, state, "Ann", [], tuple(H(6, 0)), "roll", 4)
     first = df.tap_line(rec, state, "Ann", first.parts, tuple(H(7, 0)), "roll", 4)
     # Another place: the second part is drawn to B from the network with the first part on it,
@@ -161,7 +161,7 @@ def test_a_roll_spent_in_two_places():
 
 def test_winnings_pay_the_payments_too_so_the_line_stops_sooner():
     rec = record([*CONSTRUCTION, RACE_C_TO_B])
-    state = df.replay(rec).state
+    state = df.score(rec).state
     # Ben to (3, 1) from (4, 2): 1 die point and 1 for entering a hex of Ann's line.
     target = tuple(H(3, 1))
     assert df.line_to(rec, state, "Ben", target, 1, "roll")[-1] == target
@@ -171,7 +171,7 @@ def test_winnings_pay_the_payments_too_so_the_line_stops_sooner():
 
 def test_the_preview_is_the_engines_own_accounting():
     rec = record(CONSTRUCTION[:3])
-    state = df.replay(rec).state
+    state = df.score(rec).state
     joins = df.event_from_json(CONSTRUCTION[3])  # Ann joins Ben's line: pays him 1
     p = df.preview_build(rec, state, joins)
     new, _ = df.apply_event(rec, state, CONSTRUCTION[3], 4)
@@ -189,7 +189,7 @@ def test_the_preview_is_the_engines_own_accounting():
 
 def test_race_checks_are_the_races_own():
     rec = record([*CONSTRUCTION, RACE_C_TO_B])
-    state = df.replay(rec).state
+    state = df.score(rec).state
     for first, to in ((NUM["C"], NUM["D"]), (NUM["B"], NUM["B"])):
         with pytest.raises(TrackwrightError) as asked:
             df.race_towns(rec, state, first, to, "race")
@@ -201,7 +201,7 @@ def test_race_checks_are_the_races_own():
 
 def test_route_fares_are_what_the_race_charges():
     rec = record(CONSTRUCTION)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     a, b = tuple(H(0, 2)), tuple(H(9, 0))
     route = tuple(tuple(h) for h in ANN_ROUTE)
     assert df.route_fares(rec, state, ("Ann",), route, a, b) == {"Ben": 3}
@@ -264,7 +264,7 @@ def test_the_table_after_the_example_game():
 def test_the_line_question_answers_as_the_engine():
     data = {**example(), "events": example()["events"][:10]}
     rec = df.record_from_json(data)
-    state = df.replay(rec).state
+    state = df.score(rec).state
     oxford = list(rec.map.town_by_name["Oxford"].hex)
     got = bridge.ask(
         "line", data, {"player": "Ben", "paid_from": "roll", "roll": 4, "parts": [], "tap": oxford}

@@ -138,7 +138,7 @@ def test_barrier_example_from_the_rules():
 def test_barrier_and_winners_in_a_scored_game(usa):
     """Scores 13 -> round losses; the barrier is set after round 2 only; ties share the win."""
     players = ["Ann", "Ben", "Cleo"]
-    result = ta.score_game(ta.record_from_json(simulate.play_game(usa, players, 11)))
+    result = ta.score(ta.record_from_json(simulate.play_game(usa, players, 11)))
     assert result.game_over
     r2 = result.rounds[1]
     expected = ta.barrier_threshold(r2.scores)

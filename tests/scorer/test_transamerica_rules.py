@@ -58,7 +58,7 @@ def test_the_minimum_applies_to_rounds_given_by_turns(min_rounds, over):
     """Ann misses 1 in the hand-derived round played turn by turn; from 1 point she lands on 0."""
     record = ta.load_record(RECORDS / "minimal-second-track-by-hand.json")
     rules = replace(ta.ORIGINAL, start_points=1, min_rounds=min_rounds)
-    result = ta.score_game(record, rules)
+    result = ta.score(record, rules)
     assert result.rounds[0].replay is not None and result.scores["Ann"] == 0
     assert result.game_over is over
 
@@ -81,7 +81,7 @@ def test_simulated_games_play_in_turn_and_end(usa, players):
         order = [t["player"] for t in rnd["turns"]]
         first = names.index(ta.first_player(tuple(names), k))
         assert order == [names[(first + i) % players] for i in range(len(order))]
-    result = ta.score_game(ta.record_from_json(record))
+    result = ta.score(ta.record_from_json(record))
     assert result.game_over and all(r.replay and r.replay.ended for r in result.rounds)
 
 
@@ -118,7 +118,7 @@ def test_visible_cards_last_as_many_rounds_as_players(usa, players):
     names = ["Ann", "Ben", "Cleo", "Dev"][:players]
     record = simulate.play_game(usa, names, 77, variant="visible-cards")
     assert len(record["rounds"]) == players
-    result = ta.score_game(ta.record_from_json(record))
+    result = ta.score(ta.record_from_json(record))
     assert result.game_over and len(result.rounds) == players
     best = max(result.scores.values())
     assert result.winners == tuple(p for p in names if result.scores[p] == best)
@@ -131,12 +131,12 @@ def test_visible_cards_with_the_barrier_as_an_option(usa):
     preset's visible_cards_barrier a locomotive past the barrier ends it early."""
     data = simulate.play_game(usa, ["Ann", "Ben", "Cleo"], 77, "visible-cards")
     low = replace(ta.ORIGINAL, start_points=1)
-    result = ta.score_game(ta.record_from_json(data), low)
+    result = ta.score(ta.record_from_json(data), low)
     assert len(result.rounds) == 3 and min(result.rounds[1].scores.values()) <= 0
     data["rounds"] = data["rounds"][:2]
-    early = ta.score_game(ta.record_from_json(data), replace(low, visible_cards_barrier=True))
+    early = ta.score(ta.record_from_json(data), replace(low, visible_cards_barrier=True))
     assert early.game_over and min(early.scores.values()) <= early.threshold
-    assert not ta.score_game(ta.record_from_json(data), low).game_over
+    assert not ta.score(ta.record_from_json(data), low).game_over
 
 
 # ------------------------------------------------------------------ blocking
@@ -151,7 +151,7 @@ def test_a_held_intersection_is_not_passed_through(minimal):
     free = board.missing("G1", BEN)
     blocked = board.missing("G1", BEN, held={"A3"})
     assert (free.points, blocked.points) == (1, 2)
-    assert ta.score_game(record).rounds[0].missing["Ben"] == blocked
+    assert ta.score(record).rounds[0].missing["Ben"] == blocked
 
 
 def test_blocked_count_is_the_count_on_the_board_without_the_held_intersections(minimal):
@@ -212,13 +212,13 @@ def test_a_marker_that_moves_away_can_end_the_round():
     network; by the standard rules his C6-B6 (turn 11) ends the round, in the blocking variant
     it goes on until Ann moves her marker away (turn 12)."""
     data = json.loads((RECORDS / "blocking-moving-away-opens-the-way.json").read_text())
-    blocking = ta.score_game(ta.record_from_json(data, base=RECORDS)).rounds[0]
+    blocking = ta.score(ta.record_from_json(data, base=RECORDS)).rounds[0]
     assert blocking.replay is not None
     assert (blocking.replay.ended_on_turn, blocking.replay.completed_by) == (12, ("Ben",))
     assert blocking.starts == {"Ben": "G1", "Ann": "A5"}
     standard = dict(data, rounds=[dict(data["rounds"][0], turns=data["rounds"][0]["turns"][:11])])
     del standard["variant"]
-    replay = ta.score_game(ta.record_from_json(standard, base=RECORDS)).rounds[0].replay
+    replay = ta.score(ta.record_from_json(standard, base=RECORDS)).rounds[0].replay
     assert replay is not None and (replay.ended_on_turn, replay.completed_by) == (11, ("Ben",))
 
 

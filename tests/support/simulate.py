@@ -19,7 +19,7 @@ from trackwright.scorer.transamerica import (
     _network,
     record_from_json,
     rotated_hands,
-    score_game,
+    score,
 )
 
 T = TypeVar("T")
@@ -119,7 +119,7 @@ def play_game(
     for k in range(50):
         rnd = play_round(m, players, seed + k, first=k % len(players), hands=hands)
         record["rounds"].append(rnd)
-        result = score_game(record_from_json(record, m=m, rules=rules), rules)
+        result = score(record_from_json(record, m=m, rules=rules), rules)
         if result.game_over:
             return record
         if variant == "visible-cards":

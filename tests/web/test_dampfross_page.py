@@ -149,7 +149,7 @@ def the_ledger_at_phone_width(pg, data: dict, tmp_path) -> None:
 
 def winnings_spent_in_two_places(pg, record: df.GameRecord, tmp_path) -> None:
     # Ben's winnings spent in two places: a town, another place, a second town.
-    state = df.replay(record).state
+    state = df.score(record).state
     one = df.tap_line(
         record, state, "Ben", [], record.map.town_by_name["Worcester"].hex, "winnings"
     )

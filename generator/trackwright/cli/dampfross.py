@@ -194,7 +194,7 @@ def score(
     balances, phase and winner."""
 
     game = df.load_record(record)
-    result = df.replay(game)
+    result = df.score(game)
     data = result.to_json()
     if cheapest is not None:
         data["cheapest"] = _cheapest_json(game, result.state, cheapest, roll)

@@ -157,7 +157,7 @@ def score(
         )
     preset = model.rules(rules)
     game = ta.load_record(record, preset)
-    result = ta.score_game(game, preset)
+    result = ta.score(game, preset)
     if explain is not None:
         document = explanation(game.map, result, lang.value)
         suffix = explain.suffix.lower()

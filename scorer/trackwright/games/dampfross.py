@@ -24,11 +24,11 @@ from trackwright.core.hexgrid import Hex
 from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
 
-_GAMES: dict[str, tuple[engine.GameRecord, engine.GameResult]] = {}
+_GAMES: dict[str, tuple[engine.GameRecord, engine.Result]] = {}
 _KEEP = 4
 
 
-def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.GameResult]:
+def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.Result]:
     """The record (what counts of it: no ``x-`` keys) read and replayed; the last few kept, as
     a page asks several questions about one record."""
     if not isinstance(data, dict):
@@ -39,7 +39,7 @@ def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.GameResult
         _GAMES[key] = _GAMES.pop(key)
         return _GAMES[key]
     record = engine.record_from_json(counted, where)
-    found = (record, engine.replay(record))
+    found = (record, engine.score(record))
     _GAMES[key] = found
     while len(_GAMES) > _KEEP:
         _GAMES.pop(next(iter(_GAMES)))
@@ -317,7 +317,7 @@ GAME = Game(
     record_schema="dampfross-record",
     load_record=engine.load_record,
     record_from_json=engine.record_from_json,
-    score=engine.replay,
+    score=engine.score,
     presets=model.PRESETS,
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",

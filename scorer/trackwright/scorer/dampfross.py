@@ -1,6 +1,6 @@
 """Dampfross rules engine: the accounts of a game, exactly by the rules, from the map file.
 
-``replay`` applies a record's events (builds, passes and races) in order to a ``State`` and
+``score`` applies a record's events (builds, passes and races) in order to a ``State`` and
 returns the ledger: every transaction with its reason, the balances after each event, the phase
 and the winners. Construction turns go round the table in seat order (the record's players);
 a player who does not build records a pass. Each event is applied to a copy of the state, so an
@@ -280,7 +280,7 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class GameResult:
+class Result:
     record: GameRecord
     state: State
     events: tuple[EventResult, ...]
@@ -1091,17 +1091,17 @@ def apply_event(
     return new, EventResult(number, event.kind, summary, dict(new.balances))
 
 
-def replay(record: GameRecord) -> GameResult:
+def score(record: GameRecord) -> Result:
     state = initial_state(record)
     results = []
     for number, event in enumerate(record.events, start=1):
         state, result = apply_event(record, state, event, number)
         results.append(result)
-    return GameResult(record, state, tuple(results))
+    return Result(record, state, tuple(results))
 
 
-def score_file(path: Path) -> GameResult:
-    return replay(load_record(path))
+def score_file(path: Path) -> Result:
+    return score(load_record(path))
 
 
 # ------------------------------------------------------------------ helpers for the table

@@ -3,7 +3,7 @@
 * ``missing_track``: the exact minimum number of points a player loses in a round, and one
   optimal set of missing track spaces (a Steiner tree over the board where placed track is free).
 * ``replay_round``: a round given turn by turn, checked against the rules of placement.
-* ``score_game``: every round, the running scores from 13, the barrier after round 2, the end
+* ``score``: every round, the running scores from 13, the barrier after round 2, the end
   of the game and the winners.
 
 Nothing here prints or draws; the CLI and the web page present the results. Rule numbers are
@@ -836,7 +836,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class GameResult:
+class Result:
     players: tuple[str, ...]
     rounds: tuple[RoundResult, ...]
     scores: dict[str, int]
@@ -891,7 +891,7 @@ def barrier_threshold(scores: dict[str, int], rules: RuleSet = ORIGINAL) -> int:
     return rules.end_threshold
 
 
-def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
+def score(record: GameRecord, rules: RuleSet = ORIGINAL) -> Result:
     """Every round that has ended is scored; the game ends after a round's scoring when a
     locomotive passed the barrier, never before ``rules.min_rounds`` rounds (with visible cards:
     after as many rounds as players)."""
@@ -953,14 +953,12 @@ def score_game(record: GameRecord, rules: RuleSet = ORIGINAL) -> GameResult:
     if over:
         best = max(scores.values())
         winners = tuple(p for p in players if scores[p] == best)
-    return GameResult(
-        players, tuple(results), dict(scores), threshold, over, winners, rules, variant
-    )
+    return Result(players, tuple(results), dict(scores), threshold, over, winners, rules, variant)
 
 
-def score_file(path: Path) -> GameResult:
-    return score_game(load_record(path))
+def score_file(path: Path) -> Result:
+    return score(load_record(path))
 
 
-def dumps_result(result: GameResult) -> str:
+def dumps_result(result: Result) -> str:
     return json.dumps(result.to_json(), ensure_ascii=False, indent=1)

@@ -110,7 +110,7 @@ def test_one_round_counted_by_hand():
     end off it, so through them at least one more track is needed: 2 points at least, and B1=C2
     gives 2."""
     game = ta.load_record(RECORD)
-    rnd = ta.score_game(game).rounds[0]
+    rnd = ta.score(game).rounds[0]
     m = game.map
     network = ta._network(set(rnd.track), "H16")
     assert len(rnd.track) == 41 and len(network) == 42  # one tree

@@ -22,14 +22,14 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.symbols import PLAYER_DASH, PLAYER_STYLE, symbol
 from trackwright.kits.transamerica import board
-from trackwright.scorer.transamerica import GameResult
+from trackwright.scorer.transamerica import Result
 
 DASHES = PLAYER_DASH
 TRACK = "#5a3a1e"
 LEGEND_H = 44.0
 
 
-def round_page(m: TransAmericaMap, result: GameResult, index: int, base: Drawing) -> Drawing:
+def round_page(m: TransAmericaMap, result: Result, index: int, base: Drawing) -> Drawing:
     rnd = result.rounds[index]
     players = result.players
     ops: list[Op] = [Place(base)]
@@ -108,7 +108,7 @@ def round_page(m: TransAmericaMap, result: GameResult, index: int, base: Drawing
     return Drawing(f"round{rnd.number}", base.width, base.height + LEGEND_H, tuple(ops))
 
 
-def explanation(m: TransAmericaMap, result: GameResult, lang: str = "en") -> Document:
+def explanation(m: TransAmericaMap, result: Result, lang: str = "en") -> Document:
     """One page per round."""
     base = board.board_drawing(m, lang)
     pages = tuple(round_page(m, result, i, base) for i in range(len(result.rounds)))

@@ -5,16 +5,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from trackwright.scorer.transamerica import GameRecord, GameResult
+from trackwright.scorer.transamerica import GameRecord, Result
 
 
 def _edge(game: GameRecord, a: str, b: str) -> str:
     return f"{a}={b}" if game.map.edge_by_key[(a, b)].cost == 2 else f"{a}-{b}"
 
 
-def print_transamerica(
-    game: GameRecord, result: GameResult, console: Console | None = None
-) -> None:
+def print_transamerica(game: GameRecord, result: Result, console: Console | None = None) -> None:
     console = console or Console(highlight=False)
     for rnd in result.rounds:
         title = f"Round {rnd.number}: {len(rnd.track)} tracks on the board"
