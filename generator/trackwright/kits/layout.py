@@ -1,6 +1,7 @@
-"""Page layout as pure functions on plain numbers (millimetres): paper sizes, tiling a large
-board over sheets with overlap, card imposition with bleed gutters, where a back lands after a
-duplex flip, and the standard sizes a poster fits.
+"""Page layout as pure functions on plain numbers (millimetres): card imposition with bleed
+gutters, where a back lands after a duplex flip, and the standard sizes a poster fits (paper
+sizes and tiling a board over sheets are the core's, :mod:`trackwright.core.tiling`, which the
+photo reader asks too).
 
 Nothing here draws; the kits turn these numbers into drawing operations.
 """
@@ -10,8 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from trackwright.core import hexgrid
 
 #: Home printers cannot print the last few millimetres of a sheet: no text, cut line or scale
 #: bar comes nearer the paper's edge than this.
@@ -24,7 +23,6 @@ TEXT_MARGIN = 6.0
 #: neither white nor the neighbour's colour; cards and tiles with backs are set this far apart
 #: twice over (a gutter), so that each back has its own bleed.
 BLEED = 2.0
-GUTTER = 2 * BLEED
 #: A poster's bleed (a print shop's usual 3 mm) and the slug around it for crop marks, the
 #: scale bar and the size note.
 POSTER_BLEED = 3.0
@@ -304,69 +302,3 @@ def poster_page(board_w: float, board_h: float, size: str = "fit") -> PosterPage
         board_h,
         fits,
     )
-
-
-# ------------------------------------------------------------------------- hex tiles
-
-
-@dataclass(frozen=True)
-class HexTileGrid:
-    """Flat-top hex tiles of ``size`` mm (centre to corner) in rows on a sheet.
-
-    Without a gutter, tiles in a row meet at their side corners and rows meet along their flat
-    edges, so each row comes off the sheet with one straight cut, and the tiles of a row
-    separate with two short cuts each. With a gutter (tiles with backs that bleed), tiles are
-    that much further apart both ways."""
-
-    paper_w: float
-    paper_h: float
-    size: float
-    cols: int
-    rows: int
-    gutter: float = 0.0
-
-    @property
-    def pitch_x(self) -> float:
-        return hexgrid.Layout(hexgrid.FLAT, self.size).width + self.gutter
-
-    @property
-    def pitch_y(self) -> float:
-        return hexgrid.Layout(hexgrid.FLAT, self.size).height + self.gutter
-
-    @property
-    def per_sheet(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def x0(self) -> float:
-        return (self.paper_w - self.cols * self.pitch_x + self.gutter) / 2
-
-    @property
-    def y0(self) -> float:
-        return (self.paper_h - self.rows * self.pitch_y + self.gutter) / 2
-
-    def centre(self, slot: int) -> tuple[float, float]:
-        row, col = divmod(slot, self.cols)
-        tile = hexgrid.Layout(hexgrid.FLAT, self.size)
-        return (
-            self.x0 + col * self.pitch_x + tile.width / 2,
-            self.y0 + row * self.pitch_y + tile.height / 2,
-        )
-
-    def row_cuts(self) -> list[float]:
-        """The y of every straight cut between (and around) the rows (two per gutter)."""
-        height = hexgrid.Layout(hexgrid.FLAT, self.size).height
-        cuts = {round(self.y0 + r * self.pitch_y, 6) for r in range(self.rows)}
-        cuts |= {round(self.y0 + r * self.pitch_y + height, 6) for r in range(self.rows)}
-        return sorted(cuts)
-
-
-def hex_tile_grid(
-    paper_w: float, paper_h: float, size: float, margin: float = 9.0, gutter: float = 0.0
-) -> HexTileGrid:
-    tile = hexgrid.Layout(hexgrid.FLAT, size)
-    cols = int((paper_w - 2 * margin + gutter) // (tile.width + gutter))
-    rows = int((paper_h - 2 * margin - 8 + gutter) // (tile.height + gutter))
-    if cols < 1 or rows < 1:
-        raise ValueError(f"a {size} mm hex tile does not fit on {paper_w} x {paper_h} mm")
-    return HexTileGrid(paper_w, paper_h, size, cols, rows, gutter)

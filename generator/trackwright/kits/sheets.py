@@ -55,7 +55,6 @@ from trackwright.kits.layout import (
 )
 from trackwright.version import VERSION
 
-GREY = "#777777"
 #: A poster's words (its note, its scale bar's caption) keep this far from the page's edge: a
 #: plotter's or print shop's unprintable band is wider than a home printer's.
 POSTER_TEXT = 8.0
@@ -556,11 +555,6 @@ def front_marks(grid: CardGrid, length: float = 4.0, gap: float = 1.0) -> list[O
             for x0, x1 in zip(xs[1:-1:2], xs[2:-1:2], strict=True):
                 tick((x0 + 0.5, y), (x1 - 0.5, y))
     return ops
-
-
-def crop_marks(grid: CardGrid, length: float = 4.0, gap: float = 1.5) -> list[Op]:
-    """Crop marks for cards laid edge to edge (kept for kits that still lay them so)."""
-    return front_marks(grid, length, gap)
 
 
 def grow_background(ops: Sequence[Op], w: float, h: float, bleed: float) -> list[Op]:

@@ -72,7 +72,6 @@ LINE_HUE = 20.0  # paper (and this near in red - blue) may be the line itself ..
 INKY, INK_RUN = 0.3, 3  # ... but not when so many samples in a row are as dark as the ink
 GREY_CHROMA, GREY_LEVEL = 24.0, 95.0  # a band this grey and this light is print, not a piece
 BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
-WIDE = 12  # a row differing over this many samples is covered (a card, a hand)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...

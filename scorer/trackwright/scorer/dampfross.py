@@ -202,10 +202,6 @@ class Build:
     paid_from: str = "roll"  # roll, winnings, account
     partner: str | None = None
 
-    @property
-    def from_winnings(self) -> bool:
-        return self.paid_from == "winnings"
-
 
 @dataclass(frozen=True)
 class Pass:

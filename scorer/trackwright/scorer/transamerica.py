@@ -131,7 +131,6 @@ def missing_track(
 # ------------------------------------------------------------------------- records
 
 #: The ways to play a record: the rules as printed, and the two variants of the French text.
-VARIANTS = ("standard", "visible-cards", "blocking")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ PT_TO_MM = 25.4 / 72.0
 
 REGULAR = "TrackwrightSans"
 BOLD = "TrackwrightSans-Bold"
-SVG_FAMILY = "'DejaVu Sans', 'Verdana', sans-serif"
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 

@@ -40,7 +40,6 @@ GENERATOR = "trackwright-published-board"
 VERSION = "1"
 EDGE = 34.0  # mm between neighbouring intersections, as the built-in boards
 MARGIN = 22.0  # mm around the outermost intersections
-COUNTS = {"nodes": 188, "edges": 509, "double": 109, "cities": 35}
 
 
 def source_path() -> Path:
