@@ -10,7 +10,7 @@ between them at most :data:`SPACING` apart, so that a photo with a corner hidden
 plenty, and the glued sheets of a tiled board each carry some near their joins with the border.
 They keep clear of every intersection, track space, city name and the title box, so they cover
 nothing the game needs (the title box's place follows the kit's rule, which
-``tests/test_photo_marks.py`` checks against the kit). Because they derive from the map alone,
+``tests/photo/test_reader.py`` checks against the kit). Because they derive from the map alone,
 every board drawn from any map file carries them, old files included.
 """
 

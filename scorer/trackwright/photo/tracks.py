@@ -61,7 +61,7 @@ REACH_ALONG = 3  # ... and along
 SLIDE_ROWS = 2  # the slides are matched on every second row ...
 SLIDE_COLS = 1  # ... and every sample across (4 and 2: faster, but 0.3 % more flagged)
 
-# Judging a sample, a row, a space (tuned on benchmarks/photo_scenes.py's photos).
+# Judging a sample, a row, a space (tuned on tests/support/photo_scenes.py's photos).
 DIFF = 34.0  # a sample differs when a channel is this far from the reference (0-255) ...
 WEAK = 30.0  # ... (and its neighbours in a band when this far), or its hue is: the difference
 # red - green, green - blue or red - blue (pale wood on pale paper differs more in hue than in

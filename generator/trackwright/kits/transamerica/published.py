@@ -19,7 +19,7 @@ Maintainers rebuild the stored map with::
     python -m trackwright.kits.transamerica.published [SOURCE.json [MAP.json]]
 
 (by default from the packaged source into ``templates/transamerica/maps/usa-classic.json``);
-``tests/test_usa_classic.py`` checks that the stored file is what this builds.
+``tests/kits/transamerica/test_usa_classic.py`` checks that the stored file is what this builds.
 """
 
 from __future__ import annotations

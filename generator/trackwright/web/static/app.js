@@ -38,7 +38,7 @@ function s(tag, attrs = {}) {
 // (the phone's own first, or the one chosen in the header; kept on this device), falling back to
 // English. The shell's texts are in i18n/app.json; each game's page has its own
 // games/<game>.strings.json (a game is one unit). Both have one table per language with the
-// same keys and the same {placeholders} (tests/test_site.py checks it). Numbers of the rules are
+// same keys and the same {placeholders} (tests/web/test_i18n.py checks it). Numbers of the rules are
 // never written in a text: they come in as placeholders from the rules preset.
 const LANGS = ["en", "fr", "de", "it"];
 const I18N = { lang: "en", tables: [] };
