@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from trackwright import games
 from trackwright.cli import run
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError, quote
 
-GAMES = ("transamerica", "dampfross", "lastrada")
+GAMES = tuple(games.names())  # every game the registry holds
 EXAMPLES = {g: json.loads((ROOT / f"templates/{g}/examples/game.json").read_text()) for g in GAMES}
 SECONDS = 5.0  # in-process: the whole refusal, parsing and checking included
 MEMORY = 512 * 2**20  # address space of a child process refusing a hostile file

@@ -20,11 +20,7 @@ TEMPLATES = files("trackwright.templates")
 SCHEMAS = [
     "map",
     "region",
-    *(
-        f"{game}-{kind}"
-        for game in ("transamerica", "dampfross", "lastrada")
-        for kind in ("record", "rules")
-    ),
+    *(f"{game}-{kind}" for game in games.names() for kind in ("record", "rules")),
 ]
 
 
@@ -53,7 +49,7 @@ def ours(schema: dict, data) -> tuple[str, str] | None:
 
 def shipped() -> list[tuple[str, str]]:
     out = []
-    for game in ("transamerica", "dampfross", "lastrada"):
+    for game in games.names():
         for name in mapfile.builtin_map_names(game):
             out.append(("map", f"{game}/maps/{name}.json"))
         out.append((f"{game}-record", f"{game}/examples/game.json"))
@@ -63,7 +59,7 @@ def shipped() -> list[tuple[str, str]]:
     out.append(("map", "dampfross/examples/minimal-map.json"))
     for region in TEMPLATES.joinpath("transamerica/regions").iterdir():
         out.append(("region", f"transamerica/regions/{region.name}"))
-    for game in ("transamerica", "dampfross", "lastrada"):
+    for game in games.names():
         for preset in TEMPLATES.joinpath(f"{game}/rules").iterdir():
             out.append((f"{game}-rules", f"{game}/rules/{preset.name}"))
     return out

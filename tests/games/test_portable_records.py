@@ -21,7 +21,7 @@ from trackwright.core.errors import TrackwrightError
 
 TEMPLATES = ROOT / "templates"
 RECORDS = ROOT / "tests" / "records"
-GAMES = ("transamerica", "dampfross", "lastrada")
+GAMES = tuple(games.names())  # every game the registry holds
 EXAMPLES = [
     ("transamerica", "game.json"),
     ("dampfross", "game.json"),

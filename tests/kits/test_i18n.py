@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from trackwright import games
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.fonts import missing_glyphs, text_width, wrap
 from trackwright.kits.draw.ops import Text
@@ -13,7 +14,7 @@ from trackwright.kits.sheets import RULES_X
 
 def test_every_key_has_every_language():
     every = tables()
-    assert {"shared", "transamerica", "dampfross", "lastrada"} <= set(every)
+    assert {"shared", *games.names()} <= set(every)
     for name, table in every.items():
         for key, texts in table.items():
             assert set(texts) == set(LANGS), (name, key)

@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support import cli
+from trackwright import games
 from trackwright.core import transamerica as ta_model
 from trackwright.kits.dampfross import board as df_board
 from trackwright.kits.dampfross import kit as df_kit
@@ -35,7 +36,7 @@ from trackwright.kits.transamerica import board as ta_board
 from trackwright.kits.transamerica import kit as ta_kit
 
 PT = 72 / 25.4
-GAMES = ("transamerica", "dampfross", "lastrada")
+GAMES = tuple(games.names())  # every game the registry holds
 
 
 def trackwright(*args: str) -> cli.Done:

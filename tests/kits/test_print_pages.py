@@ -12,6 +12,7 @@ import pdfplumber
 import pypdfium2
 import pytest
 
+from trackwright import games
 from trackwright.core import lastrada as ls_model
 from trackwright.core import transamerica as ta_model
 from trackwright.kits.dampfross import kit as df_kit
@@ -98,7 +99,7 @@ def ink_in_margin(image, box: tuple[float, float, float, float], w: float, h: fl
     return False
 
 
-CASES = [(g, p) for g in ("transamerica", "dampfross", "lastrada") for p in ("a4", "letter")]
+CASES = [(g, p) for g in games.names() for p in ("a4", "letter")]
 
 
 @pytest.mark.slow

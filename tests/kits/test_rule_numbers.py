@@ -113,7 +113,7 @@ def kits(tmp_path_factory):
 # ------------------------------------------------------------------ the presets
 
 
-@pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
+@pytest.mark.parametrize("game", games.names())
 def test_builtin_presets_load_and_name_their_sources(game):
     names = games.get(game).presets.names()
     assert names[0] == games.get(game).presets.default
@@ -128,7 +128,7 @@ def test_builtin_presets_load_and_name_their_sources(game):
             assert all(".txt" in v or ".md" in v for v in data["x-sources"].values())
 
 
-@pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
+@pytest.mark.parametrize("game", games.names())
 def test_house_presets_are_valid(game, tmp_path):
     rules = games.get(game).presets.load(house_file(tmp_path, game))
     assert rules.name == HOUSE[game]["name"]
@@ -291,7 +291,7 @@ def test_the_default_preset_prints_the_original_numbers(tmp_path):
     assert "rules:" not in text
 
 
-@pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
+@pytest.mark.parametrize("game", games.names())
 def test_naming_the_default_preset_changes_nothing(game, tmp_path):
     extra = {"transamerica": (), "dampfross": ("--map", "england"), "lastrada": ("--seed", "1")}
     default = games.get(game).presets.default
@@ -310,7 +310,7 @@ def test_naming_the_default_preset_changes_nothing(game, tmp_path):
 
 
 def test_every_table_of_text_is_found():
-    assert set(i18n.tables()) == {"shared", "transamerica", "dampfross", "lastrada"}
+    assert set(i18n.tables()) == {"shared", *games.names()}
 
 
 def test_catalogue_gives_the_page_the_default_presets():

@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from trackwright import games
 from trackwright.cli import run
 
 RECORDS = Path(__file__).resolve().parent
-GAMES = ("transamerica", "dampfross", "lastrada")
+#: Every folder of records: one per game, named as the registry names it.
+GAMES = sorted(p.name for p in RECORDS.iterdir() if p.is_dir() and p.name != "__pycache__")
 
 
 def expected_path(record: Path) -> Path:
@@ -33,6 +35,10 @@ def discover() -> list:
                 continue
             cases.append(pytest.param(game, record, id=f"{game}/{record.stem}"))
     return cases
+
+
+def test_every_records_folder_is_a_game_and_every_game_has_records():
+    assert set(GAMES) == set(games.names())
 
 
 def test_every_expected_file_has_its_record():

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from trackwright import games
 
 BLOCKED = [
     "networkx",  # megabytes and a long import at every cold start: core.graphs instead
@@ -89,13 +90,13 @@ def blocked(game: str, records: list[str], folder: Path) -> list:
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
+@pytest.mark.parametrize("game", games.names())
 def test_examples_score_without_the_blocked_libraries(game):
     out = blocked(game, EXAMPLES[game], ROOT / "templates")
     assert out == json.loads(json.dumps(normal(game, EXAMPLES[game])))
 
 
-@pytest.mark.parametrize("game", ["transamerica", "dampfross", "lastrada"])
+@pytest.mark.parametrize("game", games.names())
 def test_recorded_games_score_without_the_blocked_libraries(game):
     """Every recorded game (tests/records/), the refused ones included: the engines' other
     paths (blocking markers, races, partnerships, refusals) load nothing blocked either."""
