@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.support.served import CHROMIUM_ARGS, served_folder
 from trackwright import games
 from trackwright.cli import run
 
@@ -130,39 +130,27 @@ def test_scored_in_chromium_as_the_cli_scores_the_export(site_folder, tmp_path):
             pytest.fail("Debian's chromium could not be installed", pytrace=False)
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     playwright = pytest.importorskip("playwright.sync_api")
-    port = web.free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-d", str(site_folder), "-b", "127.0.0.1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        web.wait_for(base)
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-            context = web.phone(browser)
-            pg = web.open_page(context, base)
-            options = pg.locator("#new-game option").all_text_contents()
-            assert options[-1] == "Branch Line"  # the page's game list
-            web.new_game(pg, "branchline", "b:valley", players=("Ann", "Ben", "Cleo"))
-            web.start(pg)
-            claims = (("Ann", ["Ash-Birch", "Birch-Cedar", "Cedar-Fir"]), ("Ben", ["Ash-Dale"]))
-            for player, links in claims:
-                pg.click(f"#players [data-player='{player}']")
-                for link in links:
-                    pg.click(f"#bl-links [data-link='{link}']")
-                    web.settle(pg)
-            shown = {
-                p: int(pg.locator(f"#bl-score tr[data-player='{p}'] td").nth(1).text_content())
-                for p in ("Ann", "Ben", "Cleo")
-            }
-            assert shown == {"Ann": 14, "Ben": 2, "Cleo": 0}
-            assert "Ann" in pg.locator("#bl-winners").text_content()
-            export = web.exported(pg, tmp_path, "branchline.json")
-            assert web.cli_score("branchline", export, tmp_path)["points"] == shown
-            assert context.errors == []
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_folder(site_folder) as base, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        context = web.phone(browser)
+        pg = web.open_page(context, base)
+        options = pg.locator("#new-game option").all_text_contents()
+        assert options[-1] == "Branch Line"  # the page's game list
+        web.new_game(pg, "branchline", "b:valley", players=("Ann", "Ben", "Cleo"))
+        web.start(pg)
+        claims = (("Ann", ["Ash-Birch", "Birch-Cedar", "Cedar-Fir"]), ("Ben", ["Ash-Dale"]))
+        for player, links in claims:
+            pg.click(f"#players [data-player='{player}']")
+            for link in links:
+                pg.click(f"#bl-links [data-link='{link}']")
+                web.settle(pg)
+        shown = {
+            p: int(pg.locator(f"#bl-score tr[data-player='{p}'] td").nth(1).text_content())
+            for p in ("Ann", "Ben", "Cleo")
+        }
+        assert shown == {"Ann": 14, "Ben": 2, "Cleo": 0}
+        assert "Ann" in pg.locator("#bl-winners").text_content()
+        export = web.exported(pg, tmp_path, "branchline.json")
+        assert web.cli_score("branchline", export, tmp_path)["points"] == shown
+        assert context.errors == []
+        browser.close()

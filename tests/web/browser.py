@@ -13,16 +13,15 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from itertools import pairwise
 from pathlib import Path
 
 from tests.conftest import ROOT, apt_install
 from tests.support import cli
+from tests.support.served import free_port, wait_for
 
 SHOTS = ROOT / "docs" / "screenshots"
 
@@ -33,22 +32,6 @@ def chromium() -> str | None:
     if not shutil.which("chromium"):
         apt_install("chromium")
     return shutil.which("chromium")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(url: str) -> None:
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer")
 
 
 class Laptop:

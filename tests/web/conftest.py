@@ -5,29 +5,18 @@ A test that asks for ``browser`` is skipped where Debian's Chromium or Playwrigh
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
-from tests.web.browser import Laptop, chromium, free_port, wait_for
+from tests.support.served import CHROMIUM_ARGS, served_folder
+from tests.web.browser import Laptop, chromium
 
 
 @pytest.fixture(scope="module")
 def static_site(phone_site):
     """The app as any static web host serves it."""
-    folder = phone_site
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    wait_for(base)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    with served_folder(phone_site) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +40,7 @@ def browser():
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=executable,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-                "--disable-quic",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield b
         b.close()
