@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
+
+#: A parsed JSON value, as a record holds them.
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 
 
 class _Missing:
@@ -22,7 +25,9 @@ class _Missing:
         return "<missing>"
 
 
-MISSING: Any = _Missing()
+MISSING = _Missing()
+#: A value at a place in one side's record, or MISSING where that side has none.
+Side: TypeAlias = Json | _Missing
 
 
 @dataclass(frozen=True)
@@ -30,13 +35,13 @@ class Conflict:
     """One place changed in two different ways: its JSON path and the three values."""
 
     path: str
-    base: Any
-    mine: Any
-    theirs: Any
+    base: Side
+    mine: Side
+    theirs: Side
 
     def to_json(self) -> dict[str, Any]:
-        def shown(value: Any) -> Any:
-            return None if value is MISSING else value
+        def shown(value: Side) -> Json:
+            return None if isinstance(value, _Missing) else value
 
         return {
             "path": self.path,
@@ -49,11 +54,11 @@ class Conflict:
         }
 
 
-def _key(value: Any) -> str:
+def _key(value: Json) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def merge(base: Any, mine: Any, theirs: Any, path: str = "$") -> tuple[Any, list[Conflict]]:
+def merge(base: Side, mine: Side, theirs: Side, path: str = "$") -> tuple[Side, list[Conflict]]:
     """(merged value, conflicts). Where there is a conflict the merged value keeps ``theirs``
     (the copy already stored); the caller decides what to do with the conflicts."""
     if mine == theirs:
@@ -78,9 +83,9 @@ def _child(path: str, key: str | int) -> str:
 
 
 def _merge_dicts(
-    base: dict[str, Any], mine: dict[str, Any], theirs: dict[str, Any], path: str
-) -> tuple[dict[str, Any], list[Conflict]]:
-    out: dict[str, Any] = {}
+    base: dict[str, Json], mine: dict[str, Json], theirs: dict[str, Json], path: str
+) -> tuple[dict[str, Json], list[Conflict]]:
+    out: dict[str, Json] = {}
     conflicts: list[Conflict] = []
     keys = list(theirs) + [k for k in mine if k not in theirs]
     keys += [k for k in base if k not in mine and k not in theirs]
@@ -89,20 +94,21 @@ def _merge_dicts(
             base.get(k, MISSING), mine.get(k, MISSING), theirs.get(k, MISSING), _child(path, k)
         )
         conflicts += found
-        if value is not MISSING:
+        if not isinstance(value, _Missing):
             out[k] = value
     return out, conflicts
 
 
 def _merge_lists(
-    base: list[Any], mine: list[Any], theirs: list[Any], path: str
-) -> tuple[list[Any], list[Conflict]]:
+    base: list[Json], mine: list[Json], theirs: list[Json], path: str
+) -> tuple[list[Json], list[Conflict]]:
     if len(base) == len(mine) == len(theirs):
-        out: list[Any] = []
+        out: list[Json] = []
         conflicts: list[Conflict] = []
         for i, (b, m, t) in enumerate(zip(base, mine, theirs, strict=True)):
             value, found = merge(b, m, t, _child(path, i))
-            out.append(value)
+            if not isinstance(value, _Missing):  # never: each side has every item
+                out.append(value)
             conflicts += found
         return out, conflicts
     base_keys = [_key(v) for v in base]
