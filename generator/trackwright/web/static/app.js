@@ -354,20 +354,22 @@ function change(fn, message) {
       G.game.updated = Date.now();
       G.game.pending = !!G.game.server;
       // Kept at once in the journal (synchronous), then in IndexedDB; a page opened after a
-      // killed tab finds the journal and finishes the write (recover()).
+      // killed tab finds the journal and finishes the write (recover()). The journal holds the
+      // new record only (the one it replaces is still IndexedDB's until the write commits); a
+      // record too big for localStorage's quota is written to IndexedDB before it is shown.
       const journal = `tw-journal-${G.game.id}`;
-      localStorage.setItem(
-        journal,
-        JSON.stringify({ seq: G.game.seq, record, previous, pending: G.game.pending }),
-      );
+      const journaled = keepJournal(journal, { seq: G.game.seq, record, pending: G.game.pending });
+      if (!journaled) await Store.change(G.game, previous);
       G.record = record;
       G.score = score;
       G.problem = problem;
       G.scoredKey = key;
       render();
       if (message) say(message, true);
-      await Store.change(G.game, previous);
-      localStorage.removeItem(journal);
+      if (journaled) {
+        await Store.change(G.game, previous);
+        localStorage.removeItem(journal);
+      }
       scheduleSync();
     })
     .catch((e) => {
@@ -375,6 +377,16 @@ function change(fn, message) {
       render();
     });
   return G.queue;
+}
+// The journal entry of a change, kept synchronously; false when localStorage cannot hold it.
+function keepJournal(journal, entry) {
+  try {
+    localStorage.setItem(journal, JSON.stringify(entry));
+    return true;
+  } catch {
+    localStorage.removeItem(journal);
+    return false;
+  }
 }
 function undo() {
   G.queue = G.queue
@@ -1232,13 +1244,14 @@ async function recover(game) {
   if (!text) return game;
   const entry = JSON.parse(text);
   if (entry.seq > (game.seq || 0)) {
+    const previous = game.record; // IndexedDB still holds the record the change replaced
     Object.assign(game, {
       record: entry.record,
       seq: entry.seq,
       pending: entry.pending,
       updated: Date.now(),
     });
-    await Store.change(game, entry.previous);
+    await Store.change(game, previous);
   }
   localStorage.removeItem(journal);
   return game;
