@@ -190,6 +190,15 @@ def own_host(request: Request, server: ServerDep) -> None:
     _check_host(request.scope, server.hosts)
 
 
+def _same(given: str, secret: str) -> bool:
+    """Whether a credential sent is the secret, in constant time. Compared as UTF-8 bytes: a
+    header (read as Latin-1) or a query parameter may hold any character, and comparing a str
+    that is not ASCII raises (a 500, not the 403 the sender should read)."""
+    return secrets.compare_digest(
+        given.encode("utf-8", "surrogatepass"), secret.encode("utf-8", "surrogatepass")
+    )
+
+
 def _from_url(request: Request, name: str) -> str:
     """A credential given in the URL counts only for reading (no CSRF)."""
     return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
@@ -199,7 +208,7 @@ def _key_ok(request: Request, server: Server, given: str | None) -> bool:
     """Whether the request carries the server key (always, outside LAN mode)."""
     if not server.lan:
         return True
-    return secrets.compare_digest(given or _from_url(request, "key"), server.key)
+    return _same(given or _from_url(request, "key"), server.key)
 
 
 def server_key(request: Request, server: ServerDep, key: KeyHeader = None) -> None:
@@ -220,7 +229,7 @@ def game_token(gid: str, request: Request, server: ServerDep, token: TokenHeader
     """Dependency of the one-game routes: the game exists, and the request carries its token."""
     game = _stored(server, gid)
     given = token or _from_url(request, "token")
-    if server.lan and not secrets.compare_digest(given, game.token):
+    if server.lan and not _same(given, game.token):
         raise HTTPException(403, "this game needs its token: open the game's own URL")
     return game
 
@@ -293,13 +302,18 @@ def _need_same_game(game: Game, record: dict) -> None:
         raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
 
 
+MAX_VERSION_DIGITS = 15  # a game changed once a second for 30 million years has 15 digits
+
+
 def _version_of(if_match: str | None) -> int | None:
-    """The game version an If-Match header names (none: any version)."""
+    """The game version an If-Match header names (none: any version). Only ASCII digits count:
+    ``str.isdigit`` also takes '²' (a Latin-1 byte of a header), which ``int`` refuses, and
+    ``int`` refuses over 4,300 digits."""
     if if_match is None:
         return None
     text = if_match.strip().strip('"')
-    if not text.isdigit():
-        raise HTTPException(400, f"If-Match must be a game version number, not {if_match!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_VERSION_DIGITS):
+        raise HTTPException(400, f"If-Match must be a game version number, not {if_match[:40]!r}")
     return int(text)
 
 
