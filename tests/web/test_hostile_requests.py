@@ -6,6 +6,7 @@ bytes reach the app (headers, chunks) is sent to a real uvicorn on 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import select
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from tests.support.served import free_port, wait_for
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
-from trackwright.web.app import create_app
+from trackwright.web.app import MAX_BODY, create_app
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ from pathlib import Path
 
 import uvicorn
 
-from trackwright.web.app import create_app
+from trackwright.web.app import MAX_BODY, create_app
 
 db, port = Path(sys.argv[1]), int(sys.argv[2])
 app = create_app(db, lan=True, key="k3y", allowed_hosts=["127.0.0.1"])
@@ -121,18 +122,30 @@ def raw(port: int, request: bytes) -> tuple[int, str]:
 
 
 def _answer(sock: socket.socket) -> tuple[int, str]:
-    chunks = []
+    """(status, body) of one answer: its head, then Content-Length bytes (the server need not
+    close the connection)."""
+    data = b""
     for _ in range(10_000):  # bounded: an answer of at most some 640 MB
+        head, gap, body = data.partition(b"\r\n\r\n")
+        if gap and len(body) >= _length(head):
+            break
         try:
             chunk = sock.recv(65536)
         except ConnectionResetError:
             break
         if not chunk:
             break
-        chunks.append(chunk)
-    data = b"".join(chunks)
+        data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
-    return int(head.split(b" ", 2)[1]), body.decode("utf-8", "replace")
+    return int(head.split(b" ", 2)[1]), body[: _length(head)].decode("utf-8", "replace")
+
+
+def _length(head: bytes) -> int:
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return int(value)
+    return 1 << 40
 
 
 KEY = "ключ".encode()  # a key that is not ASCII, as UTF-8 bytes in a header
@@ -208,3 +221,29 @@ def test_a_host_not_ascii_gets_421(uvicorn_lan):
     port, _gid, _token = uvicorn_lan
     status, body = raw(port, b"GET /api/hello HTTP/1.1\r\nHost: \xc3\xa9.example")
     assert status == 421 and "its own address" in body
+
+
+def test_a_chunked_body_over_the_cap_gets_413_and_is_not_read_to_the_end(uvicorn_lan):
+    """50 MB in chunks, no Content-Length: the server answers 413 once the cap is passed and
+    stops reading; the client stops sending when the answer comes (or the server hangs up)."""
+    port, _gid, _token = uvicorn_lan
+    chunk = b"[" + b" " * 65_534 + b"]"
+    frame = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trackwright-Key: k3y\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        for _ in range(50_000_000 // len(chunk)):  # bounded: 50 MB at most
+            if select.select([sock], [], [], 0)[0]:
+                break  # the answer is there
+            try:
+                sock.sendall(frame)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += len(chunk)
+        status, body = _answer(sock)
+    assert status == 413, (status, body)
+    assert json.loads(body)["detail"] == f"the request body is over {MAX_BODY} bytes"
+    assert sent < 50_000_000  # it stopped reading well before the end

@@ -101,7 +101,9 @@ def _record_openapi() -> dict[str, Any]:
 
 
 class BodyLimit:
-    """Refuse request bodies over MAX_BODY bytes with 413, however they are sent."""
+    """Refuse request bodies over MAX_BODY bytes with 413, however they are sent: a
+    Content-Length over the cap before anything is read, a body in chunks (no Content-Length)
+    as soon as what was read passes the cap; nothing more is read."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -129,12 +131,20 @@ class BodyLimit:
             await _too_large(send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised by the body's reader past the cap. An HTTPException, so that FastAPI passes it on
+    to its handler (any other exception while it reads a body becomes a 400, 'There was an
+    error parsing the body'); BodyLimit answers it where no handler did."""
+
+    def __init__(self) -> None:
+        super().__init__(413, _TOO_LARGE)
+
+
+_TOO_LARGE = f"the request body is over {MAX_BODY} bytes"
 
 
 async def _too_large(send) -> None:
-    body = json.dumps({"detail": f"the request body is over {MAX_BODY} bytes"}).encode()
+    body = json.dumps({"detail": _TOO_LARGE}).encode()
     await send(
         {
             "type": "http.response.start",
