@@ -247,3 +247,45 @@ def test_a_chunked_body_over_the_cap_gets_413_and_is_not_read_to_the_end(uvicorn
     assert status == 413, (status, body)
     assert json.loads(body)["detail"] == f"the request body is over {MAX_BODY} bytes"
     assert sent < 50_000_000  # it stopped reading well before the end
+
+
+@pytest.mark.parametrize("depth", [33, 500, 100_000])
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda d: "[" * d + "]" * d,
+        lambda d: '{"a": ' * d + "1" + "}" * d,
+        lambda d: json.dumps(EXAMPLES["lastrada"])[:-1] + ', "x": ' + "[" * d + "]" * d + "}",
+    ],
+    ids=["list", "object", "in-a-record"],
+)
+def test_a_body_nested_too_deep_says_so(client, shape, depth):
+    """The body is read as the command line reads a file: what is wrong, in its words."""
+    body = shape(depth)
+    gid = client.post("/api/games", json=EXAMPLES["lastrada"]).json()["id"]
+    for method, url, sent in (
+        ("post", "/api/games", body),
+        ("post", "/api/maps", body),
+        ("put", f"/api/games/{gid}", body),
+        ("post", f"/api/games/{gid}/sync", '{"base": 1, "record": ' + body + "}"),
+    ):
+        answer = client.request(
+            method, url, content=sent, headers={"content-type": "application/json"}
+        )
+        assert answer.status_code == 422, (url, answer.text[:300])
+        detail = answer.json()["detail"]
+        assert detail.startswith("the request body") and detail.endswith(
+            "objects and lists nest too deep (at most 32 levels)"
+        ), detail
+
+
+def test_a_body_that_is_not_json_is_still_a_400(client):
+    answer = client.post(
+        "/api/games", content=b"{not", headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("the request body must be a JSON object (not valid")
+    answer = client.post(
+        "/api/games", content=b"\xff{}", headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 400 and "must be a JSON object" in answer.json()["detail"]

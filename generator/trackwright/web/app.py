@@ -24,6 +24,7 @@ import segno
 from fastapi import APIRouter, Body, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from trackwright import games as registry
@@ -156,6 +157,38 @@ async def _too_large(send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class _JsonBody(Request):
+    """A request whose JSON body is read as trackwright reads every file
+    (:func:`trackwright.core.mapfile.parse_json`): nesting deeper than MAX_DEPTH, numbers too
+    long, NaN and infinities are refused with what is wrong (422), as the command line says it
+    of a file, instead of FastAPI's 'There was an error parsing the body' or, for a list, 'must
+    be a JSON object'. Text that is not JSON at all stays a 400."""
+
+    async def json(self) -> Any:
+        try:
+            return mapfile.parse_json((await self.body()).decode("utf-8"), "the request body")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "the request body must be a JSON object (UTF-8)") from None
+        except TrackwrightError as exc:
+            if exc.code == "not-json":
+                raise HTTPException(
+                    400, f"the request body must be a JSON object ({exc.message})"
+                ) from None
+            raise HTTPException(422, str(exc)) from None
+
+
+class _Route(APIRoute):
+    """Every route of the API reads its body as :class:`_JsonBody`."""
+
+    def get_route_handler(self):
+        handle = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            return await handle(_JsonBody(request.scope, request.receive))
+
+        return route
 
 
 # ---------------------------------------------------------------- the key and the Host header
@@ -377,7 +410,7 @@ def catalogue():
 
 def _server_router() -> APIRouter:
     """The routes that need no key: what the server is, and what it scores."""
-    router = APIRouter()
+    router = APIRouter(route_class=_Route)
     router.add_api_route(
         "/api/hello", hello, summary="Is this a trackwright server, and is the key right?"
     )
@@ -400,7 +433,7 @@ def list_games(server: ServerDep):
 
 def _games_router(record_openapi: dict[str, Any]) -> APIRouter:
     """Starting and listing games: the server key."""
-    router = APIRouter(dependencies=[Depends(server_key)])
+    router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
     router.add_api_route(
         "/api/games",
         create_game,
@@ -513,7 +546,7 @@ def score_game(game: GameDep):
 
 def _game_router(record_openapi: dict[str, Any]) -> APIRouter:
     """One game's record, changes, sync, undo and score: the game's token (``GameDep``)."""
-    router = APIRouter()
+    router = APIRouter(route_class=_Route)
     router.add_api_route("/api/games/{gid}", get_game, summary="A game's record (its export)")
     router.add_api_route(
         "/api/games/{gid}",
@@ -599,7 +632,7 @@ def upload_map(data: JsonBody, server: ServerDep):
 
 def _maps_router() -> APIRouter:
     """The maps to start a game on, their boards, and uploads: the server key."""
-    router = APIRouter(dependencies=[Depends(server_key)])
+    router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
     router.add_api_route("/api/maps", list_maps, summary="Maps to start a game on")
     router.add_api_route("/api/maps/{sha}", get_map, summary="A map file, by its content hash")
     router.add_api_route(
