@@ -371,14 +371,19 @@ def _answer(server: Server, game: Game) -> dict[str, Any]:
 
 
 def _listed(server: Server, game: Game) -> dict[str, Any]:
-    """One game of the server's list."""
+    """One game of the server's list, with what tells games of the same players apart: when it
+    was started and last changed, its map (an embedded map by its own name)."""
+    ref = game.record.get("map")
+    name = ref.get("name") if isinstance(ref, dict) else ref
     return {
         "id": game.id,
         "game": game.game,
         "version": game.version,
         "created": game.created,
+        "updated": game.updated if game.updated is not None else game.created,
         "players": game.record.get("players", []),
-        "map": game.record["map"] if isinstance(game.record.get("map"), str) else "embedded",
+        "map": ref if isinstance(ref, str) else "embedded",
+        "map_name": name[:60] if isinstance(name, str) else None,
         **({"token": game.token} if server.lan else {}),
     }
 

@@ -580,7 +580,13 @@ async function home() {
                 h(
                   "div",
                   { class: "row" },
-                  h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`),
+                  h(
+                    "span",
+                    { "data-listed": g.id },
+                    `${titleOf(g.game)} · ${g.players.join(", ")}`,
+                    h("br"),
+                    h("span", { class: "small" }, laptopGameWords(g)),
+                  ),
                   h(
                     "button",
                     { class: "secondary", "data-join": g.id, onclick: () => join(g) },
@@ -775,6 +781,22 @@ async function home() {
   boardCache.board = null;
   boardCache.wrap = null;
   memo.clear();
+}
+// What tells a game on the laptop from another of the same players: its map, when it was started
+// and last changed (a server before `updated` and `map_name` gives the start and the map's key).
+function laptopGameWords(g) {
+  const when = (seconds) =>
+    new Date(seconds * 1000).toLocaleString(I18N.lang, {
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+  return t("home.laptop-game", {
+    map: g.map === "embedded" && g.map_name ? g.map_name : entryName({ game: g.game, map: g.map }),
+    started: when(g.created),
+    changed: when(g.updated ?? g.created),
+  });
 }
 function entryName(record) {
   const e = entryOf(record);
