@@ -1,0 +1,44 @@
+"""Texts a player reads, in Chromium at phone size (360 x 740): a line of one step is 'Line of 1
+step'; a player who lost nothing in a TransAmerica round reads no '−0'; an import refused names the
+place in the record in words, not as a JSON path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.web.browser import DRIVE, new_game, open_page, phone, start
+from trackwright.core import hexgrid
+from trackwright.scorer import dampfross as df
+
+pytestmark = pytest.mark.slow
+DF_EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
+
+
+def tap(pg, selector: str) -> None:
+    pg.evaluate(DRIVE)
+    pg.evaluate("s => drive.tap(s)", selector)
+
+
+def test_a_line_of_one_step(browser, static_site):
+    data = json.loads(DF_EXAMPLE.read_text("utf-8"))
+    m = df.load_record(DF_EXAMPLE).map
+    home = tuple(data["starts"]["Ann"])
+    nxt = next(h for h in hexgrid.neighbours(home) if h in m.land and h not in m.town_by_hex)
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+    start(pg)
+    pg.wait_for_selector("#faces")
+    tap(pg, 'button[data-face="1"]')
+    tap(pg, 'polygon[data-hex="{},{}"]'.format(*nxt))
+    words = pg.inner_text("#line-words")
+    assert words.startswith("Line of 1 step") and "steps" not in words, words
+    assert not context.errors, context.errors
+    context.close()
