@@ -489,3 +489,16 @@ def test_lan_addresses_never_fail_and_leave_out_loopback(monkeypatch):
 def test_serve_prints_the_url_given_and_a_bad_one_is_one_line(tmp_path):
     done = trackwright("serve", "--lan", "--url", "not a url", "--db", str(tmp_path / "g.sqlite"))
     assert done.returncode == 2 and "--url" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_city_effect_of_zero_has_no_sign():
+    from trackwright.cli.transamerica import signed
+
+    assert [signed(v) for v in (-0.04, 0.0, -0.0, 0.04, 0.05, -1.26)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "0.0",
+        "+0.1",
+        "-1.3",
+    ]

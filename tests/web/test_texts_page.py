@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.browser import DRIVE, new_game, open_page, phone, start
+from tests.web.browser import DRIVE, new_game, open_page, phone, settle, start
 from trackwright.core import hexgrid
 from trackwright.scorer import dampfross as df
 
@@ -40,5 +40,27 @@ def test_a_line_of_one_step(browser, static_site):
     tap(pg, 'polygon[data-hex="{},{}"]'.format(*nxt))
     words = pg.inner_text("#line-words")
     assert words.startswith("Line of 1 step") and "steps" not in words, words
+    assert not context.errors, context.errors
+    context.close()
+
+
+def imported(pg, path) -> None:
+    pg.goto(pg.url.split("#")[0] + "#/")
+    pg.wait_for_selector("#import-game", state="attached")
+    pg.set_input_files("#import-game", str(path))
+    settle(pg)
+
+
+def test_nothing_lost_is_no_signed_zero(browser, static_site, tmp_path):
+    record = ROOT / "templates" / "transamerica" / "examples" / "game.json"
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    imported(pg, record)
+    pg.wait_for_selector("#evidence .points")
+    points = pg.eval_on_selector_all("#evidence .points", "xs => xs.map(x => x.innerText)")
+    scores = pg.inner_text("#scores")
+    assert any(p.startswith("nothing lost → ") for p in points), points
+    assert not [p for p in points if "−0" in p or "-0" in p], points
+    assert "−0" not in scores and "(−" in scores, scores
     assert not context.errors, context.errors
     context.close()
