@@ -64,3 +64,41 @@ def test_nothing_lost_is_no_signed_zero(browser, static_site, tmp_path):
     assert "−0" not in scores and "(−" in scores, scores
     assert not context.errors, context.errors
     context.close()
+
+
+def test_an_import_refused_names_the_place_in_words(browser, static_site, tmp_path):
+    record = json.loads((ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text())
+    record["reserve"]["Ann"] = 99
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    imported(pg, path)
+    pg.wait_for_function("document.getElementById('status').innerText.includes('bad.json')")
+    said = pg.inner_text("#status")
+    assert "travel days in reserve › Ann" in said and "$." not in said, said
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_a_conflicts_place_in_words(browser, static_site):
+    """The conflict card's place ($.x-draft.starts.Dev from the merge) in the page's words."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    words = "(a) => window.TW.pathWords(...a)"
+    assert (
+        pg.evaluate(words, ["$.x-draft.starts.Dev", "transamerica"])
+        == "the round being placed › start markers › Dev"
+    )
+    assert pg.evaluate(words, ["$.rounds[2].track", "transamerica"]) == "rounds › no. 3 › tracks"
+    assert pg.evaluate(words, ["$.x-draft.parts[0]", "dampfross"]) == (
+        "the line being drawn › parts of the line › no. 1"
+    )
+    assert pg.evaluate(words, ["$.x-own", "lastrada"]) == "x-own"  # a key of one's own, as it is
+    pg.evaluate("window.TW.I18N.lang = 'fr'")
+    assert (
+        pg.evaluate(words, ["$.x-draft.starts.Dev", "transamerica"])
+        == "la manche en cours › pions de départ › Dev"
+    )
+    assert not context.errors, context.errors
+    context.close()
