@@ -246,7 +246,8 @@ def test_a_chunked_body_over_the_cap_gets_413_and_is_not_read_to_the_end(uvicorn
         status, body = _answer(sock)
     assert status == 413, (status, body)
     assert json.loads(body)["detail"] == f"the request body is over {MAX_BODY} bytes"
-    assert sent < 50_000_000  # it stopped reading well before the end
+    # It stopped reading at the cap: what was sent past it is what the sockets buffer.
+    assert sent < 3 * MAX_BODY
 
 
 @pytest.mark.parametrize("depth", [33, 500, 100_000])
