@@ -346,6 +346,56 @@ def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
         proc.wait(timeout=10)
 
 
+@pytest.mark.parametrize("host", ["127.0.0.2", "localhost"])
+def test_serve_prints_the_loopback_address_it_bound(tmp_path, host):
+    """``--host 127.0.0.2`` binds 127.0.0.2 only: the URL printed is that one, and it answers."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(  # a server of its own, stopped at the end
+        [
+            sys.executable,
+            "-m",
+            "trackwright",
+            "serve",
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "g.sqlite"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        lines: list[str] = []
+        deadline = time.time() + 60
+        while time.time() < deadline and not any("games are kept in" in x for x in lines):
+            lines.append(proc.stdout.readline())
+        text = "".join(lines)
+        url = f"http://{host}:{port}/"
+        assert f"trackwright scorer at {url} (this computer only)" in text, text
+        assert "127.0.0.1" not in text or host == "127.0.0.1"
+        for _ in range(100):  # the server starts listening just after it prints
+            try:
+                with urllib.request.urlopen(url + "api/hello", timeout=2) as answer:
+                    assert json.loads(answer.read())["trackwright"]
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"{url} does not answer")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def test_serve_bad_port():
     done = trackwright("serve", "--port", "70000")
     assert done.returncode == 2 and "70000 is not a port number" in done.stderr
@@ -439,3 +489,16 @@ def test_lan_addresses_never_fail_and_leave_out_loopback(monkeypatch):
 def test_serve_prints_the_url_given_and_a_bad_one_is_one_line(tmp_path):
     done = trackwright("serve", "--lan", "--url", "not a url", "--db", str(tmp_path / "g.sqlite"))
     assert done.returncode == 2 and "--url" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_city_effect_of_zero_has_no_sign():
+    from trackwright.cli.transamerica import signed
+
+    assert [signed(v) for v in (-0.04, 0.0, -0.0, 0.04, 0.05, -1.26)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "0.0",
+        "+0.1",
+        "-1.3",
+    ]

@@ -31,3 +31,23 @@ def test_score_explain_draws_the_missing_tracks(tmp_path, suffix):
     else:
         names = sorted(p.name for p in tmp_path.iterdir())
         assert names == [f"why-round{k}{suffix}" for k in (1, 2, 3)]
+
+
+def test_the_explanation_shows_no_signed_zero():
+    """The round's winner lost nothing: 'Ann: 13', never 'Ann: -0 → 13'."""
+    from trackwright.kits.draw.ops import Text
+    from trackwright.kits.transamerica import board
+    from trackwright.scorer import transamerica as ta
+    from trackwright.views.transamerica.explain import round_page
+
+    record = ta.load_record(EXAMPLE_GAME)
+    result = ta.score(record)
+    m = record.map
+    base = board.board_drawing(m, "en")
+    texts = [op.text for op in round_page(m, result, 0, base).ops if isinstance(op, Text)]
+    rnd = result.rounds[0]
+    winners = [p for p in rnd.scores if rnd.missing[p].points == 0]
+    assert winners, "the example's first round has a player who lost nothing"
+    for p in winners:
+        assert f"{p}: {rnd.scores[p]}" in texts
+    assert not [t for t in texts if "-0 " in t]

@@ -56,6 +56,25 @@ def test_create_get_score_export_import(client, tmp_path, game, record):
     assert any(g["id"] == gid for g in client.get("/api/games").json())
 
 
+def test_the_list_tells_games_of_the_same_players_apart(client):
+    """Two games of the same players: the list says when each was started and last changed, and
+    on which map (an embedded map by its own name); the fields it had are still there."""
+    first = client.post("/api/games", json=LS_GAME).json()["id"]
+    own = json.loads((EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text())
+    own["name"] = "Our island"
+    record = {"game": "transamerica", "map": own, "players": ["Ann", "Ben", "Cleo"], "rounds": []}
+    second = client.post("/api/games", json=record).json()["id"]
+    client.put(f"/api/games/{first}", json={**LS_GAME, "reserve": {**LS_GAME["reserve"], "Ann": 1}})
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    a, b = listed[first], listed[second]
+    for g in (a, b):
+        assert {"id", "game", "version", "created", "players", "map"} <= g.keys()
+    assert a["map"] == a["map_name"] == "standard" and a["version"] == 2
+    assert b["map"] == "embedded" and b["map_name"] == "Our island" and b["version"] == 1
+    assert a["updated"] > b["updated"] >= b["created"] > a["created"]  # A changed after B began
+    assert b["updated"] == b["created"]
+
+
 def test_update_undo_and_stale_versions(client):
     gid = client.post("/api/games", json=LS_GAME).json()["id"]
     changed = json.loads(json.dumps(LS_GAME))

@@ -253,7 +253,9 @@ def test_two_phones_on_one_game_through_the_laptop(browser, laptop):
     b_ctx.set_offline(False)
     b.wait_for_selector("#conflict", timeout=30_000)
     text = b.inner_text("#conflict")
-    assert "reserve.Ann" in text and "5" in text and "3" in text
+    # The place in words, not the record's JSON path ($.reserve.Ann).
+    assert "travel days in reserve › Ann" in text and "$." not in text
+    assert "5" in text and "3" in text
     shot(b, "conflict")
     b.click("#keep-mine")
     a.wait_for_function("() => window.TW.G.record.reserve.Ann === 5", timeout=20_000, polling=250)

@@ -175,7 +175,8 @@ def serve(
             typer.echo("open it on a phone on the same network (scan the code):")
             segno.make(f"{bases[0]}/?key={application.state.key}", error="m").terminal(compact=True)
     else:
-        typer.echo(f"trackwright scorer at http://127.0.0.1:{port}/ (this computer only)")
+        shown = f"[{bind}]" if ":" in bind else bind  # the address bound, whichever it is
+        typer.echo(f"trackwright scorer at http://{shown}:{port}/ (this computer only)")
     typer.echo(f"games are kept in {path}")
     uvicorn.run(application, host=bind, port=port, log_level="warning")
 

@@ -227,7 +227,7 @@ def analyse(
     for region, cities in result.city_effect.items():
         effects.add_row(
             region,
-            ", ".join(f"{c} {v:+.1f}" for c, v in sorted(cities.items(), key=lambda kv: kv[1])),
+            ", ".join(f"{c} {signed(v)}" for c, v in sorted(cities.items(), key=lambda kv: kv[1])),
         )
     console.print(effects)
     verdict = "within" if band.holds(result) else "outside"
@@ -235,6 +235,13 @@ def analyse(
         f"{verdict} the band ({band.describe()}) · "
         f"histogram in {folder} · {time.perf_counter() - started:.1f} s"
     )
+
+
+def signed(value: float) -> str:
+    """A difference to one decimal with its sign, and no sign on a zero ('-0.0' or '+0.0' says a
+    city moves the mean when, to a tenth, it does not)."""
+    text = f"{value:+.1f}"
+    return text[1:] if float(text) == 0 else text
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

@@ -24,6 +24,7 @@ import segno
 from fastapi import APIRouter, Body, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from trackwright import games as registry
@@ -101,7 +102,9 @@ def _record_openapi() -> dict[str, Any]:
 
 
 class BodyLimit:
-    """Refuse request bodies over MAX_BODY bytes with 413, however they are sent."""
+    """Refuse request bodies over MAX_BODY bytes with 413, however they are sent: a
+    Content-Length over the cap before anything is read, a body in chunks (no Content-Length)
+    as soon as what was read passes the cap; nothing more is read."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -129,12 +132,20 @@ class BodyLimit:
             await _too_large(send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised by the body's reader past the cap. An HTTPException, so that FastAPI passes it on
+    to its handler (any other exception while it reads a body becomes a 400, 'There was an
+    error parsing the body'); BodyLimit answers it where no handler did."""
+
+    def __init__(self) -> None:
+        super().__init__(413, _TOO_LARGE)
+
+
+_TOO_LARGE = f"the request body is over {MAX_BODY} bytes"
 
 
 async def _too_large(send) -> None:
-    body = json.dumps({"detail": f"the request body is over {MAX_BODY} bytes"}).encode()
+    body = json.dumps({"detail": _TOO_LARGE}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -146,6 +157,38 @@ async def _too_large(send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class _JsonBody(Request):
+    """A request whose JSON body is read as trackwright reads every file
+    (:func:`trackwright.core.mapfile.parse_json`): nesting deeper than MAX_DEPTH, numbers too
+    long, NaN and infinities are refused with what is wrong (422), as the command line says it
+    of a file, instead of FastAPI's 'There was an error parsing the body' or, for a list, 'must
+    be a JSON object'. Text that is not JSON at all stays a 400."""
+
+    async def json(self) -> Any:
+        try:
+            return mapfile.parse_json((await self.body()).decode("utf-8"), "the request body")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "the request body must be a JSON object (UTF-8)") from None
+        except TrackwrightError as exc:
+            if exc.code == "not-json":
+                raise HTTPException(
+                    400, f"the request body must be a JSON object ({exc.message})"
+                ) from None
+            raise HTTPException(422, str(exc)) from None
+
+
+class _Route(APIRoute):
+    """Every route of the API reads its body as :class:`_JsonBody`."""
+
+    def get_route_handler(self):
+        handle = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            return await handle(_JsonBody(request.scope, request.receive))
+
+        return route
 
 
 # ---------------------------------------------------------------- the key and the Host header
@@ -190,6 +233,15 @@ def own_host(request: Request, server: ServerDep) -> None:
     _check_host(request.scope, server.hosts)
 
 
+def _same(given: str, secret: str) -> bool:
+    """Whether a credential sent is the secret, in constant time. Compared as UTF-8 bytes: a
+    header (read as Latin-1) or a query parameter may hold any character, and comparing a str
+    that is not ASCII raises (a 500, not the 403 the sender should read)."""
+    return secrets.compare_digest(
+        given.encode("utf-8", "surrogatepass"), secret.encode("utf-8", "surrogatepass")
+    )
+
+
 def _from_url(request: Request, name: str) -> str:
     """A credential given in the URL counts only for reading (no CSRF)."""
     return request.query_params.get(name, "") if request.method in SAFE_METHODS else ""
@@ -199,7 +251,7 @@ def _key_ok(request: Request, server: Server, given: str | None) -> bool:
     """Whether the request carries the server key (always, outside LAN mode)."""
     if not server.lan:
         return True
-    return secrets.compare_digest(given or _from_url(request, "key"), server.key)
+    return _same(given or _from_url(request, "key"), server.key)
 
 
 def server_key(request: Request, server: ServerDep, key: KeyHeader = None) -> None:
@@ -220,7 +272,7 @@ def game_token(gid: str, request: Request, server: ServerDep, token: TokenHeader
     """Dependency of the one-game routes: the game exists, and the request carries its token."""
     game = _stored(server, gid)
     given = token or _from_url(request, "token")
-    if server.lan and not secrets.compare_digest(given, game.token):
+    if server.lan and not _same(given, game.token):
         raise HTTPException(403, "this game needs its token: open the game's own URL")
     return game
 
@@ -293,13 +345,18 @@ def _need_same_game(game: Game, record: dict) -> None:
         raise HTTPException(422, f"this is a {game.game} game, not {record.get('game')}")
 
 
+MAX_VERSION_DIGITS = 15  # a game changed once a second for 30 million years has 15 digits
+
+
 def _version_of(if_match: str | None) -> int | None:
-    """The game version an If-Match header names (none: any version)."""
+    """The game version an If-Match header names (none: any version). Only ASCII digits count:
+    ``str.isdigit`` also takes '²' (a Latin-1 byte of a header), which ``int`` refuses, and
+    ``int`` refuses over 4,300 digits."""
     if if_match is None:
         return None
     text = if_match.strip().strip('"')
-    if not text.isdigit():
-        raise HTTPException(400, f"If-Match must be a game version number, not {if_match!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_VERSION_DIGITS):
+        raise HTTPException(400, f"If-Match must be a game version number, not {if_match[:40]!r}")
     return int(text)
 
 
@@ -314,14 +371,19 @@ def _answer(server: Server, game: Game) -> dict[str, Any]:
 
 
 def _listed(server: Server, game: Game) -> dict[str, Any]:
-    """One game of the server's list."""
+    """One game of the server's list, with what tells games of the same players apart: when it
+    was started and last changed, its map (an embedded map by its own name)."""
+    ref = game.record.get("map")
+    name = ref.get("name") if isinstance(ref, dict) else ref
     return {
         "id": game.id,
         "game": game.game,
         "version": game.version,
         "created": game.created,
+        "updated": game.updated if game.updated is not None else game.created,
         "players": game.record.get("players", []),
-        "map": game.record["map"] if isinstance(game.record.get("map"), str) else "embedded",
+        "map": ref if isinstance(ref, str) else "embedded",
+        "map_name": name[:60] if isinstance(name, str) else None,
         **({"token": game.token} if server.lan else {}),
     }
 
@@ -353,7 +415,7 @@ def catalogue():
 
 def _server_router() -> APIRouter:
     """The routes that need no key: what the server is, and what it scores."""
-    router = APIRouter()
+    router = APIRouter(route_class=_Route)
     router.add_api_route(
         "/api/hello", hello, summary="Is this a trackwright server, and is the key right?"
     )
@@ -376,7 +438,7 @@ def list_games(server: ServerDep):
 
 def _games_router(record_openapi: dict[str, Any]) -> APIRouter:
     """Starting and listing games: the server key."""
-    router = APIRouter(dependencies=[Depends(server_key)])
+    router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
     router.add_api_route(
         "/api/games",
         create_game,
@@ -489,7 +551,7 @@ def score_game(game: GameDep):
 
 def _game_router(record_openapi: dict[str, Any]) -> APIRouter:
     """One game's record, changes, sync, undo and score: the game's token (``GameDep``)."""
-    router = APIRouter()
+    router = APIRouter(route_class=_Route)
     router.add_api_route("/api/games/{gid}", get_game, summary="A game's record (its export)")
     router.add_api_route(
         "/api/games/{gid}",
@@ -575,7 +637,7 @@ def upload_map(data: JsonBody, server: ServerDep):
 
 def _maps_router() -> APIRouter:
     """The maps to start a game on, their boards, and uploads: the server key."""
-    router = APIRouter(dependencies=[Depends(server_key)])
+    router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
     router.add_api_route("/api/maps", list_maps, summary="Maps to start a game on")
     router.add_api_route("/api/maps/{sha}", get_map, summary="A map file, by its content hash")
     router.add_api_route(

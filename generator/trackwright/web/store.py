@@ -54,6 +54,8 @@ class Game:
     created: float
     version: int
     record: dict[str, Any]
+    #: When the game last changed (its last event; ``list`` reads it, None elsewhere).
+    updated: float | None = None
 
 
 class Store:
@@ -80,7 +82,7 @@ class Store:
         return db
 
     def _row(self, row) -> Game:
-        return Game(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]))
+        return Game(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), *row[6:])
 
     def create(self, game: str, record: dict[str, Any]) -> Game:
         db = self._connect()
@@ -114,7 +116,9 @@ class Store:
         rows = (
             self._connect()
             .execute(
-                "SELECT id, token, game, created, version, record FROM games ORDER BY created DESC"
+                "SELECT id, token, game, created, version, record, "
+                "(SELECT MAX(created) FROM events WHERE game_id = games.id) "
+                "FROM games ORDER BY created DESC"
             )
             .fetchall()
         )

@@ -166,7 +166,9 @@ def parse_json(text: str, where: str) -> Any:
         )
     except json.JSONDecodeError as exc:
         raise TrackwrightError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", where
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+            where,
+            code="not-json",
         ) from None
     except _Refused as exc:
         raise TrackwrightError(f"{exc.message}{_place(text, exc.literal)}", where) from None

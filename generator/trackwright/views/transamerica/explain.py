@@ -98,7 +98,7 @@ def round_page(m: TransAmericaMap, result: Result, index: int, base: Drawing) ->
             Text(
                 x + 26,
                 y + 1.5,
-                f"{player}: -{missing.points} → {rnd.scores[player]}",
+                f"{player}: {_change(missing.points)}{rnd.scores[player]}",
                 size=10,
                 bold=True,
             )
@@ -106,6 +106,12 @@ def round_page(m: TransAmericaMap, result: Result, index: int, base: Drawing) ->
         if detail:
             ops.append(Text(x + 26, y + 5.5, detail, size=6.5, fill="#444444"))
     return Drawing(f"round{rnd.number}", base.width, base.height + LEGEND_H, tuple(ops))
+
+
+def _change(lost: int) -> str:
+    """What a round took from a player, before the score: nothing for a player who lost nothing
+    (the round's winner), never a signed zero ('-0 → 13')."""
+    return f"-{lost} → " if lost else ""
 
 
 def explanation(m: TransAmericaMap, result: Result, lang: str = "en") -> Document:

@@ -592,7 +592,13 @@ async function home() {
                 h(
                   "div",
                   { class: "row" },
-                  h("span", {}, `${titleOf(g.game)} · ${g.players.join(", ")}`),
+                  h(
+                    "span",
+                    { "data-listed": g.id },
+                    `${titleOf(g.game)} · ${g.players.join(", ")}`,
+                    h("br"),
+                    h("span", { class: "small" }, laptopGameWords(g)),
+                  ),
                   h(
                     "button",
                     { class: "secondary", "data-join": g.id, onclick: () => join(g) },
@@ -725,21 +731,22 @@ async function home() {
       mapChanged();
       say(t("home.map-added"), true);
     } catch (e) {
-      say(`${file.name}: ${e.message}`);
+      say(`${file.name}: ${inWords(e.message, gameSel.value)}`);
     }
   }
   async function importRecord(ev) {
     const file = ev.target.files[0];
     if (!file) return;
+    let data = null;
     try {
-      const data = JSON.parse(await file.text());
+      data = JSON.parse(await file.text());
       if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("import.not-record"));
       if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/")))
         throw new Error(t("import.path"));
       await Engine.score(data);
       await startGame(await local(data));
     } catch (e) {
-      say(`${file.name}: ${e.message}`);
+      say(`${file.name}: ${inWords(e.message, data?.game)}`);
     }
   }
   const form = h(
@@ -787,6 +794,22 @@ async function home() {
   boardCache.board = null;
   boardCache.wrap = null;
   memo.clear();
+}
+// What tells a game on the laptop from another of the same players: its map, when it was started
+// and last changed (a server before `updated` and `map_name` gives the start and the map's key).
+function laptopGameWords(g) {
+  const when = (seconds) =>
+    new Date(seconds * 1000).toLocaleString(I18N.lang, {
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+  return t("home.laptop-game", {
+    map: g.map === "embedded" && g.map_name ? g.map_name : entryName({ game: g.game, map: g.map }),
+    started: when(g.created),
+    changed: when(g.updated ?? g.created),
+  });
 }
 function entryName(record) {
   const e = entryOf(record);
@@ -1108,21 +1131,47 @@ function playerButtons() {
     ),
   );
 }
+// A place in a record (a JSON path: $.x-draft.starts.Dev, $.rounds[2].track) in the page's words:
+// each field by its text (path.<game>.<field> in the game's strings, else path.<field>), each list
+// item by its number, and the names under a field of names (players, cities, settlements) as they are.
+const NAMED = new Set(["starts", "cities", "reserve", "settlements", "aims", "markers", "scores"]);
+function hasText(key) {
+  return I18N.tables.some((table) => table.en?.[key] !== undefined);
+}
+function pathWords(path, game) {
+  const words = [];
+  let named = false;
+  for (const [, field, index, quoted] of String(path).matchAll(/\.([\w-]+)|\[(\d+)\]|\['([^']*)'\]/g)) {
+    const name = field ?? quoted;
+    if (index !== undefined) words.push(t("path.item", { n: Number(index) + 1 }));
+    else if (named) words.push(name);
+    else if (hasText(`path.${game}.${name}`)) words.push(t(`path.${game}.${name}`));
+    else words.push(hasText(`path.${name}`) ? t(`path.${name}`) : name);
+    named = index === undefined && !named && NAMED.has(name);
+  }
+  return words.join(" › ") || t("path.record");
+}
+// A message (an engine's, a merge's) with every JSON path in it put in words.
+function inWords(message, game) {
+  // One part at least: a lone "$" in a message is no path.
+  return String(message).replace(/\$(?:\.[\w-]+|\[\d+\]|\['[^']*'\])+/g, (path) => pathWords(path, game));
+}
 function conflictCard() {
   const c = G.game?.conflict;
   if (!c) return [];
+  const game = G.record?.game;
   const show = (v) => (v === null || v === undefined ? t("conflict.removed") : JSON.stringify(v));
   return [
     h(
       "div",
       { class: "card conflict", id: "conflict" },
       h("h2", {}, t("conflict.title")),
-      c.error ? h("p", {}, t("conflict.rule", { error: c.error })) : "",
+      c.error ? h("p", {}, t("conflict.rule", { error: inWords(c.error, game) })) : "",
       (c.conflicts || []).map((x) =>
         h(
           "p",
           { class: "small" },
-          t("conflict.both", { path: x.path, mine: show(x.mine), theirs: show(x.theirs) }),
+          t("conflict.both", { path: pathWords(x.path, game), mine: show(x.mine), theirs: show(x.theirs) }),
         ),
       ),
       h(
@@ -1214,6 +1263,7 @@ const genericGame = {
 Object.assign(TW, {
   t,
   joinNames,
+  pathWords,
   I18N,
   h,
   s,

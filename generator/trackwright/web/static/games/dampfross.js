@@ -722,9 +722,11 @@
           .filter(Boolean)
           .map((tw) => tw.name);
         const end = part[part.length - 1];
+        const steps = part.length - 1;
+        const one = steps === 1 ? "-one" : ""; // "Line of 1 step", not "1 steps"
         return towns.length
-          ? t("df.line-to", { towns: window.TW.joinNames(towns), steps: part.length - 1 })
-          : t("df.line-near", { town: nearestName(end), steps: part.length - 1 });
+          ? t(`df.line-to${one}`, { towns: window.TW.joinNames(towns), steps })
+          : t(`df.line-near${one}`, { town: nearestName(end), steps });
       })
       .join(" · ");
   }

@@ -890,7 +890,15 @@
           { class: "row" },
           playerBadge(i, 18),
           h("b", {}, p),
-          h("span", { class: "points" }, t("ta.lost", { points: last.missing[p], score: last.scores[p] })),
+          h(
+            "span",
+            { class: "points" },
+            // Nothing lost (the round's winner) is no "−0": the score is all there is to say.
+            t(last.missing[p] ? "ta.lost" : "ta.lost-none", {
+              points: last.missing[p],
+              score: last.scores[p],
+            }),
+          ),
           dashKey(i),
         ),
         h(
@@ -985,7 +993,9 @@
           "tr",
           {},
           h("td", {}, r.round),
-          players.map((p) => h("td", { class: "num" }, `${r.scores[p]} (−${r.missing[p]})`)),
+          players.map((p) =>
+            h("td", { class: "num" }, r.missing[p] ? `${r.scores[p]} (−${r.missing[p]})` : r.scores[p]),
+          ),
         ),
       ),
       h(
