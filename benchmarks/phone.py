@@ -41,7 +41,7 @@ from trackwright.web import site
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 from benchmarks.served import ARGS
 from tests.support import simulate
-from tests.support.served import free_port, wait_for
+from tests.support.served import STARTED, WATCH, free_port, wait_for
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
@@ -50,30 +50,6 @@ window.bare = performance.now();
 </script>"""
 
 
-# In every page from its start: the main thread's long tasks, and when the home page (or a
-# game's page) is first drawn: the frame after its elements are in the document.
-WATCH = """(() => {
-  const w = (window.__tw = { drawn: null, tasks: [] });
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.tasks.push([e.startTime, e.duration]);
-    }).observe({ type: "longtask" });
-  } catch {}
-  const seen = () => {
-    if (w.drawn === null && document.querySelector("#create, #main h1")) {
-      w.drawn = -1;
-      requestAnimationFrame(() => { w.drawn = performance.now(); });
-    }
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-})();"""
-STARTED = """async () => {
-  await window.trackwright.ready;
-  await new Promise((r) => setTimeout(r, 500)); // the last long tasks reported
-  const t = window.trackwright.timing, w = window.__tw;
-  const tasks = w.tasks.filter(([at]) => at <= t.ready).map(([, d]) => d);
-  return { drawn: w.drawn, ready: t.ready, worker: t.worker ?? null, longest: Math.max(0, ...tasks) };
-}"""
 VISITS = ("first", "returning", "offline")
 REQUEST = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
 
