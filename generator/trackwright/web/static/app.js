@@ -302,7 +302,22 @@ const G = {
   problem: null,
   opening: Promise.resolve(), // the opened game's first score, asked once the engines are up
 };
-window.twIdle = () => G.queue.then(() => G.opening).then(() => syncQueue);
+// For the tests: a Promise of the moment nothing is left to do: the queue of changes, the opened
+// game's first score, the engines' answers in flight (a game page also asks outside the queue,
+// after a redraw, and redraws with the answer: they come from the engines' worker) and the sync.
+window.twIdle = async () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  for (let round = 0; round < 50; round++) {
+    const queue = G.queue;
+    await queue;
+    await G.opening;
+    await tick(); // what a redraw put off (a game page's checks)
+    await Engine.idle();
+    await tick(); // the redraws with the answers
+    if (G.queue === queue && !Engine.pending) break;
+  }
+  await syncQueue;
+};
 
 function scoredKey(record) {
   const r = { ...record };

@@ -13,7 +13,8 @@
 //   window.TWEngine                     the same with every call (score, draftProblems, ask,
 //                                       askBytes, merge, rememberMap), and where the start is:
 //                                       .stage ("starting", "python", "engines", "ready",
-//                                       "failed"), .problem (why it failed), .onStage(fn)
+//                                       "failed"), .problem (why it failed), .onStage(fn);
+//                                       .pending, .idle(): the calls awaiting their answers
 //
 // An answer the rules refuse rejects with an Error whose .engine is true (its message is the
 // engine's one line); any other rejection is a fault.
@@ -23,6 +24,7 @@
   const timing = { script: performance.now(), worker: null, pyodide: null, ready: null };
   const waiting = new Map();
   const listeners = new Set();
+  const idlers = [];
   let next = 0;
   let settle = null;
   const ready = new Promise((resolve, reject) => {
@@ -42,6 +44,10 @@
     settle.reject(new Error(message));
     for (const { reject } of waiting.values()) reject(new Error(message));
     waiting.clear();
+    answered();
+  }
+  function answered() {
+    if (!waiting.size) for (const resolve of idlers.splice(0)) resolve();
   }
   // The worker's clock (its performance.timeOrigin + now) on the page's.
   const ours = (t) => t - performance.timeOrigin;
@@ -55,6 +61,7 @@
       if (!call) return;
       if (data.failure !== undefined) call.reject(new Error(data.failure));
       else call.resolve(data.text);
+      answered();
     } else if (data.stage) staged(data.stage);
     else if (data.ready) {
       Object.assign(timing, {
@@ -85,6 +92,13 @@
   }
 
   Object.assign(engine, {
+    // How many calls await their answer, and a Promise of the moment none does.
+    get pending() {
+      return waiting.size;
+    },
+    idle() {
+      return waiting.size ? new Promise((resolve) => idlers.push(resolve)) : Promise.resolve();
+    },
     onStage(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
