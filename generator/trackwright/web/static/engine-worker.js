@@ -19,8 +19,34 @@ const base = new URL(".", self.location.href);
 const clock = () => performance.timeOrigin + performance.now();
 const begun = clock();
 
+// On a first visit (the page not yet kept by the service worker: engine.js then starts this
+// worker as engine-worker.js#keep), what Pyodide and the engines fetch while starting is also
+// put in a cache of its own, from which the service worker's install takes it (sw.js, checked
+// by its SHA-256) instead of downloading it again: the browser's HTTP cache may not keep a file
+// of 10 MB (a private window's does not), Pyodide's WebAssembly. The service worker's
+// activation deletes that cache.
+const KEPT = "trackwright-fetched";
+function keepingFetch() {
+  const plain = self.fetch;
+  if (self.location.hash !== "#keep" || !self.caches) return () => {};
+  const kept = caches.open(KEPT);
+  self.fetch = async (input, init) => {
+    const response = await plain(input, init);
+    if (response.ok && (init?.method || "GET") === "GET") {
+      const url = input instanceof Request ? input.url : String(input);
+      const copy = response.clone();
+      kept.then((cache) => cache.put(url, copy)).catch(() => {});
+    }
+    return response;
+  };
+  return () => {
+    self.fetch = plain;
+  };
+}
+
 async function boot() {
   self.postMessage({ stage: "python" });
+  const unkeep = keepingFetch();
   const [{ loadPyodide }, zip] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", base).href),
     fetch(new URL("engines.zip", base)).then((r) => {
@@ -29,6 +55,7 @@ async function boot() {
     }),
   ]);
   const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
+  unkeep();
   const loaded = clock();
   self.postMessage({ stage: "engines" });
   const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");

@@ -52,7 +52,11 @@
   // The worker's clock (its performance.timeOrigin + now) on the page's.
   const ours = (t) => t - performance.timeOrigin;
 
-  const worker = new Worker(new URL("engine-worker.js", base), { type: "module" });
+  // #keep on a first visit: the worker keeps what it fetches for the service worker's install.
+  const first = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  const worker = new Worker(new URL(first ? "engine-worker.js#keep" : "engine-worker.js", base), {
+    type: "module",
+  });
   worker.addEventListener("error", (e) => fail(e.message || "the rules engines could not start"));
   worker.addEventListener("message", ({ data }) => {
     if (data.id !== undefined) {

@@ -12,12 +12,14 @@ async function sha256(body) {
 }
 
 // Each file is downloaded once. It is first looked for where it already is on this device, and
-// taken if its bytes are the ones this version lists: an earlier version's cache (a file an
-// update left unchanged, Pyodide above all, is not downloaded again), then the browser's HTTP
-// cache (cache: "force-cache", no request when it holds the file: on a first visit the page
-// has just fetched Pyodide and the engines there, and app.js registers this worker only once
-// they are loaded). Only a file found nowhere, or found with other bytes (an older version's),
-// is fetched, with cache: "reload" so that it never comes from a stale HTTP cache.
+// taken if its bytes are the ones this version lists: the caches (an earlier version's: a file
+// an update left unchanged, Pyodide above all, is not downloaded again; and on a first visit
+// "trackwright-fetched", where the engines' worker put what it fetched while starting,
+// engine-worker.js), then the browser's HTTP cache (cache: "force-cache", no request when it
+// holds the file: on a first visit the page has just fetched its files there, and app.js
+// registers this worker only once the engines have started). Only a file found nowhere, or
+// found with other bytes (an older version's), is fetched, with cache: "reload" so that it never
+// comes from a stale HTTP cache. The activation deletes every other trackwright cache.
 async function keep(cache, url, digest) {
   const places = [() => caches.match(url), () => fetch(url, { cache: "force-cache" })];
   for (const place of places) {
