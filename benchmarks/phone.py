@@ -115,13 +115,17 @@ def cold_starts(ctx, base: str, rate: float, runs: int, figures: dict[str, list[
         page.close()
 
 
-def visit(ctx, base: str, rate: float) -> dict[str, float]:
+def visit(ctx, base: str, rate: float, kept: bool = False) -> dict[str, float]:
     """The app opened in a new tab: when its home page was drawn, when the engines were ready,
-    the longest main-thread task until then (ms since the navigation began)."""
+    the longest main-thread task until then (ms since the navigation began). ``kept``: the tab
+    stays open until the service worker is installed (a second tab opened before would be a
+    second first visit)."""
     page = page_with(ctx, rate)
     page.goto(base)
     page.wait_for_function("window.__tw && window.__tw.drawn > 0", timeout=120_000)
     found = page.evaluate(STARTED)
+    if kept:
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.close()
     if found["worker"] is not None:  # the worker unthrottled (see the module's description)
         found["scaled"] = found["worker"] + rate * (found["ready"] - found["worker"])
@@ -159,11 +163,7 @@ def visits(browser, base: str, rate: float, runs: int, served: tuple[Path, Path]
         ctx = browser.new_context(viewport={"width": 360, "height": 740})
         ctx.add_init_script(WATCH)
         start = log.stat().st_size
-        figures.setdefault("first", []).append(visit(ctx, base, rate))
-        page = ctx.new_page()
-        page.goto(base)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.close()
+        figures.setdefault("first", []).append(visit(ctx, base, rate, kept=True))
         time.sleep(0.5)
         figures.setdefault("download", []).append(downloads(log, start, folder))
         figures.setdefault("returning", []).append(visit(ctx, base, rate))
@@ -247,7 +247,10 @@ def print_figures(args, opened, figures, taps, scores, raw: int, zipped: int, re
     )
     print(f"| of which Pyodide | {report.pyodide_size / 1e6:.1f} MB | |")
     print(f"| bare Pyodide load, offline, {r:g}x | {med[f'bare@{r}']:.0f} ms | |")
-    print(f"| app cold start to ready, offline, {r:g}x | {med[f'app@{r}']:.0f} ms | |")
+    print(
+        f"| app cold start to ready, offline, {r:g}x (the page only: its engines' worker runs "
+        f"unthrottled) | {med[f'app@{r}']:.0f} ms | |"
+    )
     ratio = med[f"app@{r}"] / med[f"bare@{r}"]
     print(f"| ratio app / bare, {r:g}x | {ratio:.2f} | <= 1.5 |")
     print(f"| bare Pyodide load, offline, 1x | {med['bare@1.0']:.0f} ms | |")
