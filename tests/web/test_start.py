@@ -33,7 +33,7 @@ def throttled(context):
 
 def test_the_app_is_drawn_before_the_engines_are_ready(browser, static_site):
     context = browser.new_context(viewport={"width": 360, "height": 740})
-    context.errors = []  # type: ignore[attr-defined]
+    context.errors = []
     context.add_init_script(WATCH)
 
     # A first visit: the home page first; Start, tapped while the engines start, says so and
