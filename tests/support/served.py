@@ -1,6 +1,7 @@
 """Serving the phone app for a browser, shared by the browser tests and the benchmarks: a free
-local port, a folder served as any static web host serves it, and the flags headless Chromium
-runs with here (no background networking: this machine's network is closed)."""
+local port, a folder served as any static web host serves it, the flags headless Chromium
+runs with here (no background networking: this machine's network is closed), and the page
+scripts that time the app's start (its drawing, its engines, its long tasks)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,38 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+# For an init script (context.add_init_script), in every page from its start: the main thread's
+# long tasks, when the home page (or a game's page) is first drawn (the frame after its elements
+# are in the document) and when a game's printed board is first in it.
+WATCH = """(() => {
+  const w = (window.__tw = { drawn: null, board: null, tasks: [] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.tasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask" });
+  } catch {}
+  const seen = () => {
+    if (w.drawn === null && document.querySelector("#create, #main h1")) {
+      w.drawn = -1;
+      requestAnimationFrame(() => { w.drawn = performance.now(); });
+    }
+    if (w.board === null && document.getElementById("board")) w.board = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+})();"""
+# Once the engines are ready: those times, the engines' (window.trackwright.timing) and the
+# longest main-thread task until then (ms since the page's navigation began).
+STARTED = """async () => {
+  await window.trackwright.ready;
+  await new Promise((r) => setTimeout(r, 500)); // the last long tasks reported
+  const t = window.trackwright.timing, w = window.__tw;
+  const tasks = w.tasks.filter(([at]) => at <= t.ready).map(([, d]) => d);
+  return {
+    drawn: w.drawn, board: w.board, ready: t.ready, worker: t.worker ?? null,
+    longest: Math.max(0, ...tasks),
+  };
+}"""
 
 
 def free_port() -> int:

@@ -271,7 +271,7 @@ def _manifest() -> bytes:
 
 def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
     """Every file of the site by its path in the folder (the service worker last: it lists the
-    others and carries their digest as its version)."""
+    others, each with its SHA-256, and carries their digest as its version)."""
     out: dict[str, bytes] = {}
     static = Path(str(package_files("trackwright.web").joinpath("static")))
     for path in sorted(static.rglob("*")):
@@ -302,7 +302,11 @@ def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
     for name in sorted(out):
         digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(out[name]).digest())
     template = static.joinpath("sw.js").read_text("utf-8")
-    precache = ["./", *sorted(out)]
+    # Each file with the SHA-256 of its bytes: the service worker takes a file it finds on the
+    # device (an earlier version's cache, the HTTP cache) only when its bytes are these, so a
+    # first visit downloads each file once and an update only what changed (sw.js).
+    precache = {"./": hashlib.sha256(out["index.html"]).hexdigest()}
+    precache |= {name: hashlib.sha256(out[name]).hexdigest() for name in sorted(out)}
     out["sw.js"] = (
         template.replace("__VERSION__", digest.hexdigest()[:16])
         .replace("__PRECACHE__", json.dumps(precache))

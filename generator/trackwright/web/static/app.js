@@ -300,8 +300,24 @@ const G = {
   queue: Promise.resolve(),
   lang: "en",
   problem: null,
+  opening: Promise.resolve(), // the opened game's first score, asked once the engines are up
 };
-window.twIdle = () => G.queue.then(() => syncQueue);
+// For the tests: a Promise of the moment nothing is left to do: the queue of changes, the opened
+// game's first score, the engines' answers in flight (a game page also asks outside the queue,
+// after a redraw, and redraws with the answer: they come from the engines' worker) and the sync.
+window.twIdle = async () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  for (let round = 0; round < 50; round++) {
+    const queue = G.queue;
+    await queue;
+    await G.opening;
+    await tick(); // what a redraw put off (a game page's checks)
+    await Engine.idle();
+    await tick(); // the redraws with the answers
+    if (G.queue === queue && !Engine.pending) break;
+  }
+  await syncQueue;
+};
 
 function scoredKey(record) {
   const r = { ...record };
@@ -698,6 +714,7 @@ async function home() {
       players: players().filter(Boolean),
     };
     if (extras?.complete) extras.complete(record);
+    await engineStarted();
     await ensureMap(record);
     try {
       await Engine.score(JSON.parse(scoredKey(record)));
@@ -712,6 +729,7 @@ async function home() {
     if (!file) return;
     try {
       const text = await file.text();
+      await engineStarted();
       const sha = await Engine.rememberMap(text);
       const data = JSON.parse(text);
       await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data });
@@ -743,6 +761,7 @@ async function home() {
       if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("import.not-record"));
       if (typeof data.map === "string" && (data.map.endsWith(".json") || data.map.includes("/")))
         throw new Error(t("import.path"));
+      await engineStarted();
       await Engine.score(data);
       await startGame(await local(data));
     } catch (e) {
@@ -1209,10 +1228,41 @@ function render() {
     queueMicrotask(r);
   }
   const main = document.getElementById("main");
-  const unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
+  let unit = G.board && G.score && TW.games[G.record.game] ? TW.games[G.record.game] : genericGame;
+  if (G.scoredKey === null) unit = startingGame; // never scored yet: the engines are starting
   const page = unit.page().map((n) => (n instanceof Node ? n : document.createTextNode(String(n))));
   const state = h("p", { class: "small", id: "sync-state" }, syncLabel());
   place(main, [...conflictCard(), ...page, footer(), state]);
+}
+
+// ------------------------------------------------------------------ a game before its first score
+
+// A game opened while the rules engines start (seconds, on a slow phone): its title and its
+// printed board at once, from this device and the site's files, and where the engines are; the
+// game's own page replaces it with the score when they answer.
+function engineProgress() {
+  if (Engine.stage === "failed") return t("engine.failed", { why: Engine.problem });
+  return Engine.stage === "ready" ? t("engine.scoring") : t("engine.starting");
+}
+function showProgress() {
+  const line = document.getElementById("engine-progress");
+  if (line) line.textContent = engineProgress();
+}
+const startingGame = {
+  page() {
+    return [
+      h("h1", {}, `${titleOf(G.record.game)} · ${entryName(G.record)}`),
+      h("p", { class: "msg", id: "engine-progress" }, engineProgress()),
+      G.board ? boardView(() => {}) : "",
+    ];
+  },
+};
+// Before a button's work that needs the engines: while they start, say so (the work then waits
+// for them, its button disabled by the queue).
+async function engineStarted() {
+  if (Engine.stage === "ready") return;
+  say(t("engine.starting"));
+  await Engine.ready;
 }
 
 // ------------------------------------------------------------------ a game without a page of its own
@@ -1323,12 +1373,12 @@ async function gamePage(id) {
   G.board = null;
   G.player = 0;
   G.mode = null;
+  G.problem = null;
   main.replaceChildren(h("p", {}, t("game.loading")));
   G.lang = I18N.lang;
   const entry = entryOf(game.record);
   try {
-    await ensureMap(game.record);
-    const [board] = await Promise.all([entry ? boardOf(entry, G.lang).catch(() => null) : null, rescore()]);
+    const board = entry ? await boardOf(entry, G.lang).catch(() => null) : null;
     if (board && entry) board.map = await mapData(entry);
     G.board = board;
   } catch (e) {
@@ -1336,8 +1386,30 @@ async function gamePage(id) {
   }
   document.getElementById("title").textContent = `${titleOf(game.game)} · ${game.record.players.join(", ")}`;
   if (window.innerWidth < 600) G.zoom = 1.0;
+  // Drawn now, from this device and the site's files (the engines may still be starting); the
+  // score follows when they answer, without holding up the queue meanwhile (home or another
+  // game stay a tap away).
   render();
+  G.opening = scoreOpened(game);
   scheduleSync();
+}
+async function scoreOpened(game) {
+  try {
+    await Engine.ready;
+  } catch {
+    if (G.game === game) render(); // the page says why
+    return;
+  }
+  await applied(async () => {
+    if (G.game !== game) return;
+    try {
+      await ensureMap(G.record);
+    } catch (e) {
+      G.problem = e.message;
+    }
+    await rescore();
+    render();
+  });
 }
 
 async function route() {
@@ -1351,20 +1423,32 @@ async function route() {
   }
 }
 
+// The page is drawn from this device (IndexedDB) and the site's JSON files, never waiting for
+// the rules engines, which start meanwhile in their own worker (engine.js): the home page at
+// once, a game's page with its board at once and its score when the engines answer.
 async function start() {
   setLang(chosenLang());
   await loadStrings("i18n/app.json");
   document.getElementById("home-link").after(langPicker());
-  if ("serviceWorker" in navigator && location.protocol !== "file:")
-    navigator.serviceWorker.register("sw.js").catch(() => {});
-  await loadMaps();
-  await findServer();
-  await loadGames();
+  Engine.onStage(showProgress);
+  registerServiceWorker();
+  await Promise.all([loadMaps().then(loadGames), findServer()]);
   window.addEventListener("hashchange", () => {
     G.queue = G.queue.then(route);
   });
   G.queue = G.queue.then(route);
   await G.queue;
+}
+// The service worker is registered once the engines have started (or failed to): by then the
+// engines' start has put Pyodide and engines.zip in the browser's HTTP cache, from which the
+// worker's install takes them (sw.js) instead of downloading them a second time, and its install
+// takes no network or CPU from the start.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  Engine.ready
+    .catch(() => {})
+    .then(() => navigator.serviceWorker.register("sw.js"))
+    .catch(() => {});
 }
 start().catch((e) => {
   console.error(e);

@@ -1,35 +1,92 @@
 // The rules engines in the page: the same Python the command line runs, in Pyodide (from the
-// site's own pyodide/ folder: nothing from a CDN). The page asks; the engines decide.
+// site's own pyodide/ folder: nothing from a CDN), started in a Web Worker of its own
+// (engine-worker.js) so that the page draws at once and never waits on Python's start. This is
+// the page's side: each call is a message to the worker, answered in turn; a call made while
+// the engines start waits for them (in the worker), so nothing needs to wait for `ready` first.
+// The page asks; the engines decide.
 //
-//   window.trackwright.ready            a Promise, resolved when the engines are loaded
+//   window.trackwright.ready            a Promise, resolved (true) when the engines are loaded
 //   window.trackwright.score(record)    a Promise of exactly what `trackwright score GAME
 //                                       RECORD --json` prints (the map built in or embedded)
+//   window.trackwright.timing           {script, worker, pyodide, ready}: milliseconds since the
+//                                       page's navigation began (benchmarks/phone.py reads them)
+//   window.TWEngine                     the same with every call (score, draftProblems, ask,
+//                                       askBytes, merge, rememberMap), and where the start is:
+//                                       .stage ("starting", "python", "engines", "ready",
+//                                       "failed"), .problem (why it failed), .onStage(fn);
+//                                       .pending, .idle(): the calls awaiting their answers
+//
+// An answer the rules refuse rejects with an Error whose .engine is true (its message is the
+// engine's one line); any other rejection is a fault.
 "use strict";
 (() => {
   const base = new URL(".", document.currentScript ? document.currentScript.src : location.href);
-  const started = performance.now();
-  let bridge = null;
+  const timing = { script: performance.now(), worker: null, pyodide: null, ready: null };
+  const waiting = new Map();
+  const listeners = new Set();
+  const idlers = [];
+  let next = 0;
+  let settle = null;
+  const ready = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  ready.catch(() => {}); // a failed start is said by .stage and by each call, not as unhandled
+  const engine = { ready, stage: "starting", problem: null };
 
-  async function boot() {
-    const [{ loadPyodide }, zip] = await Promise.all([
-      import(new URL("pyodide/pyodide.mjs", base).href),
-      fetch(new URL("engines.zip", base)).then((r) => {
-        if (!r.ok) throw new Error(`engines.zip: ${r.status}`);
-        return r.arrayBuffer();
-      }),
-    ]);
-    const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
-    const loaded = performance.now();
-    const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
-    bridge = py.pyimport("trackwright.play.bridge");
-    // Milliseconds since the page's navigation started (benchmarks/phone.py reads them).
-    window.trackwright.timing = { pyodide: loaded, ready: performance.now(), script: started };
-    return true;
+  function staged(stage) {
+    engine.stage = stage;
+    for (const fn of listeners) fn(stage);
   }
+  function fail(message) {
+    if (engine.stage === "failed") return;
+    engine.problem = message;
+    staged("failed");
+    settle.reject(new Error(message));
+    for (const { reject } of waiting.values()) reject(new Error(message));
+    waiting.clear();
+    answered();
+  }
+  function answered() {
+    if (!waiting.size) for (const resolve of idlers.splice(0)) resolve();
+  }
+  // The worker's clock (its performance.timeOrigin + now) on the page's.
+  const ours = (t) => t - performance.timeOrigin;
 
-  function call(name, ...args) {
-    const reply = JSON.parse(bridge[name](...args));
+  // #keep on a first visit: the worker keeps what it fetches for the service worker's install.
+  const first = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  const worker = new Worker(new URL(first ? "engine-worker.js#keep" : "engine-worker.js", base), {
+    type: "module",
+  });
+  worker.addEventListener("error", (e) => fail(e.message || "the rules engines could not start"));
+  worker.addEventListener("message", ({ data }) => {
+    if (data.id !== undefined) {
+      const call = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (!call) return;
+      if (data.failure !== undefined) call.reject(new Error(data.failure));
+      else call.resolve(data.text);
+      answered();
+    } else if (data.stage) staged(data.stage);
+    else if (data.ready) {
+      Object.assign(timing, {
+        worker: ours(data.ready.worker),
+        pyodide: ours(data.ready.pyodide),
+        ready: performance.now(),
+      });
+      staged("ready");
+      settle.resolve(true);
+    } else if (data.failed) fail(data.failed);
+  });
+
+  // One call of trackwright.play.bridge (a *_text function: JSON text in and out) in the worker.
+  async function call(name, args, transfer = []) {
+    if (engine.stage === "failed") throw new Error(engine.problem);
+    const text = await new Promise((resolve, reject) => {
+      next += 1;
+      waiting.set(next, { resolve, reject });
+      worker.postMessage({ id: next, name, args }, transfer);
+    });
+    const reply = JSON.parse(text);
     if (reply.error) {
       const e = new Error(reply.error);
       e.engine = true;
@@ -38,36 +95,51 @@
     return reply.ok;
   }
 
-  const ready = boot();
-  const engine = {
-    ready,
-    async score(record) {
-      await ready;
-      return call("score_text", JSON.stringify(record));
+  Object.assign(engine, {
+    // How many calls await their answer, and a Promise of the moment none does.
+    get pending() {
+      return waiting.size;
     },
-    async draftProblems(record) {
-      await ready;
-      return call("draft_problems_text", JSON.stringify(record));
+    idle() {
+      return waiting.size ? new Promise((resolve) => idlers.push(resolve)) : Promise.resolve();
+    },
+    onStage(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    score(record) {
+      return call("score_text", [JSON.stringify(record)]);
+    },
+    draftProblems(record) {
+      return call("draft_problems_text", [JSON.stringify(record)]);
     },
     // A game's own question to its engine (Game.questions), e.g. the fastest routes of a race.
-    async ask(name, record, args = null) {
-      await ready;
-      return call("ask_text", name, JSON.stringify(record), JSON.stringify(args));
+    ask(name, record, args = null) {
+      return call("ask_text", [name, JSON.stringify(record), JSON.stringify(args)]);
     },
-    // The same with byte buffers (Uint8Arrays) beside the JSON: args name them by index.
-    async askBytes(name, record, args, buffers) {
-      await ready;
-      return call("ask_bytes_text", name, JSON.stringify(record), JSON.stringify(args), buffers);
+    // The same with byte buffers (Uint8Arrays) beside the JSON: args name them by index. The
+    // buffers are handed to the engines' thread (transferred, not copied: a photo is
+    // megabytes), so they are empty in the page afterwards; bytes a page keeps for another
+    // call go as a copy (bytes.slice()).
+    askBytes(name, record, args, buffers) {
+      const transfer = new Set();
+      for (const b of buffers) {
+        const whole = b instanceof ArrayBuffer ? b : b.buffer;
+        if (whole instanceof ArrayBuffer) transfer.add(whole);
+      }
+      return call(
+        "ask_bytes_text",
+        [name, JSON.stringify(record), JSON.stringify(args), buffers],
+        [...transfer],
+      );
     },
-    async merge(base, mine, theirs) {
-      await ready;
-      return call("merge_text", JSON.stringify(base), JSON.stringify(mine), JSON.stringify(theirs));
+    merge(base, mine, theirs) {
+      return call("merge_text", [JSON.stringify(base), JSON.stringify(mine), JSON.stringify(theirs)]);
     },
-    async rememberMap(text) {
-      await ready;
-      return call("remember_map_text", text);
+    rememberMap(text) {
+      return call("remember_map_text", [text]);
     },
-  };
-  window.trackwright = { ready, score: (record) => engine.score(record), version: null };
+  });
+  window.trackwright = { ready, score: (record) => engine.score(record), version: null, timing };
   window.TWEngine = engine;
 })();

@@ -89,7 +89,9 @@
           reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
           sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
         },
-        [photo.bytes, ref.soft.bytes, ref.sharp.bytes],
+        // The photo's bytes are handed over; the board's pictures, kept for the next photo, go
+        // as copies (engine.askBytes transfers what it is given).
+        [photo.bytes, ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
       );
       const canvas = photo.canvas;
       if (answer.problem) {
@@ -134,7 +136,7 @@
             reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
             sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
           },
-          [ref.soft.bytes, ref.sharp.bytes],
+          [ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
         );
       })()
         .catch(() => {})

@@ -1,0 +1,86 @@
+// The rules engines' own thread (a module Web Worker, started by engine.js): Pyodide, from the
+// site's own pyodide/ folder (nothing from a CDN), loads and runs here, so the page's main
+// thread draws and answers taps while Python starts (seconds on a slow phone), and no engine
+// call holds up a frame.
+//
+// What the page posts, each answered in turn once the engines are ready (calls made while they
+// start wait here, in the order they came):
+//   {id, name, args}      name: a function of trackwright.play.bridge ending in "_text"; args:
+//                         its arguments (strings; for ask_bytes_text, an array of Uint8Arrays
+//                         whose buffers were transferred, not copied)
+// What it posts back:
+//   {stage}               "python" (Pyodide loading), "engines" (the engines unpacked)
+//   {ready: timing}       started; timing: {worker, pyodide, ready}, each performance.timeOrigin
+//                         + performance.now() here, which the page turns into its own clock's
+//   {failed: message}     could not start (every call then answers with this failure)
+//   {id, text}            the bridge's JSON text, {"ok": ...} or {"error": ...}, as it is
+//   {id, failure}         a JavaScript or Python exception (a fault, not a rule of the game)
+const base = new URL(".", self.location.href);
+const clock = () => performance.timeOrigin + performance.now();
+const begun = clock();
+
+// On a first visit (the page not yet kept by the service worker: engine.js then starts this
+// worker as engine-worker.js#keep), what Pyodide and the engines fetch while starting is also
+// put in a cache of its own, from which the service worker's install takes it (sw.js, checked
+// by its SHA-256) instead of downloading it again: the browser's HTTP cache may not keep a file
+// of 10 MB (a private window's does not), Pyodide's WebAssembly. The service worker's
+// activation deletes that cache.
+const KEPT = "trackwright-fetched";
+function keepingFetch() {
+  const plain = self.fetch;
+  if (self.location.hash !== "#keep" || !self.caches) return () => {};
+  const kept = caches.open(KEPT);
+  self.fetch = async (input, init) => {
+    const response = await plain(input, init);
+    if (response.ok && (init?.method || "GET") === "GET") {
+      const url = input instanceof Request ? input.url : String(input);
+      const copy = response.clone();
+      kept.then((cache) => cache.put(url, copy)).catch(() => {});
+    }
+    return response;
+  };
+  return () => {
+    self.fetch = plain;
+  };
+}
+
+async function boot() {
+  self.postMessage({ stage: "python" });
+  const unkeep = keepingFetch();
+  const [{ loadPyodide }, zip] = await Promise.all([
+    import(new URL("pyodide/pyodide.mjs", base).href),
+    fetch(new URL("engines.zip", base)).then((r) => {
+      if (!r.ok) throw new Error(`engines.zip: ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
+  unkeep();
+  const loaded = clock();
+  self.postMessage({ stage: "engines" });
+  const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
+  const bridge = py.pyimport("trackwright.play.bridge");
+  self.postMessage({ ready: { worker: begun, pyodide: loaded, ready: clock() } });
+  return bridge;
+}
+
+const booting = boot();
+booting.catch((e) => self.postMessage({ failed: String(e?.message || e) }));
+
+self.onmessage = async ({ data }) => {
+  const { id, name, args } = data;
+  let bridge;
+  try {
+    bridge = await booting;
+  } catch (e) {
+    self.postMessage({ id, failure: String(e?.message || e) });
+    return;
+  }
+  try {
+    if (!/^[a-z_]+_text$/.test(name)) throw new Error(`the engines have no ${name}`);
+    self.postMessage({ id, text: bridge[name](...args) });
+  } catch (e) {
+    self.postMessage({ id, failure: String(e?.message || e) });
+  }
+};

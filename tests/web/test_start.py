@@ -1,0 +1,85 @@
+"""The phone app opens at once on a slow phone (issue 26): in Chromium at 360x740 with the CPU
+throttled 4x, the home page is drawn before the rules engines are ready (they start in a Web
+Worker of their own), and no main-thread task is long while they start; a button that needs the
+engines says they are starting and its work waits for them; a game reopened shows its printed
+board at once and its page with the score when the engines answer.
+
+Chromium throttles only the page's main thread, not a worker (``Emulation.setCPUThrottlingRate``
+is refused for worker targets), so the engines start here at the machine's speed: what this
+holds is the order of things and the main thread's tasks, not the engines' own time
+(benchmarks/phone.py reports it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.served import STARTED, WATCH
+
+pytestmark = pytest.mark.slow
+
+#: The longest main-thread task allowed while the engines start. The aim is 200 ms, met on a
+#: quiet machine (0-140 ms measured at 4x; Pyodide's start on the main thread was one task of
+#: 6-7 s); the bound leaves room for a machine loaded by other work, where parsing a game's
+#: printed board (hundreds of kB of SVG) was once measured at 558 ms.
+LONGEST_MS = 1000
+
+
+def throttled(context):
+    pg = context.new_page()
+    context.new_cdp_session(pg).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    pg.on("pageerror", lambda e: context.errors.append(str(e)))
+    return pg
+
+
+def test_the_app_is_drawn_before_the_engines_are_ready(browser, static_site):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.errors = []
+    context.add_init_script(WATCH)
+
+    # A first visit: the home page first; Start, tapped while the engines start, says so and
+    # waits for them.
+    pg = throttled(context)
+    pg.goto(static_site)
+    pg.wait_for_selector("#create", timeout=60_000)
+    starting = pg.evaluate(
+        "() => { const s = window.TWEngine.stage !== 'ready'; "
+        "document.getElementById('create').click(); return s; }"
+    )
+    if starting:
+        pg.wait_for_function(
+            "document.getElementById('status').textContent.includes('Starting the rules engine')"
+        )
+    pg.wait_for_url("**#/game/**", timeout=120_000)
+    found = pg.evaluate(STARTED)
+    print("first visit, ms:", found)  # the real figures, with pytest -s
+    assert 0 < found["drawn"] < found["ready"], found
+    assert found["longest"] < LONGEST_MS, found
+    pg.wait_for_selector("#mode-track", timeout=60_000)  # the game's own page, scored
+    pg.evaluate("window.twIdle()")
+    game = pg.url
+    pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    pg.close()
+
+    # The game reopened (from the service worker's cache): its title and printed board before
+    # the engines are ready, with where they are, then its own page.
+    pg = throttled(context)
+    pg.goto(game)
+    pg.wait_for_selector("#main h1", timeout=60_000)
+    found = pg.evaluate(STARTED)
+    print("a game reopened, ms:", found)
+    assert 0 < found["drawn"] < found["ready"], found
+    assert found["board"] is not None and found["board"] < found["ready"], found
+    assert found["longest"] < LONGEST_MS, found
+    pg.wait_for_selector("#mode-track", timeout=60_000)
+    assert not pg.locator("#engine-progress").count()
+
+    # Home, reopened: drawn before the engines are ready.
+    pg = throttled(context)
+    pg.goto(static_site)
+    found = pg.evaluate(STARTED)
+    print("home reopened, ms:", found)
+    assert 0 < found["drawn"] < found["ready"], found
+    assert found["longest"] < LONGEST_MS, found
+    assert pg.locator(f'a[href="#/game/{game.rsplit("/", 1)[1]}"]').count() == 1
+    assert not context.errors, context.errors
+    context.close()
