@@ -110,14 +110,17 @@
     });
   }
   // A tap target around each settlement: as large as the board lets it be without overlapping.
-  function targetRadius() {
-    const size = G.board.layout.size,
-      cs = G.board.map.settlements.map((st) => hexCentre(st.hex));
+  // How near two settlements lie (a tap on the board zooms in first when that is under a fingertip).
+  function nearest() {
+    const cs = G.board.map.settlements.map((st) => hexCentre(st.hex));
     let near = Infinity;
     for (let i = 0; i < cs.length; i++)
       for (let j = i + 1; j < cs.length; j++)
         near = Math.min(near, Math.hypot(cs[i][0] - cs[j][0], cs[i][1] - cs[j][1]));
-    return Math.min(size * 1.4, near / 2);
+    return near;
+  }
+  function targetRadius() {
+    return Math.min(G.board.layout.size * 1.4, nearest() / 2);
   }
 
   // ------------------------------------------------------------------ the page
@@ -198,6 +201,7 @@
       },
       {
         key: "ls-settlements",
+        spacing: nearest(),
         draw: (g) => {
           const r = targetRadius();
           for (const st of map.settlements) {
