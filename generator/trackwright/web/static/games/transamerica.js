@@ -268,14 +268,15 @@
         },
       },
     );
-    // Each mode is chosen, and left, by its button (the active one pressed again: back to looking).
+    // Each mode is chosen by its button; Draw track, like the switch on the board, is also left by
+    // it (pressed again: back to looking, one finger scrolling).
     const modeButton = (name, label) =>
       h(
         "button",
         {
           class: mode === name ? "active" : "secondary",
           "aria-pressed": mode === name ? "true" : "false",
-          onclick: () => setMode(mode === name ? null : name),
+          onclick: () => setMode(name === "track" && mode === "track" ? null : name),
           id: `mode-${name}`,
         },
         label,
