@@ -489,7 +489,8 @@
     if (py < margin || py > wrap.clientHeight - margin) wrap.scrollTop += py - wrap.clientHeight / 2;
   }
   // The whole land in the board's width on a phone (the frame with the tracks and tables left
-  // out of view): every settlement can be seen at once.
+  // out of view): every settlement can be seen at once, and no two lie closer than a fingertip
+  // (44 CSS px; at 360 px that costs the outer hexes' rims a few pixels).
   function fitBoard() {
     const cs = Object.values(G.board.layout.centres),
       size = G.board.layout.size;
@@ -497,7 +498,7 @@
       ys = cs.map((c) => c[1]);
     const width = Math.max(...xs) - Math.min(...xs) + 2 * size;
     const room = Math.min(window.innerWidth, 1100) - 28;
-    G.zoom = Math.max(0.4, Math.min(1.4, room / (width * 2)));
+    G.zoom = Math.max(0.4, 46 / (2 * nearest()), Math.min(1.4, room / (width * 2)));
     requestAnimationFrame(() => {
       const wrap = document.getElementById("board");
       if (!wrap) return;
