@@ -1,6 +1,8 @@
 // TransAmerica's page. While a round is entered: hands by tapping cities (on the board or on the
 // cards, sorted by colour), start markers by tapping an intersection, track by strokes along the
-// printed lines (or taps), optionally turn by turn with the engine checking every turn; what
+// printed lines (or taps) once Draw track is chosen (until then one finger scrolls the page and
+// pans the board), optionally turn by turn with the engine checking every turn; each change says
+// what it did (laid 3, lifted 2, a start marker placed), with Undo in the message; what
 // keeps the round from counting is listed before it is scored, with its place on the board.
 // Once scored, the round is explained as `trackwright score --explain` draws it: each player's
 // hand, start marker and missing tracks (listed, and drawn in the player's colour and dash), the
