@@ -968,7 +968,8 @@ function gestures(over) {
   const down = new Map();
   let pinch = null,
     stroke = null,
-    tap = null;
+    tap = null,
+    drag = null;
   const svgPoint = (e) => {
     const p = over.createSVGPoint();
     p.x = e.clientX;
@@ -986,11 +987,21 @@ function gestures(over) {
       pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: G.zoom, mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
     } else if (down.size === 1 && boardCache.stroke)
       stroke = { id: e.pointerId, start: [e.clientX, e.clientY], points: [svgPoint(e)], live: false };
+    // A mouse (a laptop's) drags the board about while not drawing, as a finger's scrolling does.
+    else if (e.pointerType === "mouse") {
+      const wrap = boardCache.wrap;
+      drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    }
   });
   over.addEventListener("pointermove", (e) => {
     if (!down.has(e.pointerId)) return;
     down.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (tap && Math.hypot(e.clientX - tap.x, e.clientY - tap.y) > 10) tap = null;
+    if (drag) {
+      boardCache.wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      boardCache.wrap.scrollTop = drag.top - (e.clientY - drag.y);
+      return;
+    }
     if (pinch && down.size === 2) {
       const [a, b] = [...down.values()];
       const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
@@ -1015,6 +1026,7 @@ function gestures(over) {
   });
   const up = (e) => {
     down.delete(e.pointerId);
+    drag = null;
     const tapped = tap && tap.id === e.pointerId && e.type === "pointerup" && !pinch ? tap : null;
     if (!down.size) tap = null;
     if (pinch && down.size < 2) {
