@@ -116,18 +116,26 @@ def hands_and_starts(page, players: list[str], entry: dict) -> int:
         if page.evaluate("window.TW.G.player") != i:
             gestures += tap(page, f'#players button[data-player="{p}"]')
         node = entry["starts"][p]
-        page.evaluate(
+        # A real tap on the board where the intersection is (the page hit-tests it), the board
+        # panned (or the page scrolled) first when it is out of view.
+        x, y = page.evaluate(
             """id => { const n = window.TW.G.board.map.nodes.find(x => x.id === id);
             const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
-            const m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
-            const x = n.x * m.a + m.e, y = n.y * m.d + m.f;
-            if (x < box.left || x > box.right || y < Math.max(0, box.top) || y > Math.min(window.innerHeight, box.bottom)) {
+            let m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+            let x = n.x * m.a + m.e, y = n.y * m.d + m.f;
+            const low = Math.max(60, box.top), high = Math.min(window.innerHeight - 80, box.bottom);
+            if (x < box.left || x > box.right || y < low || y > high) {
               window.twPanned = (window.twPanned || 0) + 1;
               wrap.scrollLeft += x - (box.left + box.width / 2); wrap.scrollTop += y - (box.top + box.height / 2);
-            } }""",
+              m = over.getScreenCTM(); x = n.x * m.a + m.e; y = n.y * m.d + m.f;
+              if (y < 60 || y > window.innerHeight - 80) { window.scrollBy(0, y - window.innerHeight / 2); y = n.y * over.getScreenCTM().d + over.getScreenCTM().f; }
+            }
+            return [x, y]; }""",
             node,
         )
-        gestures += tap(page, f'circle[data-node="{node}"]')
+        page.touchscreen.tap(x, y)
+        page.evaluate("window.twIdle()")
+        gestures += 1
     gestures += page.evaluate(
         "(() => { const k = window.twPanned || 0; window.twPanned = 0; return k; })()"
     )
@@ -142,7 +150,7 @@ PAN = """([ids, margin]) => {
     const over = document.querySelector('svg.board-overlay');
     const wrap = document.getElementById('board');
     const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
-    const box = { left: whole.left, right: whole.right, top: Math.max(0, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
+    const box = { left: whole.left, right: whole.right, top: Math.max(60, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
     box.width = box.right - box.left; box.height = box.bottom - box.top;
     const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
     const mx = box.width * margin, my = box.height * margin;
@@ -172,9 +180,11 @@ def new_round(page, base: str, players: list[str]) -> list[float]:
     page.evaluate("window.twIdle()")
     page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
     page.evaluate("window.twIdle()")
-    # One more: the page scrolled so that the board fills the screen.
+    page.click("#draw")  # one more: drawing chosen (the board is only looked at until then)
+    page.evaluate("window.twIdle()")
+    # One more: the page scrolled so that the board fills the screen below the header.
     page.evaluate(
-        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 8)"
+        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 60)"
     )
     return page.evaluate(
         "(() => { const w = document.getElementById('board'); const m = "
@@ -259,7 +269,7 @@ def play_rounds(args: argparse.Namespace, m, players: list[str]) -> list[tuple]:
             window = new_round(page, base, players)
             strokes = strokes_for(m, track, at, window, r)
             rng = random.Random(r)
-            pans, times = 2, []  # the zoom-out tap, the page scrolled to the board
+            pans, times = 3, []  # the zoom-out tap, Draw track, the page scrolled to the board
             jitter = args.error_mm * PX_PER_MM
             for s in strokes:
                 panned, ms = draw_stroke(page, s, rng, jitter, track)

@@ -205,12 +205,27 @@ def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
     """A finger dragged through the given intersections (real pointer input), the board first
     scrolled so that they are in view (a pan); ``jitter``: the finger's error in CSS pixels."""
     rng = random.Random(seed)
-    points = pg.evaluate(
+    points = in_view(pg, nodes)
+    pg.mouse.move(*points[0])
+    pg.mouse.down()
+    for (x0, y0), (x1, y1) in pairwise(points):
+        for k in range(1, 7):
+            x = x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter)
+            y = y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter)
+            pg.mouse.move(x, y)
+    pg.mouse.up()
+    settle(pg)
+
+
+def in_view(pg, nodes: list[str]) -> list[tuple[float, float]]:
+    """TransAmerica's intersections brought into view (the page scrolled to the board, below the
+    header, the board panned to put them in its middle): where they are on the screen (CSS px)."""
+    return pg.evaluate(
         """ids => {
         const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
         const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
         const top = wrap.getBoundingClientRect();
-        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 8);
+        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 60);
         const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
         const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
         const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
@@ -221,12 +236,37 @@ def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
     }""",
         nodes,
     )
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for (x0, y0), (x1, y1) in pairwise(points):
-        for k in range(1, 7):
-            x = x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter)
-            y = y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter)
-            pg.mouse.move(x, y)
-    pg.mouse.up()
+
+
+def touch(pg, points: list[tuple[float, float]], pause_ms: int = 16) -> None:
+    """One finger put down at the first point, moved through the others and lifted: real touch
+    input (CDP ``Input.dispatchTouchEvent``), as a phone sends it. One point: a tap."""
+    cdp = pg.context.new_cdp_session(pg)
+    first, *rest = points
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": "touchStart", "touchPoints": [{"x": first[0], "y": first[1], "id": 0}]},
+    )
+    for x, y in rest:
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 0}]},
+        )
+        pg.wait_for_timeout(pause_ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    pg.wait_for_timeout(300)  # a fling's end, then the page's queue
     settle(pg)
+
+
+def on_screen(pg, nodes: list[str]) -> list[tuple[float, float]]:
+    """Where TransAmerica's intersections are on the screen now (CSS px)."""
+    return [
+        tuple(p)
+        for p in pg.evaluate(
+            """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
+            const m = document.querySelector('svg.board-overlay').getScreenCTM();
+            return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
+            nodes,
+        )
+    ]

@@ -302,6 +302,8 @@ def test_transamerica_track_by_strokes(browser, static_site):
     pg = open_page(context, static_site)
     new_game(pg, "transamerica", "b:usa")
     start(pg)
+    pg.click("#draw")  # the board is looked at until the player chooses to draw
+    settle(pg)
     m = ta_model.load("usa")
     adj = m.neighbours
     path = ["D5"]
@@ -329,7 +331,11 @@ def test_transamerica_track_by_strokes(browser, static_site):
     )
     assert abs(before[0] - after[0]) < 2 and abs(before[1] - after[1]) < 2
     # Two fingers pinch (real touch input): the board point between them stays under them, and
-    # the zoom follows the fingers' spread.
+    # the zoom follows the fingers' spread. (The page first scrolled to the board, below the
+    # header, clear of the message at the screen's foot.)
+    pg.evaluate(
+        "window.scrollBy(0, document.getElementById('board').getBoundingClientRect().top - 60)"
+    )
     box = pg.locator("#board").bounding_box()
     centre = (box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.6)
     under = board_point(pg, *centre)

@@ -105,11 +105,16 @@ function langPicker() {
 }
 
 let statusTimer = null;
-function say(text, ok = false) {
+// A message at the foot of the screen (always in view). A change's message carries an Undo button,
+// so that what a tap or a stroke did can be taken back at once, without scrolling to the toolbar.
+function say(text, ok = false, undoable = false) {
   const box = document.getElementById("status");
-  box.replaceChildren(h("div", { class: ok ? "msg ok" : "msg" }, text));
+  const again = undoable
+    ? h("button", { class: "secondary", id: "status-undo", onclick: () => undo() }, t("undo"))
+    : "";
+  box.replaceChildren(h("div", { class: ok ? "msg ok" : "msg" }, h("span", {}, text), again));
   clearTimeout(statusTimer);
-  statusTimer = setTimeout(() => box.replaceChildren(), ok ? 2500 : 7000);
+  statusTimer = setTimeout(() => box.replaceChildren(), undoable ? 6000 : ok ? 2500 : 7000);
 }
 function download(name, data) {
   const a = h("a", {
@@ -338,7 +343,8 @@ async function rescore() {
 }
 
 // Changes run one after the other, each made from the latest record when its turn comes; a
-// change is stored on this device (and committed) before the page shows it.
+// change is stored on this device (and committed) before the page shows it, and says what it did
+// (message: a text, or a function giving it once the change is made) with Undo at hand.
 function change(fn, message) {
   G.queue = G.queue
     .then(async () => {
@@ -381,7 +387,8 @@ function change(fn, message) {
       G.problem = problem;
       G.scoredKey = key;
       render();
-      if (message) say(message, true);
+      const said = typeof message === "function" ? message() : message;
+      if (said) say(said, true, true);
       if (journaled) {
         await Store.change(G.game, previous);
         localStorage.removeItem(journal);
@@ -930,13 +937,21 @@ function boardView(overlay, targets = null) {
         ),
       ),
     );
-    Object.assign(boardCache, { board: G.board, root, over, wrap, frame, targets: null });
+    // The choice to draw floats over the board's other corner, in view wherever the board is.
+    const tools = h("div", { class: "board-tools" });
+    frame.prepend(tools);
+    Object.assign(boardCache, { board: G.board, root, over, wrap, frame, tools, targets: null });
     gestures(over);
   }
   const { over } = boardCache;
   sizeBoard();
-  boardCache.stroke = targets?.stroke || null;
-  over.style.touchAction = boardCache.stroke ? "none" : "";
+  drawingChoice(targets?.drawing || null);
+  boardCache.stroke = targets?.drawing?.on ? targets.stroke || null : null;
+  boardCache.hit = targets || null;
+  // One finger scrolls the page and pans the board unless the player has chosen to draw: then the
+  // board takes every finger (one draws, two zoom and pan).
+  over.style.touchAction = boardCache.stroke ? "none" : "pan-x pan-y";
+  boardCache.frame.classList.toggle("drawing", !!boardCache.stroke);
   const old = over.querySelector("#overlay");
   if (old) old.remove();
   const g = s("g", { id: "overlay" });
@@ -954,6 +969,27 @@ function boardView(overlay, targets = null) {
   if (boardCache.targets && !boardCache.targets.el.isConnected) over.append(boardCache.targets.el);
   over.insertBefore(g, boardCache.targets ? boardCache.targets.el : null);
   return boardCache.frame;
+}
+// The "Draw track" switch, shown when the page takes strokes: pressed, the board draws.
+function drawingChoice(drawing) {
+  const { tools } = boardCache;
+  if (!drawing) {
+    tools.replaceChildren();
+    return;
+  }
+  const on = !!drawing.on;
+  tools.replaceChildren(
+    h(
+      "button",
+      {
+        id: "draw",
+        class: on ? "active" : "secondary",
+        "aria-pressed": on ? "true" : "false",
+        onclick: () => drawing.set(!on),
+      },
+      on ? `✎ ${t("board.drawing")}` : `✎ ${t("board.draw")}`,
+    ),
+  );
 }
 function sizeBoard() {
   for (const el of [boardCache.root, boardCache.over]) {
@@ -977,13 +1013,17 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
   wrap.scrollLeft = cx * next - px - scrollBy[0];
   wrap.scrollTop = cy * next - py - scrollBy[1];
 }
-// Fingers on the board: two fingers pinch and pan (anchored where they are); with a game page
-// that takes strokes, one finger dragged along the printed lines is a stroke (a magnifier shows
-// what is under the finger), and a tap stays a tap.
+// Fingers on the board: two fingers pinch and pan (anchored where they are); one finger scrolls
+// the page and pans the board (the browser's own scrolling: touch-action pan-x pan-y), unless the
+// player has chosen to draw: then one finger dragged along the printed lines is a stroke (a
+// magnifier shows what is under the finger). A finger put down and lifted without moving is a tap,
+// hit-tested here (tapAt): never misread as a stroke, never lost to a drawn shape too small.
 function gestures(over) {
   const down = new Map();
   let pinch = null,
-    stroke = null;
+    stroke = null,
+    tap = null,
+    drag = null;
   const svgPoint = (e) => {
     const p = over.createSVGPoint();
     p.x = e.clientX;
@@ -992,17 +1032,30 @@ function gestures(over) {
   };
   over.addEventListener("pointerdown", (e) => {
     down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    tap = down.size === 1 ? { id: e.pointerId, x: e.clientX, y: e.clientY } : null;
     if (down.size === 2) {
       stroke = null;
       hideMagnifier();
+      drawStroke(over, []);
       const [a, b] = [...down.values()];
       pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: G.zoom, mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
     } else if (down.size === 1 && boardCache.stroke)
       stroke = { id: e.pointerId, start: [e.clientX, e.clientY], points: [svgPoint(e)], live: false };
+    // A mouse (a laptop's) drags the board about while not drawing, as a finger's scrolling does.
+    else if (e.pointerType === "mouse") {
+      const wrap = boardCache.wrap;
+      drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    }
   });
   over.addEventListener("pointermove", (e) => {
     if (!down.has(e.pointerId)) return;
     down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (tap && Math.hypot(e.clientX - tap.x, e.clientY - tap.y) > 10) tap = null;
+    if (drag) {
+      boardCache.wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      boardCache.wrap.scrollTop = drag.top - (e.clientY - drag.y);
+      return;
+    }
     if (pinch && down.size === 2) {
       const [a, b] = [...down.values()];
       const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
@@ -1027,6 +1080,9 @@ function gestures(over) {
   });
   const up = (e) => {
     down.delete(e.pointerId);
+    drag = null;
+    const tapped = tap && tap.id === e.pointerId && e.type === "pointerup" && !pinch ? tap : null;
+    if (!down.size) tap = null;
     if (pinch && down.size < 2) {
       pinch = null;
       render();
@@ -1037,12 +1093,82 @@ function gestures(over) {
       stroke = null;
       hideMagnifier();
       drawStroke(over, []);
-      if (done.live && e.type === "pointerup" && boardCache.stroke)
+      if (done.live && e.type === "pointerup" && boardCache.stroke) {
         boardCache.stroke(done.points.map((p) => [p.x, p.y]));
+        return;
+      }
     }
+    if (tapped) tapAt(over, tapped.x, tapped.y);
   };
   over.addEventListener("pointerup", up);
   over.addEventListener("pointercancel", up);
+}
+// A finger's reach: a target counts as hit within 22 CSS px of it (a target 44 px across, whatever
+// the drawn shape), the nearest one winning. When the page's targets lie closer together than 44 px
+// at this zoom, the tap zooms in there instead (and says so): no target is ever smaller than a finger.
+const REACH = 22;
+function tapAt(over, x, y) {
+  const hit = boardCache.hit;
+  if (!hit || !boardCache.targets) {
+    if (hit?.miss) hit.miss();
+    return;
+  }
+  const m = over.getScreenCTM(),
+    scale = Math.abs(m.a);
+  if (hit.spacing && hit.spacing * scale < 2 * REACH) {
+    zoomAt((G.zoom * (2 * REACH + 4)) / (hit.spacing * scale), x, y);
+    say(t("board.zoomed-for-tap"), true);
+    return;
+  }
+  const p = over.createSVGPoint();
+  p.x = x;
+  p.y = y;
+  const q = p.matrixTransform(m.inverse());
+  let best = null,
+    bestD = Infinity,
+    second = Infinity;
+  for (const el of boardCache.targets.el.children) {
+    const d = targetDistance(el, q.x, q.y);
+    if (d < bestD) {
+      second = bestD;
+      bestD = d;
+      best = el;
+    } else if (d < second) second = d;
+  }
+  // Beyond reach, or as near one target as another (a finger between two): said, nothing done.
+  if (!best || bestD * scale > REACH || (second - bestD) * scale < 3) {
+    if (hit.miss) hit.miss();
+    else say(t("board.missed"));
+    return;
+  }
+  best.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+}
+// How far a board point lies from a target's shape (0 inside it), in board units.
+function targetDistance(el, x, y) {
+  const a = (name) => Number(el.getAttribute(name));
+  if (el.tagName === "circle") return Math.max(0, Math.hypot(x - a("cx"), y - a("cy")) - a("r"));
+  if (el.tagName === "line") return segmentDistance(x, y, [a("x1"), a("y1")], [a("x2"), a("y2")]);
+  if (el.tagName !== "polygon") return Infinity;
+  const pts = el
+    .getAttribute("points")
+    .trim()
+    .split(/\s+/)
+    .map((xy) => xy.split(",").map(Number));
+  let inside = false,
+    d = Infinity;
+  pts.forEach((p, i) => {
+    const q = pts[(i + 1) % pts.length];
+    if (p[1] > y !== q[1] > y && x < ((q[0] - p[0]) * (y - p[1])) / (q[1] - p[1]) + p[0]) inside = !inside;
+    d = Math.min(d, segmentDistance(x, y, p, q));
+  });
+  return inside ? 0 : d;
+}
+function segmentDistance(x, y, [x1, y1], [x2, y2]) {
+  const dx = x2 - x1,
+    dy = y2 - y1,
+    len = dx * dx + dy * dy;
+  const k = len ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len)) : 0;
+  return Math.hypot(x - x1 - k * dx, y - y1 - k * dy);
 }
 function drawStroke(over, points) {
   let line = over.querySelector("#stroke");

@@ -516,6 +516,8 @@
       },
       {
         key: "df-hexes",
+        // Neighbouring hexes' centres lie √3 sizes apart: closer than a fingertip, a tap zooms in.
+        spacing: Math.sqrt(3) * G.board.layout.size,
         draw: (g) => {
           for (const hx of map.hexes)
             if (hx.terrain !== "water")

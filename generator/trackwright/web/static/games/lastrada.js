@@ -110,14 +110,17 @@
     });
   }
   // A tap target around each settlement: as large as the board lets it be without overlapping.
-  function targetRadius() {
-    const size = G.board.layout.size,
-      cs = G.board.map.settlements.map((st) => hexCentre(st.hex));
+  // How near two settlements lie (a tap on the board zooms in first when that is under a fingertip).
+  function nearest() {
+    const cs = G.board.map.settlements.map((st) => hexCentre(st.hex));
     let near = Infinity;
     for (let i = 0; i < cs.length; i++)
       for (let j = i + 1; j < cs.length; j++)
         near = Math.min(near, Math.hypot(cs[i][0] - cs[j][0], cs[i][1] - cs[j][1]));
-    return Math.min(size * 1.4, near / 2);
+    return near;
+  }
+  function targetRadius() {
+    return Math.min(G.board.layout.size * 1.4, nearest() / 2);
   }
 
   // ------------------------------------------------------------------ the page
@@ -198,6 +201,7 @@
       },
       {
         key: "ls-settlements",
+        spacing: nearest(),
         draw: (g) => {
           const r = targetRadius();
           for (const st of map.settlements) {
@@ -485,7 +489,8 @@
     if (py < margin || py > wrap.clientHeight - margin) wrap.scrollTop += py - wrap.clientHeight / 2;
   }
   // The whole land in the board's width on a phone (the frame with the tracks and tables left
-  // out of view): every settlement can be seen at once.
+  // out of view): every settlement can be seen at once, and no two lie closer than a fingertip
+  // (44 CSS px; at 360 px that costs the outer hexes' rims a few pixels).
   function fitBoard() {
     const cs = Object.values(G.board.layout.centres),
       size = G.board.layout.size;
@@ -493,7 +498,7 @@
       ys = cs.map((c) => c[1]);
     const width = Math.max(...xs) - Math.min(...xs) + 2 * size;
     const room = Math.min(window.innerWidth, 1100) - 28;
-    G.zoom = Math.max(0.4, Math.min(1.4, room / (width * 2)));
+    G.zoom = Math.max(0.4, 46 / (2 * nearest()), Math.min(1.4, room / (width * 2)));
     requestAnimationFrame(() => {
       const wrap = document.getElementById("board");
       if (!wrap) return;

@@ -1,6 +1,8 @@
 // TransAmerica's page. While a round is entered: hands by tapping cities (on the board or on the
 // cards, sorted by colour), start markers by tapping an intersection, track by strokes along the
-// printed lines (or taps), optionally turn by turn with the engine checking every turn; what
+// printed lines (or taps) once Draw track is chosen (until then one finger scrolls the page and
+// pans the board), optionally turn by turn with the engine checking every turn; each change says
+// what it did (laid 3, lifted 2, a start marker placed), with Undo in the message; what
 // keeps the round from counting is listed before it is scored, with its place on the board.
 // Once scored, the round is explained as `trackwright score --explain` draws it: each player's
 // hand, start marker and missing tracks (listed, and drawn in the player's colour and dash), the
@@ -165,7 +167,9 @@
     const players = G.record.players;
     const placed = new Set(draft.track.map(([a, b]) => key(a, b)));
     const turnMode = Array.isArray(draft.turns);
-    const mode = G.mode || "track";
+    // No mode at first: the board is looked at, one finger scrolls the page and pans the board.
+    const mode = G.mode || null;
+    const L = latticeOf(map);
     const problems = currentProblems();
     const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
     const board = boardView(
@@ -209,7 +213,12 @@
       },
       {
         key: `entry|${mode}`,
-        stroke: mode === "track" ? strokeTrack : null,
+        stroke: strokeTrack,
+        drawing: { on: mode === "track", set: (on) => setMode(on ? "track" : null) },
+        // How far apart the targets lie (intersections; the track spaces' middles off the next
+        // line), for the shell to keep each a fingertip wide; what a tap on nothing says.
+        spacing: !mode ? 0 : mode === "track" ? L.step * Math.sin(Math.PI / 3) : L.step,
+        miss: () => say(t(`ta.miss-${mode || "look"}`, { player: players[G.player] })),
         draw: (g) => {
           if (mode === "start") {
             for (const n of map.nodes)
@@ -239,7 +248,7 @@
                 }),
               );
             }
-          } else {
+          } else if (mode === "track") {
             for (const e of map.edges) {
               const a = nodes[e.a],
                 b = nodes[e.b];
@@ -261,15 +270,15 @@
         },
       },
     );
+    // Each mode is chosen by its button; Draw track, like the switch on the board, is also left by
+    // it (pressed again: back to looking, one finger scrolling).
     const modeButton = (name, label) =>
       h(
         "button",
         {
           class: mode === name ? "active" : "secondary",
-          onclick: () => {
-            G.mode = name;
-            render();
-          },
+          "aria-pressed": mode === name ? "true" : "false",
+          onclick: () => setMode(name === "track" && mode === "track" ? null : name),
           id: `mode-${name}`,
         },
         label,
@@ -281,7 +290,11 @@
       photo().button(),
     ];
     const round = G.score.rounds.length + 1;
-    const hint = h("p", { class: "small", id: "hint" }, t(`ta.hint-${mode}`, { player: players[G.player] }));
+    const hint = h(
+      "p",
+      { class: "small", id: "hint" },
+      t(`ta.hint-${mode || "look"}`, { player: players[G.player] }),
+    );
     const before = problems.length
       ? h(
           "div",
@@ -291,8 +304,8 @@
         )
       : "";
     if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
-    // On a phone the board comes right after the buttons; what is read once (the hint, the choice
-    // of turn by turn) comes after it.
+    // On a phone the board comes right after the buttons and the hint (what one finger does now, in
+    // view with the board); what is read once (the choice of turn by turn) comes after it.
     // With the cards chosen, the cards come first (no scrolling between taps), then the board.
     const handsKey = JSON.stringify([draft.cities, draft.starts, players, G.player, I18Nlang()]);
     return [
@@ -307,8 +320,8 @@
       turnMode ? turnPanel(draft, true) : "",
       mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "",
       photo().panel(),
-      board,
       hint,
+      board,
       turnMode ? "" : turnPanel(draft, false),
       before,
       h(
@@ -319,6 +332,10 @@
       cached("ta-hands", handsKey, () => handSummary(draft)),
       cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
     ];
+  }
+  function setMode(mode) {
+    G.mode = mode;
+    render();
   }
   function I18Nlang() {
     return TW.I18N.lang;
@@ -430,27 +447,35 @@
     const city = G.board.map.cities.find((c) => c.name === name);
     const player = G.record.players[G.player];
     const regionOf = Object.fromEntries(G.board.map.cities.map((c) => [c.name, c.region]));
-    return change((record) => {
-      const draft = taDraftOf(record);
-      const held = Object.entries(draft.cities).find(([p, hand]) => p !== player && hand.includes(name));
-      if (held) {
-        say(t("ta.held-by", { player: held[0] }));
-        return false;
-      }
-      let hand = draft.cities[player] || [];
-      if (hand.includes(name)) hand = hand.filter((c) => c !== name);
-      else hand = [...hand.filter((c) => regionOf[c] !== city.region), name];
-      hand.sort((x, y) => regions().indexOf(regionOf[x]) - regions().indexOf(regionOf[y]));
-      draft.cities[player] = hand;
-      if (hand.length === regions().length) G.player = nextWithout(record, "hand");
-    });
+    let said = "";
+    return change(
+      (record) => {
+        const draft = taDraftOf(record);
+        const held = Object.entries(draft.cities).find(([p, hand]) => p !== player && hand.includes(name));
+        if (held) {
+          say(t("ta.held-by", { player: held[0] }));
+          return false;
+        }
+        let hand = draft.cities[player] || [];
+        said = t(hand.includes(name) ? "ta.city-removed" : "ta.city-added", { player, city: name });
+        if (hand.includes(name)) hand = hand.filter((c) => c !== name);
+        else hand = [...hand.filter((c) => regionOf[c] !== city.region), name];
+        hand.sort((x, y) => regions().indexOf(regionOf[x]) - regions().indexOf(regionOf[y]));
+        draft.cities[player] = hand;
+        if (hand.length === regions().length) G.player = nextWithout(record, "hand");
+      },
+      () => said,
+    );
   }
   function setStart(node) {
     const player = G.record.players[G.player];
-    return change((record) => {
-      taDraftOf(record).starts[player] = node;
-      G.player = nextWithout(record, "start");
-    });
+    return change(
+      (record) => {
+        taDraftOf(record).starts[player] = node;
+        G.player = nextWithout(record, "start");
+      },
+      t("ta.start-set", { player, node }),
+    );
   }
 
   // ------------------------------------------------------------------ track: strokes, taps, turns
@@ -548,7 +573,7 @@
   }
   // Track laid turn by turn: the engine says whose turn it is and refuses a track that breaks the
   // rules of placement (the change is then not kept, and the reason is said).
-  async function addTurnTrack(edges) {
+  async function addTurnTrack(edges, said) {
     await G.queue;
     const before = JSON.stringify(G.record["x-draft"]);
     const draft = taDraft();
@@ -577,9 +602,9 @@
     return change((record) => {
       if (JSON.stringify(record["x-draft"]) !== before) return false;
       record["x-draft"] = draft;
-    });
+    }, said);
   }
-  function liftTurnTrack(edges) {
+  function liftTurnTrack(edges, said) {
     const lifted = new Set(edges.map(([a, b]) => key(a, b)));
     return change((record) => {
       const draft = taDraftOf(record),
@@ -592,7 +617,7 @@
       lastTurn.track = lastTurn.track.filter(([x, y]) => !lifted.has(key(x, y)));
       if (!lastTurn.track.length) turns.pop();
       draft.track = turns.flatMap((x) => x.track);
-    });
+    }, said);
   }
 
   // A stroke along the printed lines: the intersections it passes near, joined by the track spaces
@@ -684,20 +709,26 @@
       return true;
     });
   }
+  // What a stroke did is said ("laid 3", "lifted 2"), with Undo at hand; a stroke along no line
+  // says so too. Whether the track may be laid stays the engine's to say.
   function layOrLift(edges) {
-    if (!edges.length) return;
+    if (!edges.length) {
+      say(t("ta.miss-track"));
+      return;
+    }
     const draft = G.record["x-draft"] || { track: [] };
     const placed = new Set(draft.track.map(([x, y]) => key(x, y)));
     const lift = edges.every(([a, b]) => placed.has(key(a, b)));
-    if (Array.isArray(draft.turns))
-      return lift ? liftTurnTrack(edges) : addTurnTrack(edges.filter(([a, b]) => !placed.has(key(a, b))));
+    const fresh = edges.filter(([a, b]) => !placed.has(key(a, b)));
+    const said = lift ? t("ta.lifted", { count: edges.length }) : t("ta.laid", { count: fresh.length });
+    if (Array.isArray(draft.turns)) return lift ? liftTurnTrack(edges, said) : addTurnTrack(fresh, said);
     return change((record) => {
       const d = taDraftOf(record);
       if (lift) {
         const lifted = new Set(edges.map(([a, b]) => key(a, b)));
         d.track = d.track.filter(([x, y]) => !lifted.has(key(x, y)));
-      } else for (const [a, b] of edges) if (!placed.has(key(a, b))) d.track.push([a, b]);
-    });
+      } else d.track.push(...fresh);
+    }, said);
   }
   function strokeTrack(points) {
     return layOrLift(strokeEdges(G.board.map, points));
