@@ -5,15 +5,21 @@ command loads."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
 import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import MINIMAL, ROOT
 from tests.support.cli import trackwright
+from tests.support.served import free_port, wait_for
 
 
 def process(*args: str, **options) -> subprocess.CompletedProcess:
@@ -305,65 +311,17 @@ def test_score_lastrada_errors(tmp_path, change, expected):
     assert expected in done.stderr
 
 
-def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
-    import socket
-    import time
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(  # a server of its own, stopped at the end
+@contextlib.contextmanager
+def serving(tmp_path: Path, port: int, *args: str) -> Iterator[str]:
+    """``trackwright serve ARGS --port PORT`` in a real process (the process is the point: what it
+    prints and binds): what it printed up to where the games are kept."""
+    proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
             "trackwright",
             "serve",
-            "--host",  # any address others can reach needs the key, --lan or not
-            "0.0.0.0",
-            "--url",
-            f"http://192.168.1.20:{port}",
-            "--port",
-            str(port),
-            "--db",
-            str(tmp_path / "g.sqlite"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        lines = []
-        deadline = time.time() + 30
-        while time.time() < deadline and not any("games are kept in" in x for x in lines):
-            lines.append(proc.stdout.readline())
-        text = "".join(lines)
-        assert f"trackwright scorer at http://192.168.1.20:{port}/?key=" in text
-        key = text.split("?key=")[1].split()[0]
-        assert len(key) >= 20
-        assert "█" in text or "▀" in text or "▄" in text  # the QR code
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.mark.parametrize("host", ["127.0.0.2", "localhost"])
-def test_serve_prints_the_loopback_address_it_bound(tmp_path, host):
-    """``--host 127.0.0.2`` binds 127.0.0.2 only: the URL printed is that one, and it answers."""
-    import socket
-    import time
-    import urllib.request
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(  # a server of its own, stopped at the end
-        [
-            sys.executable,
-            "-m",
-            "trackwright",
-            "serve",
-            "--host",
-            host,
+            *args,
             "--port",
             str(port),
             "--db",
@@ -378,22 +336,34 @@ def test_serve_prints_the_loopback_address_it_bound(tmp_path, host):
         deadline = time.time() + 60
         while time.time() < deadline and not any("games are kept in" in x for x in lines):
             lines.append(proc.stdout.readline())
-        text = "".join(lines)
-        url = f"http://{host}:{port}/"
-        assert f"trackwright scorer at {url} (this computer only)" in text, text
-        assert "127.0.0.1" not in text or host == "127.0.0.1"
-        for _ in range(100):  # the server starts listening just after it prints
-            try:
-                with urllib.request.urlopen(url + "api/hello", timeout=2) as answer:
-                    assert json.loads(answer.read())["trackwright"]
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError(f"{url} does not answer")
+        yield "".join(lines)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_serve_lan_prints_a_url_with_a_key_and_a_qr_code(tmp_path):
+    port = free_port()
+    # Any address others can reach needs the key, --lan or not.
+    url = f"http://192.168.1.20:{port}"
+    with serving(tmp_path, port, "--host", "0.0.0.0", "--url", url) as text:
+        assert f"trackwright scorer at {url}/?key=" in text
+        key = text.split("?key=")[1].split()[0]
+        assert len(key) >= 20
+        assert "█" in text or "▀" in text or "▄" in text  # the QR code
+
+
+@pytest.mark.parametrize("host", ["127.0.0.2", "localhost"])
+def test_serve_prints_the_loopback_address_it_bound(tmp_path, host):
+    """``--host 127.0.0.2`` binds 127.0.0.2 only: the URL printed is that one, and it answers."""
+    port = free_port()
+    with serving(tmp_path, port, "--host", host) as text:
+        url = f"http://{host}:{port}/"
+        assert f"trackwright scorer at {url} (this computer only)" in text, text
+        assert "127.0.0.1" not in text or host == "127.0.0.1"
+        wait_for(url + "api/hello")  # the server starts listening just after it prints
+        with urllib.request.urlopen(url + "api/hello", timeout=2) as answer:
+            assert json.loads(answer.read())["trackwright"]
 
 
 def test_serve_bad_port():
