@@ -197,6 +197,8 @@ def measure(base: str, args: argparse.Namespace, served: tuple[Path, Path]):
         page.evaluate("window.trackwright.ready")
         page.wait_for_selector("#create")
         page.click("#create")
+        page.wait_for_selector("#draw")
+        page.click("#draw")  # track is laid only once the player chooses to draw
         page.wait_for_selector("line.edge", state="attached")
         page.evaluate("window.twIdle()")
         taps = page.evaluate(TAPS, 20)
