@@ -336,9 +336,16 @@
       cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
     ];
   }
+  // A mode that takes taps or strokes on the board brings the board into view (under the page's
+  // header) when it is not: the player's next gesture is on it, not a scroll to find it.
   function setMode(mode) {
     G.mode = mode;
     render();
+    const board = document.getElementById("board");
+    if (!mode || mode === "cards" || !board) return;
+    const top = board.getBoundingClientRect().top,
+      header = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    if (top < header || top > window.innerHeight / 2) window.scrollBy(0, top - header - 4);
   }
   function I18Nlang() {
     return TW.I18N.lang;
@@ -448,7 +455,10 @@
   async function dealOnPhones() {
     let dealt;
     try {
-      dealt = await TW.engine.ask("deal", G.record, { code: newCode() });
+      // TW.nextDealCode: a code given by a test or a benchmark (the same deal every run).
+      const code = TW.nextDealCode || newCode();
+      TW.nextDealCode = null;
+      dealt = await TW.engine.ask("deal", G.record, { code });
     } catch (e) {
       say(e.message);
       return;
