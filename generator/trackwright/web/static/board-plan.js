@@ -56,6 +56,10 @@
     return out + extra;
   }
   const points = (ring) => ring.map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
+  const box = (x, y, w, h, attrs) =>
+    `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" ${attrs}/>`;
+  const disc = (x, y, r, attrs) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" ${attrs}/>`;
+  const polygon = (ring, attrs) => `<polygon points="${points(ring)}" ${attrs}/>`;
 
   function hexes(item, layout) {
     const d = item.hexes
@@ -81,29 +85,25 @@
     return `<path d="${d}"${paint(item.c, ' fill-rule="evenodd" stroke-linejoin="round"')}/>`;
   }
   function dots(item) {
-    return item.pts
-      .map(([x, y]) => `<circle cx="${n(x)}" cy="${n(y)}" r="${item.r}"${paint(item.c)}/>`)
-      .join("");
+    return item.pts.map(([x, y]) => disc(x, y, item.r, paint(item.c))).join("");
   }
   function squares(item) {
     const r = item.r;
-    return item.pts
-      .map(
-        ([x, y]) =>
-          `<rect x="${n(x - r)}" y="${n(y - r)}" width="${n(2 * r)}" height="${n(2 * r)}"${paint(item.c)}/>`,
-      )
-      .join("");
+    return item.pts.map(([x, y]) => box(x - r, y - r, 2 * r, 2 * r, paint(item.c))).join("");
   }
   function shapes(item) {
     const r = item.r;
     return item.pts
       .map(([x, y, fill, outline]) => {
-        const disc = `<circle cx="${n(x)}" cy="${n(y)}" r="${r}" fill="${esc(fill)}"${paint(item.c).replace(/ fill="[^"]*"/, "")}/>`;
+        const city = disc(x, y, r, `fill="${esc(fill)}"${paint(item.c).replace(/ fill="[^"]*"/, "")}`);
         const k = r * 0.55;
         const mark = outline
-          ? `<polygon points="${points(outline.map(([a, b]) => [x + a * k, y + b * k]))}" fill="#ffffff"/>`
-          : `<circle cx="${n(x)}" cy="${n(y)}" r="${n(k * 0.9)}" fill="#ffffff"/>`;
-        return disc + mark;
+          ? polygon(
+              outline.map(([a, b]) => [x + a * k, y + b * k]),
+              'fill="#ffffff"',
+            )
+          : disc(x, y, k * 0.9, 'fill="#ffffff"');
+        return city + mark;
       })
       .join("");
   }
@@ -146,9 +146,15 @@
     forest(x, y, s) {
       const k = s * 0.16;
       return [-1.3 * k, 1.3 * k]
-        .map(
-          (dx) =>
-            `<polygon points="${n(x + dx - k)},${n(y + k)} ${n(x + dx)},${n(y - 1.3 * k)} ${n(x + dx + k)},${n(y + k)}" fill="#3f6b32"/>`,
+        .map((dx) =>
+          polygon(
+            [
+              [x + dx - k, y + k],
+              [x + dx, y - 1.3 * k],
+              [x + dx + k, y + k],
+            ],
+            'fill="#3f6b32"',
+          ),
         )
         .join("");
     },
@@ -159,31 +165,31 @@
       const k = s * 0.09;
       const ink = `stroke="#000000" stroke-width="0.3" fill="${KIND[kind] || "#777777"}"`;
       const house = (cx, cy, w) =>
-        `<polygon points="${points([
-          [cx - w, cy + w],
-          [cx - w, cy - 0.2 * w],
-          [cx, cy - w],
-          [cx + w, cy - 0.2 * w],
-          [cx + w, cy + w],
-        ])}" ${ink}/>`;
+        polygon(
+          [
+            [cx - w, cy + w],
+            [cx - w, cy - 0.2 * w],
+            [cx, cy - w],
+            [cx + w, cy - 0.2 * w],
+            [cx + w, cy + w],
+          ],
+          ink,
+        );
       if (kind === "city")
         return [
           [-2 * k, k],
           [0, 3 * k],
           [2 * k, 1.8 * k],
         ]
-          .map(
-            ([dx, hh]) =>
-              `<rect x="${n(x + dx - k)}" y="${n(y - hh)}" width="${n(2 * k)}" height="${n(2 * k + hh)}" ${ink}/>`,
-          )
+          .map(([dx, hh]) => box(x + dx - k, y - hh, 2 * k, 2 * k + hh, ink))
           .join("");
       if (kind === "fortified_village")
-        return `<rect x="${n(x - 3 * k)}" y="${n(y - 2 * k)}" width="${n(6 * k)}" height="${n(4 * k)}" ${ink} stroke-dasharray="${n(k)} ${n(k / 2)}"/>`;
+        return box(x - 3 * k, y - 2 * k, 6 * k, 4 * k, `${ink} stroke-dasharray="${n(k)} ${n(k / 2)}"`);
       if (kind === "hamlet")
         return house(x - 1.4 * k, y + 0.5 * k, 1.3 * k) + house(x + 1.4 * k, y + 0.5 * k, 1.3 * k);
       return (
         house(x - k, y + 0.3 * k, 1.6 * k) +
-        `<rect x="${n(x + 1.2 * k)}" y="${n(y + 0.4 * k)}" width="${n(2 * k)}" height="${n(1.5 * k)}" stroke="#000000" stroke-width="0.3" fill="#d9c36a"/>`
+        box(x + 1.2 * k, y + 0.4 * k, 2 * k, 1.5 * k, 'stroke="#000000" stroke-width="0.3" fill="#d9c36a"')
       );
     };
   }
@@ -192,7 +198,7 @@
     return draw ? item.pts.map(([x, y]) => draw(x, y, item.s)).join("") : "";
   }
   function rect(item) {
-    return `<rect x="${n(item.x)}" y="${n(item.y)}" width="${n(item.w)}" height="${n(item.h)}"${paint(item.c)}/>`;
+    return box(item.x, item.y, item.w, item.h, paint(item.c));
   }
   const DRAW = { rect, hexes, lines, paths, dots, rings: dots, squares, shapes, text, marks };
 
@@ -200,7 +206,8 @@
     const body = plan.items.map((item) => (DRAW[item.t] ? DRAW[item.t](item, plan.layout) : "")).join("");
     const w = n(plan.width),
       h = n(plan.height);
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}mm" height="${h}mm">${body}</svg>`;
+    const size = `viewBox="0 0 ${w} ${h}" width="${w}mm" height="${h}mm"`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" ${size}>${body}</svg>`;
   }
   // The plan as a built board's JSON: the region names (keys of the page's texts) in its language.
   function board(plan, t) {

@@ -29,7 +29,7 @@ from trackwright.core import hexgrid, mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 
-M = TypeVar("M")
+M = TypeVar("M", bound=mapfile.MapModel)
 
 PT_TO_MM = 25.4 / 72  # a text size in points, in millimetres
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from trackwright.core import hexgrid, palette
-from trackwright.core.boardplan import Item, hex_places, hexes_by_class, marks, plan, pt, r2, text
+from trackwright.core.boardplan import (
+    PT_TO_MM,
+    Item,
+    hex_places,
+    hexes_by_class,
+    marks,
+    plan,
+    pt,
+    r2,
+    text,
+)
 from trackwright.core.dampfross import DampfrossMap
 
 MARGIN = 10.0  # white around the map, mm: inside any printer's unprintable edge
@@ -62,8 +72,11 @@ def _town_items(m: DampfrossMap, at: hexgrid.Layout) -> list[Item]:
     s = m.hex_size
     mark = s * 0.2
     number_pt, name_pt = town_label_sizes(s)
-    name_cap = name_pt * 25.4 / 72 * 0.72
-    ports, dots, squares, labels = [], [], [], []
+    name_cap = name_pt * PT_TO_MM * 0.72
+    ports: list[list[float]] = []
+    dots: list[list[float]] = []
+    squares: list[list[float]] = []
+    labels: list[Item] = []
     for town in m.towns:
         x, y = at.centre(town.hex)
         if town.name in m.ports:

@@ -24,6 +24,7 @@ FRAME = 48.0  # frame width around the hexagon, mm (at least)
 TRACK_BOX = 13.0  # a box of a travel-day track, mm (a marker is 2 mm smaller)
 TRACK_MAX = 270.0  # a track's length at most, mm: it fits a landscape A4 or Letter sheet
 TABLE_W, TABLE_H = 72.0, 37.5  # a scoring table in a corner of the frame, mm
+Point = tuple[float, float]
 
 
 def extent(m: LaStradaMap, hexes: Iterable[Hex] | None = None) -> tuple[float, float, float, float]:
@@ -65,7 +66,7 @@ def players() -> list[dict[str, Any]]:
     return [{"colour": c, "shape": s} for _n, c, s in PLAYERS]
 
 
-def piece_borders(m: LaStradaMap, at: hexgrid.Layout) -> list[tuple[tuple[float, float], ...]]:
+def piece_borders(m: LaStradaMap, at: hexgrid.Layout) -> list[tuple[Point, Point]]:
     """The sides between hexes of different pieces: where the modules meet."""
     out = []
     for h, piece in m.piece_of.items():

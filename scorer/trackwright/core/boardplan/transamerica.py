@@ -147,7 +147,8 @@ def _land(m: TransAmericaMap) -> list[Item]:
 
 
 def _track(m: TransAmericaMap) -> list[Item]:
-    single, double = [], []
+    single: list[list[float]] = []
+    double: list[list[float]] = []
     for e in m.edges:
         a, b = m.nodes[e.a], m.nodes[e.b]
         (x1, y1), (x2, y2) = shortened((a.x, a.y), (b.x, b.y))
