@@ -230,3 +230,21 @@ def test_a_map_file_that_is_not_valid_says_where(browser, static_site, tmp_path)
     where = pg.evaluate("TW.pathWords('$.towns[0].hex', document.getElementById('new-game').value)")
     assert where in said and "Glenton" in said and "\n" not in said.strip(), said
     context.close()
+
+
+def test_a_record_whose_embedded_map_is_not_valid_says_where(browser, static_site, tmp_path):
+    data = arrange(5).to_json()
+    data["settlements"][0]["hex"] = [99, 99]
+    record = {"game": "lastrada", "map": data, "players": ["Ann", "Ben"], "settlements": {}}
+    path = tmp_path / "broken-game.json"
+    path.write_text(json.dumps(record), "utf-8")
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    pg.set_input_files("#import-game", str(path))
+    settle(pg)
+    pg.wait_for_function("document.getElementById('status').innerText.includes('broken-game.json')")
+    said = pg.inner_text("#status")
+    where = pg.evaluate("TW.pathWords('$.map.settlements[0].hex', 'lastrada')")
+    assert where in said and "s01" in said and "\n" not in said.strip(), said
+    assert "#/game/" not in pg.url  # no game started on it
+    context.close()
