@@ -7,7 +7,11 @@ default), real touch input at the on-screen positions with a fingertip error.
 From the dealt hands to the explained score, on the scoring phone only (the players' own phones
 show their hands; what they do there is not counted here):
 
-1. **Hands**: one tap, Deal on the phones (the engine deals from a code; each player scans it).
+1. **Hands**: simulated rounds: one tap, Deal on the phones (the engine deals from a code;
+   each player scans its QR code). Recorded rounds (their hands were dealt from the cards): the
+   game is on a laptop (``trackwright serve``) and each player enters their own hand on their
+   own phone (joined from the laptop's list of games: Cards, their name, five cities), which
+   reaches the scoring phone by itself: no gesture on the scoring phone.
 2. **Track**, one of two ways (``--ways``):
    - ``photo``: the Photo button, the camera's shutter and its "use photo" (3 gestures; the
      headless page is given the file), a tap on each space the reader is unsure of (two where
@@ -20,8 +24,8 @@ show their hands; what they do there is not counted here):
 4. **Score round**, then the **explanation**: one tap per player on that player's view.
 
 Every scroll of the page that brings the next button into view is a gesture too. The rounds: the
-two 4-player rounds of ``tests/records/transamerica/example-4-players.json`` (their track and
-start markers; the hands are the phones' deal, which replaces the recorded ones) and
+two 4-player rounds of ``tests/records/transamerica/example-4-players.json`` (their hands, track
+and start markers) and
 ``--rounds`` simulated rounds (``tests/support/simulate.py``, seeded, played from the phones'
 deal). The photos come from ``tests/support/photo_scenes.py`` (a composited camera photo of the
 printed poster with that round's track and markers).
@@ -41,6 +45,8 @@ import random
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,8 +56,9 @@ from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
-from benchmarks.served import ARGS, served_app
+from benchmarks.served import ARGS
 from tests.support import photo_scenes, simulate
+from tests.web.browser import Laptop
 
 ROOT = Path(__file__).resolve().parents[1]
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
@@ -353,18 +360,45 @@ def recorded_rounds() -> list[dict]:
         {
             "track": r.get("track") or [e for t in r["turns"] for e in t["track"]],
             "starts": r["starts"],
+            "cities": r["cities"],
         }
         for r in record["rounds"][:2]
     ]
 
 
+def own_phones(browser, base: str, players: list[str], hands: dict[str, list[str]]) -> None:
+    """Each player's own phone joins the laptop's newest game and enters that player's hand."""
+    for i, p in enumerate(players):
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+        own = ctx.new_page()
+        own.goto(base)
+        own.wait_for_selector("[data-join]")
+        own.locator("[data-join]").first.click()
+        own.wait_for_selector("#mode-cards")
+        own.evaluate("window.twIdle()")
+        own.click("#mode-cards")
+        if own.evaluate("window.TW.G.player") != i:
+            own.click(f'#players button[data-player="{p}"]')
+        for city in hands[p]:
+            own.click(f'button[data-city="{city}"]')
+            own.evaluate("window.twIdle()")
+        ctx.close()
+
+
 def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count, dict]:
     count = Count()
     new_game(page, base, players)
-    hands = deal(page, count, args.seed)
     if source == "recorded":
         round_ = args.recorded_rounds.pop(0)
+        own_phones(args.browser, base, players, round_["cities"])
+        page.wait_for_function(
+            "n => Object.values(window.TW.G.record['x-draft'].cities).flat().length === n",
+            arg=5 * len(players),
+            timeout=60_000,
+        )
+        page.evaluate("window.twIdle()")
     else:
+        hands = deal(page, count, args.seed)
         entry = simulate.play_round(m, players, seed=args.seed, hands=hands)
         laid = [e for t in entry["turns"] for e in t["track"]]
         round_ = {"track": sorted({tuple(sorted(e)) for e in laid}), "starts": entry["starts"]}
@@ -388,12 +422,27 @@ def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count,
     }
 
 
+@contextmanager
+def laptop() -> Iterator[str]:
+    """``trackwright serve`` on a free port (the app and its games' API), until the block ends."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Laptop(Path(tmp) / "games.sqlite")
+        server.start()
+        try:
+            yield server.base
+        finally:
+            if server.proc is not None:
+                server.proc.terminate()
+                server.proc.wait(timeout=10)
+
+
 def run(args: argparse.Namespace) -> list[tuple[str, str, Count, dict]]:
     m = model.load("usa")
     players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
     rows = []
-    with served_app() as (base, _), sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+    with laptop() as base, sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        args.browser = browser
         ctx = browser.new_context(
             viewport={"width": 360, "height": 740}, has_touch=True, device_scale_factor=2
         )
