@@ -1479,6 +1479,8 @@ Object.assign(TW, {
   mapData,
   boardOf,
   entryOf,
+  zoomAt,
+  REACH,
   scoredKey,
 });
 

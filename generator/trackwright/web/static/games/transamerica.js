@@ -338,8 +338,14 @@
   }
   // A mode that takes taps or strokes on the board brings the board into view (under the page's
   // header) when it is not: the player's next gesture is on it, not a scroll to find it.
+  // Start markers are tapped on intersections: the board is zoomed out as far as keeps them a
+  // fingertip apart (fewer pans to reach the next marker), never further.
   function setMode(mode) {
     G.mode = mode;
+    if (mode === "start") {
+      const fit = (2 * TW.REACH + 4) / (2 * latticeOf(G.board.map).step);
+      if (G.zoom > fit * 1.05) TW.zoomAt(fit);
+    }
     render();
     const board = document.getElementById("board");
     if (!mode || mode === "cards" || !board) return;
