@@ -123,6 +123,7 @@ def test_one_tap_on_a_player_shows_exactly_their_missing_tracks(browser, static_
     enter_round(pg, rnd)
     pg.evaluate("window.scrollTo(0, 0)")
     shoot(pg, "transamerica-round-entry")
+    zoom = pg.evaluate("window.TW.G.zoom")
     last = score_round(pg)
     assert last["missing"] == {"Ann": 1, "Ben": 5, "Cleo": 0, "Dan": 6}
     # Everyone's missing tracks at first, the view fitted to them all; the buttons a finger wide.
@@ -165,6 +166,11 @@ def test_one_tap_on_a_player_shows_exactly_their_missing_tracks(browser, static_
     pg.wait_for_selector('#explain-players[data-fitted="Cleo"]')
     assert pg.evaluate(MEASURE, "Cleo")["others"] == 0
     assert "Cleo connected all five cities" in pg.inner_text("#explained")
+    # Undone, back to the round's entry: the board at the zoom it had there.
+    pg.tap("#undo")
+    pg.wait_for_selector("#score-round")
+    settle(pg)
+    assert pg.evaluate("window.TW.G.zoom") == zoom
     assert not context.errors, context.errors
     context.close()
 

@@ -152,6 +152,7 @@
     const showing = G.record["x-draft"] === undefined && last;
     const title = h("h1", {}, `TransAmerica · ${map.name}`);
 
+    if (!showing) leaveExplained();
     return showing ? scoredPage(map, nodes, last, title) : entryPage(map, nodes, title);
   }
 
@@ -861,12 +862,17 @@
   // Whose missing tracks the board shows ("" for everyone's), and the view last fitted to: a tap
   // on a player pans and zooms the board onto that player's missing tracks, once; the fingers and
   // the zoom buttons then move it as they like until the next tap.
-  const explained = { round: null, who: "", fitted: null, scroll: false };
+  const explained = { round: null, who: "", fitted: null, scroll: false, zoom: null };
   const LABEL_PX = 12; // the names the page writes on the board, in CSS px whatever the zoom
   function explainFor(last) {
     const round = `${G.id}|${last.round}`;
     if (explained.round !== round) Object.assign(explained, { round, who: "", fitted: null, scroll: true });
     return G.record.players.includes(explained.who) ? explained.who : "";
+  }
+  // Back to entering a round (the next one, or this one undone): the zoom the board had before.
+  function leaveExplained() {
+    if (explained.zoom !== null) G.zoom = explained.zoom;
+    Object.assign(explained, { round: null, fitted: null, zoom: null });
   }
   function fitKey(who) {
     return `${explained.round}|${who}`;
@@ -1055,30 +1061,7 @@
     const pts = focusNodes(map, last, shown, who)
       .map((n) => nodes[n])
       .filter(Boolean);
-    if (pts.length) {
-      // Room round the tracks for the rings (mm on the board) and the names (px on the screen).
-      const ring = 7,
-        room = 30;
-      const x0 = Math.min(...pts.map((p) => p.x)) - ring,
-        x1 = Math.max(...pts.map((p) => p.x)) + ring,
-        y0 = Math.min(...pts.map((p) => p.y)) - ring,
-        y1 = Math.max(...pts.map((p) => p.y)) + ring;
-      const perZoom = unitPx() / G.zoom;
-      const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
-      const fit = Math.min(
-        (wrap.clientWidth - 2 * room) / ((x1 - x0) * perZoom),
-        (high - 2 * room) / ((y1 - y0) * perZoom),
-      );
-      // As close as the zoom buttons go; farther out than they do when a player's tracks span
-      // the whole board (a phone is narrower than the board at the buttons' farthest).
-      G.zoom = Math.min(6, Math.max(0.2, fit));
-      render(); // the board sized at the new zoom, its names at their size
-      const ctm = over.getScreenCTM(),
-        box = wrap.getBoundingClientRect();
-      wrap.scrollLeft +=
-        ((x0 + x1) / 2) * ctm.a + ctm.e - (box.left + wrap.clientLeft + wrap.clientWidth / 2);
-      wrap.scrollTop += ((y0 + y1) / 2) * ctm.d + ctm.f - (box.top + wrap.clientTop + wrap.clientHeight / 2);
-    }
+    if (pts.length) zoomOnto(wrap, over, pts);
     if (explained.scroll) {
       explained.scroll = false;
       const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
@@ -1090,6 +1073,34 @@
     }
     sizeLabels();
     document.getElementById("explain-players").dataset.fitted = who;
+  }
+
+  // Room round the tracks: for the rings (mm on the board), and for the names and the zoom
+  // buttons over the board's right-hand corner (CSS px on the screen).
+  const RING = 7,
+    ROOM = { left: 24, right: 64, top: 24, bottom: 24 };
+  function zoomOnto(wrap, over, pts) {
+    const x0 = Math.min(...pts.map((p) => p.x)) - RING,
+      x1 = Math.max(...pts.map((p) => p.x)) + RING,
+      y0 = Math.min(...pts.map((p) => p.y)) - RING,
+      y1 = Math.max(...pts.map((p) => p.y)) + RING;
+    const perZoom = unitPx() / G.zoom;
+    const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+    const wide = wrap.clientWidth - ROOM.left - ROOM.right,
+      tall = high - ROOM.top - ROOM.bottom;
+    const fit = Math.min(wide / ((x1 - x0) * perZoom), tall / ((y1 - y0) * perZoom));
+    if (explained.zoom === null) explained.zoom = G.zoom;
+    // As close as the zoom buttons go; farther out than they do when a player's tracks span the
+    // whole board (a phone is narrower than the board at the buttons' farthest).
+    G.zoom = Math.min(6, Math.max(0.2, fit));
+    render(); // the board sized at the new zoom, its names and lines at their size
+    const ctm = over.getScreenCTM(),
+      box = wrap.getBoundingClientRect();
+    const left = box.left + wrap.clientLeft,
+      top = box.top + wrap.clientTop;
+    wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - (left + ROOM.left + wide / 2);
+    wrap.scrollTop +=
+      ((y0 + y1) / 2) * ctm.d + ctm.f - (top + ROOM.top + (wrap.clientHeight - ROOM.top - ROOM.bottom) / 2);
   }
 
   // The words beside the board: for one player, why they lose what they lose, leg by leg; for
