@@ -862,11 +862,13 @@
   // Whose missing tracks the board shows ("" for everyone's), and the view last fitted to: a tap
   // on a player pans and zooms the board onto that player's missing tracks, once; the fingers and
   // the zoom buttons then move it as they like until the next tap.
-  const explained = { round: null, who: "", fitted: null, scroll: false, zoom: null };
+  // A tap on one of the player's legs (in the words) zooms onto that leg alone.
+  const explained = { round: null, who: "", leg: null, fitted: null, scroll: false, zoom: null };
   const LABEL_PX = 12; // the names the page writes on the board, in CSS px whatever the zoom
   function explainFor(last) {
     const round = `${G.id}|${last.round}`;
-    if (explained.round !== round) Object.assign(explained, { round, who: "", fitted: null, scroll: true });
+    if (explained.round !== round)
+      Object.assign(explained, { round, who: "", leg: null, fitted: null, scroll: true });
     return G.record.players.includes(explained.who) ? explained.who : "";
   }
   // Back to entering a round (the next one, or this one undone): the zoom the board had before.
@@ -875,10 +877,10 @@
     Object.assign(explained, { round: null, fitted: null, zoom: null });
   }
   function fitKey(who) {
-    return `${explained.round}|${who}`;
+    return `${explained.round}|${who}|${who ? explained.leg : null}`;
   }
-  function showExplained(who) {
-    Object.assign(explained, { who, fitted: null, scroll: true });
+  function showExplained(who, leg = null) {
+    Object.assign(explained, { who, leg, fitted: null, scroll: true });
     render();
   }
   function explainButtons(who) {
@@ -1003,19 +1005,24 @@
       "stroke-width": (3 / unitPx()).toFixed(3),
       "pointer-events": "none",
     });
-    // Names right of the view's middle are written to the left of their place, so that they stay
-    // on the board's window.
+    // Each name above its place, clear of the rings round a city, of the printed name (right of
+    // a city) and of the printed intersection's id (below it); centred, but begun at its place
+    // in the view's left third and ended there in its right third, so it stays in the window.
+    const cityR = G.board.layout.city_r || 4.4;
+    const ring =
+      them.length > 1 ? cityR + 1.2 + 1.1 * G.record.players.length : Math.max(cityR + 2.2, 9 / unitPx());
     const xs = focusNodes(map, last, shown, them.length === 1 ? them[0] : "").map((n) => nodes[n]?.x || 0);
-    const middle = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const low = Math.min(...xs),
+      span = Math.max(...xs) - low || 1;
     for (const n of named)
       if (nodes[n]) {
-        const left = nodes[n].x > middle;
+        const at = (nodes[n].x - low) / span;
         const label = s("text", {
           x: nodes[n].x,
-          y: nodes[n].y,
-          dx: left ? "-0.5em" : "0.5em",
-          dy: "-0.8em",
-          "text-anchor": left ? "end" : "start",
+          y: nodes[n].y - (cityAt[n] ? ring : 1.5),
+          dx: at < 1 / 3 ? "-0.6em" : at > 2 / 3 ? "0.6em" : "0",
+          dy: "-0.35em",
+          "text-anchor": at < 1 / 3 ? "start" : at > 2 / 3 ? "end" : "middle",
           "data-label": n,
         });
         label.textContent = cityAt[n] ? `${cityAt[n]} ${n}` : n;
@@ -1040,6 +1047,8 @@
   // The intersections the view is fitted to: the missing tracks of the players shown; for a
   // player who misses nothing, their network (their cities and start marker).
   function focusNodes(map, last, shown, who) {
+    const leg = who && explained.leg !== null ? last.legs?.[who]?.[explained.leg] : null;
+    if (leg) return [leg.from, ...leg.spaces.map((x) => x[1])];
     const them = who ? [who] : G.record.players;
     const out = them.flatMap((p) => (last.routes[p] || []).flat());
     if (out.length) return out;
@@ -1072,7 +1081,10 @@
       new MutationObserver(sizeLabels).observe(over, { attributes: true, attributeFilter: ["width"] });
     }
     sizeLabels();
-    document.getElementById("explain-players").dataset.fitted = who;
+    Object.assign(document.getElementById("explain-players").dataset, {
+      fitted: who,
+      leg: who && explained.leg !== null ? explained.leg : "",
+    });
   }
 
   // Room round the tracks: for the rings (mm on the board), and for the names and the zoom
@@ -1090,9 +1102,9 @@
       tall = high - ROOM.top - ROOM.bottom;
     const fit = Math.min(wide / ((x1 - x0) * perZoom), tall / ((y1 - y0) * perZoom));
     if (explained.zoom === null) explained.zoom = G.zoom;
-    // As close as the zoom buttons go; farther out than they do when a player's tracks span the
-    // whole board (a phone is narrower than the board at the buttons' farthest).
-    G.zoom = Math.min(6, Math.max(0.2, fit));
+    // Never closer than a few track spaces to the window; farther out than the zoom buttons go
+    // when a player's tracks span the whole board (a phone is narrower than the board then).
+    G.zoom = Math.min(3, Math.max(0.2, fit));
     render(); // the board sized at the new zoom, its names and lines at their size
     const ctm = over.getScreenCTM(),
       box = wrap.getBoundingClientRect();
@@ -1203,7 +1215,17 @@
           ? h(
               "ul",
               { class: "legs", "data-legs": p },
-              legs.map((leg) => h("li", {}, legText(map, leg, p))),
+              legs.map((leg, k) =>
+                h(
+                  "li",
+                  {},
+                  h(
+                    "button",
+                    { class: "leg", "data-leg": k, onclick: () => showExplained(p, k) },
+                    legText(map, leg, p),
+                  ),
+                ),
+              ),
             )
           : "",
       ),
