@@ -8,10 +8,12 @@ entry and its explanation are saved to docs/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.support import simulate
 from tests.web.browser import SHOTS, new_game, open_page, phone, settle, start
 from trackwright.core import transamerica as ta_model
@@ -22,6 +24,7 @@ PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 #: A simulated game whose first round has it all: Ann misses 1 track, Ben 4 (one on a double
 #: line, 5 points), Cleo nothing, Dan 5 (6 points).
 SEED = 4
+DF_EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
 
 
 def first_round() -> dict:
@@ -286,5 +289,61 @@ def test_a_tap_on_a_leg_zooms_onto_it(browser, static_site):
     seen = pg.evaluate(MEASURE, "Dan")
     assert seen["window"]["top"] >= seen["header"] - 1
     assert seen["window"]["bottom"] <= seen["viewport"] + 1
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_dampfross_one_tap_shows_a_players_network(browser, static_site):
+    """Dampfross has the same want: under the board, one tap on a player zooms onto their network
+    (the engine's), their line bold in their colour and dash, the others faded, in words too."""
+    data = json.loads(DF_EXAMPLE.read_text("utf-8"))
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+    start(pg)
+    pg.evaluate(
+        "events => window.TW.change(record => { record.events = events; })", data["events"][:40]
+    )
+    settle(pg)
+    pg.wait_for_selector("#network-players button")
+    for p in data["players"]:
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        button = pg.locator(f'#network-players button[data-network="{p}"]')
+        box = button.bounding_box()
+        assert box and box["height"] >= 44
+        button.tap()
+        pg.wait_for_selector(f'#network-players[data-fitted="{p}"]')
+        settle(pg)
+        seen = pg.evaluate(
+            """who => {
+          const wrap = document.getElementById('board');
+          const r = wrap.getBoundingClientRect();
+          const mine = [...document.querySelectorAll('#overlay polyline.shown-network')]
+            .filter(l => l.dataset.player === who).map(l => l.getBoundingClientRect());
+          const faded = [...document.querySelectorAll('#overlay polyline')]
+            .filter(l => l.getAttribute('opacity') === '0.3').length;
+          return { win: [r.left, r.right, r.top, r.bottom, r.width, r.height], faded,
+            mine: mine.map(b => [b.left, b.right, b.top, b.bottom]),
+            header: document.querySelector('header').getBoundingClientRect().bottom,
+            dash: [...document.querySelectorAll('#overlay polyline.shown-network')].map(l => l.getAttribute('stroke-dasharray')) };
+        }""",
+            p,
+        )
+        left, right, top, bottom, width, height = seen["win"]
+        assert top >= seen["header"] - 1 and bottom <= 741
+        assert seen["mine"] and seen["faded"]
+        for b in seen["mine"]:
+            assert b[0] >= left - 1 and b[1] <= right + 1 and b[2] >= top - 1 and b[3] <= bottom + 1
+        spread = max(max(b[1] for b in seen["mine"]) - min(b[0] for b in seen["mine"]), 0)
+        tall = max(b[3] for b in seen["mine"]) - min(b[2] for b in seen["mine"])
+        assert spread >= 0.5 * width or tall >= 0.5 * height, (spread, tall, seen["win"])
+        words = pg.inner_text("#network-words")
+        assert words.startswith(f"{p}'s network: ") and "hexes" in words
+        if p == data["players"][1]:
+            shoot(pg, "dampfross-network")
     assert not context.errors, context.errors
     context.close()
