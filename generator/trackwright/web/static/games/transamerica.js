@@ -1043,6 +1043,31 @@
     if (!g) return;
     g.setAttribute("font-size", (LABEL_PX / unitPx()).toFixed(3));
     g.setAttribute("stroke-width", (3 / unitPx()).toFixed(3));
+    unclutter(g);
+  }
+  // Names that would cover one another are moved a line up or down (the nearest free place; the
+  // least covered one when none is free).
+  function unclutter(g) {
+    const placed = [];
+    const overlap = (r) =>
+      placed.reduce(
+        (sum, q) =>
+          sum +
+          Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) *
+            Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)),
+        0,
+      );
+    for (const label of g.querySelectorAll("text")) {
+      let best = null;
+      for (const k of [0, -1, 1, -2, 2, -3]) {
+        label.setAttribute("dy", `${(-0.35 + 1.1 * k).toFixed(2)}em`);
+        const cover = overlap(label.getBoundingClientRect());
+        if (!best || cover < best.cover) best = { k, cover };
+        if (!cover) break;
+      }
+      label.setAttribute("dy", `${(-0.35 + 1.1 * best.k).toFixed(2)}em`);
+      placed.push(label.getBoundingClientRect());
+    }
   }
   // The intersections the view is fitted to: the missing tracks of the players shown; for a
   // player who misses nothing, their network (their cities and start marker).
@@ -1071,11 +1096,13 @@
       .map((n) => nodes[n])
       .filter(Boolean);
     if (pts.length) zoomOnto(wrap, over, pts);
-    if (explained.scroll) {
-      explained.scroll = false;
-      const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    // The page scrolled only when some of the board is out of view (a game opened at its top
+    // keeps its title and buttons in view).
+    const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0,
+      seen = wrap.getBoundingClientRect();
+    if (explained.scroll && (seen.top < head || seen.bottom > window.innerHeight))
       window.scrollBy(0, document.getElementById("explain-players").getBoundingClientRect().top - head - 6);
-    }
+    explained.scroll = false;
     if (!watched.has(over)) {
       watched.add(over);
       new MutationObserver(sizeLabels).observe(over, { attributes: true, attributeFilter: ["width"] });
