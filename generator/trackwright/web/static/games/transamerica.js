@@ -857,12 +857,12 @@
       cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
     ];
   }
+
   // ------------------------------------------------------------------ the explanation, player by player
 
-  // Whose missing tracks the board shows ("" for everyone's), and the view last fitted to: a tap
-  // on a player pans and zooms the board onto that player's missing tracks, once; the fingers and
-  // the zoom buttons then move it as they like until the next tap.
-  // A tap on one of the player's legs (in the words) zooms onto that leg alone.
+  // Whose missing tracks the board shows ("" for everyone's), which of their legs (null: all),
+  // and the view last fitted to: a tap on a player (or on a leg in the words) pans and zooms the
+  // board onto it, once; the fingers and the zoom buttons then move it as they like.
   const explained = { round: null, who: "", leg: null, fitted: null, scroll: false, zoom: null };
   const LABEL_PX = 12; // the names the page writes on the board, in CSS px whatever the zoom
   function explainFor(last) {
@@ -1173,7 +1173,8 @@
   function pointsText(count) {
     return plural(count, "ta.points-one", "ta.points-other");
   }
-  // "Ben misses 4 tracks, 1 on a double line (=), to connect New Orleans and Washington: 5 points".
+  // "Ben misses 4 tracks to connect Los Angeles and Cincinnati (1 on a double line, =): 5 points
+  // lost."
   function missesText(last, p) {
     const legs = last.legs?.[p] || [];
     const spaces = legs.flatMap((l) => l.spaces);
@@ -1192,13 +1193,9 @@
     const node = end === "from" ? leg.from : leg.to;
     const kind = end === "from" ? leg.from_kind : leg.to_kind;
     const city = map.cities.find((c) => c.node === node)?.name || node;
-    const text = {
-      network: `ta.${end}-network`,
-      track: `ta.${end}-track`,
-      fork: `ta.${end}-fork`,
-      city: `ta.${end}-city`,
-    }[kind];
-    return t(text || `ta.${end}-fork`, { node, city, player });
+    // ta.from-network, ta.to-city, ...: each end in words by its kind (the engine's END_KINDS).
+    const known = ["network", "track", "fork", "city"].includes(kind) ? kind : "fork";
+    return t(`ta.${end}-${known}`, { node, city, player });
   }
   function legText(map, leg, player) {
     const line = t("ta.leg", {
@@ -1223,6 +1220,7 @@
         h(
           "span",
           { class: "points" },
+          // Nothing lost (the round's winner) is no "−0": the score is all there is to say.
           t(last.missing[p] ? "ta.lost" : "ta.lost-none", { points: last.missing[p], score: last.scores[p] }),
         ),
         dashKey(i),
