@@ -124,3 +124,18 @@ def test_simulated_games_legs_and_json(usa, seed):
             assert [leg["points"] for leg in legs] == [leg.points for leg in rnd.gaps[p].legs]
             assert all(len(s) == 3 for leg in legs for s in leg["spaces"])
             assert {leg["from_kind"] for leg in legs} <= set(ta.END_KINDS)
+
+
+def test_every_kind_of_end_and_a_city_reached_by_track(minimal):
+    """Nothing of Ann's placed: one tree from her marker (Ashford, A1) that forks at A2. Track
+    laid by someone else from A4 to Dovecote (A8) counts for her: the leg to it ends at that
+    track, which reaches Dovecote."""
+    start = minimal.city_by_name["Ashford"].node
+    track = {edge_key(f"A{i}", f"A{i + 1}") for i in range(4, 8)}
+    g = ta.gaps(minimal, track, start, ANN, ta.missing_track(minimal, track, start, ANN))
+    ends = {(leg.start, leg.end): (leg.start_kind, leg.end_kind, leg.reaches) for leg in g.legs}
+    assert ends[("A1", "A2")] == ("network", "fork", ())
+    assert ends[("A2", "A3")] == ("fork", "city", ())
+    assert ends[("A4", "A3")] == ("track", "city", ("Dovecote",))
+    assert g.unconnected == ("Harbury", "Oakridge", "Valemont", "Dovecote")
+    assert {k for leg in g.legs for k in (leg.start_kind, leg.end_kind)} == set(ta.END_KINDS)
