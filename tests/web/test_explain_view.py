@@ -237,6 +237,12 @@ def test_the_words_say_how_many_why_and_from_where_to_where(browser, static_site
         settle(pg)
         words = pg.inner_text("#explained")
         assert one in words and many in words and double in words, words
+        if lang == "fr":
+            pg.tap('#explain-players button[data-explain="Ben"]')
+            pg.wait_for_selector('#explain-players[data-fitted="Ben"]')
+            assert "Il manque 4 rails à Ben pour relier" in pg.inner_text("#explained")
+            assert "Depuis le réseau de Ben en " in pg.inner_text("#explained")
+            shoot(pg, "transamerica-explain-fr")
     pg.select_option("#lang", "en")
     assert not context.errors, context.errors
     context.close()
