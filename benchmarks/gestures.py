@@ -341,14 +341,13 @@ def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: f
 
 
 def score_and_explain(page, players: list[str], count: Count) -> int:
-    """Score round, then each player's view (the page's per-player buttons, if it has them)."""
+    """Score round, then each player's view (it zooms onto that player's missing tracks)."""
     tap(page, "#score-round", count, "score")
     page.wait_for_function("window.TW.G.record['x-draft'] === undefined")
     page.evaluate("window.twIdle()")
-    views = page.locator("[data-explain-player]")
-    for k in range(views.count()):
-        tap(page, f"[data-explain-player] >> nth={k}", count, "explain")
-    return views.count()
+    for p in players:
+        tap(page, f'#explain-players button[data-explain="{p}"]', count, "explain")
+    return len(players)
 
 
 # ------------------------------------------------------------------ rounds

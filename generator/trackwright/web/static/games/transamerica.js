@@ -1049,6 +1049,7 @@
   }
 
   function scoreRound() {
+    explained.scroll = true; // the answer is the explanation: its players and board brought into view
     return change((record) => {
       const draft = taDraftOf(record);
       const round = { cities: draft.cities, starts: draft.starts, track: draft.track };
