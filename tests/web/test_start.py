@@ -11,9 +11,14 @@ holds is the order of things and the main thread's tasks, not the engines' own t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from tests.conftest import ROOT
 from tests.support.served import STARTED, WATCH
+from trackwright.play import bridge
+from trackwright.web import site
 
 pytestmark = pytest.mark.slow
 
@@ -83,3 +88,51 @@ def test_the_app_is_drawn_before_the_engines_are_ready(browser, static_site):
     assert pg.locator(f'a[href="#/game/{game.rsplit("/", 1)[1]}"]').count() == 1
     assert not context.errors, context.errors
     context.close()
+
+
+#: Records of each game, built-in maps, one the rules refuse (an error answered the same way).
+RECORDS = (
+    "templates/transamerica/examples/game.json",
+    "tests/records/dampfross/example-england.json",
+    "tests/records/lastrada/example-standard.json",
+)
+
+
+def scored_in_chromium(browser, base: str, snapshot: bool) -> tuple[bool, list]:
+    """Whether the engines' snapshot was restored, and what the engines answer for each
+    record (their JSON, ``{"ok": ...}`` or ``{"error": ...}``), in a new context; without
+    ``snapshot`` the site's snapshot is not found (404), as on a site built without Node."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    if not snapshot:
+        context.route(f"**/{site.SNAPSHOT}", lambda route: route.fulfill(status=404))
+    pg = context.new_page()
+    pg.goto(base)
+    pg.evaluate("window.trackwright.ready")
+    restored = pg.evaluate("window.trackwright.timing.restored")
+    answers = pg.evaluate(
+        """async (records) => {
+            const out = [];
+            for (const r of records) {
+                try { out.push({ ok: await window.TWEngine.score(r) }); }
+                catch (e) { out.push({ error: e.message, engine: Boolean(e.engine) }); }
+            }
+            return out;
+        }""",
+        [json.loads((ROOT / r).read_text()) for r in RECORDS] + [{"game": "transamerica"}],
+    )
+    context.close()
+    return restored, answers
+
+
+def test_the_engines_snapshot_is_restored_and_answers_as_python_does(browser, static_site):
+    """The site's memory snapshot of the engines (made by ``trackwright site`` with Node.js) is
+    what the worker starts from, and the engines answer from it exactly as they do started
+    without it, and as the command line's Python does."""
+    restored, answers = scored_in_chromium(browser, static_site, snapshot=True)
+    assert restored is True
+    started, plain = scored_in_chromium(browser, static_site, snapshot=False)
+    assert started is False
+    assert answers == plain
+    python = [json.loads(bridge.score_text((ROOT / r).read_text())) for r in RECORDS]
+    assert answers[: len(RECORDS)] == python
+    assert answers[-1]["engine"] is True and answers[-1]["error"]

@@ -9,6 +9,7 @@ files itself, so nothing is loaded from a CDN at run time. The package is fetche
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import os
 import shutil
@@ -110,3 +111,100 @@ def files() -> dict[str, bytes]:
                 raise TrackwrightError(f"{name} is missing from the package", "pyodide")
             out[name] = member.read()
     return out
+
+
+#: Made under Node.js: Pyodide started, the engines unpacked where the page's worker unpacks
+#: them and ``trackwright.play.bridge`` imported, then the WebAssembly memory saved
+#: (``makeMemorySnapshot``, which needs ``_makeSnapshot``). Randomness and clocks are fixed
+#: while it runs, so the same inputs give the same bytes (the site's build is deterministic);
+#: the page's worker reseeds Python's ``random`` after restoring it.
+SNAPSHOT_SCRIPT = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import nodeCrypto from "node:crypto";
+import { pathToFileURL } from "node:url";
+const [folder, engines, out] = process.argv.slice(2);
+let state = 0x9e3779b9;
+nodeCrypto.randomFillSync = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    bytes[i] = state & 255;
+  }
+  return view;
+};
+globalThis.crypto.getRandomValues = (view) => nodeCrypto.randomFillSync(view);
+let tick = 0;
+Date.now = () => 1704067200000 + tick++;
+performance.now = () => tick++;
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const py = await loadPyodide({
+  indexURL: `${folder}/`,
+  fullStdLib: false,
+  _makeSnapshot: true,
+  env: { PYTHONHASHSEED: "0" },
+});
+const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+py.unpackArchive(new Uint8Array(readFileSync(engines)), "zip", { extractDir: site });
+py.runPython("import trackwright.play.bridge");
+writeFileSync(out, py.makeMemorySnapshot());
+"""
+#: Why there is no snapshot, when there is none (said by ``trackwright site``).
+NO_NODE = "no snapshot: Node.js is not installed, so the engines start without one (slower)"
+
+
+def snapshot(engines: bytes, pyodide: dict[str, bytes]) -> tuple[bytes | None, str]:
+    """A memory snapshot of Pyodide with the engines imported, gzipped (the page's worker
+    restores it instead of starting Python: seconds less on a slow phone), and what was done;
+    ``pyodide``: :func:`files`.
+    It is made with Node.js, once for a given Pyodide, engines and Node (kept in the cache
+    folder); without Node there is none, and the page starts Pyodide as before."""
+    node = shutil.which("node")
+    if node is None:
+        return None, NO_NODE
+    version = subprocess.run(
+        [node, "--version"], capture_output=True, text=True, timeout=60
+    ).stdout.strip()
+    key = hashlib.sha256(
+        "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT)).encode() + hashlib.sha256(engines).digest()
+    ).hexdigest()[:24]
+    kept = cache_dir() / f"snapshot-{VERSION}-{key}.bin.gz"
+    if kept.is_file():
+        return kept.read_bytes(), f"snapshot kept from an earlier build (Node {version})"
+    made = _make_snapshot(node, engines, pyodide)
+    if made is None:
+        return None, "no snapshot: Node.js could not make one, so the engines start without one"
+    data = gzip.compress(made, 9, mtime=0)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(data)
+    partial.replace(kept)
+    return data, f"snapshot made with Node {version}"
+
+
+def _make_snapshot(node: str, engines: bytes, pyodide: dict[str, bytes]) -> bytes | None:
+    with tempfile.TemporaryDirectory(prefix="trackwright-snapshot-") as tmp:
+        folder = Path(tmp)
+        for name, data in pyodide.items():
+            (folder / name).write_bytes(data)
+        (folder / "engines.zip").write_bytes(engines)
+        (folder / "make.mjs").write_text(SNAPSHOT_SCRIPT, "utf-8")
+        out = folder / "snapshot.bin"
+        try:
+            done = subprocess.run(
+                [
+                    node,
+                    str(folder / "make.mjs"),
+                    str(folder),
+                    str(folder / "engines.zip"),
+                    str(out),
+                ],
+                capture_output=True,
+                timeout=600,
+            )
+        except subprocess.TimeoutExpired:
+            return None
+        if done.returncode != 0 or not out.is_file():
+            return None
+        return out.read_bytes()

@@ -11,7 +11,8 @@
 // What it posts back:
 //   {stage}               "python" (Pyodide loading), "engines" (the engines unpacked)
 //   {ready: timing}       started; timing: {worker, pyodide, ready}, each performance.timeOrigin
-//                         + performance.now() here, which the page turns into its own clock's
+//                         + performance.now() here, which the page turns into its own clock's,
+//                         and restored: whether the engines' snapshot was restored
 //   {failed: message}     could not start (every call then answers with this failure)
 //   {id, text}            the bridge's JSON text, {"ok": ...} or {"error": ...}, as it is
 //   {id, failure}         a JavaScript or Python exception (a fault, not a rule of the game)
@@ -44,24 +45,59 @@ function keepingFetch() {
   };
 }
 
+// The engines' memory snapshot, when the site has one (engines.snapshot.gz: Pyodide started and
+// trackwright.play.bridge imported, saved by `trackwright site` with Node.js): restoring it
+// skips Python's start and the engines' imports. Gzipped by the site (a web host may not
+// compress it, or may: then the browser has already); null when there is none or it cannot be
+// read, and Pyodide starts as without it.
+async function snapshot() {
+  try {
+    const response = await fetch(new URL("engines.snapshot.gz", base));
+    if (!response.ok) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unzipped).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+async function start(loadPyodide, saved) {
+  const options = { indexURL: new URL("pyodide/", base).href, fullStdLib: false };
+  if (saved) {
+    try {
+      return { py: await loadPyodide({ ...options, _loadSnapshot: saved }), restored: true };
+    } catch {
+      // A snapshot this Pyodide refuses (another build): started as without one.
+    }
+  }
+  return { py: await loadPyodide(options), restored: false };
+}
+
 async function boot() {
   self.postMessage({ stage: "python" });
   const unkeep = keepingFetch();
-  const [{ loadPyodide }, zip] = await Promise.all([
+  const [{ loadPyodide }, zip, saved] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", base).href),
     fetch(new URL("engines.zip", base)).then((r) => {
       if (!r.ok) throw new Error(`engines.zip: ${r.status}`);
       return r.arrayBuffer();
     }),
+    snapshot(),
   ]);
-  const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
+  const { py, restored } = await start(loadPyodide, saved);
   unkeep();
   const loaded = clock();
   self.postMessage({ stage: "engines" });
+  // The engines' files, for what they import or read later (the photo reader, maps, presets);
+  // restored, they are imported already, and random (if imported) is reseeded: the snapshot
+  // holds one state for every phone.
   const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
   py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
+  if (restored) py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   const bridge = py.pyimport("trackwright.play.bridge");
-  self.postMessage({ ready: { worker: begun, pyodide: loaded, ready: clock() } });
+  self.postMessage({ ready: { worker: begun, pyodide: loaded, ready: clock(), restored } });
   return bridge;
 }
 
