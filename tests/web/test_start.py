@@ -136,3 +136,45 @@ def test_the_engines_snapshot_is_restored_and_answers_as_python_does(browser, st
     python = [json.loads(bridge.score_text((ROOT / r).read_text())) for r in RECORDS]
     assert answers[: len(RECORDS)] == python
     assert answers[-1]["engine"] is True and answers[-1]["error"]
+
+
+KEPT = """async () => {
+    const names = [];
+    for (const key of await caches.keys()) {
+        if (!key.startsWith("trackwright-")) continue;
+        for (const r of await (await caches.open(key)).keys()) names.push(new URL(r.url).pathname);
+    }
+    return names;
+}"""
+
+
+def test_the_first_visit_keeps_the_boards_of_one_language(browser, static_site, phone_site):
+    """A phone in German keeps everything but the other languages' boards; a board asked for in
+    French is answered offline in German, online in French, and then every French board is
+    kept."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE")
+    pg = context.new_page()
+    pg.goto(static_site)
+    pg.evaluate("window.trackwright.ready")
+    pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    pg.wait_for_function("navigator.serviceWorker.controller !== null")
+    kept = {name.lstrip("/") for name in pg.evaluate(KEPT)}
+    index = json.loads((phone_site / "maps/index.json").read_text())
+    boards = {lang: {m["boards"][lang] for m in index} for lang in site.LANGS}
+    assert boards["de"] <= kept
+    assert not (boards["en"] | boards["fr"] | boards["it"]) & kept
+    sw = (phone_site / "sw.js").read_text()
+    listed = set(json.loads(sw.split("const PRECACHE = ")[1].split(";\n")[0]))
+    assert listed - {"./"} - boards["en"] - boards["fr"] - boards["it"] <= kept
+    usa = next(m for m in index if m["id"] == "usa")["boards"]
+    fetch = "url => fetch(url).then(r => r.text())"
+    context.set_offline(True)
+    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["de"]).read_text()
+    context.set_offline(False)
+    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["fr"]).read_text()
+    pg.wait_for_function(
+        f"({KEPT})().then(names => {json.dumps(sorted(boards['fr']))}"
+        ".every(b => names.includes('/' + b)))",
+        timeout=60_000,
+    )
+    context.close()
