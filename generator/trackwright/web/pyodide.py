@@ -117,7 +117,9 @@ def files() -> dict[str, bytes]:
 #: them and ``trackwright.play.bridge`` imported, then the WebAssembly memory saved
 #: (``makeMemorySnapshot``, which needs ``_makeSnapshot``). Randomness and clocks are fixed
 #: while it runs, so the same inputs give the same bytes (the site's build is deterministic);
-#: the page's worker reseeds Python's ``random`` after restoring it.
+#: the page's worker reseeds Python's ``random`` after restoring it. Node runs with TZ=UTC:
+#: the restored Python keeps the time zone it started in (Pyodide has no ``time.tzset``), so
+#: its local time is UTC on every phone (the engines never read the local time).
 SNAPSHOT_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
@@ -167,7 +169,8 @@ def snapshot(engines: bytes, pyodide: dict[str, bytes]) -> tuple[bytes | None, s
         [node, "--version"], capture_output=True, text=True, timeout=60
     ).stdout.strip()
     key = hashlib.sha256(
-        "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT)).encode() + hashlib.sha256(engines).digest()
+        "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT, "TZ=UTC")).encode()
+        + hashlib.sha256(engines).digest()
     ).hexdigest()[:24]
     kept = cache_dir() / f"snapshot-{VERSION}-{key}.bin.gz"
     if kept.is_file():
@@ -180,7 +183,25 @@ def snapshot(engines: bytes, pyodide: dict[str, bytes]) -> tuple[bytes | None, s
     partial = kept.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(data)
     partial.replace(kept)
+    _forget_old_snapshots(kept.parent)
     return data, f"snapshot made with Node {version}"
+
+
+#: How many snapshots the cache folder keeps (each engines' change makes one of about 6 MB).
+KEEP_SNAPSHOTS = 8
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # removed meanwhile by another build
+        return 0.0
+
+
+def _forget_old_snapshots(folder: Path) -> None:
+    made = sorted(folder.glob("snapshot-*.bin.gz"), key=_mtime, reverse=True)
+    for old in made[KEEP_SNAPSHOTS:]:
+        old.unlink(missing_ok=True)
 
 
 def _make_snapshot(node: str, engines: bytes, pyodide: dict[str, bytes]) -> bytes | None:

@@ -10,7 +10,8 @@
 //                         whose buffers were transferred, not copied)
 // What it posts back:
 //   {stage}               "python" (Pyodide loading), "engines" (the engines unpacked)
-//   {ready: timing}       started; timing: {worker, pyodide, ready}, each performance.timeOrigin
+//   {ready: timing}       started; timing: {worker, fetched (Pyodide's script, the engines and
+//                         their snapshot in hand), pyodide, ready}, each performance.timeOrigin
 //                         + performance.now() here, which the page turns into its own clock's,
 //                         and restored: whether the engines' snapshot was restored
 //   {failed: message}     could not start (every call then answers with this failure)
@@ -86,6 +87,7 @@ async function boot() {
     }),
     snapshot(),
   ]);
+  const fetched = clock();
   const { py, restored } = await start(loadPyodide, saved);
   unkeep();
   const loaded = clock();
@@ -97,7 +99,7 @@ async function boot() {
   py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
   if (restored) py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   const bridge = py.pyimport("trackwright.play.bridge");
-  self.postMessage({ ready: { worker: begun, pyodide: loaded, ready: clock(), restored } });
+  self.postMessage({ ready: { worker: begun, fetched, pyodide: loaded, ready: clock(), restored } });
   return bridge;
 }
 

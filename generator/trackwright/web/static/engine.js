@@ -8,7 +8,7 @@
 //   window.trackwright.ready            a Promise, resolved (true) when the engines are loaded
 //   window.trackwright.score(record)    a Promise of exactly what `trackwright score GAME
 //                                       RECORD --json` prints (the map built in or embedded)
-//   window.trackwright.timing           {script, worker, pyodide, ready}: milliseconds since the
+//   window.trackwright.timing           {script, worker, fetched, pyodide, ready}: ms since the
 //                                       page's navigation began (benchmarks/phone.py reads them);
 //                                       restored: whether the engines' memory snapshot was used
 //   window.TWEngine                     the same with every call (score, draftProblems, ask,
@@ -25,6 +25,7 @@
   const timing = {
     script: performance.now(),
     worker: null,
+    fetched: null,
     pyodide: null,
     ready: null,
     restored: null,
@@ -77,6 +78,7 @@
     else if (data.ready) {
       Object.assign(timing, {
         worker: ours(data.ready.worker),
+        fetched: ours(data.ready.fetched),
         pyodide: ours(data.ready.pyodide),
         ready: performance.now(),
         restored: Boolean(data.ready.restored),
