@@ -375,7 +375,7 @@ def print_visits(args, slowed: dict, opened: dict) -> None:
     )
     print()
     print(
-        f"| opened, {r:g}x | home drawn | worker started | files in hand | Python started "
+        f"| opened, {r:g}x | home drawn | worker started | snapshot in hand | Python started "
         "| engines ready | longest task |"
     )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -400,13 +400,16 @@ def print_figures(args, measured, raw: int, zipped: int, report) -> None:
     slowed, opened, figures, taps, scores = measured
     med = {k: statistics.median(v) for k, v in figures.items()}
     r = args.rate
-    print(f"phone app, Chromium at 360x740, CPU slowed {r:g}x where marked; medians of {args.runs}")
+    print(
+        f"phone app, Chromium at 360x740, CPU slowed {r:g}x where marked; medians of {args.runs}; "
+        f"served over a {args.mbps:g} Mbit/s link, {args.rtt_ms:g} ms round trip, uncompressed"
+    )
     print()
     print_visits(args, slowed, opened)
     print("| figure | measured | target |")
     print("| --- | ---: | --- |")
     print(
-        f"| download (files the app keeps) | {raw / 1e6:.1f} MB, {zipped / 1e6:.1f} MB gzipped | |"
+        f"| the site's files (every language's boards) | {raw / 1e6:.1f} MB, {zipped / 1e6:.1f} MB gzipped | |"
     )
     print(f"| of which Pyodide | {report.pyodide_size / 1e6:.1f} MB | |")
     for rate in (r, 1.0):
@@ -424,10 +427,54 @@ def print_figures(args, measured, raw: int, zipped: int, report) -> None:
     )
 
 
+class Link:
+    """A network link shared by every response: ``mbps`` megabits a second, and ``rtt_ms``
+    before each response's first byte."""
+
+    def __init__(self, mbps: float, rtt_ms: float) -> None:
+        self.rate = mbps * 1e6 / 8
+        self.rtt = rtt_ms / 1000
+        self.lock = threading.Lock()
+        self.free = 0.0
+
+    def send(self, size: int) -> None:
+        """Wait until ``size`` more bytes have crossed the link."""
+        with self.lock:
+            self.free = max(time.monotonic(), self.free) + size / self.rate
+            until = self.free
+        time.sleep(max(0.0, until - time.monotonic()))
+
+
+def serve(folder: str, port: int, mbps: float, rtt_ms: float) -> None:
+    """The site's folder served over HTTP as ``python -m http.server`` serves it (the same
+    request log on stderr), through a :class:`Link`."""
+    import functools
+    import http.server
+
+    link = Link(mbps, rtt_ms)
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def copyfile(self, source, outputfile) -> None:
+            time.sleep(link.rtt)
+            while chunk := source.read(64 * 1024):
+                link.send(len(chunk))
+                outputfile.write(chunk)
+
+    handler = functools.partial(Handler, directory=folder)
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        server.serve_forever()
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--serve"]:  # the server's own process (see below)
+        folder, port, mbps, rtt = sys.argv[2:6]
+        serve(folder, int(port), float(mbps), float(rtt))
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--rate", type=float, default=4.0)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--mbps", type=float, default=50.0, help="the link's speed (megabits/s)")
+    ap.add_argument("--rtt-ms", type=float, default=40.0, help="the link's round trip (ms)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "site"
@@ -440,9 +487,10 @@ def main() -> None:
         zipped = sum(len(gzip.compress((folder / k).read_bytes(), 6)) for k in kept if k != "./")
         port = free_port()
         log = Path(tmp) / "requests.log"
+        link = [str(folder), str(port), str(args.mbps), str(args.rtt_ms)]
         with log.open("wb") as sink:
             server = subprocess.Popen(
-                [sys.executable, "-m", "http.server", str(port), "-d", folder, "-b", "127.0.0.1"],
+                [sys.executable, __file__, "--serve", *link],
                 stdout=subprocess.DEVNULL,
                 stderr=sink,
             )
