@@ -7,23 +7,43 @@ How the CPU is slowed: DevTools' ``Emulation.setCPUThrottlingRate`` slows a page
 only, and Chromium refuses it for a worker target ("only supported for pages, not workers",
 also through ``Target.setAutoAttach``), so the engines, which start in a Web Worker, would run
 at full speed. Instead every renderer process of the benchmark's own Chromium (found by a marker
-on its command line) is stopped and continued in turn (SIGSTOP / SIGCONT), running 1/rate of the
-time: every thread of the page, its worker and its service worker runs ``rate`` times slower,
-as on a phone slower in every core. The network and the browser process run at full speed, as
-with DevTools' throttle. The benchmark first checks the slowing: a busy loop timed in the page
-and in a worker, at 1x and throttled (the ratios are printed).
+on its command line) is stopped and continued in turn (SIGSTOP / SIGCONT; :class:`Throttle`),
+so that each thread of the page, its worker and its service worker runs ``rate`` times slower
+than on a core of its own, as on a phone slower in every core. The network and the browser
+process run at full speed, as with DevTools' throttle. The benchmark first checks the slowing:
+a busy loop timed in the page and in a worker, throttled, over its fastest free run (printed;
+on a machine busy with other work even the free runs are slowed, so the ratio reads low), and
+the share of the time the busiest thread ran while throttled (at most 1/rate).
 
-Prints: the download (every file the service worker keeps, and gzipped as a web host sends it);
-the three ways the app is opened, throttled (a first visit with nothing kept, a returning visit
-served by the service worker, and offline): the home page drawn (its frame begun), the engines
-ready (``window.trackwright.timing.ready``), Pyodide's own part of it, and the longest
-main-thread task until then (the page's PerformanceObserver 'longtask' entries), with what the
-first visit downloaded (each file once?); the offline cold start to ready and the bare Pyodide
-load, throttled and unthrottled, with their ratio; a tap on the board to its redraw; scoring
-finished 6-player TransAmerica rounds (simulated on the USA board) in the page. Medians of
-``--runs`` runs.
+Prints: the site's files (every language's boards; and gzipped as a web host sends them);
+the three ways the app is opened, throttled (a first visit with nothing kept, over a link of
+``--mbps`` megabits a second and ``--rtt-ms`` round trip, uncompressed as ``python -m
+http.server`` sends it; a returning visit served by the service worker; and offline): the home
+page drawn (its frame begun), when the engines' worker started, had the engines' snapshot in
+hand (unzipped), had Python started (restored) and had the engines ready
+(``window.trackwright.timing``), and the longest main-thread task until then (the page's
+PerformanceObserver 'longtask' entries), with what the first visit downloaded (each file
+once?); the offline cold start to ready and the bare Pyodide load, throttled and unthrottled,
+with their ratio; a tap on the board to its redraw; scoring finished 6-player TransAmerica
+rounds (simulated on the USA board) in the page. Medians of ``--runs`` runs.
 
-__STEPS__
+What each step of issue 26's start-up work bought (engines ready, ms since the navigation
+began, CPU slowed 4x in the page and the worker, 50 Mbit/s; medians of 3-5 runs on the 2-core
+machine shared with other work, load average 6-7, so +-20 %):
+
+| step | first visit | returning | offline | first visit's download |
+| --- | ---: | ---: | ---: | ---: |
+| before: Pyodide started in the worker, boards in 4 languages | 7412 | 5798 | 5651 | 70 files, 22.8 MB |
+| a memory snapshot made by ``trackwright site`` (Node.js), restored instead of starting Python and importing the engines (1 run) | 4769 | 1037 | 1167 | + 6.3 MB |
+| the snapshot handed to Pyodide as a Promise: its WebAssembly, standard library and the snapshot downloaded side by side (no gain out of the noise: 4133 in 1 run) | 4727 | 1486 | 1334 | |
+| the printed boards of one language kept at first, others on demand | | | | - 6.2 MB: 46 files, 22.7 MB |
+
+Tried and not kept: the browser's compiled-code cache for Pyodide's WebAssembly (its streaming
+compile took 0.1-0.25 s at 1x whether the module came from the HTTP cache or the service
+worker's, which keeps ``application/wasm``: V8 compiles a module's functions lazily, so there is
+little left to cache); a trimmed standard library (at most 2.5 MB less on a first visit, and a
+module an engine imports late, missing, would fail at the table); precompiled ``.pyc`` and
+imports deferred until first use (restored from the snapshot, nothing is imported at start).
 Needs Debian's chromium and the Python package playwright (the test extras); Linux (/proc)."""
 
 from __future__ import annotations
