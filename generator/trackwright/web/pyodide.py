@@ -124,7 +124,7 @@ SNAPSHOT_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
 import { pathToFileURL } from "node:url";
-const [folder, engines, out] = process.argv.slice(2);
+const { TW_FOLDER: folder, TW_ENGINES: engines, TW_OUT: out } = process.env;
 let state = 0x9e3779b9;
 nodeCrypto.randomFillSync = (view) => {
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -145,6 +145,7 @@ const py = await loadPyodide({
   indexURL: `${folder}/`,
   fullStdLib: false,
   _makeSnapshot: true,
+  _sysExecutable: "python",
   env: { PYTHONHASHSEED: "0" },
 });
 const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
@@ -169,7 +170,7 @@ def snapshot(engines: bytes, pyodide: dict[str, bytes]) -> tuple[bytes | None, s
         [node, "--version"], capture_output=True, text=True, timeout=60
     ).stdout.strip()
     key = hashlib.sha256(
-        "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT, "TZ=UTC")).encode()
+        "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT, "env TZ=UTC")).encode()
         + hashlib.sha256(engines).digest()
     ).hexdigest()[:24]
     kept = cache_dir() / f"snapshot-{VERSION}-{key}.bin.gz"
@@ -210,17 +211,16 @@ def _make_snapshot(node: str, engines: bytes, pyodide: dict[str, bytes]) -> byte
         for name, data in pyodide.items():
             (folder / name).write_bytes(data)
         (folder / "engines.zip").write_bytes(engines)
-        (folder / "make.mjs").write_text(SNAPSHOT_SCRIPT, "utf-8")
         out = folder / "snapshot.bin"
+        # Given by the environment (the script comes on stdin), so that no path of this
+        # machine's goes into Python's memory (its argv and executable), nor into the bytes.
+        paths = {"TW_FOLDER": str(folder), "TW_ENGINES": "engines.zip", "TW_OUT": str(out)}
         try:
             done = subprocess.run(
-                [
-                    node,
-                    str(folder / "make.mjs"),
-                    str(folder),
-                    str(folder / "engines.zip"),
-                    str(out),
-                ],
+                [node, "--input-type=module", "-"],
+                input=SNAPSHOT_SCRIPT.encode(),
+                cwd=folder,
+                env={**os.environ, "TZ": "UTC", **paths},
                 capture_output=True,
                 timeout=600,
             )
