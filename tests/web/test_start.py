@@ -144,13 +144,16 @@ RECORDS = (
 )
 
 
-def scored_in_chromium(browser, base: str, snapshot: bool) -> tuple[bool, list]:
+def scored_in_chromium(browser, base: str, snapshot: str) -> tuple[bool, list]:
     """Whether the engines' snapshot was restored, and what the engines answer for each
-    record (their JSON, ``{"ok": ...}`` or ``{"error": ...}``), in a new context; without
-    ``snapshot`` the site's snapshot is not found (404), as on a site built without Node."""
+    record (their JSON, ``{"ok": ...}`` or ``{"error": ...}``), in a new context. ``snapshot``:
+    "site" (the site's), "none" (not found, as on a site built without Node) or "broken"
+    (bytes Pyodide refuses, as another Pyodide's would be)."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
-    if not snapshot:
+    if snapshot == "none":
         context.route(f"**/{site.SNAPSHOT}", lambda route: route.fulfill(status=404))
+    elif snapshot == "broken":
+        context.route(f"**/{site.SNAPSHOT}", lambda route: route.fulfill(body=b"\0" * 4096))
     pg = context.new_page()
     pg.goto(base)
     pg.evaluate("window.trackwright.ready")
@@ -173,12 +176,13 @@ def scored_in_chromium(browser, base: str, snapshot: bool) -> tuple[bool, list]:
 def test_the_engines_snapshot_is_restored_and_answers_as_python_does(browser, static_site):
     """The site's memory snapshot of the engines (made by ``trackwright site`` with Node.js) is
     what the worker starts from, and the engines answer from it exactly as they do started
-    without it, and as the command line's Python does."""
-    restored, answers = scored_in_chromium(browser, static_site, snapshot=True)
+    without it (none found, or one Pyodide refuses), and as the command line's Python does."""
+    restored, answers = scored_in_chromium(browser, static_site, "site")
     assert restored is True
-    started, plain = scored_in_chromium(browser, static_site, snapshot=False)
-    assert started is False
-    assert answers == plain
+    for other in ("none", "broken"):  # started as without a snapshot
+        started, plain = scored_in_chromium(browser, static_site, other)
+        assert started is False, other
+        assert answers == plain, other
     python = [json.loads(bridge.score_text((ROOT / r).read_text())) for r in RECORDS]
     assert answers[: len(RECORDS)] == python
     assert answers[-1]["engine"] is True and answers[-1]["error"]
