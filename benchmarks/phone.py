@@ -35,7 +35,7 @@ machine shared with other work, load average 6-7, so +-20 %):
 | --- | ---: | ---: | ---: | ---: |
 | before: Pyodide started in the worker, boards in 4 languages | 7412 | 5798 | 5651 | 70 files, 22.8 MB |
 | a memory snapshot made by ``trackwright site`` (Node.js), restored instead of starting Python and importing the engines (1 run) | 4769 | 1037 | 1167 | + 6.3 MB |
-| the snapshot handed to Pyodide as a Promise: its WebAssembly, standard library and the snapshot downloaded side by side (no gain out of the noise: 4133 in 1 run) | 4727 | 1486 | 1334 | |
+| the snapshot handed to Pyodide as a Promise: its WebAssembly, standard library and the snapshot downloaded side by side (no gain out of the noise; a second run of 5: 4255, 1374, 1306) | 4727 | 1486 | 1334 | |
 | the printed boards of one language kept at first, others on demand | | | | - 6.2 MB: 46 files, 22.7 MB |
 
 Tried and not kept: the browser's compiled-code cache for Pyodide's WebAssembly (its streaming
