@@ -77,7 +77,7 @@ class Count:
     def add(self, step: str, n: int = 1) -> None:
         self.steps[step] = self.steps.get(step, 0) + n
         if os.environ.get("GESTURES_DEBUG"):
-            print("  +", n, step, sys._getframe(1).f_code.co_name, file=sys.stderr)
+            print("  +", n, step, sys._getframe(1).f_code.co_name, sys._getframe(2).f_code.co_name, file=sys.stderr)
 
     @property
     def total(self) -> int:
@@ -86,17 +86,23 @@ class Count:
 
 # ------------------------------------------------------------------ gestures on the page
 
-TIMED = (
-    "window.twAnswer = Promise.race([new Promise(r => document.addEventListener('pointerup', "
-    "() => { const up = performance.now(); requestAnimationFrame(() => window.twIdle().then(() => "
-    "window.twRendered()).then(() => r(performance.now() - up))); }, { once: true, capture: true "
-    "})), new Promise(r => setTimeout(() => r(null), 8000))]);"
-)
+# From the finger lifted (pointerup) to the page's next drawing painted: the render that pointerup
+# causes, then the frame that shows it. A gesture the page draws nothing for (a scroll) has none.
+TIMED = """window.twAnswer = new Promise(done => {
+    document.addEventListener('pointerup', () => {
+        const up = performance.now();
+        const drawn = window.twRendered().then(() => new Promise(r => requestAnimationFrame(() =>
+            setTimeout(() => r(performance.now() - up), 0))));
+        Promise.race([drawn, new Promise(r => setTimeout(() => r(null), 8000))]).then(done);
+    }, { once: true, capture: true });
+});"""
 
 
 def answered(page, count: Count) -> None:
     """The time from the finger lifted to the page's answer drawn (the last gesture's)."""
     ms = page.evaluate("window.twAnswer")
+    if os.environ.get("GESTURES_DEBUG"):
+        print("   answer", ms, page.evaluate("window.twLong"), file=sys.stderr)
     if ms is not None:
         count.ms.append(ms)
     page.evaluate("window.twIdle()")
@@ -154,6 +160,11 @@ def board_point(page, node: str, count: Count, step: str) -> tuple[float, float]
 # ------------------------------------------------------------------ the steps of a round
 
 
+# The main thread's long tasks (over 50 ms) from now on, as the browser reports them.
+LONG_TASKS = """window.twLong = [0]; new PerformanceObserver(l => { for (const e of l.getEntries())
+    window.twLong.push(e.duration); }).observe({ type: 'longtask' });"""
+
+
 def new_game(page, base: str, players: list[str]) -> None:
     """A new TransAmerica game on the USA board (not counted: made once, before the deal)."""
     page.goto(f"{base}#/")
@@ -169,6 +180,7 @@ def new_game(page, base: str, players: list[str]) -> None:
     page.wait_for_selector("#deal")
     page.evaluate("window.trackwright.ready")
     page.evaluate("window.twIdle()")
+    page.evaluate(LONG_TASKS)
 
 
 def deal(page, count: Count, seed: int) -> dict[str, list[str]]:
@@ -414,6 +426,7 @@ def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count,
     views = score_and_explain(page, players, count)
     wrong_markers = sum(starts.get(p) != s for p, s in round_["starts"].items())
     return count, {
+        "longest": page.evaluate("Math.max(...window.twLong)"),
         "tracks": len(track),
         "wrong_tracks": len(laid ^ track),
         "wrong_markers": wrong_markers,
@@ -481,14 +494,16 @@ def report(rows, args) -> None:
         print(
             "| round | tracks | "
             + " | ".join(STEPS)
-            + " | gestures | wrong tracks | wrong markers |"
+            + " | gestures | wrong tracks | wrong markers | longest task |"
         )
-        print("| --- | ---: | " + " | ".join("---:" for _ in STEPS) + " | ---: | ---: | ---: |")
+        print(
+            "| --- | ---: | " + " | ".join("---:" for _ in STEPS) + " | ---: | ---: | ---: | ---: |"
+        )
         for _way, name, count, facts in mine:
             cells = " | ".join(str(count.steps.get(s, 0)) for s in STEPS)
             print(
                 f"| {name} | {facts['tracks']} | {cells} | {count.total} | "
-                f"{facts['wrong_tracks']} | {facts['wrong_markers']} |"
+                f"{facts['wrong_tracks']} | {facts['wrong_markers']} | {facts['longest']:.0f} ms |"
             )
         summary(mine)
 
