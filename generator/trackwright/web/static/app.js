@@ -51,16 +51,30 @@ function chosenLang() {
   }
   return "en";
 }
+// A text that counts something has a form for each plural category of a language
+// ("df.line-to.one", "df.line-to.other": "Line of 1 step", "Line of 4 steps"), chosen by the
+// number in {count} as the language's rules say (Intl.PluralRules: French "one" takes 0 and 1);
+// "other" when the language has no form of its own for the category.
+const PLURALS = {};
+function pluralOf(lang, count) {
+  PLURALS[lang] ||= new Intl.PluralRules(lang);
+  return PLURALS[lang].select(count);
+}
+function textIn(lang, key) {
+  for (const table of I18N.tables) {
+    const v = table[lang]?.[key];
+    if (v !== undefined) return v;
+  }
+  return null;
+}
 function t(key, vars = {}) {
+  const counted = typeof vars.count === "number";
   let text = null;
   for (const lang of [I18N.lang, "en"]) {
-    for (const table of I18N.tables) {
-      const v = table[lang]?.[key];
-      if (v !== undefined) {
-        text = v;
-        break;
-      }
-    }
+    text = counted
+      ? (textIn(lang, `${key}.${pluralOf(lang, vars.count)}`) ?? textIn(lang, `${key}.other`))
+      : null;
+    text ??= textIn(lang, key);
     if (text !== null) break;
   }
   if (text === null) {

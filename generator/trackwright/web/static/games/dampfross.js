@@ -724,11 +724,10 @@
           .filter(Boolean)
           .map((tw) => tw.name);
         const end = part[part.length - 1];
-        const steps = part.length - 1;
-        const one = steps === 1 ? "-one" : ""; // "Line of 1 step", not "1 steps"
+        const count = part.length - 1;
         return towns.length
-          ? t(`df.line-to${one}`, { towns: window.TW.joinNames(towns), steps })
-          : t(`df.line-near${one}`, { town: nearestName(end), steps });
+          ? t("df.line-to", { towns: window.TW.joinNames(towns), count })
+          : t("df.line-near", { town: nearestName(end), count });
       })
       .join(" · ");
   }
@@ -847,7 +846,7 @@
       else if (info?.error) words = info.error;
       else if (info)
         words =
-          t("df.route", { hexes: info.hexes, pips: info.pips }) +
+          `${t("df.route-hexes", { count: info.hexes })}, ${t("df.route-pips", { count: info.pips })}` +
           (info.fares.length
             ? ` · ${t("df.fares", { fares: info.fares.map((f) => `${f.to} ${f.amount}`).join(", ") })}`
             : "");

@@ -520,7 +520,7 @@
         ? h(
             "p",
             { class: "small", id: "ls-count" },
-            t("ls.player-count", { player: p, placed: data.placed[p], left: data.left[p] }),
+            t("ls.player-count", { player: p, placed: data.placed[p], count: data.left[p] }),
           )
         : "",
     );
@@ -578,7 +578,7 @@
             {
               class: d === kept ? "here" : "",
               "data-days": d,
-              "aria-label": t("ls.days-button", { player: p, days: d }),
+              "aria-label": t("ls.days-button", { player: p, count: d }),
               onclick: () => setDays(p, d, true),
             },
             String(d),
@@ -700,9 +700,9 @@
         tied: joinNames(o.tied),
         gold: o.gold,
         player: o.winners[0],
-        days: o.reserve,
+        count: o.reserve,
       });
-    return t("ls.wins-shared", { players: joinNames(o.winners), gold: o.gold, days: o.reserve });
+    return t("ls.wins-shared", { players: joinNames(o.winners), gold: o.gold, count: o.reserve });
   }
 
   // ------------------------------------------------------------------ a new game

@@ -284,9 +284,10 @@
         label,
       );
     const actions = [
-      modeButton("track", t("ta.mode-track")),
-      modeButton("start", t("ta.mode-start")),
+      // In the order a round is entered (the rules': hands dealt, start markers, then track).
       modeButton("cards", t("ta.mode-cards")),
+      modeButton("start", t("ta.mode-start")),
+      modeButton("track", t("ta.mode-track")),
       photo().button(),
     ];
     const round = G.score.rounds.length + 1;
@@ -507,7 +508,7 @@
     const text = !st
       ? t("ta.turn-checking")
       : st.ended
-        ? t("ta.turns-ended", { turns: turns.length })
+        ? t("ta.turns-ended", { count: turns.length })
         : t("ta.turn-now", {
             turn:
               turns.length +
@@ -584,7 +585,7 @@
       return;
     }
     if (now.ended) {
-      say(t("ta.turns-ended", { turns: draft.turns.filter((x) => x.track.length).length }));
+      say(t("ta.turns-ended", { count: draft.turns.filter((x) => x.track.length).length }));
       return;
     }
     const turns = draft.turns,
@@ -958,7 +959,7 @@
       h(
         "p",
         { class: "small", id: "round-end" },
-        t("ta.round-summary", { placed: last.tracks_placed }),
+        t("ta.round-summary", { count: last.tracks_placed }),
         " ",
         why,
       ),
