@@ -1,0 +1,157 @@
+"""Dampfross at the table with real touch input (CDP ``Input.dispatchTouchEvent``) in Debian's
+Chromium at 360 x 740, every gesture counted (issue 26): a build is three gestures at most (the
+die's face, the destination on the board, Confirm) and needs no scroll, pan or zoom: the faces
+and Confirm are in a bar fixed over the board, which the page brings into view centred on the
+player's network when the build starts, and a tap on a town at the default zoom is that town (no
+zoom the player did not ask for). A tap on no town says so, and each change says what it did
+with Undo at hand. A race needs no scroll either: the numbers rolled, the finishing order and
+"Record race" are on one screen. The new-game form offers start towns far apart, each labelled
+with its player's name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.support.dampfross_taps import DRIVER, Planner
+from tests.web.browser import new_game, open_page, phone, settle, start, touch
+from trackwright.scorer import dampfross as df
+
+pytestmark = pytest.mark.slow
+EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
+
+# Where the board is on the screen, panned and zoomed: a gesture of the player's changes it (the
+# page's own showing of the next build may; the browser keeps it in place when the card above it
+# grows, scrolling the page by as much).
+VIEW = """() => { const w = document.getElementById('board');
+  return [Math.round(w.getBoundingClientRect().top), w.scrollLeft, w.scrollTop, window.TW.G.zoom]; }"""
+
+# The centre of an element on the screen, checked to be in view and not under the header, the
+# bar or anything else (the point a finger touches is the element's own).
+BUTTON = """sel => { const el = document.querySelector(sel); if (!el) return 'missing';
+  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return 'off screen';
+  const top = document.elementFromPoint(x, y);
+  return top && (top === el || el.contains(top)) ? [x, y] : 'covered by ' + (top && (top.id || top.className || top.tagName)); }"""
+
+# A town's place on the screen (CSS px), checked to be on the visible part of the board.
+TOWN = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
+  const [cx, cy] = window.TW.hexCentre(tw.hex);
+  const over = document.querySelector('svg.board-overlay'), m = over.getScreenCTM();
+  const x = cx * m.a + m.e, y = cy * m.d + m.f;
+  const top = document.elementFromPoint(x, y);
+  return top && top.closest && top.closest('svg.board-overlay') ? [x, y] : 'not in view: ' + name; }"""
+
+
+def tap_button(pg, selector: str) -> None:
+    at = pg.evaluate(BUTTON, selector)
+    assert isinstance(at, list), (selector, at)
+    touch(pg, [tuple(at)])
+
+
+def tap_town(pg, name: str) -> None:
+    at = pg.evaluate(TOWN, name)
+    assert isinstance(at, list), at
+    touch(pg, [tuple(at)])
+
+
+def status(pg) -> str:
+    return pg.inner_text("#status")
+
+
+def build_by_touch(pg, plan: dict, towns: dict) -> int:
+    """One build entered by real taps, as planned; the gestures it took."""
+    gestures = 0
+    for action in plan["actions"]:
+        before = pg.evaluate(VIEW)
+        if "tap" in action:
+            tap_button(pg, action["tap"])
+        elif "hex" in action:
+            name = towns[tuple(action["hex"])]  # every planned tap here is on a town
+            tap_town(pg, name)
+            assert pg.evaluate(VIEW) == before  # the tap neither zoomed nor moved anything
+        else:
+            assert plan["event"]["paths"] == action["confirm"]
+            tap_button(pg, "#confirm-build")
+        gestures += 1
+    return gestures
+
+
+def test_builds_in_three_gestures_and_a_race_without_scrolling(browser, static_site):
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = df.load_record(EXAMPLE)
+    towns = {t.hex: t.name for t in record.map.towns}
+    plans = Planner(record).plan()
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    # The form: the start towns far apart by default, each by its player's name.
+    labels = pg.locator("#new-starts label span.start-label").all_inner_texts()
+    assert labels == ["Ann's start town", "Ben's start town", "Cleo's start town"]
+    defaults = pg.eval_on_selector_all("select.start", "ss => ss.map(s => JSON.parse(s.value))")
+    assert len({tuple(h) for h in defaults}) == 3 and defaults[:2] == [[11, 3], [-8, 27]]
+    pg.locator("input.player").nth(1).fill("Bea")
+    pg.locator("input.player").nth(1).dispatch_event("input")
+    assert (
+        pg.locator("#new-starts label span.start-label").nth(1).inner_text() == "Bea's start town"
+    )
+    pg.locator("input.player").nth(1).fill("Ben")
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+    start(pg)
+    pg.wait_for_selector("#df-bar #faces")
+    settle(pg)
+
+    # A tap near no town at the default zoom: said in words, nothing changed, nothing zoomed.
+    before = pg.evaluate(VIEW)
+    box = pg.locator("#board").bounding_box()
+    empty = pg.evaluate(
+        """([x0, y0, w, h]) => { const towns = window.TW.G.board.map.towns, m = document.querySelector('svg.board-overlay').getScreenCTM();
+        const far = (x, y) => towns.every(t => { const [cx, cy] = window.TW.hexCentre(t.hex);
+          return Math.hypot(cx * m.a + m.e - x, cy * m.d + m.f - y) > 60; });
+        for (let y = y0 + 60; y < y0 + h - 60; y += 10) for (let x = x0 + 20; x < x0 + w - 70; x += 10)
+          if (far(x, y)) return [x, y];
+        return null; }""",
+        [box["x"], box["y"], box["width"], box["height"]],
+    )
+    assert empty, "no spot far from every town in view"
+    touch(pg, [tuple(empty)])
+    assert "No town under your finger" in status(pg)
+    assert pg.evaluate(VIEW) == before and pg.evaluate("window.TW.G.record.events") == []
+
+    # Ten builds by touch: each at most three gestures, none a scroll, pan or zoom.
+    counts = []
+    for k, plan in enumerate(plans[:10]):
+        assert plan["type"] == "build"
+        counts.append(build_by_touch(pg, plan, towns))
+        assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][k], k
+        if k == 0:
+            # Each change said what it did, with Undo in the message.
+            assert "Ann's line built" in status(pg) and pg.locator("#status-undo").count() == 1
+    assert max(counts) <= 3, counts
+    assert counts.count(2) >= 2, counts  # a player going on toward their aim: face and Confirm
+
+    # The board was brought into view centred on the builder's network at each build start:
+    # after Ann's third build, York and Sheffield are in view.
+    for name in ("York", "Leeds"):
+        assert isinstance(pg.evaluate(TOWN, name), list), name
+
+    # The rest of the construction entered by the page's controls, then the first race by touch.
+    pg.evaluate(DRIVER, [plans[10:56]])
+    settle(pg)
+    race = plans[56]
+    assert race["type"] == "race"
+    pg.wait_for_selector('#race-numbers[data-picking="from"]')
+    settle(pg)
+    steps = 0
+    for action in race["actions"]:
+        tap_button(pg, action["tap"])
+        steps += 1
+    assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][56]
+    assert steps == len(race["actions"]) <= 5, race["actions"]
+    assert not context.errors, context.errors
+    context.close()
