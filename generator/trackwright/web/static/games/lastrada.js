@@ -202,6 +202,13 @@
       {
         key: "ls-settlements",
         spacing: nearest(),
+        // A tap near no settlement says so, in the words of what a tap does now.
+        miss: () =>
+          say(
+            t(byTurns ? "ls.miss-turns" : mode === "player" ? "ls.miss-player" : "ls.miss-walk", {
+              player: players[G.player],
+            }),
+          ),
         draw: (g) => {
           const r = targetRadius();
           for (const st of map.settlements) {
@@ -456,11 +463,17 @@
   function setHere(id, names) {
     const order = ordered();
     const next = order.findIndex((st) => st.id === id) + 1;
-    edit((record) => {
-      record.settlements = record.settlements || {};
-      if (names.length) record.settlements[id] = names;
-      else delete record.settlements[id];
-    });
+    const st = order[next - 1];
+    edit(
+      (record) => {
+        record.settlements = record.settlements || {};
+        if (names.length) record.settlements[id] = names;
+        else delete record.settlements[id];
+      },
+      names.length
+        ? t("ls.said-here", { place: `${kindName(st.kind)} ${id}`, players: joinNames(names) })
+        : t("ls.said-nobody", { place: `${kindName(st.kind)} ${id}` }),
+    );
     // On to the next settlement; after the last one, the travel days of the first player.
     if (next < order.length) walk.at = next;
     else G.player = 0;
@@ -526,7 +539,10 @@
     );
   }
   function tapSettlement(id) {
-    if (Array.isArray(G.record.turns)) return;
+    if (Array.isArray(G.record.turns)) {
+      say(t("ls.miss-turns"));
+      return;
+    }
     if (G.mode !== "player") {
       const k = ordered().findIndex((st) => st.id === id);
       if (k >= 0) goTo(k);
@@ -546,12 +562,17 @@
         return;
       }
     }
-    edit((record) => {
-      record.settlements = record.settlements || {};
-      const now = record.settlements[id] || [];
-      record.settlements[id] = now.includes(p) ? now.filter((x) => x !== p) : [...now, p];
-      if (!record.settlements[id].length) delete record.settlements[id];
-    });
+    const st = G.board.map.settlements.find((x) => x.id === id);
+    const place = `${kindName(st.kind)} ${id}`;
+    edit(
+      (record) => {
+        record.settlements = record.settlements || {};
+        const now = record.settlements[id] || [];
+        record.settlements[id] = now.includes(p) ? now.filter((x) => x !== p) : [...now, p];
+        if (!record.settlements[id].length) delete record.settlements[id];
+      },
+      t(here.includes(p) ? "ls.said-removed" : "ls.said-added", { player: p, place }),
+    );
   }
 
   // ------------------------------------------------------------------ travel days kept
@@ -588,9 +609,12 @@
     );
   }
   function setDays(p, days, advance) {
-    edit((record) => {
-      record.reserve = { ...(record.reserve || {}), [p]: days };
-    });
+    edit(
+      (record) => {
+        record.reserve = { ...(record.reserve || {}), [p]: days };
+      },
+      t("ls.days-button", { player: p, count: days }),
+    );
     if (advance) {
       G.player = (G.record.players.indexOf(p) + 1) % G.record.players.length;
       render();
