@@ -36,13 +36,18 @@ BUTTON = """sel => { const el = document.querySelector(sel); if (!el) return 'mi
   const top = document.elementFromPoint(x, y);
   return top && (top === el || el.contains(top)) ? [x, y] : 'covered by ' + (top && (top.id || top.className || top.tagName)); }"""
 
-# A town's place on the screen (CSS px), checked to be on the visible part of the board.
+# A town's place on the screen (CSS px), checked to be on the visible part of the board and
+# clear of the zoom buttons by a fingertip (a phone's touch adjustment gives a tap that close to a
+# button to the button).
 TOWN = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
   const [cx, cy] = window.TW.hexCentre(tw.hex);
   const over = document.querySelector('svg.board-overlay'), m = over.getScreenCTM();
   const x = cx * m.a + m.e, y = cy * m.d + m.f;
   const top = document.elementFromPoint(x, y);
-  return top && top.closest && top.closest('svg.board-overlay') ? [x, y] : 'not in view: ' + name; }"""
+  const near = [...document.querySelectorAll('.zoom-controls button, .board-tools button')].some(b => {
+    const r = b.getBoundingClientRect();
+    return x > r.left - 22 && x < r.right + 22 && y > r.top - 22 && y < r.bottom + 22; });
+  return top && top.closest && top.closest('svg.board-overlay') && !near ? [x, y] : 'not in view: ' + name; }"""
 
 
 def tap_button(pg, selector: str) -> None:

@@ -685,11 +685,11 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   const shown = { key: null };
   function showTurn(mode) {
     if (!G.game || G.record.game !== "dampfross" || !known.table.data) return;
-    const key = JSON.stringify([G.id, G.scoredKey, G.player, mode]);
-    if (shown.key === key) return;
-    shown.key = key;
     const bar = document.getElementById("df-bar");
     if (bar) document.body.style.setProperty("--df-bar-h", `${bar.offsetHeight}px`);
+    const key = JSON.stringify([G.id, G.record.events.length, G.player, mode]);
+    if (shown.key === key) return;
+    shown.key = key;
     const top = mode === "race" ? document.getElementById("race") : document.querySelector(".board-frame");
     if (mode === "over" || !top) return;
     const header = document.querySelector("header")?.offsetHeight || 0;
