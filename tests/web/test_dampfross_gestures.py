@@ -15,39 +15,12 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.support.dampfross_taps import DRIVER, Planner
+from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build
 from tests.web.browser import new_game, open_page, phone, settle, start, touch
 from trackwright.scorer import dampfross as df
 
 pytestmark = pytest.mark.slow
 EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
-
-# Where the board is on the screen, panned and zoomed: a gesture of the player's changes it (the
-# page's own showing of the next build may; the browser keeps it in place when the card above it
-# grows, scrolling the page by as much).
-VIEW = """() => { const w = document.getElementById('board');
-  return [Math.round(w.getBoundingClientRect().top), w.scrollLeft, w.scrollTop, window.TW.G.zoom]; }"""
-
-# The centre of an element on the screen, checked to be in view and not under the header, the
-# bar or anything else (the point a finger touches is the element's own).
-BUTTON = """sel => { const el = document.querySelector(sel); if (!el) return 'missing';
-  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return 'off screen';
-  const top = document.elementFromPoint(x, y);
-  return top && (top === el || el.contains(top)) ? [x, y] : 'covered by ' + (top && (top.id || top.className || top.tagName)); }"""
-
-# A town's place on the screen (CSS px), checked to be on the visible part of the board and
-# clear of the zoom buttons by a fingertip (a phone's touch adjustment gives a tap that close to a
-# button to the button).
-TOWN = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
-  const [cx, cy] = window.TW.hexCentre(tw.hex);
-  const over = document.querySelector('svg.board-overlay'), m = over.getScreenCTM();
-  const x = cx * m.a + m.e, y = cy * m.d + m.f;
-  const top = document.elementFromPoint(x, y);
-  const near = [...document.querySelectorAll('.zoom-controls button, .board-tools button')].some(b => {
-    const r = b.getBoundingClientRect();
-    return x > r.left - 22 && x < r.right + 22 && y > r.top - 22 && y < r.bottom + 22; });
-  return top && top.closest && top.closest('svg.board-overlay') && !near ? [x, y] : 'not in view: ' + name; }"""
 
 
 def tap_button(pg, selector: str) -> None:
@@ -56,32 +29,16 @@ def tap_button(pg, selector: str) -> None:
     touch(pg, [tuple(at)])
 
 
-def tap_town(pg, name: str) -> None:
-    at = pg.evaluate(TOWN, name)
-    assert isinstance(at, list), at
-    touch(pg, [tuple(at)])
-
-
 def status(pg) -> str:
     return pg.inner_text("#status")
 
 
 def build_by_touch(pg, plan: dict, towns: dict) -> int:
-    """One build entered by real taps, as planned; the gestures it took."""
-    gestures = 0
-    for action in plan["actions"]:
-        before = pg.evaluate(VIEW)
-        if "tap" in action:
-            tap_button(pg, action["tap"])
-        elif "hex" in action:
-            name = towns[tuple(action["hex"])]  # every planned tap here is on a town
-            tap_town(pg, name)
-            assert pg.evaluate(VIEW) == before  # the tap neither zoomed nor moved anything
-        else:
-            assert plan["event"]["paths"] == action["confirm"]
-            tap_button(pg, "#confirm-build")
-        gestures += 1
-    return gestures
+    """One build entered by real taps, as planned; the gestures it took (none a pan or zoom,
+    and the tap on the town neither zoomed nor moved the board)."""
+    done = touch_build(pg, plan, towns)
+    assert done["pans"] == done["zooms"] == done["moved"] == 0, (plan, done)
+    return done["gestures"]
 
 
 def test_builds_in_three_gestures_and_a_race_without_scrolling(browser, static_site):

@@ -58,8 +58,8 @@
 .df-bar #faces { margin-bottom: .3rem; }
 .df-bar p { margin: .2rem 0 .3rem; }
 .df-bar-row { display: flex; align-items: center; gap: .35rem; }
-.df-bar-words { flex: 1 1 auto; min-width: 0; font-size: .8rem; line-height: 1.25; max-height: 3.8em;
-  overflow: hidden; }
+.df-bar-words { flex: 1 1 auto; min-width: 0; font-size: .8rem; line-height: 1.25; height: 3.75em;
+  overflow: hidden; } /* three lines, always: the bar's height (and the board's) stays put */
 .df-bar-words .swatch { margin-right: .2rem; }
 .df-bar-row button { flex: none; padding-left: .6rem; padding-right: .6rem; }
 .df-error { color: #b3261e; font-weight: 600; }
