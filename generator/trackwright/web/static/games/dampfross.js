@@ -55,7 +55,9 @@
    the board is never taller than the room between the header and the bar. */
 .df-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 8; background: #fff; padding: .35rem .45rem
   calc(.35rem + env(safe-area-inset-bottom)); border-top: 1px solid #bbb; box-shadow: 0 -2px 8px rgba(0,0,0,.18); }
-.df-bar #faces { margin-bottom: .3rem; }
+.df-bar #faces, .df-bar .df-builders { margin-bottom: .3rem; }
+.df-builders { gap: .3rem; flex-wrap: nowrap; overflow-x: auto; }
+.df-builders button { flex: none; padding: .2rem .55rem; gap: .3rem; }
 .df-bar p { margin: .2rem 0 .3rem; }
 .df-bar-row { display: flex; align-items: center; gap: .35rem; }
 .df-bar-words { flex: 1 1 auto; min-width: 0; font-size: .8rem; line-height: 1.25; height: 3.75em;
@@ -825,14 +827,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           ),
         ),
       );
-    else if (how === "winnings")
-      bar.append(
-        h(
-          "p",
-          { id: "face-winnings", class: "small" },
-          t("df.from-winnings", { amount: tb.winnings[who] || 0 }),
-        ),
-      );
+    else if (how === "winnings") bar.append(buildersRow(tb), winningsLine(tb));
     else if (how === "account")
       bar.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
     else bar.append(h("p", { class: "small" }, t("df.no-build")));
@@ -907,6 +902,39 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       }
     }
     return best ? best.name : "";
+  }
+  // Between races whoever has winnings may build with them: the players with winnings, chosen
+  // in the bar (the player buttons above are out of view while the board is shown).
+  function buildersRow(tb) {
+    const players = G.record.players;
+    return h(
+      "div",
+      { class: "row df-builders" },
+      players
+        .filter((p) => tb.winnings[p] > 0)
+        .map((p) =>
+          h(
+            "button",
+            {
+              class: `secondary${p === player() ? " active" : ""}`,
+              "data-builder": p,
+              onclick: () => {
+                G.player = players.indexOf(p);
+                render();
+              },
+            },
+            swatch(players.indexOf(p)),
+            `${p} ${tb.winnings[p]}`,
+          ),
+        ),
+    );
+  }
+  function winningsLine(tb) {
+    return h(
+      "p",
+      { id: "face-winnings", class: "small" },
+      t("df.from-winnings", { amount: tb.winnings[player()] || 0 }),
+    );
   }
   // What the line costs, of what, and what is left (in the bar, beside Confirm).
   function costLine(d, how) {
