@@ -65,6 +65,7 @@
 .df-bar-words .swatch { margin-right: .2rem; }
 .df-bar-row button { flex: none; padding-left: .6rem; padding-right: .6rem; }
 .df-error { color: #b3261e; font-weight: 600; }
+.df-bar-words #cost:not(:empty)::before { content: " · "; }
 body:has(#df-bar) #status { bottom: calc(var(--df-bar-h, 8rem) + .3rem); }
 body:has(#df-bar) main { padding-bottom: calc(var(--df-bar-h, 8rem) + .5rem); }
 body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-h, 8rem)); }
@@ -848,7 +849,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           h("span", { id: "line-words" }, words),
           costLine(d, how),
         ),
-        how === "roll" || how === "account"
+        // Pass while nothing is drawn (the words then have the room for the line and its cost).
+        (how === "roll" || how === "account") && !drawn.length
           ? h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, t("df.pass"))
           : "",
         how === "winnings"
