@@ -90,8 +90,9 @@ def ten_builds(pg, plans: list, towns: dict, data: dict) -> None:
     assert max(counts) <= 3, counts
     assert counts.count(2) >= 2, counts  # a player going on toward their aim: face and Confirm
     # The board was brought into view centred on the builder's network at each build start:
-    # after Ann's third build, York and Leeds are in view.
-    for name in ("York", "Leeds"):
+    # Ben builds next, and his start town and the town he built to are in view.
+    assert pg.evaluate("window.TW.G.record.players[window.TW.G.player]") == "Ben"
+    for name in ("Dover", "London"):
         assert isinstance(pg.evaluate(TOWN, name), list), name
 
 

@@ -51,8 +51,9 @@
   margin: .25rem 0; }
 #entrants .entrant button { font-size: .85rem; padding: .3rem .5rem; }
 .df-modes { margin-top: .3rem; }
-/* The build's bar: fixed at the foot of the screen, over the board; messages show above it, and
-   the board is never taller than the room between the header and the bar. */
+/* The build's bar: fixed at the foot of the screen, over the board; messages show above it, in a
+   strip the board leaves free (a message never hides a town to tap), the board no taller than
+   the room between the header and that strip. */
 .df-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 8; background: #fff; padding: .35rem .45rem
   calc(.35rem + env(safe-area-inset-bottom)); border-top: 1px solid #bbb; box-shadow: 0 -2px 8px rgba(0,0,0,.18); }
 .df-bar #faces, .df-bar .df-builders { margin-bottom: .3rem; }
@@ -68,7 +69,7 @@
 .df-bar-words #cost:not(:empty)::before { content: " · "; }
 body:has(#df-bar) #status { bottom: calc(var(--df-bar-h, 8rem) + .3rem); }
 body:has(#df-bar) main { padding-bottom: calc(var(--df-bar-h, 8rem) + .5rem); }
-body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-h, 8rem)); }
+body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-h, 8rem) - 4.6rem); }
 `,
     ),
   );

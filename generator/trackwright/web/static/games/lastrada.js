@@ -273,6 +273,9 @@
         {},
         `
 .ls-title { font-size: 1.1rem; margin: .1rem 0 .4rem; }
+/* Settlement by settlement the next taps are on the buttons at the foot of the screen: what a
+   tap did is said at the top, under the header, never over them. */
+body:has(#ls-walk) #status { top: 3.7rem; bottom: auto; }
 .ls-entry { padding: .5rem .6rem; margin: .4rem 0; }
 .ls-where .id { color: #666; font-size: .78rem; font-weight: 400; }
 .ls-entry h2 { margin: 0 0 .35rem; font-size: 1rem; }
