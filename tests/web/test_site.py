@@ -4,6 +4,7 @@ input refused in one line with nothing half-written."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -133,3 +134,23 @@ def test_pyodide_is_checked_by_its_pinned_hash(tmp_path):
         "site", str(tmp_path / "out"), env={"TRACKWRIGHT_PYODIDE": str(tmp_path / "none.tgz")}
     )
     assert missing.returncode == 2 and "TRACKWRIGHT_PYODIDE" in missing.stderr
+
+
+def test_the_engines_snapshot_is_made_with_node_and_left_out_without(phone_site, monkeypatch):
+    """With Node.js the site holds the engines' memory snapshot (gzipped Pyodide memory, kept by
+    the service worker like every file); without it the site is built all the same, without
+    the snapshot, and the build says so (the page then starts Pyodide as before)."""
+    data = (phone_site / site.SNAPSHOT).read_bytes()
+    assert data[:2] == b"\x1f\x8b" and len(gzip.decompress(data)) > 1_000_000
+    engines = (phone_site / "engines.zip").read_bytes()
+    found = pyodide.shutil.which
+    monkeypatch.setattr(
+        pyodide.shutil, "which", lambda name: None if name == "node" else found(name)
+    )
+    notes: list[str] = []
+    files = site.site_files([], boards=False, notes=notes)
+    assert site.SNAPSHOT not in files and files["engines.zip"] == engines
+    assert notes == [pyodide.NO_NODE]
+    assert site.SNAPSHOT not in json.loads(
+        files["sw.js"].decode().split("const PRECACHE = ")[1].split(";\n")[0]
+    )

@@ -79,6 +79,8 @@ class Report:
     size: int = 0
     pyodide_size: int = 0
     maps: list[SiteMap] = field(default_factory=list)
+    #: Whether the engines' memory snapshot was made, kept from an earlier build, or why not.
+    snapshot: str = ""
 
 
 def _slug(text: str) -> str:
@@ -269,9 +271,16 @@ def _manifest() -> bytes:
     return json.dumps(manifest, indent=1).encode("utf-8")
 
 
-def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
+#: The engines' memory snapshot (gzipped), when Node.js could make it (trackwright.web.pyodide).
+SNAPSHOT = "engines.snapshot.gz"
+
+
+def site_files(
+    maps: list[SiteMap], boards: bool = True, notes: list[str] | None = None
+) -> dict[str, bytes]:
     """Every file of the site by its path in the folder (the service worker last: it lists the
-    others, each with its SHA-256, and carries their digest as its version)."""
+    others, each with its SHA-256, and carries their digest as its version). ``notes`` gets
+    what was done about the engines' snapshot."""
     out: dict[str, bytes] = {}
     static = Path(str(package_files("trackwright.web").joinpath("static")))
     for path in sorted(static.rglob("*")):
@@ -281,9 +290,15 @@ def site_files(maps: list[SiteMap], boards: bool = True) -> dict[str, bytes]:
     for g in games.games().values():
         for name, data in g.page_files().items():
             out[f"games/{name}"] = data
-    for name, data in pyodide.files().items():
+    python = pyodide.files()
+    for name, data in python.items():
         out[f"pyodide/{name}"] = data
     out["engines.zip"] = engine_zip()
+    snapshot, note = pyodide.snapshot(out["engines.zip"], python)
+    if snapshot is not None:
+        out[SNAPSHOT] = snapshot
+    if notes is not None:
+        notes.append(note)
     out["catalogue.json"] = json.dumps(bridge.catalogue(), ensure_ascii=False).encode("utf-8")
     out["maps/index.json"] = json.dumps(
         [m.index() for m in maps], ensure_ascii=False, indent=1
@@ -324,7 +339,8 @@ def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) 
             "exists and is not an earlier trackwright site: choose a new or empty folder", str(out)
         )
     maps = collect_maps(extra or [], kits)
-    contents = site_files(maps)
+    notes: list[str] = []
+    contents = site_files(maps, notes=notes)
     contents[MARKER] = f"trackwright {VERSION} phone app\n".encode()
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -350,4 +366,5 @@ def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) 
     report = Report(out, len(contents), sum(len(d) for d in contents.values()))
     report.pyodide_size = sum(len(d) for k, d in contents.items() if k.startswith("pyodide/"))
     report.maps = maps
+    report.snapshot = notes[0]
     return report

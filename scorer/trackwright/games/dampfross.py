@@ -9,6 +9,8 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
 - ``route``: an entrant's race route edited by a tap.
+- ``board``: the printed board of the record's map as a plan the page draws (a map of the
+  phone's own, with no board built for it).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from trackwright.core import boardplan, mapfile
 from trackwright.core import dampfross as model
-from trackwright.core import mapfile
+from trackwright.core.boardplan import dampfross as df_plan
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.games import Game
@@ -291,6 +294,12 @@ def race(data: Any, args: Any, where: str) -> dict[str, Any]:
     }
 
 
+def board(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The printed board of the record's map as a plan the page draws (a map added on the
+    phone, with no board built for it): :mod:`trackwright.core.boardplan.dampfross`."""
+    return df_plan.board_plan(boardplan.map_of(model.GAME, data, where, model.from_json))
+
+
 def route(data: Any, args: Any, where: str) -> dict[str, Any]:
     """``{from, route, tap}``: an entrant's race route after a tap (``tap_route``)."""
     a = _args(args, where)
@@ -322,6 +331,13 @@ GAME = Game(
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",
     page="dampfross.js",
-    questions={"table": table, "line": line, "preview": preview, "race": race, "route": route},
+    questions={
+        "table": table,
+        "line": line,
+        "preview": preview,
+        "race": race,
+        "route": route,
+        "board": board,
+    },
     order=2,
 )

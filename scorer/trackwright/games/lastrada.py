@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from trackwright.core import boardplan
 from trackwright.core import lastrada as model
+from trackwright.core.boardplan import lastrada as ls_plan
 from trackwright.games import Game
 from trackwright.scorer import lastrada as engine
 
@@ -43,6 +45,13 @@ def variants_question(data: Any, args: Any = None, where: str = "record") -> lis
     return engine.variants_for(len(players) if isinstance(players, list) else 0)
 
 
+def board(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The assembled board of the record's map as a plan the page draws (a map added on the
+    phone, with no board built for it): :mod:`trackwright.core.boardplan.lastrada`."""
+    m = boardplan.map_of(model.GAME, data, where, model.from_json, model.MADE)
+    return ls_plan.board_plan(m)
+
+
 GAME = Game(
     name=model.GAME,
     title=model.TITLE,
@@ -59,6 +68,6 @@ GAME = Game(
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",
-    questions={"entry_state": entry_state, "variants": variants_question},
+    questions={"entry_state": entry_state, "variants": variants_question, "board": board},
     order=3,
 )

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from trackwright.core import mapfile
+from trackwright.core import boardplan, mapfile
 from trackwright.core import transamerica as model
+from trackwright.core.boardplan import transamerica as ta_plan
 from trackwright.core.errors import TrackwrightError
 from trackwright.games import Game
+from trackwright.photo import marks
 from trackwright.scorer import transamerica as engine
 
 
@@ -139,6 +141,18 @@ def _photo_setup(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     return question.photo_setup()
 
 
+def board(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The printed board of the record's map as a plan the page draws (a map added on the
+    phone, with no board built for it): :mod:`trackwright.core.boardplan.transamerica`. The
+    regions' names are the keys of the page's texts (``ta.<kind>.<name>``), which it shows in
+    its language; the title box goes where the print puts it."""
+    m = boardplan.map_of(model.GAME, data, where, model.from_json)
+    names = {
+        region: f"ta.{kind}.{name}" for region, (kind, name) in ta_plan.region_words(m).items()
+    }
+    return ta_plan.board_plan(m, names, marks.cartouche_box(m))
+
+
 GAME = Game(
     name=model.GAME,
     title=model.TITLE,
@@ -160,6 +174,7 @@ GAME = Game(
         "turn_state": turn_state,
         "photo_read": _photo_read,
         "photo_setup": _photo_setup,
+        "board": board,
     },
     order=1,
 )

@@ -13,8 +13,9 @@ data (``RuleSet``), so another edition is a preset, not a branch.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,118 @@ def missing_track(
     marker, placed track costing 0, an empty single line 1 and a double line 2 (``held``: the
     other start markers, in the blocking variant)."""
     return RoundBoard(m, track).missing(start, cities, held)
+
+
+# ------------------------------------------------------------------------- the evidence in words
+
+#: What a leg's end is, first that applies: one of the player's cities not yet connected, an
+#: intersection of the player's network (their start marker's), an intersection of other track
+#: on the board (it counts for everyone), or a fork where missing legs meet.
+END_KINDS = ("city", "network", "track", "fork")
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One stretch of a player's missing track, from where to where: its spaces in order along
+    it, each with its cost (2 on a double line), and the points they cost."""
+
+    start: str
+    end: str
+    start_kind: str
+    end_kind: str
+    spaces: tuple[tuple[str, str, int], ...]
+    reaches: tuple[str, ...] = ()  # cities of the player's joined by track to an end "track"
+
+    @property
+    def points(self) -> int:
+        return sum(cost for _, _, cost in self.spaces)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "from": self.start,
+            "to": self.end,
+            "from_kind": self.start_kind,
+            "to_kind": self.end_kind,
+            "spaces": [list(s) for s in self.spaces],
+            "points": self.points,
+            "reaches": list(self.reaches),
+        }
+
+
+@dataclass(frozen=True)
+class Gaps:
+    """Why a player loses points: the cities of their hand not connected to their network at the
+    round's end, and their missing tracks as legs from where to where."""
+
+    unconnected: tuple[str, ...]
+    legs: tuple[Leg, ...]
+
+
+def gaps(
+    m: TransAmericaMap,
+    track: set[Edge],
+    start: str,
+    cities: list[str],
+    missing: Missing,
+    held: frozenset[str] = frozenset(),
+) -> Gaps:
+    """The missing tracks of ``missing`` cut into legs: a leg runs between two stops (a city of
+    the player's, an intersection with track, a fork or end of the missing tracks), oriented from
+    the player's network towards their cities."""
+    network = _network(track, start, held)
+    unconnected = tuple(c for c in cities if m.city_by_name[c].node not in network)
+    own = {m.city_by_name[c].node for c in unconnected}
+    on_track = {n for e in track for n in e}
+    adj = graphs.undirected(missing.edges)
+
+    def kind(node: str) -> str:
+        if node in own:
+            return "city"
+        if node in network:
+            return "network"
+        return "track" if node in on_track else "fork"
+
+    stops = {n for n, near in adj.items() if len(near) != 2 or kind(n) != "fork"}
+    legs: list[Leg] = []
+    walked: set[Edge] = set()
+    for first in sorted(stops):
+        for nxt in adj[first]:
+            if edge_key(first, nxt) not in walked:
+                path = _walk(adj, stops, first, nxt)
+                walked.update(edge_key(a, b) for a, b in pairwise(path))
+                legs.append(_reaching(_leg(m, path, kind), track, unconnected, m, held))
+    return Gaps(unconnected, tuple(legs))
+
+
+def _reaching(
+    leg: Leg, track: set[Edge], cities: tuple[str, ...], m: TransAmericaMap, held: frozenset[str]
+) -> Leg:
+    """The leg with the player's cities that other track joins to its ends (track laid by
+    anyone counts for everyone): what the leg connects besides its own ends."""
+    ends = [n for n, k in ((leg.start, leg.start_kind), (leg.end, leg.end_kind)) if k == "track"]
+    joined = set().union(*(_network(track, n, held) for n in ends)) if ends else set()
+    reaches = tuple(c for c in cities if m.city_by_name[c].node in joined)
+    return replace(leg, reaches=reaches) if reaches else leg
+
+
+def _walk(adj: dict[str, list[str]], stops: set[str], first: str, nxt: str) -> list[str]:
+    path = [first, nxt]
+    while path[-1] not in stops:
+        path.append(next(n for n in adj[path[-1]] if n != path[-2]))
+    return path
+
+
+#: Which end a leg is read from: the player's network first, a city last.
+FROM_FIRST = ("network", "track", "fork", "city")
+
+
+def _leg(m: TransAmericaMap, path: list[str], kind: Callable[[str], str]) -> Leg:
+    """A leg read from where the player's track is towards the city it reaches."""
+    rank = {k: i for i, k in enumerate(FROM_FIRST)}
+    if rank[kind(path[-1])] < rank[kind(path[0])]:
+        path = path[::-1]
+    spaces = tuple((a, b, m.edge_by_key[edge_key(a, b)].cost) for a, b in pairwise(path))
+    return Leg(path[0], path[-1], kind(path[0]), kind(path[-1]), spaces)
 
 
 # ------------------------------------------------------------------------- records
@@ -832,6 +945,7 @@ class RoundResult:
     hands: dict[str, list[str]]
     replay: Replay | None = None
     in_progress: bool = False  # the last round, given by turns, has not ended: not deducted
+    gaps: dict[str, Gaps] = field(default_factory=dict)  # the missing tracks in words
 
 
 @dataclass(frozen=True)
@@ -857,6 +971,8 @@ class Result:
                     "scores": dict(r.scores),
                     "threshold": r.threshold,
                     "tracks_placed": len(r.track),
+                    "unconnected": {p: list(r.gaps[p].unconnected) for p in self.players},
+                    "legs": {p: [leg.to_json() for leg in r.gaps[p].legs] for p in self.players},
                     **(
                         {
                             "ended": r.replay.ended,
@@ -919,9 +1035,8 @@ def score(record: GameRecord, rules: RuleSet = ORIGINAL) -> Result:
         track = replay.track if replay else tuple(edge_key(*e) for e in rnd.track or ())
         markers = replay.markers if replay else (rnd.markers or rnd.starts)
         board = RoundBoard(m, set(track))
-        missing = {
-            p: board.missing(markers[p], rnd.cities[p], _held(markers, p, variant)) for p in players
-        }
+        held = {p: _held(markers, p, variant) for p in players}
+        missing = {p: board.missing(markers[p], rnd.cities[p], held[p]) for p in players}
         if not in_progress:
             for p in players:
                 scores[p] -= missing[p].points
@@ -946,6 +1061,10 @@ def score(record: GameRecord, rules: RuleSet = ORIGINAL) -> Result:
                 {p: list(rnd.cities[p]) for p in players},
                 replay,
                 in_progress,
+                {
+                    p: gaps(m, set(track), markers[p], rnd.cities[p], missing[p], held[p])
+                    for p in players
+                },
             )
         )
     winners: tuple[str, ...] = ()

@@ -5,6 +5,19 @@ from __future__ import annotations
 import math
 
 from trackwright.core import hexgrid
+from trackwright.core.boardplan import dampfross as plan
+from trackwright.core.boardplan.dampfross import (
+    A3,
+    A4,
+    LEGEND_GAP,
+    LEGEND_H,
+    MARGIN,
+    NAME_PT,
+    NUMBER_PT,
+    layout,
+    page_size,
+    town_label_sizes,
+)
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
 from trackwright.games import BoardView
@@ -24,48 +37,15 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import player_styles
-from trackwright.kits.places import hex_places
 from trackwright.version import VERSION
 
 FILL = {"plain": "#f4efdc", "hill": "#dcc08c", "water": "#bfdcf0"}
 OUTLINE = {"plain": "#8f8a78", "hill": "#8f7a52", "water": "#9cc3de"}
 RIVER = "#2c74bd"
-MARGIN = 10.0  # white around the map, mm: inside any printer's unprintable edge
-LEGEND_GAP = 3.0  # from the map's lowest hex to the legend's rule
-LEGEND_H = 32.0  # the legend, rule to page foot, its margin included (8 mm and more under text)
-#: A map that fits this sheet (either way round) but not an A4 gets a page of exactly this size,
-#: the map centred: the default 30 x 22 map prints on A3 at true size.
-A3 = (420.0, 297.0)
-A4 = (297.0, 210.0)
-#: Town labels readable at arm's length: names and numbers at least this big (points).
-NAME_PT = 6.5
-NUMBER_PT = 8.0
 HALO = 0.28  # mm: the white rim round label glyphs that keeps them readable over lines
-
-
-def _fits(w: float, h: float, sheet: tuple[float, float]) -> bool:
-    a, b = sheet
-    return (w <= a + 1e-6 and h <= b + 1e-6) or (w <= b + 1e-6 and h <= a + 1e-6)
-
-
-def page_size(m: DampfrossMap) -> tuple[float, float, float, float]:
-    """(width, height, content x, content y): the board's page and where the map's frame (its
-    margin included) starts on it. The natural size is the map plus MARGIN round it and the
-    legend below; between A4 and A3 the page is exactly A3, landscape or portrait as the map."""
-    minx, miny, maxx, maxy = m.extent()
-    w = maxx - minx + 2 * MARGIN
-    h = maxy - miny + MARGIN + LEGEND_GAP + LEGEND_H
-    if _fits(w, h, A3) and not _fits(w, h, A4):
-        pw, ph = A3 if w <= A3[0] and h <= A3[1] else (A3[1], A3[0])
-        return pw, ph, (pw - w) / 2, (ph - h) / 2
-    return w, h, 0.0, 0.0
-
-
-def layout(m: DampfrossMap) -> tuple[float, float, float, float]:
-    """(offset x, offset y, width, height): where hex (0, 0)'s centre goes, and the page size."""
-    minx, miny, _maxx, _maxy = m.extent()
-    pw, ph, cx, cy = page_size(m)
-    return cx + MARGIN - minx, cy + MARGIN - miny, pw, ph
+# The page's layout (its size, margins, the town labels' sizes) is the board plan's: the page
+# draws a board from the same numbers (trackwright.core.boardplan.dampfross).
+__all__ = ["A3", "A4", "LEGEND_H", "MARGIN", "NAME_PT", "NUMBER_PT", "page_size"]
 
 
 def halo_text(x: float, y: float, text: str, size: float, bold: bool = False) -> list[Op]:
@@ -78,12 +58,6 @@ def halo_text(x: float, y: float, text: str, size: float, bold: bool = False) ->
     ]
     ops.append(Text(x, y, text, size=size, bold=bold, anchor="middle"))
     return ops
-
-
-def town_label_sizes(s: float) -> tuple[float, float]:
-    """(number pt, name pt) for hexes of size s mm: at least NUMBER_PT and NAME_PT, larger on
-    larger hexes."""
-    return max(NUMBER_PT, round(s * 1.1, 2)), max(NAME_PT, round(s * 0.87, 2))
 
 
 def hill_marks(x: float, y: float, s: float) -> list[Op]:
@@ -257,9 +231,8 @@ def map_drawing(
 
 def board_view(m: DampfrossMap, lang: str) -> BoardView:
     """The printed map and the outline of every hex on it, in the drawing's millimetres."""
-    ox, oy, _w, _h = layout(m)
     return BoardView(
         drawing=map_drawing(m, lang),
-        places=hex_places(m.terrain, m.hex_size, ox, oy),
+        places=plan.places(m),
         players=player_styles(),
     )

@@ -5,6 +5,16 @@ on its own, to cut out."""
 from __future__ import annotations
 
 from trackwright.core import hexgrid
+from trackwright.core.boardplan import lastrada as plan
+from trackwright.core.boardplan.lastrada import (
+    PLAYERS,
+    TABLE_H,
+    TABLE_W,
+    extent,
+    frame,
+    track_box,
+    track_length,
+)
 from trackwright.core.hexgrid import Hex
 from trackwright.core.lastrada import KINDS, LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
@@ -23,28 +33,16 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.symbols import symbol
 from trackwright.kits.lastrada.strings import t, values
-from trackwright.kits.places import hex_places
 from trackwright.version import VERSION
 
 FILL = {"plain": "#e6ecb8", "forest": "#84b36f", "hill": "#c8a46a"}
 EDGE = {"plain": "#9aa27a", "forest": "#5b8a4b", "hill": "#8c6c3c"}
-# The four player colours of the game (black, light grey, yellow, brick red), each with a shape.
-PLAYERS: tuple[tuple[str, str, str], ...] = (
-    ("black", "#262626", "circle"),
-    ("grey", "#c4c4c4", "square"),
-    ("yellow", "#f0c419", "triangle"),
-    ("red", "#b5483a", "diamond"),
-)
 KIND_COLOUR = {
     "city": "#8e2c2c",
     "fortified_village": "#6b4a8e",
     "hamlet": "#2f6a8e",
     "farm": "#5d7d2c",
 }
-FRAME = 48.0  # frame width around the hexagon, mm (at least)
-TRACK_BOX = 13.0  # a box of a travel-day track, mm (a marker is 2 mm smaller)
-TRACK_MAX = 270.0  # a track's length at most, mm: it fits a landscape A4 or Letter sheet
-TABLE_W, TABLE_H = 72.0, 37.5  # a scoring table in a corner of the frame, mm
 PIECE_PAD = 6.0  # mm around a land piece's hexes in its drawing
 PIECE_LABEL = 6.0  # mm more above them, for its label
 KEPT_FILL = "#ffffff"  # a track's days that may be kept after a turn
@@ -168,21 +166,6 @@ def piece_borders(m: LaStradaMap, ox: float, oy: float) -> list[Op]:
     return ops
 
 
-def extent(m: LaStradaMap, hexes=None) -> tuple[float, float, float, float]:
-    return hexgrid.Layout(size=m.hex_size).bounds(hexes or m.terrain)
-
-
-def track_box(rules: LaStradaRules | None = None) -> float:
-    """The side of a travel-day track's box, mm: the track runs 0 to a turn's most days."""
-    rules = rules or rules_preset()
-    return min(TRACK_BOX, TRACK_MAX / (rules.max_days_per_turn + 1))
-
-
-def track_length(rules: LaStradaRules | None = None) -> float:
-    rules = rules or rules_preset()
-    return track_box(rules) * (rules.max_days_per_turn + 1)
-
-
 def track_ops(
     x: float,
     y: float,
@@ -287,19 +270,6 @@ def table_ops(x: float, y: float, lang: str, rules: LaStradaRules | None = None)
     return ops
 
 
-def frame(m: LaStradaMap, rules: LaStradaRules | None = None) -> tuple[float, float, float, float]:
-    """The assembled board's width and height and where hex (0, 0) sits, mm: the hexagon of
-    land pieces centred in a frame at least FRAME wide, and wide enough for a track between
-    two scoring tables on every side (a board of small hexes gets a wider frame)."""
-    minx, miny, maxx, maxy = extent(m)
-    room = track_length(rules) + 2 * (10 + TABLE_W + 4)  # a track between two tables
-    width = max(maxx - minx + 2 * FRAME, room)
-    height = max(maxy - miny + 2 * FRAME, room - 2 * TABLE_W + 2 * (TABLE_H + 15))
-    ox = (width - (maxx - minx)) / 2 - minx
-    oy = (height - (maxy - miny)) / 2 - miny
-    return width, height, ox, oy
-
-
 def board_drawing(
     m: LaStradaMap, lang: str, name: str = "lsboard", rules: LaStradaRules | None = None
 ) -> Drawing:
@@ -368,9 +338,4 @@ def piece_drawings(m: LaStradaMap, lang: str) -> list[Drawing]:
 
 def board_view(m: LaStradaMap, lang: str) -> BoardView:
     """The assembled board and the outline of every hex on it, in the drawing's millimetres."""
-    _width, _height, ox, oy = frame(m)
-    return BoardView(
-        drawing=board_drawing(m, lang),
-        places=hex_places(m.terrain, m.hex_size, ox, oy),
-        players=[{"colour": c, "shape": s} for _n, c, s in PLAYERS],
-    )
+    return BoardView(drawing=board_drawing(m, lang), places=plan.places(m), players=plan.players())

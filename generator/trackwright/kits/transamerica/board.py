@@ -6,13 +6,19 @@ the web scorer, so what players see on screen is what they printed.
 
 from __future__ import annotations
 
-import functools
-import itertools
-import math
-
 from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon, box
 
+from trackwright.core.boardplan import transamerica as plan
+from trackwright.core.boardplan.transamerica import (
+    CITY_R,
+    ID_PT,
+    LABEL_PT,
+    SHORTEN,
+    compass_regions,
+    region_words,
+    shortened,
+)
 from trackwright.core.lattice import SQRT3_2
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 from trackwright.games import BoardView
@@ -30,7 +36,7 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, shape_outline, symbol
+from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, symbol
 from trackwright.kits.transamerica import fiducials
 from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
@@ -49,13 +55,11 @@ TRACK = "#2b2b2b"
 SINGLE_W = 0.55  # a single line's stroke
 DOUBLE_W = 0.6  # each of a double line's two strokes: each heavier than a single line
 DOUBLE_GAP = 0.65  # half the distance between the centres of a double line's two strokes
-SHORTEN = 1.8  # a track space's line stops this far from each intersection
-CITY_R = 4.4
 ID_INK = "#555555"
+# The layout the page shares (trackwright.core.boardplan.transamerica), kept here by name.
+__all__ = ["CITY_R", "compass_regions"]
 LABEL_GROUND = "#fdfbf5"
-LABEL_PT = 8.5  # a city name's size where it has room; never below LABEL_MIN_PT
 LABEL_MIN_PT = 6.0
-ID_PT = 6.0  # the intersections' ids (the smallest size readable at arm's length)
 
 
 def half_width(cost: int) -> float:
@@ -74,7 +78,7 @@ def edge_ops(
     """A track space: a single line, or for cost 2 a double line whose two strokes are each
     heavier than a single line (more ink, so the dear spaces read as the heavier ones);
     shortened at both ends so the intersections stay readable."""
-    a2, b2 = _shortened(a, b, shorten)
+    a2, b2 = shortened(a, b, shorten)
     if cost == 1:
         return [line(a2, b2, Style(stroke=colour, width=width, cap="butt"))]
     heavy = Style(stroke=colour, width=width * DOUBLE_W / SINGLE_W, cap="butt")
@@ -84,22 +88,13 @@ def edge_ops(
     ]
 
 
-def _shortened(
-    a: tuple[float, float], b: tuple[float, float], shorten: float
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    (x1, y1), (x2, y2) = a, b
-    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-    k = shorten / length if length else 0
-    return (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k), (x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
-
-
 def track_lines(m: TransAmericaMap) -> list[tuple[LineString, float]]:
     """Each track space as printed: its centre line between the shortened ends, and how far its
     ink reaches on each side."""
     out = []
     for e in m.edges:
         a, b = m.nodes[e.a], m.nodes[e.b]
-        out.append((LineString(_shortened((a.x, a.y), (b.x, b.y), SHORTEN)), half_width(e.cost)))
+        out.append((LineString(shortened((a.x, a.y), (b.x, b.y), SHORTEN)), half_width(e.cost)))
     return out
 
 
@@ -213,59 +208,11 @@ def _label_boxes(m: TransAmericaMap) -> dict[str, tuple[float, float, float, flo
     return out
 
 
-# The published game's region names belong to the USA boards (the built-in re-drawing, the
-# published board and boards built from the USA region file); every other board gets names
-# from where its regions lie.
-USA_BOARDS = ("USA", "USA (the published board)")
-COMPASS: dict[str, tuple[float, float]] = {
-    "centre": (0.0, 0.0),
-    "north": (0.0, -1.0),
-    "south": (0.0, 1.0),
-    "west": (-1.0, 0.0),
-    "east": (1.0, 0.0),
-    "north_west": (-0.8, -0.8),
-    "north_east": (0.8, -0.8),
-    "south_west": (-0.8, 0.8),
-    "south_east": (0.8, 0.8),
-}
-
-
-def compass_regions(m: TransAmericaMap) -> dict[str, str]:
-    """Each colour region's compass name (a key of COMPASS), from where its cities lie among all
-    the board's cities: the five names nearest the five regions' centres, no name twice."""
-    xs = [m.nodes[c.node].x for c in m.cities]
-    ys = [m.nodes[c.node].y for c in m.cities]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    hx, hy = max((max(xs) - min(xs)) / 2, 1e-9), max((max(ys) - min(ys)) / 2, 1e-9)
-    centres = {}
-    for region in REGIONS:
-        own = [m.nodes[c.node] for c in m.cities if c.region == region]
-        centres[region] = (
-            (sum(n.x for n in own) / len(own) - cx) / hx,
-            (sum(n.y for n in own) / len(own) - cy) / hy,
-        )
-    return dict(zip(REGIONS, _compass_names(tuple(centres[r] for r in REGIONS)), strict=True))
-
-
-@functools.lru_cache(maxsize=64)
-def _compass_names(centres: tuple[tuple[float, float], ...]) -> tuple[str, ...]:
-    """The compass names for the regions' centres (in REGIONS order) that lie nearest them all
-    together (least squares), each name once; asked for every card and legend, made once."""
-    cost = [{name: math.dist(c, COMPASS[name]) ** 2 for name in COMPASS} for c in centres]
-    best: tuple[float, tuple[str, ...]] | None = None
-    for names in itertools.permutations(COMPASS, len(centres)):
-        total = sum(cost[k][name] for k, name in enumerate(names))
-        if best is None or total < best[0] - 1e-12:
-            best = (total, names)
-    assert best is not None
-    return best[1]
-
-
 def region_names(m: TransAmericaMap, lang: str) -> dict[str, str]:
     """The colour regions' names as printed on this board's cards and legend."""
-    if m.name in USA_BOARDS:
-        return {region: t(f"ta_region_{region}", lang) for region in REGIONS}
-    return {region: t(f"ta_compass_{name}", lang) for region, name in compass_regions(m).items()}
+    return {
+        region: t(f"ta_{kind}_{name}", lang) for region, (kind, name) in region_words(m).items()
+    }
 
 
 def board_title(m: TransAmericaMap, lang: str) -> str:
@@ -443,21 +390,8 @@ def locator_ops(m: TransAmericaMap, city: str, x: float, y: float, w: float, h: 
 
 def board_view(m: TransAmericaMap, lang: str) -> BoardView:
     """The printed board and where its intersections lie on it (the map's own millimetres)."""
-    names = region_names(m, lang)
     return BoardView(
         drawing=board_drawing(m, lang),
-        places={
-            "kind": "lattice",
-            "city_r": CITY_R,
-            # The city cards' colours, shapes and region names as printed, for the page's cards.
-            "regions": {
-                region: {
-                    "colour": REGION_STYLE[region][0],
-                    "outline": shape_outline(REGION_STYLE[region][1]),
-                    "label": names[region],
-                }
-                for region in REGIONS
-            },
-        },
+        places=plan.places(m, region_names(m, lang)),
         players=player_styles(),
     )

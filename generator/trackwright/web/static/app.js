@@ -235,13 +235,32 @@ async function mapData(entry) {
   }
   throw new Error(t("game.no-map"));
 }
+// A map's board: built with the site, or by the laptop; a map of this phone's own (added as a
+// file, or embedded in a record) is drawn here from the engine's plan of it (board-plan.js).
 async function boardOf(entry, lang) {
   if (entry.boards) {
     const r = await fetch(entry.boards[lang] || entry.boards.en);
     if (r.ok) return r.json();
   }
-  if (Server.available) return (await api("GET", `boards/${entry.game}/${entry.sha256}?lang=${lang}`)).data;
-  return null;
+  if (Server.available) {
+    try {
+      return (await api("GET", `boards/${entry.game}/${entry.sha256}?lang=${lang}`)).data;
+    } catch (e) {
+      if (e.status !== 404) throw e; // a map the laptop does not hold: drawn here
+    }
+  }
+  return plannedBoard(entry, lang);
+}
+const plannedBoards = new Map();
+async function plannedBoard(entry, lang) {
+  const key = `${entry.game}:${entry.sha256}:${lang}`;
+  if (!plannedBoards.has(key)) {
+    const sha = await Engine.rememberMap(JSON.stringify(await mapData(entry)));
+    remembered.add(`sha256:${sha}`);
+    const plan = await Engine.ask("board", { game: entry.game, map: `sha256:${sha}` }, {});
+    plannedBoards.set(key, window.TWBoardPlan.board(plan, t));
+  }
+  return plannedBoards.get(key);
 }
 const remembered = new Set();
 async function ensureMap(record) {

@@ -8,8 +8,9 @@
 //   window.trackwright.ready            a Promise, resolved (true) when the engines are loaded
 //   window.trackwright.score(record)    a Promise of exactly what `trackwright score GAME
 //                                       RECORD --json` prints (the map built in or embedded)
-//   window.trackwright.timing           {script, worker, pyodide, ready}: milliseconds since the
-//                                       page's navigation began (benchmarks/phone.py reads them)
+//   window.trackwright.timing           {script, worker, fetched, pyodide, ready}: ms since the
+//                                       page's navigation began (benchmarks/phone.py reads them);
+//                                       restored: whether the engines' memory snapshot was used
 //   window.TWEngine                     the same with every call (score, draftProblems, ask,
 //                                       askBytes, merge, rememberMap), and where the start is:
 //                                       .stage ("starting", "python", "engines", "ready",
@@ -21,7 +22,14 @@
 "use strict";
 (() => {
   const base = new URL(".", document.currentScript ? document.currentScript.src : location.href);
-  const timing = { script: performance.now(), worker: null, pyodide: null, ready: null };
+  const timing = {
+    script: performance.now(),
+    worker: null,
+    fetched: null,
+    pyodide: null,
+    ready: null,
+    restored: null,
+  };
   const waiting = new Map();
   const listeners = new Set();
   const idlers = [];
@@ -70,8 +78,10 @@
     else if (data.ready) {
       Object.assign(timing, {
         worker: ours(data.ready.worker),
+        fetched: ours(data.ready.fetched),
         pyodide: ours(data.ready.pyodide),
         ready: performance.now(),
+        restored: Boolean(data.ready.restored),
       });
       staged("ready");
       settle.resolve(true);

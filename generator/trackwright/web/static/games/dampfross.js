@@ -507,6 +507,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
                     "stroke-width": 1.6,
                     "stroke-linejoin": "round",
                     "pointer-events": "none",
+                    ...networkStyle(p),
                   }),
                 );
             });
@@ -607,6 +608,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       toolbar(),
       game ? "" : mode === "build" ? buildCard(d, tb) : raceCard(d, tb),
       board,
+      networkRow(),
       cached("df-ledger", JSON.stringify([G.scoredKey, known.table.key, window.TW.I18N.lang]), () =>
         ledger(tb),
       ),
@@ -701,13 +703,12 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       top: top.getBoundingClientRect().top + window.scrollY - header - 6,
       behavior: "instant",
     });
-    if (mode === "build") centreOn(networkOf(player()));
+    if (mode === "build") centreOn(buildArea(player()));
   }
-  function networkOf(who) {
-    const hexes = [G.record.starts?.[who]].filter(Boolean);
-    for (const e of G.record.events)
-      if (e.type === "build" && (e.player === who || e.partner === who))
-        for (const p of e.paths || [e.path]) hexes.push(...p);
+  // The player's network (the engine's; their start town before they build) and their aim.
+  function buildArea(who) {
+    const network = networkOf(who);
+    const hexes = network.length ? [...network] : [G.record.starts?.[who]].filter(Boolean);
     const aim = draft().aims[who];
     if (aim) hexes.push(aim);
     return hexes;
@@ -1169,6 +1170,107 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     }
     card.append(list);
     return card;
+  }
+
+  // ------------------------------------------------------------------ one player's network
+
+  // A tap on a player under the board zooms and pans it onto that player's network (the
+  // engine's: their lines and their partners'), drawn boldly in the player's colour and dash
+  // with the others faded, the page scrolled to it; once per tap, the fingers free after.
+  const shownNetwork = { who: null, fitted: null, game: null };
+  function networkOf(p) {
+    return known.table.data?.networks?.[p] || [];
+  }
+  function networkStyle(p) {
+    const who = shownNetwork.who;
+    if (!who || shownNetwork.game !== G.game) return {};
+    if (p !== who) return { opacity: 0.3 };
+    const style = G.board.players[G.record.players.indexOf(p) % G.board.players.length];
+    const dash =
+      style.dash && style.dash !== "none"
+        ? style.dash.replace(/[\d.]+/g, (d) => (d * 1.8).toFixed(2))
+        : "none";
+    return { "stroke-width": 3.2, "stroke-dasharray": dash, class: "shown-network", "data-player": p };
+  }
+  function networkRow() {
+    const players = G.record.players,
+      who = shownNetwork.game === G.game ? shownNetwork.who : null;
+    const hexes = who ? networkOf(who) : [];
+    const at = townAt();
+    const towns = hexes.map((x) => at[keyOf(x)]?.name).filter(Boolean);
+    if (who && shownNetwork.fitted !== `${G.game?.id}|${who}`) requestAnimationFrame(fitNetwork);
+    return h(
+      "div",
+      { class: "card", id: "networks" },
+      h("h2", {}, t("df.networks")),
+      h(
+        "div",
+        { class: "row", id: "network-players" },
+        players.map((p, i) =>
+          h(
+            "button",
+            {
+              class: who === p ? "active" : "secondary",
+              "aria-pressed": who === p ? "true" : "false",
+              "data-network": p,
+              onclick: () => {
+                Object.assign(shownNetwork, { who: who === p ? null : p, fitted: null, game: G.game });
+                render();
+              },
+            },
+            swatch(i),
+            p,
+          ),
+        ),
+      ),
+      h(
+        "p",
+        { class: "small", id: "network-words" },
+        who
+          ? t(
+              new Intl.PluralRules(window.TW.I18N.lang).select(hexes.length) === "one"
+                ? "df.network-one"
+                : "df.network-other",
+              {
+                player: who,
+                count: hexes.length,
+                towns: towns.length ? window.TW.joinNames(towns) : t("df.network-no-town"),
+              },
+            )
+          : t("df.network-hint"),
+      ),
+    );
+  }
+  // The board zoomed so that the network fills its window, then the page scrolled to show it.
+  function fitNetwork() {
+    const who = shownNetwork.who,
+      wrap = document.getElementById("board"),
+      over = wrap?.querySelector("svg.board-overlay"),
+      row = document.getElementById("networks");
+    const pts = networkOf(who).map(hexCentre).filter(Boolean);
+    if (!wrap || !over || !row || !pts.length) return;
+    shownNetwork.fitted = `${G.game?.id}|${who}`;
+    const size = G.board.layout.size,
+      room = 28;
+    const x0 = Math.min(...pts.map((p) => p[0])) - size,
+      x1 = Math.max(...pts.map((p) => p[0])) + size,
+      y0 = Math.min(...pts.map((p) => p[1])) - size,
+      y1 = Math.max(...pts.map((p) => p[1])) + size;
+    const perZoom = over.getScreenCTM().a / G.zoom;
+    const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+    const fit = Math.min(
+      (wrap.clientWidth - 2 * room) / ((x1 - x0) * perZoom),
+      (high - 2 * room) / ((y1 - y0) * perZoom),
+    );
+    G.zoom = Math.min(4, Math.max(0.3, fit));
+    render();
+    const ctm = over.getScreenCTM(),
+      box = wrap.getBoundingClientRect();
+    wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - (box.left + wrap.clientLeft + wrap.clientWidth / 2);
+    wrap.scrollTop += ((y0 + y1) / 2) * ctm.d + ctm.f - (box.top + wrap.clientTop + wrap.clientHeight / 2);
+    const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    window.scrollBy(0, wrap.getBoundingClientRect().top - head - 6);
+    document.getElementById("network-players").dataset.fitted = who;
   }
 
   // ------------------------------------------------------------------ a new game

@@ -142,11 +142,6 @@
     );
     return svg;
   }
-  // A track space as the rules texts write it: F3-F4 on a single line, G8=H8 on a double one.
-  function spaceName(map, a, b) {
-    const e = map.edges.find((x) => key(x.a, x.b) === key(a, b));
-    return `${a}${e && e.cost === 2 ? "=" : "-"}${b}`;
-  }
 
   // ------------------------------------------------------------------ the page
 
@@ -157,6 +152,7 @@
     const showing = G.record["x-draft"] === undefined && last;
     const title = h("h1", {}, `TransAmerica · ${map.name}`);
 
+    if (!showing) leaveExplained();
     return showing ? scoredPage(map, nodes, last, title) : entryPage(map, nodes, title);
   }
 
@@ -840,36 +836,12 @@
   // ------------------------------------------------------------------ a scored round, explained
 
   function scoredPage(map, nodes, last, title) {
-    const players = G.record.players;
     const shown = G.record.rounds[G.record.rounds.length - 1];
-    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
-    const board = boardView((g) => {
-      for (const [a, b] of shown.track || shown.turns.flatMap((x) => x.track))
-        segment(g, nodes[a], nodes[b], { stroke: "#5a3a1e", "stroke-width": 2.4 });
-      players.forEach((p, i) => {
-        const d = (i - (players.length - 1) / 2) * 1.3;
-        for (const [x, y] of last.routes[p] || []) {
-          const [a, b] = offset(nodes[x], nodes[y], d);
-          segment(g, a, b, {
-            stroke: colourOf(i),
-            "stroke-width": 1.8,
-            "stroke-dasharray": playerStyle(i).dash,
-            class: "missing",
-            "data-player": p,
-          });
-        }
-      });
-      players.forEach((p, i) => {
-        for (const c of shown.cities[p] || []) handRing(g, nodes[cityNode[c]], i);
-      });
-      const starts = last.markers || shown.starts;
-      players.forEach((p, i) => {
-        if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i);
-      });
-    }, null);
+    const who = explainFor(last);
+    const board = boardView((g) => explainBoard(g, map, nodes, last, shown, who), null);
+    if (explained.fitted !== fitKey(who)) requestAnimationFrame(() => fitExplained(map, nodes, last, shown));
     return [
       title,
-      playerButtons(),
       toolbar([
         h(
           "button",
@@ -877,11 +849,446 @@
           t("ta.next-round"),
         ),
       ]),
+      explainButtons(who),
       board,
+      cached("ta-explained", `${G.scoredKey}|${who}|${I18Nlang()}`, () =>
+        explainWords(map, last, shown, who),
+      ),
       cached("ta-evidence", G.scoredKey + I18Nlang(), () => evidenceCard(map, last, shown)),
       cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
     ];
   }
+
+  // ------------------------------------------------------------------ the explanation, player by player
+
+  // Whose missing tracks the board shows ("" for everyone's), which of their legs (null: all),
+  // and the view last fitted to: a tap on a player (or on a leg in the words) pans and zooms the
+  // board onto it, once; the fingers and the zoom buttons then move it as they like.
+  const explained = { round: null, who: "", leg: null, fitted: null, scroll: false, zoom: null };
+  const LABEL_PX = 12; // the names the page writes on the board, in CSS px whatever the zoom
+  function explainFor(last) {
+    const round = `${G.id}|${last.round}`;
+    if (explained.round !== round)
+      Object.assign(explained, { round, who: "", leg: null, fitted: null, scroll: true });
+    return G.record.players.includes(explained.who) ? explained.who : "";
+  }
+  // Back to entering a round (the next one, or this one undone): the zoom the board had before.
+  function leaveExplained() {
+    if (explained.zoom !== null) G.zoom = explained.zoom;
+    Object.assign(explained, { round: null, fitted: null, zoom: null });
+  }
+  function fitKey(who) {
+    return `${explained.round}|${who}|${who ? explained.leg : null}`;
+  }
+  function showExplained(who, leg = null) {
+    Object.assign(explained, { who, leg, fitted: null, scroll: true });
+    render();
+  }
+  function explainButtons(who) {
+    const button = (name, badge, label) =>
+      h(
+        "button",
+        {
+          class: who === name ? "active" : "secondary",
+          "aria-pressed": who === name ? "true" : "false",
+          "data-explain": name,
+          onclick: () => showExplained(name),
+        },
+        badge,
+        label,
+      );
+    return h(
+      "div",
+      { class: "row", id: "explain-players" },
+      button("", "", t("ta.explain-all")),
+      G.record.players.map((p, i) => button(p, playerBadge(i, 18), p)),
+    );
+  }
+
+  function explainBoard(g, map, nodes, last, shown, who) {
+    const players = G.record.players;
+    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
+    for (const [a, b] of shown.track || shown.turns.flatMap((x) => x.track))
+      segment(g, nodes[a], nodes[b], { stroke: "#5a3a1e", "stroke-width": 2.4 });
+    const them = who ? [who] : players;
+    missingLines(g, nodes, last, them);
+    them.forEach((p) => {
+      const i = players.indexOf(p);
+      for (const c of shown.cities[p] || [])
+        if (nodes[cityNode[c]]) (who ? boldRing : handRing)(g, nodes[cityNode[c]], i);
+    });
+    const starts = last.markers || shown.starts;
+    players.forEach((p, i) => {
+      if (nodes[starts[p]]) startMarker(g, nodes[starts[p]], i);
+    });
+    g.append(boardLabels(map, nodes, last, shown, them));
+  }
+  // A player's city, ringed boldly in the player's colour and dash (one player shown).
+  function boldRing(g, node, i) {
+    g.append(
+      s("circle", {
+        cx: node.x,
+        cy: node.y,
+        r: Math.max((G.board.layout.city_r || 4.4) + 2.2, 9 / unitPx()),
+        fill: "none",
+        stroke: colourOf(i),
+        "stroke-width": Math.max(1.8, 3 / unitPx()),
+        "stroke-dasharray": scaledDash(i, Math.max(1.8, 3 / unitPx())),
+        "pointer-events": "none",
+        class: "hand-ring",
+      }),
+    );
+  }
+  function scaledDash(i, width) {
+    const dash = playerStyle(i).dash;
+    return !dash || dash === "none"
+      ? "none"
+      : dash
+          .split(/[ ,]+/)
+          .map((d) => ((Number(d) * width) / 1.8).toFixed(2))
+          .join(" ");
+  }
+  // The missing tracks, heavier than anything printed: the player's colour and dash on a white
+  // casing; a double line drawn double, as printed (and written "=" in the lists). Players
+  // missing the same space are drawn side by side.
+  function missingLines(g, nodes, last, them) {
+    const players = G.record.players;
+    const on = new Map();
+    for (const p of them)
+      for (const leg of last.legs?.[p] || [])
+        for (const [x, y, cost] of leg.spaces) {
+          const k = key(x, y);
+          if (!on.has(k)) on.set(k, { x, y, cost, who: [] });
+          on.get(k).who.push(p);
+        }
+    // Bold on the screen however far out the view is: a few CSS px at least.
+    const w = them.length > 1 ? Math.max(2.2, 3.5 / unitPx()) : Math.max(3, 5 / unitPx());
+    const placed = [];
+    for (const { x, y, cost, who } of on.values())
+      who.forEach((p, j) => {
+        const [a, b] = offset(nodes[x], nodes[y], (j - (who.length - 1) / 2) * (w + 1.2));
+        placed.push({ a, b, cost, p, i: players.indexOf(p) });
+      });
+    for (const { a, b, cost } of placed)
+      segment(g, a, b, { stroke: "#fff", "stroke-width": w + (cost > 1 ? 3 : 1.6), class: "missing-casing" });
+    for (const { a, b, cost, p, i } of placed) {
+      const lines = cost > 1 ? [offset(a, b, -w * 0.45), offset(a, b, w * 0.45)] : [[a, b]];
+      lines.forEach(([u, v], k) => {
+        segment(g, u, v, {
+          stroke: colourOf(i),
+          "stroke-width": cost > 1 ? w * 0.6 : w,
+          "stroke-dasharray": scaledDash(i, w),
+          // A double line's two strokes are one space: counted once, as the lists count it.
+          class: k ? "missing-second" : cost > 1 ? "missing double" : "missing",
+          "data-player": p,
+        });
+      });
+    }
+  }
+  // The names the explanation uses, written by the page at a fixed size on the screen: every
+  // intersection of the missing tracks, the cities and start markers of the players shown.
+  function boardLabels(map, nodes, last, shown, them) {
+    const cityAt = Object.fromEntries(map.cities.map((c) => [c.node, c.name]));
+    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
+    const named = new Set();
+    // Everyone's at once: only the cities still to connect (more would hide the board).
+    if (them.length > 1)
+      for (const p of them) for (const c of last.unconnected?.[p] || []) named.add(cityNode[c]);
+    else
+      for (const p of them) {
+        for (const [a, b] of last.routes[p] || []) named.add(a).add(b);
+        for (const c of shown.cities[p] || []) named.add(cityNode[c]);
+        named.add((last.markers || shown.starts)[p]);
+      }
+    const g = s("g", {
+      class: "explain-labels",
+      "font-size": (LABEL_PX / unitPx()).toFixed(3),
+      "stroke-width": (3 / unitPx()).toFixed(3),
+      "pointer-events": "none",
+    });
+    // Each name above its place, clear of the rings round a city, of the printed name (right of
+    // a city) and of the printed intersection's id (below it); centred, but begun at its place
+    // in the view's left third and ended there in its right third, so it stays in the window.
+    const cityR = G.board.layout.city_r || 4.4;
+    const ring =
+      them.length > 1 ? cityR + 1.2 + 1.1 * G.record.players.length : Math.max(cityR + 2.2, 9 / unitPx());
+    const xs = focusNodes(map, last, shown, them.length === 1 ? them[0] : "").map((n) => nodes[n]?.x || 0);
+    const low = Math.min(...xs),
+      span = Math.max(...xs) - low || 1;
+    for (const n of named)
+      if (nodes[n]) {
+        const at = (nodes[n].x - low) / span;
+        const label = s("text", {
+          x: nodes[n].x,
+          y: nodes[n].y - (cityAt[n] ? ring : 1.5),
+          dx: at < 1 / 3 ? "-0.6em" : at > 2 / 3 ? "0.6em" : "0",
+          dy: "-0.35em",
+          "text-anchor": at < 1 / 3 ? "start" : at > 2 / 3 ? "end" : "middle",
+          "data-label": n,
+        });
+        label.textContent = cityAt[n] ? `${cityAt[n]} ${n}` : n;
+        g.append(label);
+      }
+    return g;
+  }
+  // CSS px per unit of the board's drawing, at the zoom now.
+  function unitPx() {
+    const over = document.querySelector("svg.board-overlay");
+    const ctm = over?.getScreenCTM();
+    return ctm?.a || 2 * G.zoom;
+  }
+  const watched = new WeakSet();
+  function sizeLabels() {
+    const over = document.querySelector("svg.board-overlay");
+    const g = over?.querySelector("g.explain-labels");
+    if (!g) return;
+    g.setAttribute("font-size", (LABEL_PX / unitPx()).toFixed(3));
+    g.setAttribute("stroke-width", (3 / unitPx()).toFixed(3));
+    unclutter(g);
+  }
+  // Names that would cover one another are moved a line up or down (the nearest free place; the
+  // least covered one when none is free).
+  function unclutter(g) {
+    const placed = [];
+    const overlap = (r) =>
+      placed.reduce(
+        (sum, q) =>
+          sum +
+          Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) *
+            Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)),
+        0,
+      );
+    for (const label of g.querySelectorAll("text")) {
+      let best = null;
+      for (const k of [0, -1, 1, -2, 2, -3]) {
+        label.setAttribute("dy", `${(-0.35 + 1.1 * k).toFixed(2)}em`);
+        const cover = overlap(label.getBoundingClientRect());
+        if (!best || cover < best.cover) best = { k, cover };
+        if (!cover) break;
+      }
+      label.setAttribute("dy", `${(-0.35 + 1.1 * best.k).toFixed(2)}em`);
+      placed.push(label.getBoundingClientRect());
+    }
+  }
+  // The intersections the view is fitted to: the missing tracks of the players shown; for a
+  // player who misses nothing, their network (their cities and start marker).
+  function focusNodes(map, last, shown, who) {
+    const leg = who && explained.leg !== null ? last.legs?.[who]?.[explained.leg] : null;
+    if (leg) return [leg.from, ...leg.spaces.map((x) => x[1])];
+    const them = who ? [who] : G.record.players;
+    const out = them.flatMap((p) => (last.routes[p] || []).flat());
+    if (out.length) return out;
+    const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
+    return them.flatMap((p) => [
+      ...(shown.cities[p] || []).map((c) => cityNode[c]),
+      (last.markers || shown.starts)[p],
+    ]);
+  }
+  // Zoom and pan the board so that the view's intersections fill its window (with room for the
+  // rings and the names), then scroll the page to put the player buttons and the board in view.
+  function fitExplained(map, nodes, last, shown) {
+    const who = explainFor(last);
+    const wrap = document.getElementById("board");
+    const over = wrap?.querySelector("svg.board-overlay");
+    const row = document.getElementById("explain-players");
+    if (!wrap || !over || !row || explained.fitted === fitKey(who)) return;
+    explained.fitted = fitKey(who);
+    const pts = focusNodes(map, last, shown, who)
+      .map((n) => nodes[n])
+      .filter(Boolean);
+    if (pts.length) zoomOnto(wrap, over, pts);
+    // The page scrolled only when some of the board is out of view (a game opened at its top
+    // keeps its title and buttons in view).
+    const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0,
+      seen = wrap.getBoundingClientRect();
+    if (explained.scroll && (seen.top < head || seen.bottom > window.innerHeight))
+      window.scrollBy(0, document.getElementById("explain-players").getBoundingClientRect().top - head - 6);
+    explained.scroll = false;
+    if (!watched.has(over)) {
+      watched.add(over);
+      new MutationObserver(sizeLabels).observe(over, { attributes: true, attributeFilter: ["width"] });
+    }
+    sizeLabels();
+    Object.assign(document.getElementById("explain-players").dataset, {
+      fitted: who,
+      leg: who && explained.leg !== null ? explained.leg : "",
+    });
+  }
+
+  // Room round the tracks: for the rings (mm on the board), and for the names and the zoom
+  // buttons over the board's right-hand corner (CSS px on the screen).
+  const RING = 7,
+    ROOM = { left: 24, right: 64, top: 24, bottom: 24 };
+  function zoomOnto(wrap, over, pts) {
+    const x0 = Math.min(...pts.map((p) => p.x)) - RING,
+      x1 = Math.max(...pts.map((p) => p.x)) + RING,
+      y0 = Math.min(...pts.map((p) => p.y)) - RING,
+      y1 = Math.max(...pts.map((p) => p.y)) + RING;
+    const perZoom = unitPx() / G.zoom;
+    const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+    const wide = wrap.clientWidth - ROOM.left - ROOM.right,
+      tall = high - ROOM.top - ROOM.bottom;
+    const fit = Math.min(wide / ((x1 - x0) * perZoom), tall / ((y1 - y0) * perZoom));
+    if (explained.zoom === null) explained.zoom = G.zoom;
+    // Never closer than a few track spaces to the window; farther out than the zoom buttons go
+    // when a player's tracks span the whole board (a phone is narrower than the board then).
+    G.zoom = Math.min(3, Math.max(0.2, fit));
+    render(); // the board sized at the new zoom, its names and lines at their size
+    const ctm = over.getScreenCTM(),
+      box = wrap.getBoundingClientRect();
+    const left = box.left + wrap.clientLeft,
+      top = box.top + wrap.clientTop;
+    wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - (left + ROOM.left + wide / 2);
+    wrap.scrollTop +=
+      ((y0 + y1) / 2) * ctm.d + ctm.f - (top + ROOM.top + (wrap.clientHeight - ROOM.top - ROOM.bottom) / 2);
+  }
+
+  // The words beside the board: for one player, why they lose what they lose, leg by leg; for
+  // everyone, each player's count in one line. The key says what "-" and "=" are.
+  function explainWords(map, last, shown, who) {
+    const players = G.record.players;
+    const body = who
+      ? playerWords(map, last, shown, who, players.indexOf(who))
+      : [
+          h("p", { class: "small" }, roundEnd(last)),
+          ...players.map((p, i) =>
+            h(
+              "p",
+              { class: "explain-line", "data-explain-line": p },
+              playerBadge(i, 16),
+              " ",
+              missesText(last, p),
+            ),
+          ),
+          h("p", { class: "small" }, t("ta.explain-hint")),
+        ];
+    return h("div", { class: "card explained", id: "explained" }, body, lineKey(map, last));
+  }
+  function plural(count, one, other, vars = {}) {
+    const form = new Intl.PluralRules(I18Nlang()).select(count);
+    return form === "one" ? t(one, { count, ...vars }) : t(other, { count, ...vars });
+  }
+  function tracksText(count) {
+    return plural(count, "ta.tracks-one", "ta.tracks-other");
+  }
+  function pointsText(count) {
+    return plural(count, "ta.points-one", "ta.points-other");
+  }
+  // "Ben misses 4 tracks to connect Los Angeles and Cincinnati (1 on a double line, =): 5 points
+  // lost."
+  function missesText(last, p) {
+    const legs = last.legs?.[p] || [];
+    const spaces = legs.flatMap((l) => l.spaces);
+    if (!spaces.length) return t("ta.misses-none", { player: p });
+    const doubles = spaces.filter((x) => x[2] > 1).length;
+    return t("ta.misses-sentence", {
+      misses: plural(spaces.length, "ta.misses-one", "ta.misses-other", {
+        player: p,
+        cities: joinNames(last.unconnected?.[p] || []),
+      }),
+      doubles: doubles ? plural(doubles, "ta.doubles-one", "ta.doubles-other") : "",
+      points: pointsText(last.missing[p]),
+    });
+  }
+  function endText(map, leg, end, player) {
+    const node = end === "from" ? leg.from : leg.to;
+    const kind = end === "from" ? leg.from_kind : leg.to_kind;
+    const city = map.cities.find((c) => c.node === node)?.name || node;
+    // ta.from-network, ta.to-city, ...: each end in words by its kind (the engine's END_KINDS).
+    const known = ["network", "track", "fork", "city"].includes(kind) ? kind : "fork";
+    return t(`ta.${end}-${known}`, { node, city, player });
+  }
+  function legText(map, leg, player) {
+    const line = t("ta.leg", {
+      from: endText(map, leg, "from", player),
+      to: endText(map, leg, "to", player),
+      // Each space as the rules texts write it: F3-F4 on a single line, G8=H8 on a double one.
+      spaces: leg.spaces.map(([a, b, cost]) => `${a}${cost > 1 ? "=" : "-"}${b}`).join(" "),
+      tracks: tracksText(leg.spaces.length),
+      points: pointsText(leg.points),
+    });
+    const reach = leg.reaches?.length ? t("ta.leg-reaches", { cities: joinNames(leg.reaches) }) : "";
+    return line.charAt(0).toLocaleUpperCase(I18Nlang()) + line.slice(1) + reach;
+  }
+  function playerWords(map, last, shown, p, i, evidence = false) {
+    const legs = last.legs?.[p] || [];
+    return [
+      h(
+        "div",
+        { class: "row" },
+        playerBadge(i, 18),
+        h("b", {}, p),
+        h(
+          "span",
+          { class: "points" },
+          // Nothing lost (the round's winner) is no "−0": the score is all there is to say.
+          t(last.missing[p] ? "ta.lost" : "ta.lost-none", { points: last.missing[p], score: last.scores[p] }),
+        ),
+        dashKey(i),
+      ),
+      h(
+        "p",
+        { class: "small" },
+        t("ta.start-at", { node: (last.markers || shown.starts)[p] }),
+        " · ",
+        (shown.cities[p] || []).join(", "),
+      ),
+      h(
+        "div",
+        evidence ? { class: "missing-list", "data-missing": p } : { class: "missing-list" },
+        h("p", { class: "explain-line", "data-explain-line": p }, missesText(last, p)),
+        legs.length
+          ? h(
+              "ul",
+              { class: "legs", "data-legs": p },
+              legs.map((leg, k) =>
+                h(
+                  "li",
+                  {},
+                  h(
+                    "button",
+                    { class: "leg", "data-leg": k, onclick: () => showExplained(p, k) },
+                    legText(map, leg, p),
+                  ),
+                ),
+              ),
+            )
+          : "",
+      ),
+    ];
+  }
+  // What "-" and "=" are, with the costs the engine counted (the map's, for a kind no player
+  // misses this round).
+  function lineKey(map, last) {
+    const cost = (double) => {
+      const seen = Object.values(last.legs || {})
+        .flat()
+        .flatMap((l) => l.spaces)
+        .find((x) => x[2] > 1 === double);
+      return seen ? seen[2] : map.edges.find((e) => e.cost > 1 === double)?.cost;
+    };
+    const single = cost(false),
+      double = cost(true);
+    return h(
+      "p",
+      { class: "small line-key", id: "line-key" },
+      t(double ? "ta.key-lines" : "ta.key-single", {
+        single: pointsText(single || 1),
+        double: pointsText(double || 0),
+      }),
+    );
+  }
+  function roundEnd(last) {
+    const players = G.record.players;
+    const connected = last.completed_by || players.filter((p) => last.missing[p] === 0);
+    const why = connected.length
+      ? t("ta.ended-connected", { players: joinNames(connected) })
+      : last.tracks_placed >= preset().tracks
+        ? t("ta.ended-all-placed", { tracks: preset().tracks })
+        : t("ta.ended-table");
+    return `${t("ta.round-summary", { count: last.tracks_placed })} ${why}`;
+  }
+
   // The player's line as drawn on the board (colour and dash), as a key beside the name.
   function dashKey(i) {
     const svg = s("svg", {
@@ -905,64 +1312,14 @@
     return svg;
   }
   function evidenceCard(map, last, shown) {
-    const players = G.record.players;
-    const connected = last.completed_by || players.filter((p) => last.missing[p] === 0);
-    const why = connected.length
-      ? t("ta.ended-connected", { players: joinNames(connected) })
-      : last.tracks_placed >= preset().tracks
-        ? t("ta.ended-all-placed", { tracks: preset().tracks })
-        : t("ta.ended-table");
-    const rows = players.map((p, i) => {
-      const routes = last.routes[p] || [];
-      return h(
-        "div",
-        { class: "evidence-row", "data-evidence": p },
-        h(
-          "div",
-          { class: "row" },
-          playerBadge(i, 18),
-          h("b", {}, p),
-          h(
-            "span",
-            { class: "points" },
-            // Nothing lost (the round's winner) is no "−0": the score is all there is to say.
-            t(last.missing[p] ? "ta.lost" : "ta.lost-none", {
-              points: last.missing[p],
-              score: last.scores[p],
-            }),
-          ),
-          dashKey(i),
-        ),
-        h(
-          "p",
-          { class: "small" },
-          t("ta.start-at", { node: (last.markers || shown.starts)[p] }),
-          " · ",
-          (shown.cities[p] || []).map((c) => `${c}`).join(", "),
-        ),
-        h(
-          "p",
-          { class: "small missing-list", "data-missing": p },
-          routes.length
-            ? t("ta.missing-list", {
-                count: routes.length,
-                list: routes.map(([a, b]) => spaceName(map, a, b)).join(" "),
-              })
-            : t("ta.missing-none"),
-        ),
-      );
-    });
+    const rows = G.record.players.map((p, i) =>
+      h("div", { class: "evidence-row", "data-evidence": p }, playerWords(map, last, shown, p, i, true)),
+    );
     return h(
       "div",
       { class: "card", id: "evidence" },
       h("h2", {}, t("ta.round-scored-title", { round: last.round })),
-      h(
-        "p",
-        { class: "small", id: "round-end" },
-        t("ta.round-summary", { count: last.tracks_placed }),
-        " ",
-        why,
-      ),
+      h("p", { class: "small", id: "round-end" }, roundEnd(last)),
       rows,
       barrierText(last),
     );
