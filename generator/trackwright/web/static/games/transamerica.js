@@ -280,9 +280,10 @@
         label,
       );
     const actions = [
-      modeButton("track", t("ta.mode-track")),
-      modeButton("start", t("ta.mode-start")),
+      // In the order a round is entered (the rules': hands dealt, start markers, then track).
       modeButton("cards", t("ta.mode-cards")),
+      modeButton("start", t("ta.mode-start")),
+      modeButton("track", t("ta.mode-track")),
       photo().button(),
     ];
     const round = G.score.rounds.length + 1;
@@ -503,7 +504,7 @@
     const text = !st
       ? t("ta.turn-checking")
       : st.ended
-        ? t("ta.turns-ended", { turns: turns.length })
+        ? t("ta.turns-ended", { count: turns.length })
         : t("ta.turn-now", {
             turn:
               turns.length +
@@ -580,7 +581,7 @@
       return;
     }
     if (now.ended) {
-      say(t("ta.turns-ended", { turns: draft.turns.filter((x) => x.track.length).length }));
+      say(t("ta.turns-ended", { count: draft.turns.filter((x) => x.track.length).length }));
       return;
     }
     const turns = draft.turns,
@@ -1285,7 +1286,7 @@
       : last.tracks_placed >= preset().tracks
         ? t("ta.ended-all-placed", { tracks: preset().tracks })
         : t("ta.ended-table");
-    return `${t("ta.round-summary", { placed: last.tracks_placed })} ${why}`;
+    return `${t("ta.round-summary", { count: last.tracks_placed })} ${why}`;
   }
 
   // The player's line as drawn on the board (colour and dash), as a key beside the name.
