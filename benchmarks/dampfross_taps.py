@@ -22,7 +22,13 @@ one; the time per tap runs from the tap to the page redrawn with the engine's an
 
 Printed: taps for the whole game, per build (construction and from winnings), per pass and per
 race, the time per tap, and whether the page's export scores exactly as ``trackwright score
-dampfross RECORD --json`` scores the record (the benchmark fails if not)."""
+dampfross RECORD --json`` scores the record (the benchmark fails if not).
+
+``--touch``: the builds of the construction (until the first race) are entered by real touch
+input at the places on the screen (CDP ``Input.dispatchTouchEvent``), counting every gesture as a
+player makes it: each tap, a pan whenever the town to tap is not in view (or lies by the zoom
+buttons), a zoom for a line tapped hex by hex; a button not on the screen fails the benchmark
+(no build may need a scroll). Printed: gestures per build, builds by their gestures, pans."""
 
 from __future__ import annotations
 
@@ -40,7 +46,7 @@ from trackwright.scorer import dampfross as df
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests.support
 from benchmarks.served import ARGS, served_app
-from tests.support.dampfross_taps import DRIVER, Planner
+from tests.support.dampfross_taps import DRIVER, Planner, touch_build
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
@@ -57,9 +63,11 @@ def cli_score(path: Path) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
-def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]]):
+def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]], touched: list | None = None):
     """The game entered through the page in Chromium: each plan's row (taps, times), the time it
-    took, the score the page shows, and the page's export scored by the command line."""
+    took, the score the page shows, and the page's export scored by the command line. With
+    ``touched`` (a list), the construction's builds by real touch input first (their gestures
+    appended to it)."""
     from playwright.sync_api import sync_playwright
 
     with served_app() as (base, folder), sync_playwright() as p:
@@ -75,7 +83,18 @@ def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]]):
         page.on("pageerror", lambda e: errors.append(str(e)))
         new_game(page, base, data)
         started = time.perf_counter()
-        rows = page.evaluate(DRIVER, [plans])
+        rows = []
+        if touched is not None:
+            towns = {
+                tuple(t["hex"]): t["name"] for t in page.evaluate("window.TW.G.board.map.towns")
+            }
+            while plans and plans[0]["type"] != "race":
+                plan, plans = plans[0], plans[1:]
+                if plan["type"] == "build":
+                    touched.append(touch_build(page, plan, towns))
+                else:
+                    rows += page.evaluate(DRIVER, [[plan]])
+        rows += page.evaluate(DRIVER, [plans])
         elapsed = time.perf_counter() - started
         shown = page.evaluate("window.TW.G.score")
         with page.expect_download() as info:
@@ -147,6 +166,21 @@ def print_taps(rows: list[dict[str, Any]], elapsed: float) -> None:
     print(f"target: at most 200 taps for the whole game: {'met' if taps <= 200 else 'NOT met'}")
 
 
+def print_touch(touched: list[dict[str, int]]) -> None:
+    """The construction's builds by touch: gestures per build and what they were."""
+    gestures = [t["gestures"] for t in touched]
+    by = Counter(gestures)
+    print()
+    print(
+        f"by touch: {len(touched)} builds of the construction, {sum(gestures)} gestures "
+        f"({sum(gestures) / len(touched):.2f} a build; "
+        + ", ".join(f"{by[k]} builds in {k}" for k in sorted(by))
+        + f"), {sum(t['pans'] for t in touched)} pans, {sum(t['zooms'] for t in touched)} zooms, "
+        f"no scroll; taps on a town that zoomed or moved the board: "
+        f"{sum(t['moved'] for t in touched)}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--record", type=Path, default=RECORD)
@@ -155,12 +189,18 @@ def main() -> None:
         action="store_true",
         help="players tap the town nearest the end of the line they want, not planning ahead",
     )
+    ap.add_argument(
+        "--touch",
+        action="store_true",
+        help="the construction's builds by real touch input, every gesture counted",
+    )
     args = ap.parse_args()
     data = json.loads(args.record.read_text("utf-8"))
     record = df.load_record(args.record)
     plans = Planner(record, plan_ahead=not args.greedy).plan()
     counts = Counter(p["type"] for p in plans)
-    rows, elapsed, shown, from_page, errors = enter_in_page(data, plans)
+    touched: list[dict[str, int]] | None = [] if args.touch else None
+    rows, elapsed, shown, from_page, errors = enter_in_page(data, plans, touched)
     expected = cli_score(args.record)
     same = from_page == expected == shown
     print(
@@ -171,6 +211,8 @@ def main() -> None:
     )
     print()
     print_taps(rows, elapsed)
+    if touched:
+        print_touch(touched)
     print(
         "the export scores as `trackwright score dampfross RECORD --json` scores the record: "
         + ("yes" if same else "NO")

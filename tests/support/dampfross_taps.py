@@ -272,3 +272,91 @@ async ([plans]) => {
   return out;
 }
 """
+
+
+# ------------------------------------------------------------------ builds by real touch input
+
+# Where the board is on the screen, panned and zoomed: a gesture of the player's changes it (the
+# page's own showing of the next build may; the browser keeps it in place when the card above it
+# grows, scrolling the page by as much).
+VIEW = """() => { const w = document.getElementById('board');
+  return [Math.round(w.getBoundingClientRect().top), w.scrollLeft, w.scrollTop, window.TW.G.zoom]; }"""
+
+# The centre of an element on the screen, checked to be in view and not under the header, the
+# bar or anything else (the point a finger touches is the element's own).
+BUTTON = """sel => { const el = document.querySelector(sel); if (!el) return 'missing';
+  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return 'off screen';
+  const top = document.elementFromPoint(x, y);
+  return top && (top === el || el.contains(top)) ? [x, y] : 'covered by ' + (top && (top.id || top.className || top.tagName)); }"""
+
+# A town's place on the screen (CSS px), checked to be on the visible part of the board and
+# clear of the zoom buttons by a fingertip (a phone's touch adjustment gives a tap that close to a
+# button to the button).
+TOWN = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
+  const [cx, cy] = window.TW.hexCentre(tw.hex);
+  const over = document.querySelector('svg.board-overlay'), m = over.getScreenCTM();
+  const x = cx * m.a + m.e, y = cy * m.d + m.f;
+  const top = document.elementFromPoint(x, y);
+  const near = [...document.querySelectorAll('.zoom-controls button, .board-tools button')].some(b => {
+    const r = b.getBoundingClientRect();
+    return x > r.left - 22 && x < r.right + 22 && y > r.top - 22 && y < r.bottom + 22; });
+  return top && top.closest && top.closest('svg.board-overlay') && !near ? [x, y] : 'not in view: ' + name; }"""
+
+# A pan by the player: the board moved so that a town lies in the middle of its window.
+PAN_TO = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
+  const [cx, cy] = window.TW.hexCentre(tw.hex), w = document.getElementById('board');
+  const m = document.querySelector('svg.board-overlay').getScreenCTM(), box = w.getBoundingClientRect();
+  w.scrollLeft += cx * m.a + m.e - (box.left + w.clientWidth / 2);
+  w.scrollTop += cy * m.d + m.f - (box.top + w.clientHeight / 2); }"""
+
+
+def touch_tap(pg: Any, x: float, y: float) -> None:
+    """A finger put down and lifted at (x, y): real touch input, as a phone sends it; then the
+    page's queue of changes awaited."""
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    pg.wait_for_timeout(50)
+    pg.evaluate("window.twIdle()")
+    # Two frames: the page's redraw laid out, and the browser's keeping the board in place done.
+    pg.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def touch_build(pg: Any, plan: dict[str, Any], towns: dict[Hex, str]) -> dict[str, int]:
+    """One build entered by real taps as planned: its gestures (taps, and a pan whenever the town
+    to tap is not in view), and how many taps on a town zoomed or moved the board (``moved``). A
+    build's taps on hexes that are no towns are made with the page's own handler, counted as
+    taps and one zoom in."""
+    done = {"gestures": 0, "pans": 0, "zooms": 0, "moved": 0}
+    for action in plan["actions"]:
+        if "tap" in action or "confirm" in action:
+            at = pg.evaluate(BUTTON, action.get("tap", "#confirm-build"))
+            if not isinstance(at, list):
+                raise AssertionError(f"{action}: {at}")
+            touch_tap(pg, *at)
+        elif tuple(action["hex"]) in towns:
+            name = towns[tuple(action["hex"])]
+            at = pg.evaluate(TOWN, name)
+            if not isinstance(at, list):
+                pg.evaluate(PAN_TO, name)
+                done["pans"] += 1
+                done["gestures"] += 1
+                at = pg.evaluate(TOWN, name)
+            before = pg.evaluate(VIEW)
+            touch_tap(pg, *at)
+            after = pg.evaluate(VIEW)
+            done["moved"] += after != before  # the tap zoomed or moved the board
+        else:
+            q, r = action["hex"]
+            pg.evaluate(
+                "sel => document.querySelector(sel).dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                f'polygon[data-hex="{q},{r}"]',
+            )
+            pg.evaluate("window.twIdle()")
+            if not done["zooms"]:  # zoomed in once for the build's single hexes
+                done["zooms"] += 1
+                done["gestures"] += 1
+        done["gestures"] += 1
+    return done

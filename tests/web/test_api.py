@@ -4,6 +4,8 @@ readable 4xx errors, undo, stale edits, export and import scored like the CLI.""
 from __future__ import annotations
 
 import json
+import threading
+import time
 import warnings
 
 import pytest
@@ -335,3 +337,77 @@ def test_the_database_and_key_are_readable_by_their_owner_only(tmp_path):
     again = create_app(tmp_path / "g.sqlite", lan=True)
     rotated = create_app(tmp_path / "g.sqlite", lan=True, rotate_key=True)
     assert again.state.key == app.state.key != rotated.state.key
+
+
+def test_the_long_poll_answers_a_change_at_once_and_a_timeout_with_304(tmp_path):
+    """``GET /api/games/{id}/wait?version=V``: the record as soon as another device's change is
+    stored (not a poll's interval later), 304 when nothing changed within the timeout, at once
+    when the device is already behind; bad arguments are 4xx, never 5xx."""
+    app = create_app(tmp_path / "games.sqlite")
+    with TestClient(app) as client:
+        gid = client.post("/api/games", json=LS_GAME).json()["id"]
+        # Already behind: answered at once with the record and its version.
+        got = client.get(f"/api/games/{gid}/wait", params={"version": 0})
+        assert got.status_code == 200 and got.json() == LS_GAME and got.headers["etag"] == '"1"'
+        # Nothing changes: 304 after the timeout.
+        started = time.monotonic()
+        idle = client.get(f"/api/games/{gid}/wait", params={"version": 1, "timeout": 0.3})
+        assert idle.status_code == 304 and idle.headers["etag"] == '"1"'
+        assert 0.25 < time.monotonic() - started < 3
+        # A change by another device while one waits: answered within a fraction of a second.
+        changed = {**LS_GAME, "reserve": {**LS_GAME.get("reserve", {}), "Ann": 1}}
+        answers: list = []
+
+        def waiter() -> None:
+            r = client.get(f"/api/games/{gid}/wait", params={"version": 1, "timeout": 10})
+            answers.append((r, time.monotonic()))
+
+        thread = threading.Thread(target=waiter)
+        thread.start()
+        time.sleep(0.3)
+        put_at = time.monotonic()
+        assert client.put(f"/api/games/{gid}", json=changed).status_code == 200
+        thread.join(timeout=12)
+        (r, at), *_ = answers
+        assert r.status_code == 200 and r.json() == changed and r.headers["etag"] == '"2"'
+        assert at - put_at < 0.9  # woken by the change, not by the once-a-second check
+        for bad in (
+            {"version": "x"},
+            {"version": 2, "timeout": 99},
+            {"version": 2, "timeout": "x"},
+        ):
+            assert client.get(f"/api/games/{gid}/wait", params=bad).status_code == 422
+        assert client.get(f"/api/games/{gid}/wait").status_code == 422  # no version
+        assert client.get("/api/games/nope/wait", params={"version": 1}).status_code == 404
+
+
+def test_the_long_poll_is_bounded_per_game(tmp_path, monkeypatch):
+    """More devices waiting on one game than the bound: the next is told to come back (429
+    with Retry-After), never kept waiting or answered with a 5xx."""
+    from trackwright.web import app as web
+
+    monkeypatch.setattr(web, "WAITERS_PER_GAME", 2)
+    with TestClient(create_app(tmp_path / "games.sqlite")) as client:
+        gid = client.post("/api/games", json=LS_GAME).json()["id"]
+        codes: list[int] = []
+        threads = [
+            threading.Thread(
+                target=lambda: codes.append(
+                    client.get(
+                        f"/api/games/{gid}/wait", params={"version": 1, "timeout": 1.5}
+                    ).status_code
+                )
+            )
+            for _ in range(2)
+        ]
+        for th in threads:
+            th.start()
+        time.sleep(0.4)
+        extra = client.get(f"/api/games/{gid}/wait", params={"version": 1, "timeout": 1})
+        assert extra.status_code == 429 and extra.headers["retry-after"] == "2"
+        for th in threads:
+            th.join(timeout=5)
+        assert codes == [304, 304]
+        # The places are free again once those answered.
+        again = client.get(f"/api/games/{gid}/wait", params={"version": 1, "timeout": 0.1})
+        assert again.status_code == 304

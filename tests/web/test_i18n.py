@@ -46,6 +46,25 @@ def test_every_language_has_every_text_with_the_same_placeholders(name):
             )
 
 
+PLURAL = re.compile(r"^(.+)\.(zero|one|two|few|many|other)$")
+
+
+@pytest.mark.parametrize("name", list(tables()))
+def test_texts_that_count_have_their_plural_forms(name):
+    """A text chosen by a number (t(key, {count})) has the forms the page's languages need: "one"
+    and "other" in each (French's "one" takes 0 and 1, the others' 1 only; a category a language
+    has no text for falls back to "other"), and shows the number it counts as {count}."""
+    table = tables()[name]
+    counted = {m[1] for key in table["en"] if (m := PLURAL.match(key))}
+    for lang in LANGS:
+        for base in counted:
+            for form in ("one", "other"):
+                text = table[lang].get(f"{base}.{form}")
+                assert text is not None, (name, lang, base, form)
+                assert "{count}" in text, (name, lang, base, form, text)
+            assert base not in table[lang], (name, lang, base)  # the forms replace the bare key
+
+
 def test_every_game_with_a_page_has_its_texts():
     for g in bridge.catalogue():
         if g["page"]:
@@ -69,7 +88,10 @@ def test_every_key_the_pages_ask_for_exists():
             if exact.endswith((".", "-")):
                 exact, prefix = "", exact
             if exact:
-                assert exact in known, f"{path.name}: t({exact!r}) has no text"
+                # A text that counts has its plural forms instead (key.one, key.other).
+                assert exact in known or f"{exact}.other" in known, (
+                    f"{path.name}: t({exact!r}) has no text"
+                )
             else:
                 assert any(k.startswith(prefix) for k in known), (
                     f"{path.name}: no text starts {prefix!r}"

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.browser import open_page, phone
+from tests.web.browser import drive, new_game, open_page, phone, settle, start
 
 pytestmark = pytest.mark.slow
 
@@ -51,3 +51,34 @@ def test_the_laptops_games_are_told_apart(browser, laptop):
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360  # no row wider than a phone
     assert not ctx.errors, ctx.errors
     ctx.close()
+
+
+def test_a_change_on_one_phone_shows_on_the_other_by_the_long_poll(browser, laptop):
+    """Two phones on one game: what one enters shows on the other, which waits for it with the
+    laptop's long poll (GET games/{id}/wait) instead of asking every second and a half. (The
+    latency is measured by benchmarks/live.py.)"""
+    a_ctx, b_ctx = phone(browser), phone(browser)
+    a = open_page(a_ctx, laptop.base)
+    new_game(a, "lastrada", "b:standard")
+    start(a)
+    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
+    b = open_page(b_ctx, laptop.base)
+    waits: list[str] = []
+    b.on("request", lambda r: waits.append(r.url) if "/wait?" in r.url else None)
+    b.click(f'[data-join="{gid}"]')
+    b.wait_for_selector("#gold")
+    settle(b)
+    for sid in ("s01", "s02"):
+        drive(
+            a, f"await drive.player('Ann'); await drive.tap('circle[data-settlement=\"{sid}\"]');"
+        )
+        b.wait_for_function(
+            "id => (window.TW.G.record.settlements || {})[id]?.includes('Ann')",
+            arg=sid,
+            timeout=15_000,
+        )
+    assert waits and all(f"games/{gid}/wait?version=" in u for u in waits)
+    assert laptop.get(f"api/games/{gid}")["settlements"] == {"s01": ["Ann"], "s02": ["Ann"]}
+    for ctx in (a_ctx, b_ctx):
+        assert not ctx.errors, ctx.errors
+        ctx.close()

@@ -20,6 +20,7 @@ from tests.web.browser import (
     settle,
     shot,
     start,
+    touch,
 )
 from trackwright.scorer import lastrada as ls
 
@@ -155,5 +156,46 @@ await drive.tap('#ls-days button[data-days="2"]');
     assert "Ann et Ben sont à égalité" in text and "Ben gagne" in text, text
     assert "Ville" in pg.inner_text("#settlement-gold")
     shot(pg, "lastrada-fr", "#ls-days")
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_a_tap_on_nothing_says_so_and_every_change_says_what_it_did(browser, static_site):
+    """Real touch input at 360 x 740: a tap far from every settlement says so in words and changes
+    nothing; a merchants' button, a settlement tapped for a player and a day each say what they
+    did, with Undo in the message (which takes the change back)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    pg.wait_for_selector("#ls-walk button[data-merchants]")
+    settle(pg)
+    box = pg.locator("#board").bounding_box()
+    spot = pg.evaluate(
+        """([x0, y0, w, h]) => { const m = document.querySelector('svg.board-overlay').getScreenCTM();
+        const cs = window.TW.G.board.map.settlements.map(s => window.TW.hexCentre(s.hex))
+          .map(([x, y]) => [x * m.a + m.e, y * m.d + m.f]);
+        for (let y = y0 + 10; y < Math.min(y0 + h, innerHeight) - 10; y += 6)
+          for (let x = x0 + 10; x < x0 + w - 60; x += 6)
+            if (cs.every(([cx, cy]) => Math.hypot(cx - x, cy - y) > 40)) return [x, y];
+        return null; }""",
+        [box["x"], box["y"], box["width"], box["height"]],
+    )
+    assert spot, "no spot far from every settlement in view"
+    touch(pg, [tuple(spot)])
+    assert "No settlement here" in pg.inner_text("#status")
+    assert pg.evaluate("window.TW.G.record.settlements") == {}
+    first = pg.get_attribute("#ls-where", "data-settlement")
+    at = pg.locator('#ls-walk button[data-merchants="Ann,Ben"]').bounding_box()
+    touch(pg, [(at["x"] + at["width"] / 2, at["y"] + at["height"] / 2)])
+    said = pg.inner_text("#status")
+    assert f"{first}: Ann and Ben" in said and pg.locator("#status-undo").count() == 1
+    pg.click("#status-undo")
+    settle(pg)
+    assert pg.evaluate("window.TW.G.record.settlements") == {}
+    drive(pg, "await drive.player('Cleo'); await drive.tap('circle[data-settlement=\"s05\"]');")
+    assert "Cleo's merchant on" in pg.inner_text("#status") and "s05" in pg.inner_text("#status")
+    drive(pg, "await drive.tap('#ls-days button[data-days=\"1\"]');")
+    assert "Cleo: 1 travel day kept" in pg.inner_text("#status")
     assert not context.errors, context.errors
     context.close()

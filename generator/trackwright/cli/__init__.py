@@ -178,7 +178,9 @@ def serve(
         shown = f"[{bind}]" if ":" in bind else bind  # the address bound, whichever it is
         typer.echo(f"trackwright scorer at http://{shown}:{port}/ (this computer only)")
     typer.echo(f"games are kept in {path}")
-    uvicorn.run(application, host=bind, port=port, log_level="warning")
+    # A phone's long poll (GET /api/games/{id}/wait) holds its request up to 25 s: a server
+    # asked to stop gives it a second, not the whole wait.
+    uvicorn.run(application, host=bind, port=port, log_level="warning", timeout_graceful_shutdown=1)
 
 
 def site(

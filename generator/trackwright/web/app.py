@@ -13,10 +13,13 @@ app), the server key (the games and maps routers) and a game's token (the one-ga
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
-from collections.abc import Collection
-from dataclasses import dataclass
+import threading
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +29,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from trackwright import games as registry
 from trackwright.core import mapfile
@@ -47,6 +51,49 @@ DESCRIPTION = (
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SYNC_ATTEMPTS = 5  # another device's change landing meanwhile: merge again, this many times
+WAIT_LONGEST = 25.0  # seconds a device may wait for a game's next version (the long poll)
+WAIT_DEFAULT = 20.0
+WAITERS_PER_GAME = 16  # devices waiting on one game at once; one more is told to come back later
+WAIT_RECHECK = 1.0  # seconds: the store read again while waiting (another process's change)
+
+
+class Waiters:
+    """The devices waiting for a game's next version (``GET /api/games/{id}/wait``), woken as
+    soon as a change to that game is stored, at most WAITERS_PER_GAME a game. Changes are
+    stored by routes running in worker threads: they wake the waiters through the event loop
+    the waiters run in."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[str, set[asyncio.Event]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @contextmanager
+    def waiting(self, gid: str) -> Iterator[asyncio.Event | None]:
+        """An event set when ``gid`` changes, or None when too many wait on it already."""
+        event = asyncio.Event()
+        with self._lock:
+            self._loop = asyncio.get_running_loop()
+            here = self._waiting.setdefault(gid, set())
+            full = len(here) >= WAITERS_PER_GAME
+            if not full:
+                here.add(event)
+        try:
+            yield None if full else event
+        finally:
+            with self._lock:
+                here.discard(event)
+                if not here:
+                    self._waiting.pop(gid, None)
+
+    def changed(self, gid: str) -> None:
+        """Wake whoever waits on ``gid`` (from any thread)."""
+        with self._lock:
+            events = list(self._waiting.get(gid, ()))
+            loop = self._loop
+        if events and loop is not None and not loop.is_closed():
+            for event in events:
+                loop.call_soon_threadsafe(event.set)
 
 
 @dataclass(frozen=True)
@@ -60,6 +107,7 @@ class Server:
     uploads: Path
     url: str | None
     hosts: frozenset[str] | None
+    waiters: Waiters = field(default_factory=Waiters)
 
 
 def _server(request: Request) -> Server:
@@ -471,6 +519,7 @@ def put_game(
         updated = server.store.update(gid, record, _version_of(if_match))
     except KeyError:
         raise HTTPException(404, f"no game {gid!r}") from None
+    server.waiters.changed(gid)
     return _answer(server, updated)
 
 
@@ -533,6 +582,7 @@ def sync_game(gid: str, game: GameDep, body: JsonBody, server: ServerDep):
             continue
         except KeyError:
             raise HTTPException(404, f"no game {gid!r}") from None
+        server.waiters.changed(gid)
         return {**_answer(server, stored), "record": stored.record, "merged": merged}
     raise HTTPException(409, "the game is changing too fast on other devices: try again")
 
@@ -542,7 +592,62 @@ def undo_game(gid: str, game: GameDep, server: ServerDep, if_match: IfMatch = No
         undone = server.store.undo(gid, _version_of(if_match))
     except NothingToUndo:
         raise HTTPException(409, "there is nothing to undo") from None
+    server.waiters.changed(gid)
     return _answer(server, undone)
+
+
+def _wait_args(version: str, timeout: str | None) -> tuple[int, float]:
+    """The version a device has and how long it waits (seconds, at most WAIT_LONGEST)."""
+    text = version.strip().strip('"')
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_VERSION_DIGITS):
+        raise HTTPException(422, f"version must be a game version number, not {version[:40]!r}")
+    seen = int(text)
+    try:
+        seconds = WAIT_DEFAULT if timeout is None else float(timeout)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= WAIT_LONGEST:
+        raise HTTPException(422, f"timeout is a number of seconds from 0 to {WAIT_LONGEST:g}")
+    return seen, seconds
+
+
+def _changed_answer(game: Game) -> Response:
+    """A game's record as GET /api/games/{id} answers it, its version as the ETag."""
+    return JSONResponse(game.record, headers={"ETag": f'"{game.version}"'})
+
+
+async def wait_game(
+    gid: str,
+    game: GameDep,
+    request: Request,
+    server: ServerDep,
+    version: str,
+    timeout: str | None = None,
+):
+    seen, seconds = _wait_args(version, timeout)
+    if game.version != seen:
+        return _changed_answer(game)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    with server.waiters.waiting(gid) as woken:
+        if woken is None:
+            return JSONResponse(
+                {"detail": "too many devices are waiting on this game: ask again shortly"},
+                status_code=429,
+                headers={"Retry-After": "2"},
+            )
+        while (left := deadline - loop.time()) > 0:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(woken.wait(), min(left, WAIT_RECHECK))
+            woken.clear()
+            if await request.is_disconnected():
+                break  # the device has gone (a reload): its place is free at once
+            now = await run_in_threadpool(server.store.get, gid)
+            if now is None:
+                raise HTTPException(404, f"no game {gid[:40]!r}")
+            if now.version != seen:
+                return _changed_answer(now)
+    return Response(status_code=304, headers={"ETag": f'"{seen}"'})
 
 
 def score_game(game: GameDep):
@@ -566,6 +671,19 @@ def _game_router(record_openapi: dict[str, Any]) -> APIRouter:
         methods=["POST"],
         summary="A device's changes: stored, or merged with changes it had not seen",
         responses={409: {"description": "a conflict: the same thing changed on two devices"}},
+    )
+    router.add_api_route(
+        "/api/games/{gid}/wait",
+        wait_game,
+        summary="A game's record as soon as its version is not ?version= (the long poll)",
+        description="Answers at once when the game is at another version than `version`, else "
+        "as soon as it changes (the record, its version as the ETag), or 304 after `timeout` "
+        f"seconds (default {WAIT_DEFAULT:g}, at most {WAIT_LONGEST:g}); 429 when "
+        f"{WAITERS_PER_GAME} devices already wait on the game.",
+        responses={
+            304: {"description": "no change within the timeout"},
+            429: {"description": "too many devices waiting on this game"},
+        },
     )
     router.add_api_route(
         "/api/games/{gid}/undo", undo_game, methods=["POST"], summary="Undo the last change"

@@ -51,16 +51,30 @@ function chosenLang() {
   }
   return "en";
 }
+// A text that counts something has a form for each plural category of a language
+// ("df.line-to.one", "df.line-to.other": "Line of 1 step", "Line of 4 steps"), chosen by the
+// number in {count} as the language's rules say (Intl.PluralRules: French "one" takes 0 and 1);
+// "other" when the language has no form of its own for the category.
+const PLURALS = {};
+function pluralOf(lang, count) {
+  PLURALS[lang] ||= new Intl.PluralRules(lang);
+  return PLURALS[lang].select(count);
+}
+function textIn(lang, key) {
+  for (const table of I18N.tables) {
+    const v = table[lang]?.[key];
+    if (v !== undefined) return v;
+  }
+  return null;
+}
 function t(key, vars = {}) {
+  const counted = typeof vars.count === "number";
   let text = null;
   for (const lang of [I18N.lang, "en"]) {
-    for (const table of I18N.tables) {
-      const v = table[lang]?.[key];
-      if (v !== undefined) {
-        text = v;
-        break;
-      }
-    }
+    text = counted
+      ? (textIn(lang, `${key}.${pluralOf(lang, vars.count)}`) ?? textIn(lang, `${key}.other`))
+      : null;
+    text ??= textIn(lang, key);
     if (text !== null) break;
   }
   if (text === null) {
@@ -144,7 +158,9 @@ async function api(method, path, body, opts = {}) {
     method,
     headers,
     cache: "no-store",
-    signal: AbortSignal.timeout(opts.timeout || 6000),
+    signal: opts.signal
+      ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeout || 6000)])
+      : AbortSignal.timeout(opts.timeout || 6000),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (r.status === 304) return { status: 304, data: null };
@@ -455,6 +471,7 @@ let syncQueue = Promise.resolve(),
 function scheduleSync(delay = 0) {
   clearTimeout(syncTimer);
   if (!Server.available || !G.game?.server) return;
+  watchGame();
   syncTimer = setTimeout(() => {
     syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {});
   }, delay);
@@ -517,18 +534,63 @@ async function syncGame(game) {
       });
     } else if (!game.pending) {
       const seen = game.server.version;
-      const r = await api("GET", `games/${id}`, undefined, { token, etag: `"${seen}"` });
-      if (r.status !== 304 && r.data)
-        await applied(async () => {
-          if (!game.pending && game.server.version === seen)
-            await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
-        });
+      await pulled(game, seen, await api("GET", `games/${id}`, undefined, { token, etag: `"${seen}"` }));
     }
     setOnline(true);
   } catch (e) {
     if (e.status) say(e.message);
     else setOnline(false);
   }
+}
+// Another device's change, as the laptop answered it: adopted unless this phone changed the game
+// meanwhile (then its own change is sent and merged instead). True when adopted.
+async function pulled(game, seen, r) {
+  if (r.status === 304 || !r.data) return false;
+  let done = false;
+  await applied(async () => {
+    if (game.pending || game.server.version !== seen) return;
+    await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
+    done = true;
+  });
+  return done;
+}
+// Live updates: the open game's next version, asked of the laptop, which answers as soon as
+// another device changes the game (a long poll: GET games/{id}/wait, 304 after WAIT seconds with
+// no change); one request at a time, outside the queue of syncs, so a change made here is sent at
+// once while it waits.
+const WAIT = 20;
+let watching = null;
+function watchGame() {
+  const game = G.game?.server && Server.available ? G.game : null;
+  if (watching?.game === game) return;
+  if (watching) watching.stop.abort(); // another game opened, or none: its wait is given up
+  watching = null;
+  if (!game) return;
+  const watch = { game, stop: new AbortController() };
+  watching = watch;
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  (async () => {
+    while (watching === watch && G.game === game && Server.available) {
+      const { id, token } = game.server,
+        seen = game.server.version;
+      try {
+        const r = await api("GET", `games/${id}/wait?version=${seen}&timeout=${WAIT}`, undefined, {
+          token,
+          timeout: (WAIT + 10) * 1000,
+          accept: [429],
+          signal: watch.stop.signal,
+        });
+        setOnline(true);
+        if (r.status === 429) await pause(2000);
+        else if (r.status !== 304 && !(await pulled(game, seen, r))) await pause(300);
+      } catch (e) {
+        if (e.status === 404 || e.status === 403 || watch.stop.signal.aborted) break;
+        setOnline(false);
+        await pause(1500);
+      }
+    }
+    if (watching === watch) watching = null;
+  })();
 }
 function resolveConflict(keep) {
   return applied(async () => {
@@ -561,8 +623,11 @@ function syncLabel() {
   if (!online) return t("sync.unreachable");
   return G.game.pending ? t("sync.sending") : t("sync.saved");
 }
+// Changes this phone could not send yet (the laptop unreachable) are sent again every few
+// seconds; another device's changes come by the long poll (watchGame).
 setInterval(() => {
-  if (G.game?.server && Server.available) scheduleSync();
+  watchGame();
+  if (G.game?.server && Server.available && (G.game.pending || !online)) scheduleSync();
 }, 1500);
 window.addEventListener("online", () => scheduleSync());
 

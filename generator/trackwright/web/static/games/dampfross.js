@@ -51,6 +51,25 @@
   margin: .25rem 0; }
 #entrants .entrant button { font-size: .85rem; padding: .3rem .5rem; }
 .df-modes { margin-top: .3rem; }
+/* The build's bar: fixed at the foot of the screen, over the board; messages show above it, in a
+   strip the board leaves free (a message never hides a town to tap), the board no taller than
+   the room between the header and that strip. */
+.df-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 8; background: #fff; padding: .35rem .45rem
+  calc(.35rem + env(safe-area-inset-bottom)); border-top: 1px solid #bbb; box-shadow: 0 -2px 8px rgba(0,0,0,.18); }
+.df-bar #faces, .df-bar .df-builders { margin-bottom: .3rem; }
+.df-builders { gap: .3rem; flex-wrap: nowrap; overflow-x: auto; }
+.df-builders button { flex: none; padding: .2rem .55rem; gap: .3rem; }
+.df-bar p { margin: .2rem 0 .3rem; }
+.df-bar-row { display: flex; align-items: center; gap: .35rem; }
+.df-bar-words { flex: 1 1 auto; min-width: 0; font-size: .8rem; line-height: 1.25; height: 3.75em;
+  overflow: hidden; } /* three lines, always: the bar's height (and the board's) stays put */
+.df-bar-words .swatch { margin-right: .2rem; }
+.df-bar-row button { flex: none; padding-left: .6rem; padding-right: .6rem; }
+.df-error { color: #b3261e; font-weight: 600; }
+.df-bar-words #cost:not(:empty)::before { content: " · "; }
+body:has(#df-bar) #status { bottom: calc(var(--df-bar-h, 8rem) + .3rem); }
+body:has(#df-bar) main { padding-bottom: calc(var(--df-bar-h, 8rem) + .5rem); }
+body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-h, 8rem) - 4.6rem); }
 `,
     ),
   );
@@ -221,11 +240,20 @@
 
   // ------------------------------------------------------------------ taps
 
+  // What a change to the line did, said once it is made (with Undo at hand).
+  function lineSaid() {
+    const drawn = draft().parts.filter((p) => p.length > 1);
+    return drawn.length ? lineWords(drawn) : t("df.said-no-line");
+  }
+
   function tapHex(hex) {
     if (G.mode === "race") return tapRoute(hex);
     const who = player(),
       how = pays();
-    if (!how) return;
+    if (!how) {
+      say(t("df.no-build"));
+      return;
+    }
     return asked(
       "line",
       () => {
@@ -244,6 +272,7 @@
         if (a.town) d.aims[who] = hex;
         if (a.reached && sameHex(d.aims[who], hex)) delete d.aims[who];
       },
+      lineSaid,
     );
   }
   function chooseFace(face) {
@@ -266,11 +295,15 @@
             d.drawn = true;
           }
         },
+        () => `${t("df.said-face", { face: FACES[face - 1], player: who })} · ${lineSaid()}`,
       );
     }
-    change((record) => {
-      draftOf(record).face = face;
-    });
+    change(
+      (record) => {
+        draftOf(record).face = face;
+      },
+      () => t("df.said-face", { face: FACES[face - 1], player: who }),
+    );
     return refresh();
   }
   function anotherPlace() {
@@ -278,7 +311,7 @@
       const d = draftOf(record);
       if (d.parts.length && d.parts[d.parts.length - 1].length) d.parts.push([]);
       d.drawn = false;
-    });
+    }, t("df.said-another"));
     return refresh();
   }
   function clearLine() {
@@ -286,7 +319,7 @@
       const d = draftOf(record);
       d.parts = [];
       d.drawn = false;
-    });
+    }, t("df.said-cleared"));
     return refresh();
   }
   function confirmBuild() {
@@ -335,9 +368,12 @@
       r = draft().race || {};
     const fixed = tb && tb.race_from != null ? tb.race_from : null;
     if (fixed == null && (r.from == null || r.picking === "from")) {
-      change((record) => {
-        draftOf(record).race = { from: n, to: null, routes: {}, out: [], placing: [], picking: "to" };
-      });
+      change(
+        (record) => {
+          draftOf(record).race = { from: n, to: null, routes: {}, out: [], placing: [], picking: "to" };
+        },
+        t("df.said-from", { from: townOfNumber(n) }),
+      );
       return refresh();
     }
     const from = fixed != null ? fixed : r.from;
@@ -349,23 +385,28 @@
         for (const [p, proposed] of Object.entries(a.routes)) if (proposed) routes[p] = proposed.route;
         d.race = { from, to: n, routes, out: [], placing: [], picking: null };
       },
+      t("df.said-race", { from: townOfNumber(from), to: townOfNumber(n) }),
     );
   }
   function pickFrom() {
     change((record) => {
       draftOf(record).race = { from: null, to: null, routes: {}, out: [], placing: [], picking: "from" };
-    });
+    }, t("df.pick-from"));
     return refresh();
   }
   function entrants(r) {
     return G.record.players.filter((p) => r.routes[p] && !(r.out || []).includes(p));
   }
   function toggleOut(p) {
-    change((record) => {
-      const r = draftOf(record).race;
-      r.out = r.out.includes(p) ? r.out.filter((x) => x !== p) : [...r.out, p];
-      r.placing = [];
-    });
+    const out = !(draft().race?.out || []).includes(p);
+    change(
+      (record) => {
+        const r = draftOf(record).race;
+        r.out = r.out.includes(p) ? r.out.filter((x) => x !== p) : [...r.out, p];
+        r.placing = [];
+      },
+      t(out ? "df.said-out" : "df.said-in", { player: p }),
+    );
     return refresh();
   }
   // Places by tapping the players in finishing order; the last one left is placed by itself.
@@ -380,13 +421,20 @@
       r.placing.push(p);
       const left = entrants(r).filter((x) => !r.placing.includes(x));
       if (left.length === 1) r.placing.push(left[0]);
-    });
+    }, orderSaid);
     return refresh();
+  }
+  function orderSaid() {
+    const placing = draft().race?.placing || [];
+    return placing.length ? t("df.said-order", { order: placing.join(" · ") }) : t("df.said-order-none");
   }
   function tapRoute(hex) {
     const r = draft().race,
       who = player();
-    if (!r?.to) return;
+    if (!r?.to) {
+      say(t("df.miss-race-numbers"));
+      return;
+    }
     return asked(
       "route",
       () => ({ from: r.from, route: draft().race.routes[who] || [], tap: hex }),
@@ -394,6 +442,8 @@
         d.race.routes[who] = a.route;
         d.race.out = d.race.out.filter((x) => x !== who);
       },
+      () =>
+        t("df.said-route", { player: who, count: Math.max(0, (draft().race?.routes[who]?.length || 1) - 1) }),
     );
   }
   function confirmRace() {
@@ -440,6 +490,7 @@
     const players = G.record.players;
     const board = boardView(
       (g) => {
+        if (!fine()) g.append(hexGroup(map));
         G.record.events
           .filter((e) => e.type === "build")
           .forEach((e) => {
@@ -515,24 +566,7 @@
           });
         }
       },
-      {
-        key: "df-hexes",
-        // Neighbouring hexes' centres lie √3 sizes apart: closer than a fingertip, a tap zooms in.
-        spacing: Math.sqrt(3) * G.board.layout.size,
-        draw: (g) => {
-          for (const hx of map.hexes)
-            if (hx.terrain !== "water")
-              g.append(
-                s("polygon", {
-                  points: hexPoints([hx.q, hx.r]),
-                  fill: "transparent",
-                  class: "hex",
-                  "data-hex": `${hx.q},${hx.r}`,
-                  onclick: () => tapHex([hx.q, hx.r]),
-                }),
-              );
-        },
-      },
+      boardTargets(map, mode),
     );
     const over = G.score.phase === "races";
     const modes = over
@@ -566,6 +600,7 @@
         refresh();
     }, 0);
     const game = (G.score.winners || []).length;
+    requestAnimationFrame(() => showTurn(game ? "over" : mode));
     return [
       h("h1", {}, `Dampfross · ${map.name}`),
       status(modes),
@@ -578,6 +613,120 @@
         ledger(tb),
       ),
     ];
+  }
+
+  // What a tap on the board can hit. Zoomed in so that hexes lie a fingertip (44 CSS px) apart,
+  // every land hex; else the towns only (a tap within a finger's reach of a town is that town,
+  // never a zoom the player did not ask for; a tap near no town, or between two, says so). The
+  // hexes are then kept, out of sight, for the tests' and benchmarks' scripted taps.
+  const FINGER = 44;
+  function scale() {
+    return 2 * G.zoom; // CSS px per board unit (the board is drawn at twice its size, zoomed)
+  }
+  function fine() {
+    return Math.sqrt(3) * G.board.layout.size * scale() >= FINGER;
+  }
+  function hexShapes(g, map) {
+    for (const hx of map.hexes)
+      if (hx.terrain !== "water")
+        g.append(
+          s("polygon", {
+            points: hexPoints([hx.q, hx.r]),
+            fill: "transparent",
+            class: "hex",
+            "data-hex": `${hx.q},${hx.r}`,
+            onclick: () => tapHex([hx.q, hx.r]),
+          }),
+        );
+  }
+  function hexGroup(map) {
+    return cached("df-hex-group", G.board, () => {
+      const g = s("g", { id: "df-hexes", display: "none" });
+      hexShapes(g, map);
+      return g;
+    });
+  }
+  function boardTargets(map, mode) {
+    const who = player();
+    const miss = (key) => () => say(t(key, { player: who }));
+    if (fine())
+      return {
+        key: "df-hexes",
+        spacing: Math.sqrt(3) * G.board.layout.size,
+        draw: (g) => hexShapes(g, map),
+        miss: miss(mode === "race" ? "df.miss-route" : "df.miss-hex"),
+      };
+    return {
+      key: "df-towns",
+      spacing: 0,
+      draw: (g) => {
+        for (const tw of map.towns) {
+          const [x, y] = hexCentre(tw.hex);
+          g.append(
+            s("circle", {
+              cx: x,
+              cy: y,
+              r: G.board.layout.size * 0.5,
+              fill: "transparent",
+              class: "town",
+              "data-town": tw.name,
+              onclick: () => tapHex(tw.hex),
+            }),
+          );
+        }
+      },
+      miss: miss(mode === "race" ? "df.miss-route-zoom" : "df.miss-town"),
+    };
+  }
+  // The zoom buttons zoom without a redraw: the targets follow the zoom.
+  document.addEventListener("click", (ev) => {
+    if (ev.target.closest?.("#zoom-in, #zoom-out") && G.game && G.record?.game === "dampfross" && G.score)
+      render();
+  });
+
+  // When a build starts (the game opened, a build or race recorded, another player chosen), the
+  // page brings the board into view under the header, centred on the player's network (and the
+  // town they aim at); when a race starts, the race's card. Never again until the next one: the
+  // player's own scrolling and panning are left alone.
+  const shown = { key: null };
+  function showTurn(mode) {
+    if (!G.game || G.record.game !== "dampfross" || !known.table.data) return;
+    const bar = document.getElementById("df-bar");
+    if (bar) document.body.style.setProperty("--df-bar-h", `${bar.offsetHeight}px`);
+    const key = JSON.stringify([G.id, G.record.events.length, G.player, mode]);
+    if (shown.key === key) return;
+    shown.key = key;
+    const top = mode === "race" ? document.getElementById("race") : document.querySelector(".board-frame");
+    if (mode === "over" || !top) return;
+    const header = document.querySelector("header")?.offsetHeight || 0;
+    window.scrollTo({
+      top: top.getBoundingClientRect().top + window.scrollY - header - 6,
+      behavior: "instant",
+    });
+    if (mode === "build") centreOn(buildArea(player()));
+  }
+  // The player's network (the engine's; their start town before they build) and their aim.
+  function buildArea(who) {
+    const network = networkOf(who);
+    const hexes = network.length ? [...network] : [G.record.starts?.[who]].filter(Boolean);
+    const aim = draft().aims[who];
+    if (aim) hexes.push(aim);
+    return hexes;
+  }
+  function centreOn(hexes) {
+    const wrap = document.getElementById("board"),
+      over = document.querySelector("svg.board-overlay");
+    const pts = hexes.map(hexCentre).filter(Boolean);
+    if (!wrap || !over || !pts.length) return;
+    const xs = pts.map((p) => p[0]),
+      ys = pts.map((p) => p[1]);
+    // Where the middle of those hexes lies on the board as drawn (CSS px from its corner).
+    const m = over.getScreenCTM(),
+      box = wrap.getBoundingClientRect();
+    const x = ((Math.min(...xs) + Math.max(...xs)) / 2) * m.a + m.e - box.left + wrap.scrollLeft;
+    const y = ((Math.min(...ys) + Math.max(...ys)) / 2) * m.d + m.f - box.top + wrap.scrollTop;
+    wrap.scrollLeft = x - wrap.clientWidth / 2;
+    wrap.scrollTop = y - wrap.clientHeight / 2;
   }
 
   function status(modes) {
@@ -626,14 +775,44 @@
     return t(kind, { from: m.from, to: m.to, amount: m.amount, town: m.town || "" });
   }
 
+  // A build at the table is three gestures: the die's face, the destination on the board,
+  // Confirm. The faces, what the line costs and Confirm are in a bar fixed at the foot of the
+  // screen, over the board (which the page brings into view, centred on the player's network,
+  // when a build starts); the payments and balances after, and the rarer buttons, are in the
+  // card above the board.
   function buildCard(d, tb) {
     const who = player(),
       how = tb ? tb.pays : null;
     const card = h("div", { class: "card", id: "build" });
     if (!tb) return card;
-    card.append(h("h2", {}, t("df.build-for", { player: who })));
-    if (how === "roll") {
-      card.append(
+    const drawn = d.parts.filter((p) => p.length > 1);
+    const p = known.preview.key === previewKey() ? known.preview.data : null;
+    card.append(
+      h("h2", {}, t("df.build-for", { player: who })),
+      buildBar(d, how, tb, drawn, p),
+      previewBox(d, how),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          { class: "secondary", id: "another-place", onclick: anotherPlace, disabled: !drawn.length },
+          t("df.another-place"),
+        ),
+        h(
+          "button",
+          { class: "secondary", id: "clear-line", onclick: clearLine, disabled: !d.parts.length },
+          t("df.clear"),
+        ),
+      ),
+    );
+    return card;
+  }
+  function buildBar(d, how, tb, drawn, p) {
+    const who = player();
+    const bar = h("div", { class: "df-bar", id: "df-bar" });
+    if (how === "roll")
+      bar.append(
         h(
           "div",
           { class: "faces", id: "faces", role: "group", "aria-label": t("df.roll") },
@@ -651,58 +830,29 @@
           ),
         ),
       );
-    } else if (how === "winnings") {
-      card.append(
-        h(
-          "p",
-          { id: "face-winnings", class: "small" },
-          t("df.from-winnings", { amount: tb.winnings[who] || 0 }),
-        ),
-      );
-    } else if (how === "account") {
-      card.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
-    } else {
-      card.append(h("p", { class: "small" }, t("df.no-build")));
-    }
+    else if (how === "winnings") bar.append(buildersRow(tb), winningsLine(tb));
+    else if (how === "account")
+      bar.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
+    else bar.append(h("p", { class: "small" }, t("df.no-build")));
     const aim = d.aims[who] && townAt()[keyOf(d.aims[who])];
-    const drawn = d.parts.filter((p) => p.length > 1);
-    card.append(
-      h(
-        "p",
-        { class: "small", id: "line-words" },
-        drawn.length
-          ? lineWords(drawn)
-          : aim
-            ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name })
-            : t(how === "roll" ? "df.tap-town" : "df.tap-town-money"),
-      ),
-    );
-    card.append(previewBox(d, how));
-    const p = known.preview.key === previewKey() ? known.preview.data : null;
-    card.append(
+    const words = drawn.length
+      ? lineWords(drawn)
+      : aim
+        ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name })
+        : t(how === "roll" ? "df.tap-town" : "df.tap-town-money");
+    bar.append(
       h(
         "div",
-        { class: "row" },
+        { class: "df-bar-row" },
         h(
-          "button",
-          {
-            id: "confirm-build",
-            onclick: confirmBuild,
-            disabled: !drawn.length || (how === "roll" && !d.face) || !!p?.error,
-          },
-          t("df.confirm"),
+          "div",
+          { class: "df-bar-words" },
+          h("b", {}, swatch(G.player), who, " "),
+          h("span", { id: "line-words" }, words),
+          costLine(d, how),
         ),
-        h(
-          "button",
-          { class: "secondary", id: "another-place", onclick: anotherPlace, disabled: !drawn.length },
-          t("df.another-place"),
-        ),
-        h(
-          "button",
-          { class: "secondary", id: "clear-line", onclick: clearLine, disabled: !d.parts.length },
-          t("df.clear"),
-        ),
-        how === "roll" || how === "account"
+        // Pass while nothing is drawn (the words then have the room for the line and its cost).
+        (how === "roll" || how === "account") && !drawn.length
           ? h("button", { class: "secondary", id: "pass-turn", onclick: passTurn }, t("df.pass"))
           : "",
         how === "winnings"
@@ -712,9 +862,18 @@
               t("df.next-race"),
             )
           : "",
+        h(
+          "button",
+          {
+            id: "confirm-build",
+            onclick: confirmBuild,
+            disabled: !drawn.length || (how === "roll" && !d.face) || !!p?.error,
+          },
+          t("df.confirm"),
+        ),
       ),
     );
-    return card;
+    return bar;
   }
   function lineWords(parts) {
     const at = townAt();
@@ -726,11 +885,10 @@
           .filter(Boolean)
           .map((tw) => tw.name);
         const end = part[part.length - 1];
-        const steps = part.length - 1;
-        const one = steps === 1 ? "-one" : ""; // "Line of 1 step", not "1 steps"
+        const count = part.length - 1;
         return towns.length
-          ? t(`df.line-to${one}`, { towns: window.TW.joinNames(towns), steps })
-          : t(`df.line-near${one}`, { town: nearestName(end), steps });
+          ? t("df.line-to", { towns: window.TW.joinNames(towns), count })
+          : t("df.line-near", { town: nearestName(end), count });
       })
       .join(" · ");
   }
@@ -749,32 +907,72 @@
     }
     return best ? best.name : "";
   }
-  function previewBox(d, how) {
-    const box = h("div", { id: "preview" });
-    if (known.preview.key !== previewKey()) return box;
+  // Between races whoever has winnings may build with them: the players with winnings, chosen
+  // in the bar (the player buttons above are out of view while the board is shown).
+  function buildersRow(tb) {
+    const players = G.record.players;
+    return h(
+      "div",
+      { class: "row df-builders" },
+      players
+        .filter((p) => tb.winnings[p] > 0)
+        .map((p) =>
+          h(
+            "button",
+            {
+              class: `secondary${p === player() ? " active" : ""}`,
+              "data-builder": p,
+              onclick: () => {
+                G.player = players.indexOf(p);
+                render();
+              },
+            },
+            swatch(players.indexOf(p)),
+            `${p} ${tb.winnings[p]}`,
+          ),
+        ),
+    );
+  }
+  function winningsLine(tb) {
+    return h(
+      "p",
+      { id: "face-winnings", class: "small" },
+      t("df.from-winnings", { amount: tb.winnings[player()] || 0 }),
+    );
+  }
+  // What the line costs, of what, and what is left (in the bar, beside Confirm).
+  function costLine(d, how) {
+    const line = h("span", { id: "cost" });
+    if (known.preview.key !== previewKey()) return line;
     if (known.preview.error) {
-      box.append(h("p", { class: "msg", id: "cost" }, known.preview.error));
-      return box;
+      line.classList.add("df-error");
+      line.textContent = ` ${known.preview.error}`;
+      return line;
     }
     const p = known.preview.data;
-    if (!p) return box;
+    if (!p || p.cost == null) return line;
     const budget =
       how === "roll"
         ? t("df.budget-roll", { face: FACES[d.face - 1] || "", budget: p.budget })
         : how === "winnings"
           ? t("df.budget-winnings", { budget: p.budget })
           : t("df.budget-account", { budget: p.budget });
-    box.append(
-      h(
-        "p",
-        { id: "cost" },
-        p.cost == null ? "" : t("df.cost", { cost: p.cost, budget }),
-        p.payments ? ` ${t("df.cost-payments", { payments: p.payments })}` : "",
-        p.left != null
-          ? ` ${p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left })}`
-          : "",
-      ),
-    );
+    line.textContent = [
+      t("df.cost", { cost: p.cost, budget }),
+      p.payments ? t("df.cost-payments", { payments: p.payments }) : "",
+      p.left != null ? (p.left >= 0 ? t("df.left", { left: p.left }) : t("df.over", { over: -p.left })) : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    if (p.left != null && p.left < 0) line.classList.add("df-error");
+    return line;
+  }
+  // Who pays whom and the balances after, before confirming (in the card).
+  function previewBox(_d, _how) {
+    const box = h("div", { id: "preview" });
+    if (known.preview.key !== previewKey() || known.preview.error) return box;
+    const p = known.preview.data;
+    if (!p) return box;
     if (p.money.length)
       box.append(
         h(
@@ -849,7 +1047,7 @@
       else if (info?.error) words = info.error;
       else if (info)
         words =
-          t("df.route", { hexes: info.hexes, pips: info.pips }) +
+          `${t("df.route-hexes", { count: info.hexes })}, ${t("df.route-pips", { count: info.pips })}` +
           (info.fares.length
             ? ` · ${t("df.fares", { fares: info.fares.map((f) => `${f.to} ${f.amount}`).join(", ") })}`
             : "");
@@ -913,7 +1111,7 @@
                       placing: [],
                       picking: "to",
                     };
-                  })
+                  }, t("df.pick-to"))
                 : pickFrom(),
           },
           t("df.race-change"),
@@ -1077,13 +1275,46 @@
 
   // ------------------------------------------------------------------ a new game
 
-  // The new-game form: each player's start town (sea ports only where the map says so).
+  // The new-game form: each player's start town (sea ports only where the map says so), labelled
+  // with the player's name as it is typed. By default the towns lie far apart (the first town
+  // of the map, then each time the town farthest from those chosen, in hexes): a default the
+  // table changes, no rule.
+  function hexDistance([q1, r1], [q2, r2]) {
+    const dq = q1 - q2,
+      dr = r1 - r2;
+    return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+  }
+  function spread(towns, n) {
+    const chosen = towns.length ? [0] : [];
+    while (chosen.length < Math.min(n, towns.length)) {
+      let best = -1,
+        far = -1;
+      towns.forEach((tw, k) => {
+        if (chosen.includes(k)) return;
+        const d = Math.min(...chosen.map((c) => hexDistance(tw.hex, towns[c].hex)));
+        if (d > far) {
+          far = d;
+          best = k;
+        }
+      });
+      chosen.push(best);
+    }
+    return chosen;
+  }
   function newGame(ctx) {
     const startsBox = h("div", { id: "new-starts" });
     let towns = [];
+    let picked = []; // the towns chosen by hand, by player (a default otherwise)
+    function label(i) {
+      const name = ctx.players()[i];
+      return name ? t("df.start-of-name", { player: name }) : t("df.start-of", { n: i + 1 });
+    }
     function draw() {
       startsBox.replaceChildren();
+      const n = ctx.players().length,
+        defaults = spread(towns, n);
       ctx.players().forEach((_p, i) => {
+        const chosen = picked[i] ?? defaults[i] ?? i;
         startsBox.append(
           h(
             "div",
@@ -1091,14 +1322,19 @@
             h(
               "label",
               {},
-              t("df.start-of", { n: i + 1 }),
+              h("span", { class: "start-label" }, label(i)),
               h(
                 "select",
-                { class: "start" },
+                {
+                  class: "start",
+                  onchange: (ev) => {
+                    picked[i] = ev.target.selectedIndex;
+                  },
+                },
                 towns.map((tw, k) =>
                   h(
                     "option",
-                    { value: JSON.stringify(tw.hex), selected: k === i },
+                    { value: JSON.stringify(tw.hex), selected: k === chosen },
                     `${tw.numbers.join("·")} ${tw.name}`,
                   ),
                 ),
@@ -1108,11 +1344,18 @@
         );
       });
     }
+    // The labels follow the names as they are typed.
+    startsBox.relabel = () =>
+      startsBox.querySelectorAll(".start-label").forEach((el, i) => {
+        el.textContent = label(i);
+      });
+    forms.starts = startsBox;
     return {
       elements: [startsBox],
       playersChanged: draw,
       async mapChanged(map) {
         towns = map ? map.towns.filter((tw) => map.start !== "port" || map.ports.includes(tw.name)) : [];
+        picked = [];
         draw();
       },
       complete(record) {
@@ -1125,6 +1368,10 @@
       },
     };
   }
+  const forms = { starts: null };
+  document.addEventListener("input", (ev) => {
+    if (ev.target.classList?.contains("player") && forms.starts?.isConnected) forms.starts.relabel();
+  });
 
   window.TW.games.dampfross = { page: dampfross, newGame };
 })();

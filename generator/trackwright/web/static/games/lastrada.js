@@ -202,6 +202,13 @@
       {
         key: "ls-settlements",
         spacing: nearest(),
+        // A tap near no settlement says so, in the words of what a tap does now.
+        miss: () =>
+          say(
+            t(byTurns ? "ls.miss-turns" : mode === "player" ? "ls.miss-player" : "ls.miss-walk", {
+              player: players[G.player],
+            }),
+          ),
         draw: (g) => {
           const r = targetRadius();
           for (const st of map.settlements) {
@@ -266,6 +273,9 @@
         {},
         `
 .ls-title { font-size: 1.1rem; margin: .1rem 0 .4rem; }
+/* Settlement by settlement the next taps are on the buttons at the foot of the screen: what a
+   tap did is said at the top, under the header, never over them. */
+body:has(#ls-walk) #status { top: 3.7rem; bottom: auto; }
 .ls-entry { padding: .5rem .6rem; margin: .4rem 0; }
 .ls-where .id { color: #666; font-size: .78rem; font-weight: 400; }
 .ls-entry h2 { margin: 0 0 .35rem; font-size: 1rem; }
@@ -456,11 +466,17 @@
   function setHere(id, names) {
     const order = ordered();
     const next = order.findIndex((st) => st.id === id) + 1;
-    edit((record) => {
-      record.settlements = record.settlements || {};
-      if (names.length) record.settlements[id] = names;
-      else delete record.settlements[id];
-    });
+    const st = order[next - 1];
+    edit(
+      (record) => {
+        record.settlements = record.settlements || {};
+        if (names.length) record.settlements[id] = names;
+        else delete record.settlements[id];
+      },
+      names.length
+        ? t("ls.said-here", { place: `${kindName(st.kind)} ${id}`, players: joinNames(names) })
+        : t("ls.said-nobody", { place: `${kindName(st.kind)} ${id}` }),
+    );
     // On to the next settlement; after the last one, the travel days of the first player.
     if (next < order.length) walk.at = next;
     else G.player = 0;
@@ -520,13 +536,16 @@
         ? h(
             "p",
             { class: "small", id: "ls-count" },
-            t("ls.player-count", { player: p, placed: data.placed[p], left: data.left[p] }),
+            t("ls.player-count", { player: p, placed: data.placed[p], count: data.left[p] }),
           )
         : "",
     );
   }
   function tapSettlement(id) {
-    if (Array.isArray(G.record.turns)) return;
+    if (Array.isArray(G.record.turns)) {
+      say(t("ls.miss-turns"));
+      return;
+    }
     if (G.mode !== "player") {
       const k = ordered().findIndex((st) => st.id === id);
       if (k >= 0) goTo(k);
@@ -546,12 +565,17 @@
         return;
       }
     }
-    edit((record) => {
-      record.settlements = record.settlements || {};
-      const now = record.settlements[id] || [];
-      record.settlements[id] = now.includes(p) ? now.filter((x) => x !== p) : [...now, p];
-      if (!record.settlements[id].length) delete record.settlements[id];
-    });
+    const st = G.board.map.settlements.find((x) => x.id === id);
+    const place = `${kindName(st.kind)} ${id}`;
+    edit(
+      (record) => {
+        record.settlements = record.settlements || {};
+        const now = record.settlements[id] || [];
+        record.settlements[id] = now.includes(p) ? now.filter((x) => x !== p) : [...now, p];
+        if (!record.settlements[id].length) delete record.settlements[id];
+      },
+      t(here.includes(p) ? "ls.said-removed" : "ls.said-added", { player: p, place }),
+    );
   }
 
   // ------------------------------------------------------------------ travel days kept
@@ -578,7 +602,7 @@
             {
               class: d === kept ? "here" : "",
               "data-days": d,
-              "aria-label": t("ls.days-button", { player: p, days: d }),
+              "aria-label": t("ls.days-button", { player: p, count: d }),
               onclick: () => setDays(p, d, true),
             },
             String(d),
@@ -588,9 +612,12 @@
     );
   }
   function setDays(p, days, advance) {
-    edit((record) => {
-      record.reserve = { ...(record.reserve || {}), [p]: days };
-    });
+    edit(
+      (record) => {
+        record.reserve = { ...(record.reserve || {}), [p]: days };
+      },
+      t("ls.days-button", { player: p, count: days }),
+    );
     if (advance) {
       G.player = (G.record.players.indexOf(p) + 1) % G.record.players.length;
       render();
@@ -700,9 +727,9 @@
         tied: joinNames(o.tied),
         gold: o.gold,
         player: o.winners[0],
-        days: o.reserve,
+        count: o.reserve,
       });
-    return t("ls.wins-shared", { players: joinNames(o.winners), gold: o.gold, days: o.reserve });
+    return t("ls.wins-shared", { players: joinNames(o.winners), gold: o.gold, count: o.reserve });
   }
 
   // ------------------------------------------------------------------ a new game

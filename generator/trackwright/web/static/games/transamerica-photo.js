@@ -252,7 +252,7 @@
       h(
         "p",
         { class: "small", id: "photo-summary" },
-        t(left ? "ta.photo-found-check" : "ta.photo-found", { taken: r.track.length, left }),
+        t(left ? "ta.photo-found-check" : "ta.photo-found", { count: r.track.length, left }),
       ),
       r.empty.length
         ? h(

@@ -282,9 +282,11 @@
         label,
       );
     const actions = [
-      modeButton("track", t("ta.mode-track")),
-      modeButton("start", t("ta.mode-start")),
+      // In the order a round is entered (the rules': hands dealt, start markers, then track);
+      // no Cards when the phones dealt the hands (this phone keeps them hidden).
       draft.deal ? "" : modeButton("cards", t("ta.mode-cards")),
+      modeButton("start", t("ta.mode-start")),
+      modeButton("track", t("ta.mode-track")),
       photo().button(),
     ];
     const round = G.score.rounds.length + 1;
@@ -738,7 +740,7 @@
     const text = !st
       ? t("ta.turn-checking")
       : st.ended
-        ? t("ta.turns-ended", { turns: turns.length })
+        ? t("ta.turns-ended", { count: turns.length })
         : t("ta.turn-now", {
             turn:
               turns.length +
@@ -815,7 +817,7 @@
       return;
     }
     if (now.ended) {
-      say(t("ta.turns-ended", { turns: draft.turns.filter((x) => x.track.length).length }));
+      say(t("ta.turns-ended", { count: draft.turns.filter((x) => x.track.length).length }));
       return;
     }
     const turns = draft.turns,
@@ -1522,7 +1524,7 @@
       : last.tracks_placed >= preset().tracks
         ? t("ta.ended-all-placed", { tracks: preset().tracks })
         : t("ta.ended-table");
-    return `${t("ta.round-summary", { placed: last.tracks_placed })} ${why}`;
+    return `${t("ta.round-summary", { count: last.tracks_placed })} ${why}`;
   }
 
   // The player's line as drawn on the board (colour and dash), as a key beside the name.

@@ -1,0 +1,144 @@
+"""Dampfross at the table with real touch input (CDP ``Input.dispatchTouchEvent``) in Debian's
+Chromium at 360 x 740, every gesture counted (issue 26): a build is three gestures at most (the
+die's face, the destination on the board, Confirm) and needs no scroll, pan or zoom: the faces
+and Confirm are in a bar fixed over the board, which the page brings into view centred on the
+player's network when the build starts, and a tap on a town at the default zoom is that town (no
+zoom the player did not ask for). A tap on no town says so, and each change says what it did
+with Undo at hand. A race needs no scroll either: the numbers rolled, the finishing order and
+"Record race" are on one screen, and so are the builds from winnings between races. The new-game form offers start towns far apart, each labelled
+with its player's name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build
+from tests.web.browser import new_game, open_page, phone, settle, start, touch
+from trackwright.scorer import dampfross as df
+
+pytestmark = pytest.mark.slow
+EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
+
+
+def tap_button(pg, selector: str) -> None:
+    at = pg.evaluate(BUTTON, selector)
+    assert isinstance(at, list), (selector, at)
+    touch(pg, [tuple(at)])
+
+
+def status(pg) -> str:
+    return pg.inner_text("#status")
+
+
+def build_by_touch(pg, plan: dict, towns: dict, pans: int = 0) -> int:
+    """One build entered by real taps, as planned; the gestures it took (at most ``pans`` of
+    them a pan, none a zoom, and the tap on the town neither zoomed nor moved the board)."""
+    done = touch_build(pg, plan, towns)
+    assert done["pans"] <= pans and done["zooms"] == done["moved"] == 0, (plan, done)
+    return done["gestures"]
+
+
+def the_new_game_form(pg, data: dict) -> None:
+    # The start towns far apart by default, each by its player's name; then the record's.
+    labels = pg.locator("#new-starts label span.start-label")
+    assert labels.all_inner_texts() == ["Ann's start town", "Ben's start town", "Cleo's start town"]
+    defaults = pg.eval_on_selector_all("select.start", "ss => ss.map(s => JSON.parse(s.value))")
+    assert len({tuple(h) for h in defaults}) == 3 and defaults[:2] == [[11, 3], [-8, 27]]
+    pg.locator("input.player").nth(1).fill("Bea")
+    pg.locator("input.player").nth(1).dispatch_event("input")
+    assert labels.nth(1).inner_text() == "Bea's start town"
+    pg.locator("input.player").nth(1).fill("Ben")
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+
+
+EMPTY_SPOT = """([x0, y0, w, h]) => { const towns = window.TW.G.board.map.towns;
+  const m = document.querySelector('svg.board-overlay').getScreenCTM();
+  const far = (x, y) => towns.every(t => { const [cx, cy] = window.TW.hexCentre(t.hex);
+    return Math.hypot(cx * m.a + m.e - x, cy * m.d + m.f - y) > 60; });
+  for (let y = y0 + 60; y < y0 + h - 60; y += 10) for (let x = x0 + 20; x < x0 + w - 70; x += 10)
+    if (far(x, y)) return [x, y];
+  return null; }"""
+
+
+def a_tap_near_no_town(pg) -> None:
+    # At the default zoom: said in words, nothing changed, nothing zoomed.
+    before = pg.evaluate(VIEW)
+    box = pg.locator("#board").bounding_box()
+    empty = pg.evaluate(EMPTY_SPOT, [box["x"], box["y"], box["width"], box["height"]])
+    assert empty, "no spot far from every town in view"
+    touch(pg, [tuple(empty)])
+    assert "No town under your finger" in status(pg)
+    assert pg.evaluate(VIEW) == before and pg.evaluate("window.TW.G.record.events") == []
+
+
+def ten_builds(pg, plans: list, towns: dict, data: dict) -> None:
+    # Each at most three gestures, none a scroll, pan or zoom.
+    counts = []
+    for k, plan in enumerate(plans[:10]):
+        assert plan["type"] == "build"
+        counts.append(build_by_touch(pg, plan, towns))
+        assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][k], k
+        if k == 0:
+            # Each change said what it did, with Undo in the message.
+            assert "Ann's line built" in status(pg) and pg.locator("#status-undo").count() == 1
+    assert max(counts) <= 3, counts
+    assert counts.count(2) >= 2, counts  # a player going on toward their aim: face and Confirm
+    # The board was brought into view centred on the builder's network at each build start:
+    # Ben builds next, and his start town and the town he built to are in view.
+    assert pg.evaluate("window.TW.G.record.players[window.TW.G.player]") == "Ben"
+    for name in ("Dover", "London"):
+        assert isinstance(pg.evaluate(TOWN, name), list), name
+
+
+def races_and_winnings(pg, plans: list, towns: dict, data: dict) -> None:
+    # Every race and every build from winnings by touch: a race is the numbers rolled, the
+    # finishing order and "Record race", all on one screen (4 or 5 taps); a build from winnings
+    # the town and Confirm (and a pan, for a town across the board).
+    for k, plan in enumerate(plans[56:], 56):
+        if plan["type"] == "race":
+            pg.wait_for_selector("#race-numbers")
+            settle(pg)
+            for action in plan["actions"]:
+                tap_button(pg, action["tap"])
+            assert len(plan["actions"]) <= 5, plan["actions"]
+        else:
+            assert plan["event"]["paid_from"] == "winnings"
+            assert pg.locator("#df-bar #face-winnings").count() == 1
+            # Who builds, chosen in the bar when it is not the one preselected (the richest);
+            # the town and Confirm; a pan too when the town lies far from the network (winnings
+            # pay for long lines: Ann's to Cardiff, across the board).
+            chose = 0
+            if pg.evaluate("window.TW.G.record.players[window.TW.G.player]") != plan["player"]:
+                tap_button(pg, f'#df-bar button[data-builder="{plan["player"]}"]')
+                chose = 1
+            assert chose + build_by_touch(pg, plan, towns, pans=1) <= 4
+        assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][k], k
+
+
+def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_site):
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = df.load_record(EXAMPLE)
+    towns = {t.hex: t.name for t in record.map.towns}
+    plans = Planner(record).plan()
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    the_new_game_form(pg, data)
+    start(pg)
+    pg.wait_for_selector("#df-bar #faces")
+    settle(pg)
+    a_tap_near_no_town(pg)
+    ten_builds(pg, plans, towns, data)
+    # The rest of the construction entered by the page's controls, then the races by touch.
+    pg.evaluate(DRIVER, [plans[10:56]])
+    settle(pg)
+    races_and_winnings(pg, plans, towns, data)
+    assert pg.evaluate("window.TW.G.record.events") == data["events"]
+    assert not context.errors, context.errors
+    context.close()
