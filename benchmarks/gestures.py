@@ -3,6 +3,7 @@ headless Chromium at 360 x 740 with touch, the page's CPU throttled (``--throttl
 default), real touch input at the on-screen positions with a fingertip error.
 
     python benchmarks/gestures.py [--rounds 20] [--players 4] [--error-mm 1.5] [--ways photo,strokes]
+                                  [--also dampfross,lastrada,startup]
 
 From the dealt hands to the explained score, on the scoring phone only (the players' own phones
 show their hands; what they do there is not counted here):
@@ -32,7 +33,15 @@ printed poster with that round's track and markers).
 
 Printed: per round, its tracks and the gestures of each step, the wrong tracks (laid but not
 meant, or meant but not laid) and wrong markers; then the medians, and the time from each
-gesture's finger lifted to its answer on the screen (ms, at the throttle)."""
+gesture's finger lifted to its answer on the screen (ms, at the throttle), and the main thread's
+longest task in each round. The worker is not slowed here (Chromium slows only the page): the
+start-up, where the worker counts, is measured with both slowed by ``benchmarks/phone.py``.
+
+Then, with ``--also``, the other games and the start-up, each by its own benchmark:
+``dampfross_taps.py --touch`` (a recorded game by real touch, every gesture counted),
+``lastrada_taps.py`` (game ends by taps) and ``phone.py`` (first, returning and offline visits
+at 4x, the longest main-thread task). ``GESTURES_DEBUG=1`` prints each gesture as it is counted.
+"""
 
 from __future__ import annotations
 
@@ -43,6 +52,7 @@ import math
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -77,7 +87,14 @@ class Count:
     def add(self, step: str, n: int = 1) -> None:
         self.steps[step] = self.steps.get(step, 0) + n
         if os.environ.get("GESTURES_DEBUG"):
-            print("  +", n, step, sys._getframe(1).f_code.co_name, sys._getframe(2).f_code.co_name, file=sys.stderr)
+            print(
+                "  +",
+                n,
+                step,
+                sys._getframe(1).f_code.co_name,
+                sys._getframe(2).f_code.co_name,
+                file=sys.stderr,
+            )
 
     @property
     def total(self) -> int:
@@ -89,13 +106,19 @@ class Count:
 # From the finger lifted (pointerup) to the page's next drawing painted: the render that pointerup
 # causes, then the frame that shows it. A gesture the page draws nothing for (a scroll) has none.
 TIMED = """window.twAnswer = new Promise(done => {
-    document.addEventListener('pointerup', () => {
+    let seen = false;
+    const lifted = () => {
+        if (seen) return;
+        seen = true;
         const up = performance.now();
-        const drawn = window.twRendered().then(() => new Promise(r => requestAnimationFrame(() =>
-            setTimeout(() => r(performance.now() - up), 0))));
-        Promise.race([drawn, new Promise(r => setTimeout(() => r(null), 8000))]).then(done);
-    }, { once: true, capture: true });
-});"""
+        window.twRendered().then(() => requestAnimationFrame(() =>
+            setTimeout(() => done(performance.now() - up), 0)));
+    };
+    for (const kind of ['pointerup', 'touchend', 'mouseup'])
+        document.addEventListener(kind, lifted, { once: true, capture: true });
+    setTimeout(() => done(null), 10000);
+});
+0;"""  # not the Promise itself: evaluate would wait for it
 
 
 def answered(page, count: Count) -> None:
@@ -532,6 +555,29 @@ def summary(mine) -> None:
         )
 
 
+# The other games and the start-up, each measured by a benchmark of its own (run here in turn,
+# their tables printed as they print them).
+OTHERS = {
+    "dampfross": ["benchmarks/dampfross_taps.py", "--touch"],
+    "lastrada": ["benchmarks/lastrada_taps.py", "--games", "4"],
+    "startup": ["benchmarks/phone.py", "--runs", "3"],
+}
+TITLES = {
+    "dampfross": "Dampfross: a recorded game entered by real touch (every tap, pan, scroll, zoom)",
+    "lastrada": "La Strada: game ends entered by taps (scrolls not counted)",
+    "startup": "Start-up at 4x (page and worker slowed): first visit, returning, offline",
+}
+
+
+def others(names: list[str]) -> None:
+    for name in names:
+        print()
+        print(f"## {TITLES[name]}")
+        print()
+        sys.stdout.flush()
+        subprocess.run([sys.executable, *OTHERS[name]], cwd=ROOT, check=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=20)
@@ -540,8 +586,18 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=4.0)
     ap.add_argument("--ways", default="photo,strokes")
     ap.add_argument("--no-recorded", dest="recorded", action="store_false")
+    ap.add_argument(
+        "--also",
+        default="dampfross,lastrada,startup",
+        help="the other games and the start-up, measured after the rounds ('' for none)",
+    )
     args = ap.parse_args()
+    print(
+        "## TransAmerica: rounds on the scoring phone, from the dealt hands to the explained score"
+    )
+    print()
     report(run(args), args)
+    others([n for n in args.also.split(",") if n])
 
 
 if __name__ == "__main__":
