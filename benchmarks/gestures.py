@@ -1,30 +1,63 @@
-"""Entering TransAmerica rounds on the phone app as a table would: strokes along the printed
-lines, pans to bring the next part of the board into view, and taps, replayed in headless
-Chromium (360 x 740) as real pointer input, with a fingertip error.
+"""A TransAmerica round entered on the scoring phone as a table would, every gesture counted:
+headless Chromium at 360 x 740 with touch, the page's CPU throttled (``--throttle``, 4x by
+default), real touch input at the on-screen positions with a fingertip error.
 
-    python benchmarks/gestures.py [--rounds 8] [--players 4] [--error-mm 2]
+    python benchmarks/gestures.py [--rounds 20] [--players 4] [--error-mm 1.5] [--ways photo,strokes]
+                                  [--also dampfross,lastrada,startup]
 
-Rounds are simulated on the USA board (the engine's own players, seeded) and taken at their
-end. Each round's track is split into strokes: trails along the lattice (straight on where it
-can), cut where a trail would leave the board's window on the screen; a pan is counted whenever
-the next stroke does not fit in the window as it is. The fingertip error moves every point of a
-stroke by up to ``--error-mm`` millimetres (at 160 CSS pixels per inch, a phone's). Printed per
-round: tracks, strokes, pans, gestures for the track, wrong tracks (laid but not meant, or meant
-but missing after the strokes) and the time per gesture, stroke end to redraw. Then the round's
-hands and start markers are entered as a table would, by real taps: each player's five cities
-on the cards by colour (the cards move on to the next player by themselves), the start markers
-on the board; every tap is counted, and so is every scroll needed to bring the next button into
-view."""
+From the dealt hands to the explained score, on the scoring phone only (the players' own phones
+show their hands; what they do there is not counted here):
+
+1. **Hands**: simulated rounds: one tap, Deal on the phones (the engine deals from a code;
+   each player scans its QR code). Recorded rounds (their hands were dealt from the cards): the
+   game is on a laptop (``trackwright serve``) and each player enters their own hand on their
+   own phone (joined from the laptop's list of games: Cards, their name, five cities), which
+   reaches the scoring phone by itself: no gesture on the scoring phone.
+2. **Track**, one of two ways (``--ways``):
+   - ``photo``: the Photo button, the camera's shutter and its "use photo" (3 gestures; the
+     headless page is given the file), a tap on each space the reader is unsure of (two where
+     the answer is "no track"), Use these tracks;
+   - ``strokes``: Draw track, then the track as strokes along the printed lines (trails cut where
+     they would leave the board's window), a pan counted whenever the next stroke is not in view.
+3. **Start markers**: the Start button, then each player's marker tapped where it stands (the
+   board panned first when it is out of view: a pan each; a tap that the page answers by zooming
+   in, or a miss, is tapped again: each counted).
+4. **Score round**, then the **explanation**: one tap per player on that player's view.
+
+Every scroll of the page that brings the next button into view is a gesture too. The rounds: the
+two 4-player rounds of ``tests/records/transamerica/example-4-players.json`` (their hands, track
+and start markers) and
+``--rounds`` simulated rounds (``tests/support/simulate.py``, seeded, played from the phones'
+deal). The photos come from ``tests/support/photo_scenes.py`` (a composited camera photo of the
+printed poster with that round's track and markers).
+
+Printed: per round, its tracks and the gestures of each step, the wrong tracks (laid but not
+meant, or meant but not laid) and wrong markers; then the medians, and the time from each
+gesture's finger lifted to its answer on the screen (ms, at the throttle), and the main thread's
+longest task in each round. The worker is not slowed here (Chromium slows only the page): the
+start-up, where the worker counts, is measured with both slowed by ``benchmarks/phone.py``.
+
+Then, with ``--also``, the other games and the start-up, each by its own benchmark:
+``dampfross_taps.py --touch`` (a recorded game by real touch, every gesture counted),
+``lastrada_taps.py`` (game ends by taps) and ``phone.py`` (first, returning and offline visits
+at 4x, the longest main-thread task). ``GESTURES_DEBUG=1`` prints each gesture as it is counted.
+"""
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -33,44 +66,213 @@ from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
-from benchmarks.served import ARGS, served_app
-from tests.support import simulate
+from benchmarks.served import ARGS
+from tests.support import photo_scenes, simulate
+from tests.web.browser import Laptop
 
+ROOT = Path(__file__).resolve().parents[1]
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
+HEADER = 60  # the page's fixed header, CSS px
+RECORDED = ROOT / "tests" / "records" / "transamerica" / "example-4-players.json"
+MARGIN = 0.08
+
+
+@dataclass
+class Count:
+    """One round's gestures on the scoring phone, by step, and the answers' times."""
+
+    steps: dict[str, int] = field(default_factory=dict)
+    ms: list[float] = field(default_factory=list)
+
+    def add(self, step: str, n: int = 1) -> None:
+        self.steps[step] = self.steps.get(step, 0) + n
+        if os.environ.get("GESTURES_DEBUG"):
+            print(
+                "  +",
+                n,
+                step,
+                sys._getframe(1).f_code.co_name,
+                sys._getframe(2).f_code.co_name,
+                file=sys.stderr,
+            )
+
+    @property
+    def total(self) -> int:
+        return sum(self.steps.values())
+
+
+# ------------------------------------------------------------------ gestures on the page
+
+# From the finger lifted (pointerup) to the page's next drawing painted: the render that pointerup
+# causes, then the frame that shows it. A gesture the page draws nothing for (a scroll) has none.
+TIMED = """window.twAnswer = new Promise(done => {
+    let seen = false;
+    const lifted = () => {
+        if (seen) return;
+        seen = true;
+        const up = performance.now();
+        window.twRendered().then(() => requestAnimationFrame(() =>
+            setTimeout(() => done(performance.now() - up), 0)));
+    };
+    for (const kind of ['pointerup', 'touchend', 'mouseup'])
+        document.addEventListener(kind, lifted, { once: true, capture: true });
+    setTimeout(() => done(null), 10000);
+});
+0;"""  # not the Promise itself: evaluate would wait for it
+
+
+def answered(page, count: Count) -> None:
+    """The time from the finger lifted to the page's answer drawn (the last gesture's)."""
+    ms = page.evaluate("window.twAnswer")
+    if os.environ.get("GESTURES_DEBUG"):
+        print("   answer", ms, page.evaluate("window.twLong"), file=sys.stderr)
+    if ms is not None:
+        count.ms.append(ms)
+    page.evaluate("window.twIdle()")
+
+
+def into_view(page, selector: str, count: Count, step: str) -> dict:
+    """The element's box, the page scrolled first (one swipe, counted) when it is not in view."""
+    el = page.locator(selector).first
+    box = el.bounding_box()
+    if box is None or box["y"] < HEADER or box["y"] + box["height"] > 740:
+        el.evaluate("e => e.scrollIntoView({ block: 'center' })")
+        count.add(step)
+        box = el.bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def tap(page, selector: str, count: Count, step: str) -> None:
+    """One real tap (touch) in the middle of the element."""
+    box = into_view(page, selector, count, step)
+    page.evaluate(TIMED)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    count.add(step)
+    answered(page, count)
+
+
+WHERE = """id => { const n = window.TW.G.board.map.nodes.find(x => x.id === id);
+    const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+    const m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+    return [n.x * m.a + m.e, n.y * m.d + m.f, box.left, box.right, box.top, box.bottom]; }"""
+# The page scrolled so that the board's top is just under the header (a swipe up or down).
+BOARD_UP = "window.scrollBy(0, document.getElementById('board').getBoundingClientRect().top - 64)"
+# The board panned to put the point (x, y) in its window's middle (a one-finger swipe on it).
+PAN_TO = """([x, y]) => { const w = document.getElementById('board'), b = w.getBoundingClientRect();
+    const top = Math.max(64, b.top), bottom = Math.min(window.innerHeight, b.bottom);
+    w.scrollLeft += x - (b.left + b.right) / 2; w.scrollTop += y - (top + bottom) / 2; }"""
+
+
+def board_point(page, node: str, count: Count, step: str) -> tuple[float, float]:
+    """Where an intersection is on the screen, the page scrolled to the board and the board
+    panned first when it is out of a finger's comfortable reach: a gesture each."""
+    for _attempt in range(3):
+        x, y, left, right, top, bottom = page.evaluate(WHERE, node)
+        low, high = max(HEADER + 20, top + 20), min(740 - 60, bottom - 20)
+        if top > 400 or bottom < 300:
+            page.evaluate(BOARD_UP)
+        elif not (left + 20 <= x <= right - 20 and low <= y <= high):
+            page.evaluate(PAN_TO, [x, y])
+        else:
+            break
+        count.add(step)
+    return x, y
+
+
+# ------------------------------------------------------------------ the steps of a round
+
+
+# The main thread's long tasks (over 50 ms) from now on, as the browser reports them.
+LONG_TASKS = """window.twLong = [0]; new PerformanceObserver(l => { for (const e of l.getEntries())
+    window.twLong.push(e.duration); }).observe({ type: 'longtask' });"""
+
+
+def new_game(page, base: str, players: list[str]) -> None:
+    """A new TransAmerica game on the USA board (not counted: made once, before the deal)."""
+    page.goto(f"{base}#/")
+    page.wait_for_selector("#create")
+    page.select_option("#new-game", "transamerica")
+    page.evaluate("window.twIdle()")
+    names = page.locator("input.player")
+    while names.count() < len(players):
+        page.click("text=+ player")
+    for i, name in enumerate(players):
+        names.nth(i).fill(name)
+    page.click("#create")
+    page.wait_for_selector("#deal")
+    page.evaluate("window.trackwright.ready")
+    page.evaluate("window.twIdle()")
+    page.evaluate(LONG_TASKS)
+
+
+def deal(page, count: Count, seed: int) -> dict[str, list[str]]:
+    page.evaluate(f"window.TW.nextDealCode = 'BENCH{seed}'")  # the same deal every run
+    tap(page, "#deal", count, "hands")
+    page.wait_for_selector("#dealt")
+    return page.evaluate("window.TW.G.record['x-draft'].cities")
+
+
+def by_photo(page, round_: dict, seed: int, count: Count, folder: Path) -> None:
+    """The Photo button, the shutter and its "use photo", every unsure space answered, Use."""
+    photo = photo_scenes.scene(seed, size=(4000, 3000), round=round_, hand=False)
+    path = folder / f"round-{seed}.jpg"
+    path.write_bytes(photo.jpeg)
+    truth = {tuple(sorted(e)) for e in photo.truth["track"]}
+    into_view(page, "#photo-button", count, "track")
+    count.add("track", 3)  # the button, the camera's shutter, its "use photo"
+    page.set_input_files("#photo-input", str(path))
+    page.wait_for_selector("#photo-review", timeout=300_000)
+    unsure = [
+        tuple(sorted(el.get_attribute("data-edge").split("|")))
+        for el in page.locator(".photo-unsure").all()
+    ]
+    yes = [e for e in unsure if e in truth]
+    no = [e for e in unsure if e not in truth]
+    # The fewer answers: each track tapped once (amber to track) and the rest "no track" in one
+    # tap, or each empty space tapped twice (amber, track, no track) and the rest "track".
+    if unsure and len(yes) <= 2 * len(no):
+        answer(page, yes, 1, count)
+        tap(page, "#photo-rest-none", count, "track")
+    elif unsure:
+        answer(page, no, 2, count)
+        tap(page, "#photo-rest-track", count, "track")
+    tap(page, "#photo-use", count, "track")
+
+
+def answer(page, edges: list[tuple[str, str]], taps: int, count: Count) -> None:
+    """Unsure spaces on the photo answered by taps (each counted)."""
+    for edge in edges:
+        for _k in range(taps):
+            page.locator(f'.photo-unsure[data-edge="{"|".join(edge)}"]').dispatch_event("click")
+            count.add("track")
 
 
 def trails(m, track: set, rng: random.Random) -> list[list[str]]:
     """The track as trails (each edge once), each going on as straight as it can."""
     at = {n.id: (n.x, n.y) for n in m.nodes.values()}
-    left = {e for e in track}
     adj: dict[str, set[str]] = {}
-    for a, b in left:
+    for a, b in track:
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
     out = []
-    while left:
+    while any(adj.values()):
         odd = sorted(n for n, ns in adj.items() if len(ns) % 2 == 1)
-        start = odd[0] if odd else sorted(n for n, ns in adj.items() if ns)[0]
-        walk = [start]
+        walk = [odd[0] if odd else sorted(n for n, ns in adj.items() if ns)[0]]
         while adj.get(walk[-1]):
-            here = walk[-1]
-            options = sorted(adj[here])
+            options = sorted(adj[walk[-1]])
             if len(walk) > 1:
-                px, py = at[walk[-2]]
-                hx, hy = at[here]
-                direction = math.atan2(hy - py, hx - px)
+                (px, py), (hx, hy) = at[walk[-2]], at[walk[-1]]
+                heading = math.atan2(hy - py, hx - px)
 
-                def turn(n: str, hx: float = hx, hy: float = hy, direction: float = direction):
-                    nx, ny = at[n]
-                    d = abs(math.atan2(ny - hy, nx - hx) - direction) % (2 * math.pi)
+                def turn(n: str, hx=hx, hy=hy, heading=heading) -> float:
+                    d = abs(math.atan2(at[n][1] - hy, at[n][0] - hx) - heading) % (2 * math.pi)
                     return min(d, 2 * math.pi - d)
 
                 options.sort(key=turn)
-            nxt = options[0]
-            adj[here].discard(nxt)
-            adj[nxt].discard(here)
-            left.discard(edge_key(here, nxt))
-            walk.append(nxt)
+            adj[walk[-1]].discard(options[0])
+            adj[options[0]].discard(walk[-1])
+            walk.append(options[0])
         out.append(walk)
     return out
 
@@ -89,145 +291,60 @@ def fit(walk: list[str], at: dict, width: float, height: float) -> list[list[str
     return [p for p in pieces if len(p) > 1]
 
 
-def tap(page, selector: str) -> int:
-    """One real tap on the element (and one scroll first if it is out of view): the gestures."""
-    el = page.locator(selector).first
-    box = el.bounding_box()
-    scrolls = 0
-    if box is None or box["y"] < 0 or box["y"] + box["height"] > 740:
-        # One swipe, as a person makes it: the button and what is around it brought to the middle.
-        el.evaluate("e => e.scrollIntoView({ block: 'center' })")
-        scrolls = 1
-    el.click()
-    page.evaluate("window.twIdle()")
-    return 1 + scrolls
-
-
-def hands_and_starts(page, players: list[str], entry: dict) -> int:
-    """The round's hands on the cards and its start markers on the board, tap by tap."""
-    gestures = tap(page, "#mode-cards")
-    for i, p in enumerate(players):
-        if page.evaluate("window.TW.G.player") != i:
-            gestures += tap(page, f'#players button[data-player="{p}"]')
-        for city in entry["cities"][p]:
-            gestures += tap(page, f'button[data-city="{city}"]')
-    gestures += tap(page, "#mode-start")
-    for i, p in enumerate(players):
-        if page.evaluate("window.TW.G.player") != i:
-            gestures += tap(page, f'#players button[data-player="{p}"]')
-        node = entry["starts"][p]
-        # A real tap on the board where the intersection is (the page hit-tests it), the board
-        # panned (or the page scrolled) first when it is out of view.
-        x, y = page.evaluate(
-            """id => { const n = window.TW.G.board.map.nodes.find(x => x.id === id);
-            const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
-            let m = over.getScreenCTM(), box = wrap.getBoundingClientRect();
-            let x = n.x * m.a + m.e, y = n.y * m.d + m.f;
-            const low = Math.max(60, box.top), high = Math.min(window.innerHeight - 80, box.bottom);
-            if (x < box.left || x > box.right || y < low || y > high) {
-              window.twPanned = (window.twPanned || 0) + 1;
-              wrap.scrollLeft += x - (box.left + box.width / 2); wrap.scrollTop += y - (box.top + box.height / 2);
-              m = over.getScreenCTM(); x = n.x * m.a + m.e; y = n.y * m.d + m.f;
-              if (y < 60 || y > window.innerHeight - 80) { window.scrollBy(0, y - window.innerHeight / 2); y = n.y * over.getScreenCTM().d + over.getScreenCTM().f; }
-            }
-            return [x, y]; }""",
-            node,
+def window_mm(page) -> tuple[float, float]:
+    return tuple(
+        page.evaluate(
+            "(() => { const w = document.getElementById('board'); const m = "
+            "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
+            "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
+            "window.innerHeight, b.bottom) - Math.max(64, b.top)) / m.d]; })()"
         )
-        page.touchscreen.tap(x, y)
-        page.evaluate("window.twIdle()")
-        gestures += 1
-    gestures += page.evaluate(
-        "(() => { const k = window.twPanned || 0; window.twPanned = 0; return k; })()"
-    )
-    draft = page.evaluate("window.TW.G.record['x-draft']")
-    assert draft["starts"] == entry["starts"], draft["starts"]
-    assert all(sorted(draft["cities"][p]) == sorted(entry["cities"][p]) for p in players)
-    return gestures
-
-
-PAN = """([ids, margin]) => {
-    const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
-    const over = document.querySelector('svg.board-overlay');
-    const wrap = document.getElementById('board');
-    const m = over.getScreenCTM(), whole = wrap.getBoundingClientRect();
-    const box = { left: whole.left, right: whole.right, top: Math.max(60, whole.top), bottom: Math.min(window.innerHeight, whole.bottom) };
-    box.width = box.right - box.left; box.height = box.bottom - box.top;
-    const xs = ids.map(i => at[i].x * m.a + m.e), ys = ids.map(i => at[i].y * m.d + m.f);
-    const mx = box.width * margin, my = box.height * margin;
-    if (Math.min(...xs) >= box.left + mx && Math.max(...xs) <= box.right - mx &&
-        Math.min(...ys) >= box.top + my && Math.max(...ys) <= box.bottom - my) return 0;
-    wrap.scrollLeft += (Math.min(...xs) + Math.max(...xs)) / 2 - (box.left + box.width / 2);
-    wrap.scrollTop += (Math.min(...ys) + Math.max(...ys)) / 2 - (box.top + box.height / 2);
-    return 1;
-}"""
-MARGIN = 0.08
-
-
-def new_round(page, base: str, players: list[str]) -> list[float]:
-    """A new TransAmerica game, zoomed out one step and scrolled to the board; the board's
-    window on the screen in board mm (width, height)."""
-    page.goto(f"{base}#/")
-    page.wait_for_selector("#create")
-    page.select_option("#new-game", "transamerica")
-    page.evaluate("window.twIdle()")
-    names = page.locator("input.player")
-    while names.count() < len(players):
-        page.click("text=+ player")
-    for i, name in enumerate(players):
-        names.nth(i).fill(name)
-    page.click("#create")
-    page.wait_for_selector("svg.board-overlay")
-    page.evaluate("window.twIdle()")
-    page.click("#zoom-out")  # one gesture: the board a step smaller, more in view
-    page.evaluate("window.twIdle()")
-    page.click("#draw")  # one more: drawing chosen (the board is only looked at until then)
-    page.evaluate("window.twIdle()")
-    # One more: the page scrolled so that the board fills the screen below the header.
-    page.evaluate(
-        "window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY - 60)"
-    )
-    return page.evaluate(
-        "(() => { const w = document.getElementById('board'); const m = "
-        "document.querySelector('svg.board-overlay').getScreenCTM(); const b = "
-        "w.getBoundingClientRect(); return [w.clientWidth / m.a, (Math.min("
-        "window.innerHeight, b.bottom) - Math.max(0, b.top)) / m.d]; })()"
     )
 
 
-def strokes_for(m, track, at, window: list[float], r: int) -> list[list[str]]:
-    """The round's track as strokes that fit the window, the next one nearest the last (fewer
-    pans)."""
+def by_strokes(page, m, track: set, count: Count, rng: random.Random, jitter: float) -> None:
+    """Draw track, then the strokes, nearest next, the board panned when one is out of view."""
+    tap(page, "#mode-track", count, "track")  # the page brings the board into view
+    at = {n.id: (n.x, n.y) for n in m.nodes.values()}
+    w, h = window_mm(page)
     strokes = [
         piece
-        for walk in trails(m, track, random.Random(r))
-        for piece in fit(walk, at, window[0] * (1 - 2 * MARGIN), window[1] * (1 - 2 * MARGIN))
+        for walk in trails(m, track, rng)
+        for piece in fit(walk, at, w * (1 - 2 * MARGIN), h * (1 - 2 * MARGIN))
     ]
-    ordered, here = [], at[strokes[0][0]] if strokes else (0, 0)
+    here = at[strokes[0][0]] if strokes else (0, 0)
     while strokes:
         best = min(
-            strokes,
-            key=lambda s: min(math.dist(here, at[s[0]]), math.dist(here, at[s[-1]])),
+            strokes, key=lambda s: min(math.dist(here, at[s[0]]), math.dist(here, at[s[-1]]))
         )
         strokes.remove(best)
         if math.dist(here, at[best[-1]]) < math.dist(here, at[best[0]]):
             best = best[::-1]
-        ordered.append(best)
+        stroke(page, best, count, rng, jitter)
         here = at[best[-1]]
-    return ordered
 
 
-def draw_stroke(
-    page, s: list[str], rng: random.Random, jitter: float, track
-) -> tuple[int, float | None]:
-    """One stroke drawn with the finger, the board panned first if it is not in view: the pans
-    made and the time from the finger lifted to the track drawn (ms, or None)."""
-    pans = page.evaluate(PAN, [s, MARGIN])
+def stroke(page, nodes: list[str], count: Count, rng: random.Random, jitter: float) -> None:
+    pts = [board_point(page, n, count, "track") for n in nodes[:1]]
     pts = page.evaluate(
         """ids => { const at = Object.fromEntries(window.TW.G.board.map.nodes.map(n => [n.id, n]));
         const m = document.querySelector('svg.board-overlay').getScreenCTM();
         return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]); }""",
-        s,
+        nodes,
     )
+    box = page.evaluate(
+        "(() => { const b = document.getElementById('board').getBoundingClientRect(); "
+        "return [b.left, b.right, Math.max(64, b.top), Math.min(window.innerHeight, b.bottom)]; })()"
+    )
+    if any(not (box[0] < x < box[1] and box[2] < y < box[3]) for x, y in pts):
+        mid = [(min(p[i] for p in pts) + max(p[i] for p in pts)) / 2 for i in (0, 1)]
+        page.evaluate(
+            f"(() => {{ const w = document.getElementById('board'); w.scrollLeft += {mid[0]} - "
+            f"{(box[0] + box[1]) / 2}; w.scrollTop += {mid[1]} - {(box[2] + box[3]) / 2}; }})()"
+        )
+        count.add("track")
+        return stroke(page, nodes, count, rng, jitter)
+    page.evaluate(TIMED)
     page.mouse.move(*pts[0])
     page.mouse.down()
     for (x0, y0), (x1, y1) in itertools.pairwise(pts):
@@ -236,85 +353,251 @@ def draw_stroke(
                 x0 + (x1 - x0) * k / 6 + rng.uniform(-jitter, jitter),
                 y0 + (y1 - y0) * k / 6 + rng.uniform(-jitter, jitter),
             )
-    page.evaluate(
-        "window.drawn = Promise.race([window.twRendered().then(() => "
-        "performance.now()), new Promise(r => setTimeout(() => r(null), 3000))]);"
-        "window.upAt = null; document.addEventListener('pointerup', () => "
-        "{ window.upAt = performance.now(); }, { once: true, capture: true });"
-    )
     page.mouse.up()
-    ms = page.evaluate("window.drawn.then(t => t && window.upAt ? t - window.upAt : null)")
+    count.add("track")
+    answered(page, count)
+    return None
+
+
+def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: float) -> None:
+    """Start, then each marker tapped where it stands (again after a zoom-in or a miss)."""
+    tap(page, "#mode-start", count, "markers")
+    for i, p in enumerate(players):
+        if page.evaluate("window.TW.G.player") != i:
+            tap(page, f'#players button[data-player="{p}"]', count, "markers")
+        for _try in range(4):
+            x, y = board_point(page, starts[p], count, "markers")
+            page.evaluate(TIMED)
+            page.touchscreen.tap(x + rng.uniform(-jitter, jitter), y + rng.uniform(-jitter, jitter))
+            count.add("markers")
+            answered(page, count)
+            if page.evaluate(f"window.TW.G.record['x-draft'].starts[{json.dumps(p)}]"):
+                break
+
+
+def score_and_explain(page, players: list[str], count: Count) -> int:
+    """Score round, then each player's view (it zooms onto that player's missing tracks)."""
+    tap(page, "#score-round", count, "score")
+    page.wait_for_function("window.TW.G.record['x-draft'] === undefined")
     page.evaluate("window.twIdle()")
-    if os.environ.get("GESTURES_DEBUG"):
-        now = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
-        meant = {edge_key(a, b) for a, b in itertools.pairwise(s)}
-        print("stroke", s, "missing", sorted(meant - now), "extra", sorted(now - track))
-    return pans, ms
+    for p in players:
+        tap(page, f'#explain-players button[data-explain="{p}"]', count, "explain")
+    return len(players)
 
 
-def play_rounds(args: argparse.Namespace, m, players: list[str]) -> list[tuple]:
-    """Each round's track drawn by strokes and its hands and start markers tapped: per round
-    (tracks, strokes, pans, taps, wrong tracks, ms per stroke)."""
-    at = {n.id: (n.x, n.y) for n in m.nodes.values()}
-    rows = []
-    with served_app() as (base, _), sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+# ------------------------------------------------------------------ rounds
+
+
+def recorded_rounds() -> list[dict]:
+    record = json.loads(RECORDED.read_text("utf-8"))
+    return [
+        {
+            "track": r.get("track") or [e for t in r["turns"] for e in t["track"]],
+            "starts": r["starts"],
+            "cities": r["cities"],
+        }
+        for r in record["rounds"][:2]
+    ]
+
+
+def own_phones(browser, base: str, players: list[str], hands: dict[str, list[str]]) -> None:
+    """Each player's own phone joins the laptop's newest game and enters that player's hand."""
+    for i, p in enumerate(players):
         ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+        own = ctx.new_page()
+        own.goto(base)
+        own.wait_for_selector("[data-join]")
+        own.locator("[data-join]").first.click()
+        own.wait_for_selector("#mode-cards")
+        own.evaluate("window.twIdle()")
+        own.click("#mode-cards")
+        if own.evaluate("window.TW.G.player") != i:
+            own.click(f'#players button[data-player="{p}"]')
+        for city in hands[p]:
+            own.click(f'button[data-city="{city}"]')
+            own.evaluate("window.twIdle()")
+        ctx.close()
+
+
+def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count, dict]:
+    count = Count()
+    new_game(page, base, players)
+    if source == "recorded":
+        round_ = args.recorded_rounds.pop(0)
+        own_phones(args.browser, base, players, round_["cities"])
+        page.wait_for_function(
+            "n => Object.values(window.TW.G.record['x-draft'].cities).flat().length === n",
+            arg=5 * len(players),
+            timeout=60_000,
+        )
+        page.evaluate("window.twIdle()")
+    else:
+        hands = deal(page, count, args.seed)
+        entry = simulate.play_round(m, players, seed=args.seed, hands=hands)
+        laid = [e for t in entry["turns"] for e in t["track"]]
+        round_ = {"track": sorted({tuple(sorted(e)) for e in laid}), "starts": entry["starts"]}
+    track = {edge_key(*e) for e in round_["track"]}
+    rng = random.Random(args.seed)
+    jitter = args.error_mm * PX_PER_MM / math.sqrt(2)
+    if way == "photo":
+        by_photo(page, round_, args.seed, count, folder)
+    else:
+        by_strokes(page, m, track, count, rng, jitter)
+    laid = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
+    markers(page, players, round_["starts"], count, rng, jitter)
+    starts = page.evaluate("window.TW.G.record['x-draft'].starts")
+    views = score_and_explain(page, players, count)
+    wrong_markers = sum(starts.get(p) != s for p, s in round_["starts"].items())
+    return count, {
+        "longest": page.evaluate("Math.max(...window.twLong)"),
+        "tracks": len(track),
+        "wrong_tracks": len(laid ^ track),
+        "wrong_markers": wrong_markers,
+        "views": views,
+    }
+
+
+@contextmanager
+def laptop() -> Iterator[str]:
+    """``trackwright serve`` on a free port (the app and its games' API), until the block ends."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Laptop(Path(tmp) / "games.sqlite")
+        server.start()
+        try:
+            yield server.base
+        finally:
+            if server.proc is not None:
+                server.proc.terminate()
+                server.proc.wait(timeout=10)
+
+
+def run(args: argparse.Namespace) -> list[tuple[str, str, Count, dict]]:
+    m = model.load("usa")
+    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
+    rows = []
+    with laptop() as base, sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        args.browser = browser
+        ctx = browser.new_context(
+            viewport={"width": 360, "height": 740}, has_touch=True, device_scale_factor=2
+        )
         page = ctx.new_page()
         page.goto(base)
         page.evaluate("window.trackwright.ready")
-        for r in range(args.rounds):
-            entry = simulate.play_round(m, players, seed=500 + r)
-            track = {edge_key(*e) for t in entry["turns"] for e in t["track"]}
-            window = new_round(page, base, players)
-            strokes = strokes_for(m, track, at, window, r)
-            rng = random.Random(r)
-            pans, times = 3, []  # the zoom-out tap, Draw track, the page scrolled to the board
-            jitter = args.error_mm * PX_PER_MM
-            for s in strokes:
-                panned, ms = draw_stroke(page, s, rng, jitter, track)
-                pans += panned
-                if ms is not None:
-                    times.append(ms)
-            laid = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
-            wrong = len(laid ^ track)
-            taps = hands_and_starts(page, players, entry)
-            rows.append((len(track), len(strokes), pans, taps, wrong, times))
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        sources = [("recorded", k) for k in range(2 if args.players == 4 and args.recorded else 0)]
+        sources += [("simulated", 700 + r) for r in range(args.rounds)]
+        for way in args.ways.split(","):
+            args.recorded_rounds = recorded_rounds()
+            for source, seed in sources:
+                args.seed = seed
+                count, facts = one_round(page, base, m, players, source, way, args, Path(tmp))
+                rows.append((way, f"{source} {seed}", count, facts))
+                print(
+                    way, source, seed, count.total, count.steps, facts, file=sys.stderr, flush=True
+                )
         browser.close()
     return rows
 
 
+STEPS = ("hands", "track", "markers", "score", "explain")
+
+
+def report(rows, args) -> None:
+    print(
+        f"TransAmerica rounds on the scoring phone, USA board, {args.players} players: Chromium "
+        f"360x740, touch, CPU {args.throttle:g}x, fingertip error {args.error_mm:g} mm"
+    )
+    for way in args.ways.split(","):
+        mine = [r for r in rows if r[0] == way]
+        print()
+        print(f"Track by {way}:")
+        print()
+        print(
+            "| round | tracks | "
+            + " | ".join(STEPS)
+            + " | gestures | wrong tracks | wrong markers | longest task |"
+        )
+        print(
+            "| --- | ---: | " + " | ".join("---:" for _ in STEPS) + " | ---: | ---: | ---: | ---: |"
+        )
+        for _way, name, count, facts in mine:
+            cells = " | ".join(str(count.steps.get(s, 0)) for s in STEPS)
+            print(
+                f"| {name} | {facts['tracks']} | {cells} | {count.total} | "
+                f"{facts['wrong_tracks']} | {facts['wrong_markers']} | {facts['longest']:.0f} ms |"
+            )
+        summary(mine)
+
+
+def summary(mine) -> None:
+    recorded = [c.total for _w, n, c, _f in mine if n.startswith("recorded")]
+    simulated = [c.total for _w, n, c, _f in mine if n.startswith("simulated")]
+    ms = [x for _w, _n, c, _f in mine for x in c.ms]
+    print()
+    if recorded:
+        print(f"recorded rounds: {', '.join(map(str, recorded))} gestures (target: at most 25)")
+    if simulated:
+        print(
+            f"simulated rounds: median {statistics.median(simulated):g}, most {max(simulated)} "
+            f"gestures over {len(simulated)} rounds (target: at most 25)"
+        )
+    print(
+        f"wrong tracks: {sum(f['wrong_tracks'] for *_x, f in mine)}, wrong markers: "
+        f"{sum(f['wrong_markers'] for *_x, f in mine)} (target: 0)"
+    )
+    if ms:
+        q = statistics.quantiles(ms, n=20) if len(ms) > 1 else [ms[0]] * 19
+        print(
+            f"finger lifted to answer drawn: median {statistics.median(ms):.0f} ms, 95th "
+            f"percentile {q[18]:.0f} ms, longest {max(ms):.0f} ms ({len(ms)} gestures)"
+        )
+
+
+# The other games and the start-up, each measured by a benchmark of its own (run here in turn,
+# their tables printed as they print them).
+OTHERS = {
+    "dampfross": ["benchmarks/dampfross_taps.py", "--touch"],
+    "lastrada": ["benchmarks/lastrada_taps.py", "--games", "4"],
+    "startup": ["benchmarks/phone.py", "--runs", "3"],
+}
+TITLES = {
+    "dampfross": "Dampfross: a recorded game entered by real touch (every tap, pan, scroll, zoom)",
+    "lastrada": "La Strada: game ends entered by taps (scrolls not counted)",
+    "startup": "Start-up at 4x (page and worker slowed): first visit, returning, offline",
+}
+
+
+def others(names: list[str]) -> None:
+    for name in names:
+        print()
+        print(f"## {TITLES[name]}")
+        print()
+        sys.stdout.flush()
+        subprocess.run([sys.executable, *OTHERS[name]], cwd=ROOT, check=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--error-mm", type=float, default=2.0)
+    ap.add_argument("--error-mm", type=float, default=1.5)
+    ap.add_argument("--throttle", type=float, default=4.0)
+    ap.add_argument("--ways", default="photo,strokes")
+    ap.add_argument("--no-recorded", dest="recorded", action="store_false")
+    ap.add_argument(
+        "--also",
+        default="dampfross,lastrada,startup",
+        help="the other games and the start-up, measured after the rounds ('' for none)",
+    )
     args = ap.parse_args()
-    m = model.load("usa")
-    players = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"][: args.players]
-    rows = play_rounds(args, m, players)
     print(
-        f"TransAmerica track by strokes on the USA board, {args.players} players, Chromium "
-        f"360x740, fingertip error {args.error_mm:g} mm"
+        "## TransAmerica: rounds on the scoring phone, from the dealt hands to the explained score"
     )
     print()
-    print(
-        "| round | tracks | strokes | pans | track gestures | hands and start markers: taps | wrong tracks | ms per stroke (median) |"
-    )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for i, (n, k, pans, taps, wrong, times) in enumerate(rows, 1):
-        print(
-            f"| {i} | {n} | {k} | {pans} | {k + pans} | {taps} | {wrong} | {statistics.median(times) if times else float('nan'):.0f} |"
-        )
-    per50 = statistics.mean((k + p) * 50 / n for n, k, p, _t, _w, _ in rows)
-    print()
-    print(f"track gestures scaled to a 50-track round: {per50:.1f} (target: at most 25)")
-    print(f"wrong tracks in all rounds: {sum(r[4] for r in rows)} (target: 0)")
-    taps = statistics.mean(r[3] for r in rows)
-    print(
-        f"hands and start markers: {taps:.1f} taps a round, {taps / len(players):.1f} a player "
-        f"(five cities and a start marker each, scrolls included)"
-    )
+    report(run(args), args)
+    others([n for n in args.also.split(",") if n])
 
 
 if __name__ == "__main__":

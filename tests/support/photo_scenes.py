@@ -617,7 +617,7 @@ def scene(
     **force: Any,
 ) -> Photo:
     """One photo (see the module's description). ``force`` pins a choice: tiled, paper, kinds,
-    hand, fill, quality, blur, noise, exposure, portrait, card."""
+    hand, fill, quality, blur, noise, exposure, portrait, card, round."""
     rng = random.Random(seed)
     m = _map(map_name)
     pick = lambda name, value: force.get(name, value)  # noqa: E731
@@ -629,10 +629,12 @@ def scene(
     board, info = _assembled(map_name, tiled, paper, ppm, rng)
     width, height = _drawing(map_name).width, _drawing(map_name).height
 
-    # The round: a simulated one's track and start markers.
+    # The round: a simulated one's track and start markers (or the round given as ``round``:
+    # its ``track`` and ``starts``, as a record's round has them).
     players = ["p1", "p2", "p3", "p4", "p5", "p6"][: rng.randint(3, 6)]
-    entry = simulate.play_round(m, players, seed=seed)
-    track = sorted({tuple(sorted(e)) for t in entry["turns"] for e in t["track"]})
+    entry = pick("round", None) or simulate.play_round(m, players, seed=seed)
+    laid = entry.get("track") or [e for t in entry["turns"] for e in t["track"]]
+    track = sorted({tuple(sorted(e)) for e in laid})
     mode = rng.random()
     kinds = _kinds(mode, pick("kinds", None), rng)
     light_dir = rng.uniform(0, 2 * math.pi)

@@ -9,43 +9,20 @@ only from ``random.Random(seed).random()``, which Python keeps stable across ver
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import Any
 
 from trackwright.core import transamerica as model
-from trackwright.core.transamerica import REGIONS, TransAmericaMap, TransAmericaRules, edge_key
+from trackwright.core.transamerica import TransAmericaMap, TransAmericaRules, edge_key
 from trackwright.scorer.transamerica import (
     RoundBoard,
     _complete,
     _network,
+    _pick,
+    deal,
     record_from_json,
     rotated_hands,
     score,
 )
-
-T = TypeVar("T")
-
-
-def _pick(rng: random.Random, items: list[T]) -> T:
-    return items[int(rng.random() * len(items))]
-
-
-def deal(
-    m: TransAmericaMap,
-    players: list[str],
-    rng: random.Random,
-    rules: TransAmericaRules | None = None,
-) -> dict[str, list[str]]:
-    """One city of each colour per player, without replacement (no dotted cards in a game of
-    the preset's ``dotted_out_up_to`` players or fewer)."""
-    dotted = len(players) > (rules or model.rules()).dotted_out_up_to
-    hands: dict[str, list[str]] = {p: [] for p in players}
-    for region in REGIONS:
-        pool = sorted(c.name for c in m.cities_of(region, dotted))
-        for p in players:
-            city = _pick(rng, pool)
-            pool.remove(city)
-            hands[p].append(city)
-    return hands
 
 
 def play_round(

@@ -93,6 +93,7 @@ def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     done = trackwright("site", str(out), "--kits", str(tmp_path / "output"))
     assert done.returncode == 0, done.stderr
     assert "files" in done.stdout and "MB" in done.stdout
+    assert "snapshot" in done.stdout  # made, kept, or why not: said
     index = json.loads((out / "maps/index.json").read_text())
     mine = [m for m in index if not m["builtin"]]
     assert len(mine) == 1 and mine[0]["source"] == "output/tiny"

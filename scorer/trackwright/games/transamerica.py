@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 from trackwright.core import boardplan, mapfile
@@ -118,6 +120,25 @@ def turn_state(data: Any, args: Any = None, where: str = "record") -> dict[str, 
     return state
 
 
+#: A deal's code: what the scoring phone shows (and its QR code carries) so that every phone deals
+#: the same hands. Letters and digits only, short enough to read out and type.
+DEAL_CODE = re.compile(r"[A-Za-z0-9]{4,24}")
+
+
+def deal_hands(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
+    """The round's hands dealt by the phones (:func:`trackwright.scorer.transamerica.deal`),
+    seeded by the deal's code: the scoring phone and each player's own phone, given the record's
+    map and players and the same code, deal the same hands, without a network between them."""
+    game = engine.record_from_json(
+        {**data, "rounds": []} if isinstance(data, dict) else data, where
+    )
+    code = args.get("code") if isinstance(args, dict) else None
+    if not isinstance(code, str) or not DEAL_CODE.fullmatch(code):
+        raise TrackwrightError("a deal code is 4 to 24 letters and digits", "deal: $.code")
+    rng = random.Random(f"trackwright/transamerica/deal/{code.upper()}")
+    return {"code": code.upper(), "cities": engine.deal(game.map, game.players, rng)}
+
+
 def _builtin_maps() -> list[str]:
     # The original board first: it is the default everywhere.
     return sorted(mapfile.builtin_map_names("transamerica"), key=lambda n: (n != "usa", n))
@@ -172,6 +193,7 @@ GAME = Game(
     draft_problems=draft_problems,
     questions={
         "turn_state": turn_state,
+        "deal": deal_hands,
         "photo_read": _photo_read,
         "photo_setup": _photo_setup,
         "board": board,

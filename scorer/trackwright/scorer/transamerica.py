@@ -13,11 +13,12 @@ data (``RuleSet``), so another edition is a preset, not a branch.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from trackwright.core import graphs, mapfile
 from trackwright.core import transamerica as model
@@ -283,6 +284,35 @@ def rotated_hands(players: tuple[str, ...], previous: dict[str, list[str]]) -> d
     order, clockwise) played in the round before."""
     n = len(players)
     return {p: list(previous[players[(i + 1) % n]]) for i, p in enumerate(players)}
+
+
+T = TypeVar("T")
+
+
+def _pick(rng: random.Random, items: list[T]) -> T:
+    return items[int(rng.random() * len(items))]
+
+
+def deal(
+    m: TransAmericaMap,
+    players: Sequence[str],
+    rng: random.Random,
+    rules: model.TransAmericaRules | None = None,
+) -> dict[str, list[str]]:
+    """A round's hands as the rules deal them: one city card of each colour per player, from
+    each colour's own pile, none twice (the dotted cards left out in a game of the preset's
+    ``dotted_out_up_to`` players or fewer). Randomness only from ``rng.random()``, which Python
+    keeps the same across versions and in the phone's Pyodide, so that every phone given the
+    same seed deals the same hands."""
+    dotted = len(players) > (rules or model.rules()).dotted_out_up_to
+    hands: dict[str, list[str]] = {p: [] for p in players}
+    for region in REGIONS:
+        pool = sorted(c.name for c in m.cities_of(region, dotted))
+        for p in players:
+            city = _pick(rng, pool)
+            pool.remove(city)
+            hands[p].append(city)
+    return hands
 
 
 def record_from_json(

@@ -1542,6 +1542,10 @@ Object.assign(TW, {
   render,
   engine: Engine,
   mapData,
+  boardOf,
+  entryOf,
+  zoomAt,
+  REACH,
   scoredKey,
 });
 
@@ -1622,10 +1626,26 @@ async function scoreOpened(game) {
   });
 }
 
+// A page a game shows a player on their own phone, from what the link carries (no stored game):
+// #/hand/<game>/<what the game reads>, e.g. TransAmerica's hand dealt by the phones.
+async function handPage(game, rest) {
+  G.game = null;
+  const unit = gameUnit(game);
+  const main = document.getElementById("main");
+  if (!unit.handPage) {
+    main.replaceChildren(h("p", {}, t("game.missing")), h("a", { href: "#/" }, t("games")));
+    return;
+  }
+  document.getElementById("title").textContent = titleOf(game);
+  await unit.handPage(main, rest);
+}
+
 async function route() {
   const match = location.hash.match(/^#\/game\/([^/?]+)/);
+  const hand = location.hash.match(/^#\/hand\/([a-z0-9-]+)\/(.*)$/);
   try {
     if (match) await gamePage(decodeURIComponent(match[1]));
+    else if (hand) await handPage(hand[1], hand[2]);
     else await home();
   } catch (e) {
     console.error(e);

@@ -262,6 +262,23 @@
           )
         : "",
       view,
+      // The spaces still amber all answered at once: tap the few that differ, then one of these.
+      left
+        ? h(
+            "div",
+            { class: "row" },
+            h(
+              "button",
+              { class: "secondary", id: "photo-rest-none", onclick: () => answerRest(r, false) },
+              t("ta.photo-rest-none"),
+            ),
+            h(
+              "button",
+              { class: "secondary", id: "photo-rest-track", onclick: () => answerRest(r, true) },
+              t("ta.photo-rest-track"),
+            ),
+          )
+        : "",
       h(
         "div",
         { class: "row" },
@@ -280,6 +297,11 @@
         ),
       ),
     );
+  }
+
+  function answerRest(review, yes) {
+    for (const u of review.unsure) if (u.yes === null) u.yes = yes;
+    render();
   }
 
   TW.taPhoto = { button, panel, state };

@@ -173,11 +173,13 @@
         for (const e of map.edges)
           if (placed.has(key(e.a, e.b)))
             segment(g, nodes[e.a], nodes[e.b], { stroke: "#5a3a1e", "stroke-width": 2.6 });
-        players.forEach((p, i) => {
-          (draft.cities[p] || []).forEach((c) => {
-            if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i);
+        // Hands dealt by the phones stay hidden on this one until the round is scored.
+        if (!draft.deal)
+          players.forEach((p, i) => {
+            (draft.cities[p] || []).forEach((c) => {
+              if (nodes[cityNode[c]]) handRing(g, nodes[cityNode[c]], i);
+            });
           });
-        });
         for (const p of problems) {
           for (const [x, y] of p.edges || [])
             segment(g, nodes[x], nodes[y], {
@@ -280,8 +282,9 @@
         label,
       );
     const actions = [
-      // In the order a round is entered (the rules': hands dealt, start markers, then track).
-      modeButton("cards", t("ta.mode-cards")),
+      // In the order a round is entered (the rules': hands dealt, start markers, then track);
+      // no Cards when the phones dealt the hands (this phone keeps them hidden).
+      draft.deal ? "" : modeButton("cards", t("ta.mode-cards")),
       modeButton("start", t("ta.mode-start")),
       modeButton("track", t("ta.mode-track")),
       photo().button(),
@@ -313,6 +316,7 @@
         t("ta.round-entry", { round, placed: draft.track.length, tracks: preset().tracks }),
       ),
       playerButtons(),
+      dealCard(draft),
       toolbar(actions),
       turnMode ? turnPanel(draft, true) : "",
       mode === "cards" ? cached("ta-cards", handsKey, () => cardGrid(map, draft)) : "",
@@ -330,9 +334,22 @@
       cached("ta-scores", G.scoredKey + I18Nlang(), taScores),
     ];
   }
+  // A mode that takes taps or strokes on the board brings the board into view (under the page's
+  // header) when it is not: the player's next gesture is on it, not a scroll to find it.
+  // Start markers are tapped on intersections: the board is zoomed out as far as keeps them a
+  // fingertip apart (fewer pans to reach the next marker), never further.
   function setMode(mode) {
     G.mode = mode;
+    if (mode === "start") {
+      const fit = (2 * TW.REACH + 4) / (2 * latticeOf(G.board.map).step);
+      if (G.zoom > fit * 1.05) TW.zoomAt(fit);
+    }
     render();
+    const board = document.getElementById("board");
+    if (!mode || mode === "cards" || !board) return;
+    const top = board.getBoundingClientRect().top,
+      header = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    if (top < header || top > window.innerHeight / 2) window.scrollBy(0, top - header - 4);
   }
   function I18Nlang() {
     return TW.I18N.lang;
@@ -419,11 +436,230 @@
           h(
             "span",
             { class: "small" },
-            `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`,
+            draft.deal
+              ? t("ta.hand-hidden")
+              : `${(draft.cities[p] || []).length}/${regions().length}: ${(draft.cities[p] || []).join(", ")}`,
           ),
         ),
       ),
     );
+  }
+
+  // ------------------------------------------------------------------ cards dealt by the phones
+
+  // One tap deals the round's hands (the engine's `deal`, seeded by a code); each player scans
+  // the code's QR with their own phone and sees their own five cities there (handPage), while
+  // this phone keeps the hands hidden until the round is scored. No laptop and no network between
+  // the phones: each deals the same hands from the same code.
+  const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no I/1 or O/0 to misread
+  function newCode() {
+    const bytes = crypto.getRandomValues(new Uint8Array(6));
+    return Array.from(bytes, (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join("");
+  }
+  async function dealOnPhones() {
+    let dealt;
+    try {
+      // TW.nextDealCode: a code given by a test or a benchmark (the same deal every run).
+      const code = TW.nextDealCode || newCode();
+      TW.nextDealCode = null;
+      dealt = await TW.engine.ask("deal", G.record, { code });
+    } catch (e) {
+      say(e.message);
+      return;
+    }
+    G.dealShown = null;
+    return change(
+      (record) => {
+        const draft = taDraftOf(record);
+        draft.cities = dealt.cities;
+        draft.deal = dealt.code;
+      },
+      t("ta.dealt", { code: dealt.code }),
+    );
+  }
+  function undeal() {
+    G.dealShown = null;
+    return change((record) => {
+      const draft = taDraftOf(record);
+      delete draft.deal;
+      draft.cities = {};
+    }, t("ta.undealt"));
+  }
+  // The link a player's phone opens: the deal's code, the map and the players (no stored game).
+  function handLink(code) {
+    const parts = [code, String(G.record.map), ...G.record.players].map(encodeURIComponent);
+    return `${location.href.split("#")[0]}#/hand/transamerica/${parts.join("/")}`;
+  }
+  // The QR code is drawn by a small library of its own (vendor/qrcode.js), loaded when first needed.
+  function qrSvg(text) {
+    if (!window.qrcode) {
+      if (!document.getElementById("qr-script"))
+        document.head.append(
+          Object.assign(document.createElement("script"), {
+            id: "qr-script",
+            src: new URL("vendor/qrcode.js", document.baseURI).href,
+            onload: () => render(),
+          }),
+        );
+      return h("p", { class: "small" }, "…");
+    }
+    const qr = window.qrcode(0, "M");
+    qr.addData(text);
+    qr.make();
+    const holder = h("div", { class: "qr deal-qr", id: "deal-qr" });
+    holder.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
+    return holder;
+  }
+  function dealCard(draft) {
+    const anyCards = Object.values(draft.cities || {}).some((hand) => hand.length);
+    if (!draft.deal)
+      return anyCards
+        ? ""
+        : h(
+            "div",
+            { class: "card", id: "deal-card" },
+            h("p", { class: "small" }, t("ta.deal-why")),
+            h("button", { id: "deal", onclick: dealOnPhones }, t("ta.deal")),
+          );
+    // Open until the round's first marker or track (everyone has their hand by then), then one line.
+    const open = G.dealShown ?? !(draft.track.length || Object.keys(draft.starts).length);
+    const link = handLink(draft.deal);
+    return h(
+      "div",
+      { class: "card", id: "dealt" },
+      h(
+        "p",
+        { class: "small" },
+        h("b", {}, t("ta.dealt-code", { code: draft.deal })),
+        " ",
+        h(
+          "button",
+          {
+            class: "secondary",
+            id: "deal-toggle",
+            onclick: () => {
+              G.dealShown = !open;
+              render();
+            },
+          },
+          t(open ? "ta.deal-hide" : "ta.deal-show"),
+        ),
+      ),
+      open
+        ? [
+            h("p", { class: "small" }, t("ta.dealt-how")),
+            qrSvg(link),
+            h("p", { class: "small link" }, h("a", { href: link, id: "deal-link" }, link)),
+            h("button", { class: "secondary", id: "undeal", onclick: undeal }, t("ta.undeal")),
+          ]
+        : "",
+    );
+  }
+
+  // A player's own phone, opened by the deal's QR code or link: their five cities and where they
+  // lie, dealt by this phone's engine from the code, and nobody else's (the page says whose).
+  function handParts(rest) {
+    const [code, mapRef, ...names] = rest.split("/").map((x) => {
+      try {
+        return decodeURIComponent(x);
+      } catch {
+        return "";
+      }
+    });
+    const players = names.filter(Boolean);
+    return { code, mapRef, players };
+  }
+  async function handPage(main, rest) {
+    const { code, mapRef, players } = handParts(rest);
+    const entry = mapRef ? TW.entryOf({ game: "transamerica", map: mapRef }) : null;
+    if (!code || !entry || players.length < 2) {
+      main.replaceChildren(
+        h("p", { class: "msg" }, t("ta.hand-bad-link")),
+        h("a", { href: "#/" }, t("games")),
+      );
+      return;
+    }
+    main.replaceChildren(h("p", { id: "hand-wait" }, t("ta.hand-dealing")));
+    const map = mapRef.startsWith("sha256:") ? await TW.mapData(entry) : mapRef;
+    let dealt, board;
+    try {
+      [dealt, board] = await Promise.all([
+        TW.engine.ask("deal", { game: "transamerica", map, players, rounds: [] }, { code }),
+        TW.boardOf(entry, TW.I18N.lang).catch(() => null),
+      ]);
+      if (board) board.map = await TW.mapData(entry);
+    } catch (e) {
+      main.replaceChildren(h("p", { class: "msg" }, e.message));
+      return;
+    }
+    const state = { code: dealt.code, players, cities: dealt.cities, board, entry };
+    showHand(main, state, sessionStorage.getItem(`tw-hand-${dealt.code}`));
+  }
+  function showHand(main, state, who) {
+    const pick = (p) => {
+      if (p) sessionStorage.setItem(`tw-hand-${state.code}`, p);
+      else sessionStorage.removeItem(`tw-hand-${state.code}`);
+      showHand(main, state, p);
+    };
+    if (!who || !state.players.includes(who)) {
+      main.replaceChildren(
+        h("h1", {}, t("ta.hand-who")),
+        h("p", { class: "small" }, t("ta.hand-only-yours")),
+        h(
+          "div",
+          { class: "row hand-players", id: "hand-players" },
+          state.players.map((p) => h("button", { "data-player": p, onclick: () => pick(p) }, p)),
+        ),
+      );
+      return;
+    }
+    const board = state.board;
+    const hand = state.cities[who] || [];
+    const cities = board ? Object.fromEntries(board.map.cities.map((c) => [c.name, c])) : {};
+    main.replaceChildren(
+      h("h1", {}, t("ta.cards-of", { player: who })),
+      h("p", { class: "small" }, t("ta.hand-code", { code: state.code })),
+      h(
+        "div",
+        { class: "hand-cards", id: "my-hand" },
+        hand.map((c) => {
+          const info = board?.layout?.regions?.[cities[c]?.region];
+          return h(
+            "div",
+            { class: "hand-card", "data-city": c, style: info ? `border-color:${info.colour}` : "" },
+            h("b", {}, c),
+            info ? h("span", { class: "small" }, info.label) : "",
+          );
+        }),
+      ),
+      board ? handBoard(board, hand) : "",
+      h("button", { class: "secondary", id: "hand-hide", onclick: () => pick(null) }, t("ta.hand-hide")),
+    );
+  }
+  // The printed board, fitted to the screen, with the player's cities ringed.
+  function handBoard(board, hand) {
+    const holder = h("div", { class: "hand-board", id: "hand-board" });
+    holder.innerHTML = board.svg.replace(/^<\?xml[^>]*>/, "");
+    const svg = holder.querySelector("svg");
+    svg.setAttribute("width", "100%");
+    svg.removeAttribute("height");
+    const nodes = Object.fromEntries(board.map.nodes.map((n) => [n.id, n]));
+    const g = s("g", { class: "hand-rings" });
+    for (const c of board.map.cities)
+      if (hand.includes(c.name) && nodes[c.node])
+        g.append(
+          s("circle", {
+            cx: nodes[c.node].x,
+            cy: nodes[c.node].y,
+            r: board.width / 45,
+            fill: "none",
+            stroke: "#000",
+            "stroke-width": board.width / 250,
+            class: "hand-ring",
+          }),
+        );
+    svg.append(g);
+    return holder;
   }
 
   function nextWithout(record, what) {
@@ -815,6 +1051,7 @@
   }
 
   function scoreRound() {
+    explained.scroll = true; // the answer is the explanation: its players and board brought into view
     return change((record) => {
       const draft = taDraftOf(record);
       const round = { cities: draft.cities, starts: draft.starts, track: draft.track };
@@ -827,6 +1064,7 @@
     }, t("ta.round-scored"));
   }
   function nextRound() {
+    G.dealShown = null;
     G.player = G.score.rounds.length % G.record.players.length; // the next round's first player
     return change((record) => {
       record["x-draft"] = { cities: {}, starts: {}, track: [] };
@@ -1408,6 +1646,7 @@
 
   TW.games.transamerica = {
     page: transamerica,
+    handPage,
     newGame: () => ({
       complete(record) {
         record.rounds = [];
