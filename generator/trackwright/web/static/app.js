@@ -1097,6 +1097,28 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
   wrap.scrollLeft = cx * next - px - scrollBy[0];
   wrap.scrollTop = cy * next - py - scrollBy[1];
 }
+// Zoom and pan the board so that a box of it (board units: x0, y0, x1, y1) fills its window less
+// the room kept free at each side (CSS px: the zoom buttons, rings, names), the zoom kept within
+// [least, most]: the games' views of one player's network or missing tracks.
+function fitBoard([x0, y0, x1, y1], room, least, most) {
+  const { wrap, over } = boardCache;
+  if (!wrap || !over) return;
+  const perZoom = over.getScreenCTM().a / G.zoom;
+  const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+  const wide = wrap.clientWidth - room.left - room.right,
+    tall = high - room.top - room.bottom;
+  const fit = Math.min(wide / ((x1 - x0) * perZoom), tall / ((y1 - y0) * perZoom));
+  G.zoom = Math.min(most, Math.max(least, fit));
+  render(); // the board sized at the new zoom
+  const ctm = over.getScreenCTM(),
+    box = wrap.getBoundingClientRect();
+  const middle = [
+    box.left + wrap.clientLeft + room.left + wide / 2,
+    box.top + wrap.clientTop + room.top + (wrap.clientHeight - room.top - room.bottom) / 2,
+  ];
+  wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - middle[0];
+  wrap.scrollTop += ((y0 + y1) / 2) * ctm.d + ctm.f - middle[1];
+}
 // Fingers on the board: two fingers pinch and pan (anchored where they are); one finger scrolls
 // the page and pans the board (the browser's own scrolling: touch-action pan-x pan-y), unless the
 // player has chosen to draw: then one finger dragged along the printed lines is a stroke (a
@@ -1545,6 +1567,7 @@ Object.assign(TW, {
   boardOf,
   entryOf,
   zoomAt,
+  fitBoard,
   REACH,
   scoredKey,
 });

@@ -1251,23 +1251,18 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     if (!wrap || !over || !row || !pts.length) return;
     shownNetwork.fitted = `${G.game?.id}|${who}`;
     const size = G.board.layout.size,
-      room = 28;
-    const x0 = Math.min(...pts.map((p) => p[0])) - size,
-      x1 = Math.max(...pts.map((p) => p[0])) + size,
-      y0 = Math.min(...pts.map((p) => p[1])) - size,
-      y1 = Math.max(...pts.map((p) => p[1])) + size;
-    const perZoom = over.getScreenCTM().a / G.zoom;
-    const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
-    const fit = Math.min(
-      (wrap.clientWidth - 2 * room) / ((x1 - x0) * perZoom),
-      (high - 2 * room) / ((y1 - y0) * perZoom),
+      room = { left: 28, right: 28, top: 28, bottom: 28 };
+    window.TW.fitBoard(
+      [
+        Math.min(...pts.map((p) => p[0])) - size,
+        Math.min(...pts.map((p) => p[1])) - size,
+        Math.max(...pts.map((p) => p[0])) + size,
+        Math.max(...pts.map((p) => p[1])) + size,
+      ],
+      room,
+      0.3,
+      4,
     );
-    G.zoom = Math.min(4, Math.max(0.3, fit));
-    render();
-    const ctm = over.getScreenCTM(),
-      box = wrap.getBoundingClientRect();
-    wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - (box.left + wrap.clientLeft + wrap.clientWidth / 2);
-    wrap.scrollTop += ((y0 + y1) / 2) * ctm.d + ctm.f - (box.top + wrap.clientTop + wrap.clientHeight / 2);
     const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
     window.scrollBy(0, wrap.getBoundingClientRect().top - head - 6);
     document.getElementById("network-players").dataset.fitted = who;

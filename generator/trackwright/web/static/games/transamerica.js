@@ -1334,7 +1334,7 @@
     const pts = focusNodes(map, last, shown, who)
       .map((n) => nodes[n])
       .filter(Boolean);
-    if (pts.length) zoomOnto(wrap, over, pts);
+    if (pts.length) zoomOnto(pts);
     // The page scrolled only when some of the board is out of view (a game opened at its top
     // keeps its title and buttons in view).
     const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0,
@@ -1357,28 +1357,17 @@
   // buttons over the board's right-hand corner (CSS px on the screen).
   const RING = 7,
     ROOM = { left: 24, right: 64, top: 24, bottom: 24 };
-  function zoomOnto(wrap, over, pts) {
-    const x0 = Math.min(...pts.map((p) => p.x)) - RING,
-      x1 = Math.max(...pts.map((p) => p.x)) + RING,
-      y0 = Math.min(...pts.map((p) => p.y)) - RING,
-      y1 = Math.max(...pts.map((p) => p.y)) + RING;
-    const perZoom = unitPx() / G.zoom;
-    const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
-    const wide = wrap.clientWidth - ROOM.left - ROOM.right,
-      tall = high - ROOM.top - ROOM.bottom;
-    const fit = Math.min(wide / ((x1 - x0) * perZoom), tall / ((y1 - y0) * perZoom));
+  function zoomOnto(pts) {
+    const box = [
+      Math.min(...pts.map((p) => p.x)) - RING,
+      Math.min(...pts.map((p) => p.y)) - RING,
+      Math.max(...pts.map((p) => p.x)) + RING,
+      Math.max(...pts.map((p) => p.y)) + RING,
+    ];
     if (explained.zoom === null) explained.zoom = G.zoom;
     // Never closer than a few track spaces to the window; farther out than the zoom buttons go
     // when a player's tracks span the whole board (a phone is narrower than the board then).
-    G.zoom = Math.min(3, Math.max(0.2, fit));
-    render(); // the board sized at the new zoom, its names and lines at their size
-    const ctm = over.getScreenCTM(),
-      box = wrap.getBoundingClientRect();
-    const left = box.left + wrap.clientLeft,
-      top = box.top + wrap.clientTop;
-    wrap.scrollLeft += ((x0 + x1) / 2) * ctm.a + ctm.e - (left + ROOM.left + wide / 2);
-    wrap.scrollTop +=
-      ((y0 + y1) / 2) * ctm.d + ctm.f - (top + ROOM.top + (wrap.clientHeight - ROOM.top - ROOM.bottom) / 2);
+    TW.fitBoard(box, ROOM, 0.2, 3);
   }
 
   // The words beside the board: for one player, why they lose what they lose, leg by leg; for
