@@ -55,8 +55,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,9 +64,8 @@ from trackwright.core import transamerica as model
 from trackwright.core.transamerica import edge_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported
-from benchmarks.served import ARGS
+from benchmarks.served import ARGS, laptop
 from tests.support import photo_scenes, simulate
-from tests.web.browser import Laptop
 
 ROOT = Path(__file__).resolve().parents[1]
 PX_PER_MM = 160 / 25.4  # CSS pixels per millimetre on a phone screen
@@ -455,20 +452,6 @@ def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count,
         "wrong_markers": wrong_markers,
         "views": views,
     }
-
-
-@contextmanager
-def laptop() -> Iterator[str]:
-    """``trackwright serve`` on a free port (the app and its games' API), until the block ends."""
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Laptop(Path(tmp) / "games.sqlite")
-        server.start()
-        try:
-            yield server.base
-        finally:
-            if server.proc is not None:
-                server.proc.terminate()
-                server.proc.wait(timeout=10)
 
 
 def run(args: argparse.Namespace) -> list[tuple[str, str, Count, dict]]:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests.support
-from tests.support.served import CHROMIUM_ARGS, free_port, wait_for
+from benchmarks.served import laptop
+from tests.support.served import CHROMIUM_ARGS
 
 TAP = """async id => {
   const el = document.querySelector(`circle[data-settlement="${id}"]`);
@@ -79,34 +78,12 @@ def main() -> None:
     ap.add_argument("--changes", type=int, default=10)
     ap.add_argument("--throttle", type=float, default=1.0)
     args = ap.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "trackwright",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(Path(tmp) / "games.sqlite"),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        base = f"http://127.0.0.1:{port}/"
-        try:
-            wait_for(base + "api/hello")
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                a, b = phone(browser, base, args.throttle), phone(browser, base, args.throttle)
-                start_game(a, b)
-                latencies = measure(a, b, args.changes)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    with laptop() as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        a, b = phone(browser, base, args.throttle), phone(browser, base, args.throttle)
+        start_game(a, b)
+        latencies = measure(a, b, args.changes)
+        browser.close()
     print(
         f"Live updates: a change on phone A shown on phone B, through `trackwright serve` "
         f"(Chromium 360x740, CPU throttle {args.throttle:g}x), {len(latencies)} changes"

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from tests.support.served import CHROMIUM_ARGS, served_folder
+from tests.web.browser import Laptop
 from trackwright.web import site
 
 ARGS = CHROMIUM_ARGS
@@ -23,3 +24,18 @@ def served_app() -> Iterator[tuple[str, Path]]:
         site.build(folder)
         with served_folder(folder) as base:
             yield base, folder
+
+
+@contextmanager
+def laptop() -> Iterator[str]:
+    """``trackwright serve`` on a free port (the app and its games' API) with a new games file:
+    its base URL, until the block ends."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Laptop(Path(tmp) / "games.sqlite")
+        server.start()
+        try:
+            yield server.base
+        finally:
+            if server.proc is not None:
+                server.proc.terminate()
+                server.proc.wait(timeout=30)

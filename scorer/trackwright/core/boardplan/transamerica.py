@@ -116,33 +116,14 @@ def _land(m: TransAmericaMap) -> list[Item]:
     out: list[Item] = [
         {"t": "paths", "c": "ta-land", "closed": True, "rings": [_ring(r) for r in land]}
     ]
-    if decor.get("lakes"):
-        out.append(
-            {
-                "t": "paths",
-                "c": "ta-lake",
-                "closed": True,
-                "rings": [_ring(r) for r in decor["lakes"]],
-            }
-        )
-    if decor.get("mountains"):
-        out.append(
-            {
-                "t": "paths",
-                "c": "ta-mountain",
-                "closed": True,
-                "rings": [_ring(r) for r in decor["mountains"]],
-            }
-        )
-    if decor.get("rivers"):
-        out.append(
-            {
-                "t": "paths",
-                "c": "ta-river",
-                "closed": False,
-                "rings": [_ring(r) for r in decor["rivers"]],
-            }
-        )
+    for name, kind, closed in (
+        ("lakes", "ta-lake", True),
+        ("mountains", "ta-mountain", True),
+        ("rivers", "ta-river", False),
+    ):
+        if decor.get(name):
+            rings = [_ring(r) for r in decor[name]]
+            out.append({"t": "paths", "c": kind, "closed": closed, "rings": rings})
     return out
 
 
