@@ -58,6 +58,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from trackwright.core import transamerica as model
@@ -375,7 +376,12 @@ def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: f
 def score_and_explain(page, players: list[str], count: Count) -> int:
     """Score round, then each player's view (it zooms onto that player's missing tracks)."""
     tap(page, "#score-round", count, "score")
-    page.wait_for_function("window.TW.G.record['x-draft'] === undefined")
+    try:
+        page.wait_for_function("window.TW.G.record['x-draft'] === undefined", timeout=30_000)
+    except PlaywrightTimeout:  # refused: what the page lists before scoring says why
+        problems = page.locator("#problems")
+        print("  not scored:", problems.inner_text() if problems.count() else "?", file=sys.stderr)
+        return -1
     page.evaluate("window.twIdle()")
     for p in players:
         tap(page, f'#explain-players button[data-explain="{p}"]', count, "explain")
@@ -526,6 +532,9 @@ def summary(mine) -> None:
             f"simulated rounds: median {statistics.median(simulated):g}, most {max(simulated)} "
             f"gestures over {len(simulated)} rounds (target: at most 25)"
         )
+    refused = [n for _w, n, _c, f in mine if f["views"] < 0]
+    if refused:
+        print(f"rounds the page would not score (see its problems): {', '.join(refused)}")
     print(
         f"wrong tracks: {sum(f['wrong_tracks'] for *_x, f in mine)}, wrong markers: "
         f"{sum(f['wrong_markers'] for *_x, f in mine)} (target: 0)"

@@ -1339,7 +1339,8 @@
     // keeps its title and buttons in view).
     const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0,
       seen = wrap.getBoundingClientRect();
-    if (explained.scroll && (seen.top < head || seen.bottom > window.innerHeight))
+    const rowTop = row.getBoundingClientRect().top;
+    if (explained.scroll && (rowTop < head || seen.top < head || seen.bottom > window.innerHeight))
       window.scrollBy(0, document.getElementById("explain-players").getBoundingClientRect().top - head - 6);
     explained.scroll = false;
     if (!watched.has(over)) {
