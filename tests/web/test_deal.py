@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.web.browser import new_game, open_page, phone, settle, start
+from tests.web.browser import new_game, open_page, phone, settle, shot, start
 from trackwright.play import bridge
 
 pytestmark = pytest.mark.slow
@@ -34,6 +34,7 @@ def test_one_tap_deals_and_each_phone_shows_its_own_hand(browser, static_site):
     pg.locator("#deal").tap()
     pg.wait_for_selector("#deal-qr svg")
     settle(pg)
+    shot(pg, "transamerica-deal")
     record = pg.evaluate("window.TW.G.record")
     draft = record["x-draft"]
     code = draft["deal"]
@@ -63,6 +64,7 @@ def test_one_tap_deals_and_each_phone_shows_its_own_hand(browser, static_site):
         assert b is not None and b["height"] >= 44
     mine.locator('#hand-players button[data-player="Cleo"]').tap()
     mine.wait_for_selector("#my-hand .hand-card")
+    shot(mine, "transamerica-hand")
     shown = [el.get_attribute("data-city") for el in mine.locator("#my-hand .hand-card").all()]
     assert shown == draft["cities"]["Cleo"]
     cards = mine.inner_text("#my-hand")
