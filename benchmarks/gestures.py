@@ -133,7 +133,10 @@ def into_view(page, selector: str, count: Count, step: str) -> dict:
     """The element's box, the page scrolled first (one swipe, counted) when it is not in view."""
     el = page.locator(selector).first
     box = el.bounding_box()
-    if box is None or box["y"] < HEADER or box["y"] + box["height"] > 740:
+    head = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
+    if box is None or box["y"] < head or box["y"] + box["height"] > 740:
+        if os.environ.get("GESTURES_DEBUG"):
+            print("   out of view:", selector, box, file=sys.stderr)
         el.evaluate("e => e.scrollIntoView({ block: 'center' })")
         count.add(step)
         box = el.bounding_box()
