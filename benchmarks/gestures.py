@@ -376,14 +376,38 @@ def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: f
                 break
 
 
+def lift_strays(page, count: Count) -> bool:
+    """What a table does when the page refuses a round for track joined to no marker (drawn in
+    red on the board): Draw track, a tap on each red space (lifted), then Score again."""
+    strays = [el.get_attribute("data-edge") for el in page.locator("line.stray[data-edge]").all()]
+    if not strays:
+        return False
+    if page.get_attribute("#mode-track", "aria-pressed") != "true":
+        tap(page, "#mode-track", count, "score")
+    for edge in strays:
+        a, b = edge.split("|")
+        board_point(page, a, count, "score")
+        (xa, ya), (xb, yb) = (board_point(page, n, Count(), "score") for n in (a, b))
+        page.evaluate(TIMED)
+        page.touchscreen.tap((xa + xb) / 2, (ya + yb) / 2)
+        count.add("score")
+        answered(page, count)
+    return True
+
+
 def score_and_explain(page, players: list[str], count: Count) -> int:
     """Score round, then each player's view (it zooms onto that player's missing tracks)."""
-    tap(page, "#score-round", count, "score")
-    try:
-        page.wait_for_function("window.TW.G.record['x-draft'] === undefined", timeout=30_000)
-    except PlaywrightTimeout:  # refused: what the page lists before scoring says why
-        problems = page.locator("#problems")
-        print("  not scored:", problems.inner_text() if problems.count() else "?", file=sys.stderr)
+    for _attempt in range(3):
+        tap(page, "#score-round", count, "score")
+        try:
+            page.wait_for_function("window.TW.G.record['x-draft'] === undefined", timeout=30_000)
+            break
+        except PlaywrightTimeout:  # refused: what the page lists before scoring says why
+            problems = page.locator("#problems")
+            print("  refused:", problems.inner_text() if problems.count() else "?", file=sys.stderr)
+            if not lift_strays(page, count):
+                return -1
+    else:
         return -1
     page.evaluate("window.twIdle()")
     for p in players:
@@ -449,10 +473,14 @@ def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count,
         by_photo(page, round_, args.seed, count, folder)
     else:
         by_strokes(page, m, track, count, rng, jitter)
-    laid = {edge_key(*e) for e in page.evaluate("window.TW.G.record['x-draft'].track")}
     markers(page, players, round_["starts"], count, rng, jitter)
     starts = page.evaluate("window.TW.G.record['x-draft'].starts")
     views = score_and_explain(page, players, count)
+    # The track as the round was scored (or as it was left, if the page would not score it).
+    entered = page.evaluate(
+        "(window.TW.G.record['x-draft'] || window.TW.G.record.rounds.at(-1)).track"
+    )
+    laid = {edge_key(*e) for e in entered}
     wrong_markers = sum(starts.get(p) != s for p, s in round_["starts"].items())
     return count, {
         "longest": page.evaluate("Math.max(...window.twLong)"),

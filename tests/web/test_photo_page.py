@@ -93,3 +93,71 @@ def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp
     pg.wait_for_function("document.body.innerText.includes('too dark')", timeout=120_000)
     assert not pg.locator("#photo-review").count()
     context.close()
+
+
+def test_unsure_spaces_answered_by_fingertip_and_all_the_rest_in_one_tap(
+    browser, static_site, tmp_path
+):
+    """On the photo, a tap beside an amber line (not on its thin drawn target) answers the
+    nearest within a finger's reach (44 CSS px across, as on the board); a tap far from every one
+    says so; the ones left are answered in one tap ("all the others: no track")."""
+    photo = photo_scenes.scene(5, size=(2000, 1500), hand=False)
+    path = tmp_path / "round.jpg"
+    path.write_bytes(photo.jpeg)
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    unsure = pg.locator(".photo-unsure")
+    if unsure.count() == 0:
+        pytest.skip("the reader was sure of every space on this photo")
+    edge = unsure.first.get_attribute("data-edge")
+    pg.locator("#photo-view").scroll_into_view_if_needed()
+    # 14 CSS px off the line's middle, across it: beside the drawn target, within reach.
+    x, y = pg.evaluate(
+        """edge => { const el = document.querySelector(`.photo-unsure[data-edge="${edge}"]`);
+        const m = el.ownerSVGElement.getScreenCTM(), a = (k) => Number(el.getAttribute(k));
+        const x1 = a('x1') * m.a + m.e, y1 = a('y1') * m.d + m.f, x2 = a('x2') * m.a + m.e, y2 = a('y2') * m.d + m.f;
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        return [(x1 + x2) / 2 - (y2 - y1) / len * 14, (y1 + y2) / 2 + (x2 - x1) / len * 14]; }""",
+        edge,
+    )
+    answered = f"window.TW.taPhoto.state.review.unsure.find(u => `${{u.a < u.b ? u.a + '|' + u.b : u.b + '|' + u.a}}` === '{edge}').yes"
+    near = pg.evaluate(
+        """([x, y, edge]) => { const r = window.TW.taPhoto.state.review;
+        const view = document.getElementById('photo-view'), m = view.getScreenCTM();
+        const p = view.createSVGPoint(); p.x = x; p.y = y; const q = p.matrixTransform(m.inverse());
+        const d = r.unsure.map(u => window.TW.segmentDistance(q.x, q.y, u.seg.slice(0, 2), u.seg.slice(2)) * m.a).sort((a, b) => a - b);
+        return d.length < 2 || d[1] - d[0] >= 3; }""",
+        [x, y, edge],
+    )
+    pg.touchscreen.tap(x, y)
+    settle(pg)
+    if near:  # that space alone is the nearest: it is answered (amber -> track)
+        assert pg.evaluate(answered) is True
+    # A tap on the photo far from every amber line: said, nothing answered.
+    before = pg.evaluate("window.TW.taPhoto.state.review.unsure.map(u => u.yes)")
+    far = pg.evaluate(
+        """() => { const r = window.TW.taPhoto.state.review, view = document.getElementById('photo-view');
+        const m = view.getScreenCTM(), box = view.getBoundingClientRect();
+        for (let y = box.top + 5; y < box.bottom; y += 7) for (let x = box.left + 5; x < box.right; x += 7) {
+          const p = view.createSVGPoint(); p.x = x; p.y = y; const q = p.matrixTransform(m.inverse());
+          if (r.unsure.every(u => window.TW.segmentDistance(q.x, q.y, u.seg.slice(0, 2), u.seg.slice(2)) * m.a > 60)
+              && y > 80 && y < 700) return [x, y]; }
+        return null; }"""
+    )
+    if far:
+        pg.touchscreen.tap(*far)
+        settle(pg)
+        assert "within a finger's reach" in pg.inner_text("#status")
+        assert pg.evaluate("window.TW.taPhoto.state.review.unsure.map(u => u.yes)") == before
+    # The rest in one tap.
+    if pg.locator("#photo-rest-none").count():
+        pg.locator("#photo-rest-none").tap()
+        settle(pg)
+    assert pg.evaluate("window.TW.taPhoto.state.review.unsure.every(u => u.yes !== null)")
+    assert not pg.locator("#photo-use").is_disabled()
+    assert not context.errors, context.errors
+    context.close()

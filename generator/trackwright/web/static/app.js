@@ -1568,6 +1568,7 @@ Object.assign(TW, {
   entryOf,
   zoomAt,
   fitBoard,
+  segmentDistance,
   REACH,
   scoredKey,
 });

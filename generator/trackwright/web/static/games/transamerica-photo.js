@@ -227,7 +227,7 @@
       });
     for (const u of r.unsure) {
       const colour = u.yes === null ? "#ffb000" : u.yes ? "#00c060" : "#888";
-      line(u.a, u.b, {
+      const drawn = line(u.a, u.b, {
         stroke: colour,
         "stroke-width": width * 1.6,
         "stroke-dasharray": u.yes === null ? `${width * 2} ${width}` : "",
@@ -239,12 +239,16 @@
         "stroke-width": Math.max(width * 7, r.width / 40),
         class: "photo-unsure",
         "data-edge": key(u.a, u.b),
-        onclick: () => {
-          u.yes = u.yes === null ? true : !u.yes;
-          render();
+        onclick: (e) => {
+          e.stopPropagation();
+          answerOne(u);
         },
       });
+      u.seg = ["x1", "y1", "x2", "y2"].map((k) => Number(drawn.getAttribute(k)));
     }
+    // A tap beside the lines: the nearest unsure space within a finger's reach (44 CSS px across,
+    // as on the board), none when two are as near, and a miss said.
+    view.addEventListener("click", (e) => tapReview(view, r, e));
     const left = r.unsure.filter((u) => u.yes === null).length;
     return h(
       "div",
@@ -299,6 +303,26 @@
     );
   }
 
+  function answerOne(u) {
+    u.yes = u.yes === null ? true : !u.yes;
+    render();
+  }
+  function tapReview(view, review, e) {
+    const m = view.getScreenCTM();
+    const p = view.createSVGPoint();
+    p.x = e.clientX;
+    p.y = e.clientY;
+    const q = p.matrixTransform(m.inverse()),
+      scale = Math.abs(m.a);
+    const near = review.unsure
+      .map((u) => ({ u, d: TW.segmentDistance(q.x, q.y, u.seg.slice(0, 2), u.seg.slice(2)) * scale }))
+      .sort((x, y) => x.d - y.d);
+    if (!near.length || near[0].d > TW.REACH || (near[1] && near[1].d - near[0].d < 3)) {
+      say(t("ta.photo-missed"));
+      return;
+    }
+    answerOne(near[0].u);
+  }
   function answerRest(review, yes) {
     for (const u of review.unsure) if (u.yes === null) u.yes = yes;
     render();

@@ -187,6 +187,7 @@
               "stroke-width": 3.2,
               "stroke-dasharray": "2 1.5",
               class: "stray",
+              "data-edge": key(x, y),
             });
           for (const n of problemNodes(p, cityNode))
             if (nodes[n])
