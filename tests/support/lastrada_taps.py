@@ -132,7 +132,12 @@ def new_game(page, base: str, players: list[str]) -> None:
 
 
 def tap(page, selector: str) -> None:
-    page.tap(selector)
+    """A real tap (touch) where the element is on the screen, brought into view first: on the
+    board the page hit-tests it (the overlay takes the finger), as on a phone."""
+    el = page.locator(selector).first
+    el.scroll_into_view_if_needed()
+    box = el.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.evaluate("window.twIdle()")
 
 
@@ -168,19 +173,29 @@ def by_player(page, pos: dict[str, Any]) -> int:
     """A player chosen, their settlements tapped on the board, their days; the taps made."""
     taps = 0
     for i, p in enumerate(pos["players"]):
-        if (
-            page.evaluate("window.TW.G.mode") != "player"
-            or page.evaluate("window.TW.G.player") != i
-        ):
+        if page.evaluate("window.TW.G.mode") != "player":
+            tap(page, "#ls-mode-player")  # Player by player, once
+            taps += 1
+        if page.evaluate("window.TW.G.player") != i:
             tap(page, f'#players button[data-player="{p}"]')
             taps += 1
         for sid, who in sorted(pos["settlements"].items()):
             if p in who:
-                tap(page, f'circle.settlement[data-settlement="{sid}"]')
-                taps += 1
+                taps += tap_until(page, sid, p)
         tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]')
         taps += 1
     return taps
+
+
+def tap_until(page, sid: str, player: str) -> int:
+    """A settlement tapped on the board until the player's merchant stands on it (a first tap
+    where settlements lie closer than a fingertip zooms in there instead): the taps made."""
+    for taps in range(1, 4):
+        tap(page, f'circle.settlement[data-settlement="{sid}"]')
+        held = page.evaluate(f"(window.TW.G.record.settlements || {{}})[{sid!r}] || []")
+        if player in held:
+            return taps
+    raise AssertionError(f"{player}'s merchant not placed on {sid} after 3 taps")
 
 
 def exported(page, folder: Path, name: str) -> Path:
