@@ -124,6 +124,14 @@ def new_game(pg, game: str, map_key: str, players=("Ann", "Ben", "Cleo")) -> str
     return pg.url
 
 
+def choose_starts(pg, data: dict) -> None:
+    """A Dampfross record's start towns chosen on the new-game form, player by player."""
+    for i, p in enumerate(data["players"]):
+        pg.locator("select.start").nth(i).select_option(
+            json.dumps(data["starts"][p]).replace(" ", "")
+        )
+
+
 def start(pg) -> str:
     pg.click("#create")
     pg.wait_for_url("**#/game/**")

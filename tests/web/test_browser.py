@@ -26,6 +26,7 @@ from tests.support import simulate
 from tests.web.browser import (
     DRIVE,
     TA_ROUND,
+    choose_starts,
     cli_score,
     drive,
     exported,
@@ -78,10 +79,7 @@ def dampfross_example_game(context, static_site: str, tmp_path) -> None:
     example = json.loads((EXAMPLES / "dampfross/examples/game.json").read_text())
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
-    for i, p in enumerate(example["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(example["starts"][p]).replace(" ", "")
-        )
+    choose_starts(pg, example)
     start(pg)
     drive(
         pg,

@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build
-from tests.web.browser import new_game, open_page, phone, settle, start, touch
+from tests.web.browser import choose_starts, new_game, open_page, phone, settle, start, touch
 from trackwright.scorer import dampfross as df
 
 pytestmark = pytest.mark.slow
@@ -51,10 +51,7 @@ def the_new_game_form(pg, data: dict) -> None:
     pg.locator("input.player").nth(1).dispatch_event("input")
     assert labels.nth(1).inner_text() == "Bea's start town"
     pg.locator("input.player").nth(1).fill("Ben")
-    for i, p in enumerate(data["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(data["starts"][p]).replace(" ", "")
-        )
+    choose_starts(pg, data)
 
 
 EMPTY_SPOT = """([x0, y0, w, h]) => { const towns = window.TW.G.board.map.towns;

@@ -19,6 +19,7 @@ from tests.conftest import ROOT
 from tests.support.dampfross_taps import DRIVER, Planner
 from tests.web.browser import (
     DRIVE,
+    choose_starts,
     cli_score,
     exported,
     new_game,
@@ -193,10 +194,7 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
-    for i, p in enumerate(data["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(data["starts"][p]).replace(" ", "")
-        )
+    choose_starts(pg, data)
     start(pg)
     first_build_by_hand(pg, record, data)
     replay(pg, plans[1:50])

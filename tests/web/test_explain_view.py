@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support import simulate
-from tests.web.browser import SHOTS, new_game, open_page, phone, settle, start
+from tests.web.browser import SHOTS, choose_starts, new_game, open_page, phone, settle, start
 from trackwright.core import transamerica as ta_model
 
 pytestmark = pytest.mark.slow
@@ -306,10 +306,7 @@ def test_dampfross_one_tap_shows_a_players_network(browser, static_site):
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
-    for i, p in enumerate(data["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(data["starts"][p]).replace(" ", "")
-        )
+    choose_starts(pg, data)
     start(pg)
     pg.evaluate(
         "events => window.TW.change(record => { record.events = events; })", data["events"][:40]

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.browser import DRIVE, new_game, open_page, phone, settle, start
+from tests.web.browser import DRIVE, choose_starts, new_game, open_page, phone, settle, start
 from trackwright.core import hexgrid
 from trackwright.scorer import dampfross as df
 
@@ -30,10 +30,7 @@ def test_a_line_of_one_step(browser, static_site):
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
-    for i, p in enumerate(data["players"]):
-        pg.locator("select.start").nth(i).select_option(
-            json.dumps(data["starts"][p]).replace(" ", "")
-        )
+    choose_starts(pg, data)
     start(pg)
     pg.wait_for_selector("#faces")
     tap(pg, 'button[data-face="1"]')

@@ -1361,22 +1361,23 @@ function footer() {
     ),
   );
 }
-function playerButtons() {
+// The players as buttons, the chosen one pressed: each with its mark (a colour swatch, or the
+// game's own piece) and what a tap does (by default, choose that player).
+function playerButtons(
+  mark = swatch,
+  choose = (i) => {
+    G.player = i;
+    render();
+  },
+) {
   return h(
     "div",
     { class: "row", id: "players" },
     G.record.players.map((p, i) =>
       h(
         "button",
-        {
-          class: `secondary${G.player === i ? " active" : ""}`,
-          onclick: () => {
-            G.player = i;
-            render();
-          },
-          "data-player": p,
-        },
-        swatch(i),
+        { class: `secondary${G.player === i ? " active" : ""}`, onclick: () => choose(i), "data-player": p },
+        mark(i),
         p,
       ),
     ),

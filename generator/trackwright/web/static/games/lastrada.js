@@ -254,7 +254,8 @@
           )
         : "",
       lsStyle(),
-      playerRow(),
+      // The players: a tap chooses one (to enter their merchants on the board, and their days).
+      TW.playerButtons(badge, choosePlayer),
     ];
     if (byTurns) {
       parts.push(toolbar([]), h("p", { class: "small", id: "ls-by-turns" }, t("ls.by-turns")), board);
@@ -308,25 +309,6 @@ body:has(#ls-walk) #status { top: 3.7rem; bottom: auto; }
     );
   }
 
-  // The players: a tap chooses one (to enter their merchants on the board, and their days).
-  function playerRow() {
-    return h(
-      "div",
-      { class: "row", id: "players" },
-      G.record.players.map((p, i) =>
-        h(
-          "button",
-          {
-            class: `secondary${G.player === i ? " active" : ""}`,
-            "data-player": p,
-            onclick: () => choosePlayer(i),
-          },
-          badge(i),
-          p,
-        ),
-      ),
-    );
-  }
   function choosePlayer(i) {
     G.player = i;
     if (!Array.isArray(G.record.turns)) G.mode = "player";
