@@ -51,20 +51,46 @@ def kind(spec: object) -> str:
     if text == "array" and "items" in spec:
         inner = kind(spec["items"])
         text = f"array of {inner}" if inner else text
+    if text == "object" and isinstance(spec.get("additionalProperties"), dict):
+        text = f"object of {kind(spec['additionalProperties'])}"
     return text
 
 
-def table(spec: dict) -> list[str]:
+def nested(name: str, spec: object) -> list[tuple[str, dict]]:
+    """The objects with keys of their own inside a property (its items, its alternatives),
+    each with the name its section gets: ``rounds[]``, ``turns[]``."""
+    if not isinstance(spec, dict):
+        return []
+    if "properties" in spec:
+        return [(name, spec)]
+    if isinstance(spec.get("items"), dict):
+        return nested(f"{name}[]", spec["items"])
+    return []
+
+
+def table(spec: dict, prefix: str = "") -> list[str]:
+    """The keys of an object as a table, then a section for each object nested in a key."""
     props = spec.get("properties", {})
     if not props:
         return []
     required = set(spec.get("required", []))
     rows = ["| key | required | type | meaning |", "| --- | --- | --- | --- |"]
+    inner: list[tuple[str, dict]] = []
     for name, sub in props.items():
         meaning = sub.get("description", "") if isinstance(sub, dict) else ""
         yes = "yes" if name in required else ""
-        rows.append(f"| `{name}` | {yes} | {cell(kind(sub))} | {cell(meaning)} |")
-    return [*rows, ""]
+        found = nested(f"{prefix}{name}", sub)
+        what = "object, below" if found and found[0][0].endswith(name) else kind(sub)
+        what = "array of objects, below" if found and found[0][0].endswith("[]") else what
+        rows.append(f"| `{name}` | {yes} | {cell(what)} | {cell(meaning)} |")
+        inner += found
+    rows.append("")
+    for title, sub in inner:
+        rows += [f"### `{title}`", ""]
+        if sub.get("description"):
+            rows += [cell(sub["description"]), ""]
+        rows += table(sub, f"{title}.")
+    return rows
 
 
 def section(name: str, spec: dict) -> list[str]:
