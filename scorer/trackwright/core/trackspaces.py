@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import combinations
 
 from trackwright.core.errors import TrackwrightError
 
@@ -52,32 +51,43 @@ def _cells(x0: float, y0: float, x1: float, y1: float, size: float) -> Iterator[
             yield cx, cy
 
 
-def _buckets(
-    boxes: Sequence[tuple[float, float, float, float]], size: float
-) -> set[tuple[int, int]]:
-    """The pairs of boxes (by index) that share a grid cell: the only ones that can meet."""
-    grid: dict[tuple[int, int], list[int]] = {}
-    for i, box in enumerate(boxes):
-        for cell in _cells(*box, size):
-            grid.setdefault(cell, []).append(i)
-    return {pair for members in grid.values() for pair in combinations(members, 2)}
+class _Grid:
+    """Boxes by the grid cells they touch: each new box meets only the earlier ones sharing a
+    cell with it, so a check is linear in a lattice's size and stops at the first fault (a
+    hostile file of a hundred thousand intersections at one place costs one comparison)."""
+
+    def __init__(self, size: float) -> None:
+        self.size = size
+        self.cells: dict[tuple[int, int], list[int]] = {}
+
+    def near(self, box: tuple[float, float, float, float]) -> list[int]:
+        """The earlier boxes sharing a cell with ``box``, in the order they were added."""
+        found = {i for cell in _cells(*box, self.size) for i in self.cells.get(cell, ())}
+        return sorted(found)
+
+    def add(self, i: int, box: tuple[float, float, float, float]) -> None:
+        for cell in _cells(*box, self.size):
+            self.cells.setdefault(cell, []).append(i)
 
 
 def _check_apart(points: Mapping[str, Point], size: float, where: str, unit: str) -> None:
     """No two intersections nearer than ONE_PLACE steps (or at exactly one place)."""
     near = max(ONE_PLACE * size, 1e-9)
     ids = list(points)
-    boxes = [(x - near, y - near, x + near, y + near) for x, y in points.values()]
-    for i, j in sorted(_buckets(boxes, 2 * near)):
-        a, b = ids[i], ids[j]
-        gap = math.dist(points[a], points[b])
-        if gap < near:
-            raise TrackwrightError(
-                f"intersections {a} ($.nodes[{i}]) and {b} ($.nodes[{j}]) are at one place, "
-                f"{gap:.1f} {unit} apart: neighbours are one lattice step ({size:.1f} {unit}) "
-                "apart; move one or remove it",
-                f"{where}: $.nodes[{j}]",
-            )
+    grid = _Grid(2 * near)
+    for j, (b, (x, y)) in enumerate(points.items()):
+        box = (x - near, y - near, x + near, y + near)
+        for i in grid.near(box):
+            a = ids[i]
+            gap = math.dist(points[a], points[b])
+            if gap < near:
+                raise TrackwrightError(
+                    f"intersections {a} ($.nodes[{i}]) and {b} ($.nodes[{j}]) are at one place, "
+                    f"{gap:.1f} {unit} apart: neighbours are one lattice step ({size:.1f} {unit}) "
+                    "apart; move one or remove it",
+                    f"{where}: $.nodes[{j}]",
+                )
+        grid.add(j, box)
 
 
 def _check_lengths(
@@ -123,18 +133,19 @@ def _check_crossings(
     """No two track spaces cross (away from an intersection they share)."""
     if size <= 0:
         return
-    boxes = []
-    for a, b in spaces:
-        (xa, ya), (xb, yb) = points[a], points[b]
-        boxes.append((min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)))
     tolerance = 1e-6 * size * size
-    for i, j in sorted(_buckets(boxes, size)):
-        (a, b), (c, d) = spaces[i], spaces[j]
-        if {a, b} & {c, d}:
-            continue
-        if crosses(points[a], points[b], points[c], points[d], tolerance):
-            raise TrackwrightError(
-                f"the track spaces {a}-{b} ($.edges[{i}]) and {c}-{d} ($.edges[{j}]) cross: "
-                "track spaces meet only at intersections",
-                f"{where}: $.edges[{j}]",
-            )
+    grid = _Grid(size)
+    for j, (c, d) in enumerate(spaces):
+        (xc, yc), (xd, yd) = points[c], points[d]
+        box = (min(xc, xd), min(yc, yd), max(xc, xd), max(yc, yd))
+        for i in grid.near(box):
+            a, b = spaces[i]
+            if {a, b} & {c, d}:
+                continue
+            if crosses(points[a], points[b], points[c], points[d], tolerance):
+                raise TrackwrightError(
+                    f"the track spaces {a}-{b} ($.edges[{i}]) and {c}-{d} ($.edges[{j}]) cross: "
+                    "track spaces meet only at intersections",
+                    f"{where}: $.edges[{j}]",
+                )
+        grid.add(j, box)
