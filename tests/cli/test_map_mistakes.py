@@ -133,7 +133,7 @@ REGION_CASES = {
     ),
     "off-the-land": (
         lambda c: c[0].update(lon=-20.0, lat=45.0),
-        ["$.cities[0]", "Lisboa (-20.0, 45.0) lies outside the outline"],
+        ["$.cities[0]", "Lisboa (-20.0, 45.0) lies off the land"],
     ),
 }
 
@@ -157,3 +157,15 @@ def test_a_region_mistake_is_named_before_any_lattice(case, tmp_path, no_lattice
     line = refused(tmp_path, "generate", "transamerica", "--region", path)
     for words in named:
         assert words in line, line
+
+
+def test_a_city_in_a_lake_is_named_before_any_lattice(tmp_path, no_lattice):
+    usa = json.loads((ROOT / "templates/transamerica/regions/usa.json").read_text())
+    lake = usa["lakes"][0]  # Lake Michigan
+    usa["cities"][10].update(
+        lon=sum(p[0] for p in lake) / len(lake), lat=sum(p[1] for p in lake) / len(lake)
+    )
+    path = tmp_path / "lake.json"
+    path.write_text(json.dumps(usa))
+    line = refused(tmp_path, "generate", "transamerica", "--region", path)
+    assert "$.cities[10]: city Minneapolis" in line and "in a lake" in line, line

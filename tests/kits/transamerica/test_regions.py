@@ -42,7 +42,7 @@ def test_a_city_off_the_land():
     bad = region("europe")
     bad["cities"][0].update(lon=-20.0, lat=45.0)  # Lisboa in the Atlantic
     with pytest.raises(
-        TrackwrightError, match=r"europe.json: \$.cities\[0\]: city Lisboa .* outside the outline"
+        TrackwrightError, match=r"europe.json: \$.cities\[0\]: city Lisboa .* lies off the land"
     ):
         lattice.build(bad, "europe.json")
 

@@ -240,11 +240,12 @@ def _check_cities_on_land(
     edge: float,
     where: str,
 ) -> None:
-    """Every city lies inside the outline."""
+    """Every city lies on the land: inside the outline, out of the lakes."""
     for i, city in enumerate(cities):
         if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
             raise TrackwrightError(
-                f"city {city['name']} ({city['lon']}, {city['lat']}) lies outside the outline",
+                f"city {city['name']} ({city['lon']}, {city['lat']}) lies off the land "
+                "(outside the outline, or in a lake)",
                 f"{where}: $.cities[{i}]",
             )
 
@@ -295,6 +296,7 @@ def check_region(region: Any, where: str) -> None:
     _check_spacing(cities, [finest.point(c["lon"], c["lat"]) for c in cities], finest, where)
     plane, _width = _plane(region, int(lattice.get("rows", 13)), edge, margin)
     land = unary_union([plane.ring(r) for r in region["outline"]])
+    land = land.difference(unary_union([plane.ring(r) for r in region.get("lakes", [])]))
     city_xy = [plane.point(c["lon"], c["lat"]) for c in cities]
     _check_cities_on_land(cities, city_xy, land, edge, where)
 
