@@ -55,7 +55,10 @@ def test_graph_is_derived_from_the_map(usa):
         ),
         (lambda d: d["edges"][5].update(cost=3), "$.edges[5].cost: 3 is not one of [1, 2]"),
         (lambda d: d["edges"][5].update(cost=2, kind="plain"), "a plain edge costs 1, not 2"),
-        (lambda d: d["cities"].pop(), "region orange has 6 cities; it needs 7"),
+        (
+            lambda d: d["cities"].pop(),
+            "region orange has 6 cities (Dovecote, Eastwick, Foxley, Greywater, Hollins, Ivybridge); it needs 7",
+        ),
         (lambda d: d["cities"][0].update(dotted=True), "region green has 3 dotted cities"),
         (lambda d: d["cities"][0].update(node="Q1"), "city Ashford: unknown node id 'Q1'"),
         (

@@ -214,7 +214,7 @@ def test_transamerica_kit_prints_the_house_numbers(kits):
     assert "rules: house-ta" in rules
     # The score track runs from "≤ 0" to 16, then the engine shed on 17.
     assert "17" in tokens and "16" in tokens and "92 track pieces" in tokens
-    assert "2-4 ✕" in cards and "2-3 ✕" not in cards
+    assert "out with 2-4 players" in cards and "2-3" not in cards
 
 
 def test_dampfross_kit_prints_the_house_numbers(kits):

@@ -498,7 +498,7 @@ def test_reachable_agrees_with_the_replay(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["turns"]["ended"] is True
     assert run(["score", "lastrada", str(tmp_path / "r.json"), "--reachable", "Ben"]) == 0
     out = capsys.readouterr().out
-    assert "F18 (farm): 2 days" in out
+    assert "F18 (Farm): 2 days" in out
 
 
 def brute_force(m, sources, blocked, left, limit, need):

@@ -33,7 +33,7 @@ from trackwright.cli.common import (
 )
 from trackwright.core import lastrada as model
 from trackwright.core.output import write_all
-from trackwright.kits.lastrada import arrange, kit
+from trackwright.kits.lastrada import arrange, kit, strings
 from trackwright.scorer import lastrada as ls
 from trackwright.views.lastrada.report import print_lastrada
 
@@ -111,9 +111,10 @@ def score(
         ),
     ] = None,
     rules: RulesOpt = None,
+    lang: LangOpt = Lang.en,
 ) -> None:
-    """Gold per player by the scoring table, the winners (reserve days break ties), and the
-    turns checked when the record has them."""
+    """Gold per player by the scoring table, the winners (reserve days break ties; leaders while
+    the game goes on), and the turns checked when the record has them."""
 
     preset = model.rules(rules)
     game = ls.load_record(record, preset)
@@ -147,18 +148,22 @@ def score(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    print_lastrada(result)
+    print_lastrada(result, lang=lang.value)
     if "reachable" in data:
-        r = data["reachable"]
-        typer.echo(f"{r['player']} has {r['days']} travel days next turn:")
-        if r["never"]:
-            typer.echo(f"  no settlement: {r['never']} (on their turn the game ends)")
-        for road in r["roads"]:
-            mark = "" if road["days"] <= r["days"] else " (not this turn)"
-            typer.echo(
-                f"  {road['settlement']} ({road['kind'].replace('_', ' ')}): "
-                f"{road['days']} days{mark}"
-            )
+        _print_reachable(data["reachable"], lang.value)
+
+
+def _print_reachable(r: dict, lang: str) -> None:
+    """Where a player's roads can still go, in the chosen language."""
+    typer.echo(strings.t("ls_rep_reach", lang, player=r["player"], days=r["days"]))
+    if r["never"]:
+        why = "ls_rep_no_merchant" if "merchant" in r["never"] else "ls_rep_no_reach"
+        typer.echo("  " + strings.t(why, lang, player=r["player"]))
+    for road in r["roads"]:
+        mark = "" if road["days"] <= r["days"] else strings.t("ls_rep_not_now", lang)
+        kind = strings.t(f"ls_{road['kind']}", lang)
+        days = strings.t("ls_rep_days", lang, days=road["days"])
+        typer.echo(f"  {road['settlement']} ({kind}): {days}{mark}")
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

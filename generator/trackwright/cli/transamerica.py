@@ -41,7 +41,7 @@ from trackwright.core.output import write_all
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.draw.svg import render_svg
-from trackwright.kits.transamerica import balance, continent, kit, lattice, published
+from trackwright.kits.transamerica import balance, continent, kit, lattice, published, strings
 from trackwright.kits.transamerica.balance import Band
 from trackwright.scorer import transamerica as ta
 from trackwright.views.transamerica import plots
@@ -158,24 +158,38 @@ def score(
     preset = model.rules(rules)
     game = ta.load_record(record, preset)
     result = ta.score(game, preset)
-    if explain is not None:
-        document = explanation(game.map, result, lang.value)
-        suffix = explain.suffix.lower()
-        if suffix == ".pdf":
-            files = {explain: render_pdf(document)}
-        else:
-            render = render_svg if suffix == ".svg" else render_png
-            files = {
-                explain.with_name(f"{explain.stem}-round{k + 1}{suffix}"): render(page)
-                for k, page in enumerate(document.pages)
-            }
-        write_all(files)
+    drawn = _draw_explanation(game, result, explain, lang.value) if explain else []
     if as_json:
         typer.echo(ta.dumps_result(result))
     else:
-        print_transamerica(game, result)
-        if explain is not None:
-            typer.echo(f"missing tracks drawn in {explain}")
+        print_transamerica(game, result, lang=lang.value)
+        if drawn:
+            typer.echo(strings.t("ta_rep_drawn", lang.value, files=_files_said(drawn)))
+
+
+def _draw_explanation(
+    game: ta.GameRecord, result: ta.Result, explain: Path, lang: str
+) -> list[Path]:
+    """The missing tracks drawn: one PDF, or one SVG or PNG a round (``why-round1.png``, ...);
+    the files written, in order."""
+    document = explanation(game.map, result, lang)
+    suffix = explain.suffix.lower()
+    if suffix == ".pdf":
+        files = {explain: render_pdf(document)}
+    else:
+        render = render_svg if suffix == ".svg" else render_png
+        files = {
+            explain.with_name(f"{explain.stem}-round{k + 1}{suffix}"): render(page)
+            for k, page in enumerate(document.pages)
+        }
+    write_all(files)
+    return list(files)
+
+
+def _files_said(paths: list[Path]) -> str:
+    """The files written, each named: the first with its folder, the others (beside it) by
+    name."""
+    return ", ".join([str(paths[0]), *(p.name for p in paths[1:])])
 
 
 def analyse(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from trackwright import kits
 
@@ -157,8 +157,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "dt_step1": {
         "en": '1. Print this file\'s two pages on one sheet, double-sided, at 100 % ("actual size", not "fit to page"), with the printer set to "{edge}": the setting you will use for the {what}.',
         "fr": "1. Imprimer les deux pages de ce fichier sur une feuille, en recto verso, à 100 % (« taille réelle », pas « ajuster »), l'imprimante réglée sur « {edge} » : le réglage qui servira pour les {what}.",
-        "de": '1. Die zwei Seiten dieser Datei auf ein Blatt drucken, doppelseitig, mit 100 % ("Originalgröße", nicht "an Seite anpassen"), der Drucker auf "{edge}" gestellt: die Einstellung, mit der Sie die {what} drucken.',
-        "it": '1. Stampare le due pagine di questo file su un foglio, fronte-retro, al 100 % ("dimensioni reali", non "adatta"), con la stampante su "{edge}": l\'impostazione che userete per le {what}.',
+        "de": "1. Die zwei Seiten dieser Datei auf ein Blatt drucken, doppelseitig, mit 100 % („Originalgröße“, nicht „an Seite anpassen“), der Drucker auf „{edge}“ gestellt: die Einstellung, mit der Sie die {what} drucken.",
+        "it": "1. Stampare le due pagine di questo file su un foglio, fronte-retro, al 100 % («dimensioni reali», non «adatta»), con la stampante su «{edge}»: l'impostazione che userete per le {what}.",
     },
     "dt_step2": {
         "en": "2. Push a pin through the middle of the target (or hold the sheet against a window: the target shows through) and turn the sheet over {turn}.",
@@ -187,14 +187,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "dt_made": {
         "en": 'This test was made with --back-offset {offset} ("{edge}").',
         "fr": "Ce test a été créé avec --back-offset {offset} (« {edge} »).",
-        "de": 'Dieser Test wurde mit --back-offset {offset} erstellt ("{edge}").',
-        "it": 'Questo test è stato creato con --back-offset {offset} ("{edge}").',
+        "de": "Dieser Test wurde mit --back-offset {offset} erstellt („{edge}“).",
+        "it": "Questo test è stato creato con --back-offset {offset} («{edge}»).",
     },
     "dt_ok_title": {
         "en": 'The pin came out here: "{edge}" is right.',
         "fr": "L'épingle sort ici : « {edge} » est le bon réglage.",
-        "de": 'Die Nadel kommt hier heraus: "{edge}" ist richtig.',
-        "it": 'Lo spillo esce qui: "{edge}" è giusto.',
+        "de": "Die Nadel kommt hier heraus: „{edge}“ ist richtig.",
+        "it": "Lo spillo esce qui: «{edge}» è giusto.",
     },
     "dt_ok_text": {
         "en": "Read the hole on the scales: X across (top), Y down (left), in mm. At 0,0 print the {what} as they are. Otherwise make the kit again with --back-offset X,Y, adding X and Y to the offset this test was made with ({offset}).",
@@ -211,8 +211,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "dt_wrong_text": {
         "en": 'Your printer used "{other_edge}". In the print dialog choose "{edge}" and print this test again, or make the kit again with --duplex {other} and keep "{other_edge}".',
         "fr": "L'imprimante a utilisé « {other_edge} ». Dans la boîte d'impression, choisir « {edge} » et réimprimer ce test, ou refaire le kit avec --duplex {other} en gardant « {other_edge} ».",
-        "de": 'Der Drucker hat "{other_edge}" verwendet. Im Druckdialog "{edge}" wählen und diesen Test neu drucken, oder das Kit mit --duplex {other} neu erstellen und "{other_edge}" beibehalten.',
-        "it": 'La stampante ha usato "{other_edge}". Nella finestra di stampa scegliere "{edge}" e ristampare questo test, oppure rifare il kit con --duplex {other} mantenendo "{other_edge}".',
+        "de": "Der Drucker hat „{other_edge}“ verwendet. Im Druckdialog „{edge}“ wählen und diesen Test neu drucken, oder das Kit mit --duplex {other} neu erstellen und „{other_edge}“ beibehalten.",
+        "it": "La stampante ha usato «{other_edge}». Nella finestra di stampa scegliere «{edge}» e ristampare questo test, oppure rifare il kit con --duplex {other} mantenendo «{other_edge}».",
     },
     "ck_title": {
         "en": "{game}: what to print and make",
@@ -223,8 +223,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ck_intro": {
         "en": 'Print every page at 100 % ("actual size", never "fit to page"): the 50 mm bar on each sheet must measure 50 mm. Tick each file when done. Thin card (160-200 g/m²) makes sturdier cards and tiles.',
         "fr": "Imprimer chaque page à 100 % (« taille réelle », jamais « ajuster à la page ») : la barre de 50 mm de chaque feuille doit mesurer 50 mm. Cocher chaque fichier une fois fait. Un papier épais (160-200 g/m²) donne des cartes et tuiles plus solides.",
-        "de": 'Jede Seite mit 100 % drucken ("Originalgröße", nie "an Seite anpassen"): der 50-mm-Balken auf jedem Blatt muss 50 mm messen. Jede Datei abhaken, wenn sie fertig ist. Dünner Karton (160-200 g/m²) ergibt festere Karten und Plättchen.',
-        "it": 'Stampare ogni pagina al 100 % ("dimensioni reali", mai "adatta alla pagina"): la barra di 50 mm di ogni foglio deve misurare 50 mm. Spuntare ogni file una volta fatto. Un cartoncino sottile (160-200 g/m²) rende carte e tessere più robuste.',
+        "de": "Jede Seite mit 100 % drucken („Originalgröße“, nie „an Seite anpassen“): der 50-mm-Balken auf jedem Blatt muss 50 mm messen. Jede Datei abhaken, wenn sie fertig ist. Dünner Karton (160-200 g/m²) ergibt festere Karten und Plättchen.",
+        "it": "Stampare ogni pagina al 100 % («dimensioni reali», mai «adatta alla pagina»): la barra di 50 mm di ogni foglio deve misurare 50 mm. Spuntare ogni file una volta fatto. Un cartoncino sottile (160-200 g/m²) rende carte e tessere più robuste.",
     },
     "ck_page": {"en": "page", "fr": "page", "de": "Seite", "it": "pagina"},
     "ck_pages": {"en": "pages", "fr": "pages", "de": "Seiten", "it": "pagine"},
@@ -243,8 +243,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ck_double": {
         "en": 'Once, double-sided, "{edge}" (after the duplex test).',
         "fr": "Une fois, en recto verso, « {edge} » (après le test recto verso).",
-        "de": 'Einmal, doppelseitig, "{edge}" (nach dem Duplex-Test).',
-        "it": 'Una volta, fronte-retro, "{edge}" (dopo il test fronte-retro).',
+        "de": "Einmal, doppelseitig, „{edge}“ (nach dem Duplex-Test).",
+        "it": "Una volta, fronte-retro, «{edge}» (dopo il test fronte-retro).",
     },
     "ck_duplex_test": {
         "en": "Print it first, on one sheet: it tells you the printer setting and the --back-offset to use.",
@@ -279,8 +279,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ck_tokens": {
         "en": "Cut out the score track, the markers and the tokens; fold each two-sided token on its dashed line and glue it back to back.",
         "fr": "Découper la piste de score, les marqueurs et les pions ; plier chaque pion recto verso sur son pointillé et le coller dos à dos.",
-        "de": "Zählleiste, Marker und Spielsteine ausschneiden; jeden beidseitigen Stein an seiner gestrichelten Linie falten und Rücken an Rücken kleben.",
-        "it": "Ritagliare il percorso dei punti, i segnalini e le pedine; piegare ogni pedina a due facce sulla sua linea tratteggiata e incollarla schiena contro schiena.",
+        "de": "Wertungsleiste, Marker und Spielsteine ausschneiden; jeden beidseitigen Stein an seiner gestrichelten Linie falten und Rücken an Rücken kleben.",
+        "it": "Ritagliare il tracciato dei punti, i segnalini e le pedine; piegare ogni pedina a due facce sulla sua linea tratteggiata e incollarla schiena contro schiena.",
     },
     "ck_pieces": {
         "en": "Cut out the land pieces and the frame parts.",
@@ -350,6 +350,31 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The decimal mark each language writes (27.5, 27,5).
+DECIMAL_MARK = {"en": ".", "fr": ",", "de": ",", "it": ","}
+#: What joins the last two names of a list ("Ann and Dev").
+AND = {"en": "and", "fr": "et", "de": "und", "it": "e"}
+
+
+def number(x: float, lang: str, places: int = 1) -> str:
+    """A number as the language writes it: at most ``places`` decimals, trailing zeros left off,
+    the language's decimal mark (690, 26.8, 26,8), never a signed zero. The one place kits,
+    reports and the command's texts format a number with decimals; whole numbers need none."""
+    text = f"{x:.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", DECIMAL_MARK[lang])
+
+
+def names(items: Sequence[str], lang: str) -> str:
+    """Names as one phrase: 'Ann', 'Ann and Dev', 'Ann, Bo and Dev' (et, und, e)."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {AND[lang]} {items[-1]}"
+
+
 #: Small numbers as words, where the printed rules say "two spaces" or "one less".
 WORDS: dict[str, tuple[str, ...]] = {
     "en": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -390,7 +415,8 @@ def word(n: int, lang: str) -> str:
 
 
 def translator(table: dict[str, dict[str, str]]) -> Callable[..., str]:
-    """The lookup ``t(key, lang, **values)`` over a game's table and the shared one."""
+    """The lookup ``t(key, lang, **values)`` over a game's table and the shared one; a float
+    value is written as the language writes numbers (:func:`number`)."""
     merged = {**STRINGS, **table}
 
     def t(key: str, lang: str, **values: object) -> str:
@@ -398,7 +424,10 @@ def translator(table: dict[str, dict[str, str]]) -> Callable[..., str]:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
         text = merged[key][lang]
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        shown = {k: number(v, lang) if isinstance(v, float) else v for k, v in values.items()}
+        return text.format(**shown)
 
     return t
 

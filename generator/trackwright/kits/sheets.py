@@ -493,8 +493,8 @@ def poster_page_drawing(drawing: Drawing, lang: str, title: str, size: str = "fi
     note = t(
         "poster_note",
         lang,
-        w=f"{drawing.width:.1f}",
-        h=f"{drawing.height:.1f}",
+        w=drawing.width,
+        h=drawing.height,
         fits=where,
     )
     # The note and (by the kit's finish) the scale bar go where the slug has room.

@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trackwright.core import graphs, mapfile, presets
+from trackwright.core import graphs, mapfile, presets, trackspaces
 from trackwright.core.errors import TrackwrightError
 
 if TYPE_CHECKING:
@@ -213,23 +213,30 @@ def _cities_from_json(data: dict[str, Any], nodes: dict[str, Node], where: str) 
     return cities
 
 
-def _check_regions(cities: list[City], where: str) -> None:
-    """Each region has its number of cities, and of dotted ones."""
+def check_regions(cities: list[City], where: str) -> None:
+    """Each region has its number of cities, and of dotted ones; the message names the region's
+    cities and the other regions whose counts are off (where a misplaced city went)."""
     per_region = Counter(c.region for c in cities)
     dotted = Counter(c.region for c in cities if c.dotted)
     for region in REGIONS:
         if per_region[region] != CITIES_PER_REGION:
-            raise _fail(
-                f"region {region} has {per_region[region]} cities; it needs {CITIES_PER_REGION}",
-                where,
-                "$.cities",
-            )
+            raise _fail(_count_message(cities, region, per_region, False), where, "$.cities")
         if dotted[region] != DOTTED_PER_REGION:
-            raise _fail(
-                f"region {region} has {dotted[region]} dotted cities; it needs {DOTTED_PER_REGION}",
-                where,
-                "$.cities",
-            )
+            raise _fail(_count_message(cities, region, dotted, True), where, "$.cities")
+
+
+def _count_message(cities: list[City], region: str, counts: Counter[str], dotted: bool) -> str:
+    """'region green has 6 cities (...); it needs 7; yellow has 8 (...)'."""
+    need = DOTTED_PER_REGION if dotted else CITIES_PER_REGION
+
+    def names(r: str) -> str:
+        held = [c.name for c in cities if c.region == r and (c.dotted or not dotted)]
+        return f" ({', '.join(held)})" if held else ""
+
+    kind = "dotted cities" if dotted else "cities"
+    text = f"region {region} has {counts[region]} {kind}{names(region)}; it needs {need}"
+    others = [r for r in REGIONS if r != region and counts[r] != need]
+    return text + "".join(f"; {r} has {counts[r]}{names(r)}" for r in others)
 
 
 def _check_connected(nodes: dict[str, Node], edges: list[Edge], where: str) -> None:
@@ -269,8 +276,11 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
     mapfile.validate_for(data, GAME, TITLE, where)
     nodes = _nodes_from_json(data, where)
     edges = _edges_from_json(data, nodes, where)
+    trackspaces.check(
+        {n.id: (n.x, n.y) for n in nodes.values()}, [(e.a, e.b) for e in edges], where
+    )
     cities = _cities_from_json(data, nodes, where)
-    _check_regions(cities, where)
+    check_regions(cities, where)
     _check_connected(nodes, edges, where)
     board_w, board_h = _board_size(data, nodes, where)
 

@@ -105,7 +105,7 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     across = round(grid.width, 1)
     # Under the grid, clear of the corner marks and TEXT_EDGE from the paper's edge: the caption
     # at the left, the scale check at the right.
-    caption = t("df_hex_sheet", lang, across=f"{across:g}", size=f"{size:g}")
+    caption = t("df_hex_sheet", lang, across=float(across), size=float(size))
     for k, text in enumerate(fonts.wrap(caption, 6.5, gw - 62)):
         ops.append(Text(x0, y0 + gh + 8 + 3 * k, text, size=6.5, fill="#444444"))
     ops.extend(ruler_right(x0 + gw - 2, y0 + gh + 9, lang))

@@ -110,6 +110,89 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Aufbau|Das Startteil legen, dann die fünf anderen in zufälliger Reihenfolge; die 19 Ortsplättchen gemischt auf die markierten Felder legen und aufdecken. Jeder setzt ein Startplättchen auf ein freies Ebenenfeld, mindestens ein Feld Abstand zu jedem anderen, und seinen Marker auf 0 Reisetage.\nEin Zug|{days} Reisetage erhalten (nach dem Zug höchstens {reserve} behalten, der Rest verfällt). Straßen legen: Ebene {plain}, Wald {forest}, Hügel {hill} Tage; das Plättchen muss zum Gelände passen, ein Plättchen je Feld, gerade oder Kurve gleich teuer. Eine Straße beginnt am Startplättchen oder an einem erreichten Ort und muss im selben Zug einen neuen Ort erreichen; dort einen Händler einsetzen. Nie zweimal derselbe Ort; Straßen kreuzen sich nur in Orten. Mehrere Straßen oder keine sind erlaubt.\nEnde|Das Spiel endet, wenn ein Spieler in seinem Zug keinen Ort mehr erreichen kann (überall in Reichweite steht sein Händler, keine Händler oder keine passenden Plättchen mehr). Freiwillig nicht bauen beendet es nicht.\nGold|Jeder Händler erhält Gold nach der Zahl der Händler im Ort (Tabelle unten). Das meiste Gold gewinnt; bei Gleichstand mehr Reisetage in Reserve.\nZu zweit|Jeder setzt zwei Startplättchen, der zweite Spieler beginnt. Ein Händler je Ort, aber man darf durch einen Ort des anderen fahren (ohne Händler). Ende, wenn alle Orte besetzt sind; jeder zahlt seinen Höchstwert.",
         "it": "Preparazione|Posare il pezzo di partenza, poi gli altri cinque a caso; mescolare i 19 insediamenti sugli esagoni segnati e scoprirli. Ognuno posa una tessera di partenza su una pianura libera, ad almeno un esagono da ogni altra, e un segnalino su 0 giorni di viaggio.\nUn turno|Ricevere {days} giorni di viaggio (dopo il turno se ne tengono al massimo {reserve}, il resto è perso). Posare strade: pianura {plain}, foresta {forest}, collina {hill} giorni; la tessera deve corrispondere al terreno, una tessera per esagono, dritta o curva allo stesso prezzo. Una strada parte dalla propria tessera di partenza o da un insediamento raggiunto e deve raggiungere un nuovo insediamento nel turno; porvi un mercante. Mai due volte lo stesso insediamento; le strade si incrociano solo negli insediamenti. Si possono posare più strade, o nessuna.\nFine|La partita finisce quando un giocatore, nel suo turno, non può raggiungere alcun insediamento (ovunque a portata c'è già il suo mercante, non ha più mercanti o tessere adatte). Rinunciare a costruire non la fa finire.\nOro|Ogni mercante guadagna secondo il numero di mercanti presenti (tabella sotto). Vince chi ha più oro; a parità, più giorni di riserva.\nIn due|Ognuno posa due tessere di partenza, il secondo giocatore inizia. Un solo mercante per insediamento, ma si può attraversare un insediamento dell'altro (senza mercante). Fine quando tutti gli insediamenti sono occupati; ognuno vale il massimo.",
     },
+    # What `trackwright score lastrada` prints.
+    "ls_rep_title": {
+        "en": "La Strada ({variant})",
+        "fr": "La Strada ({variant})",
+        "de": "La Strada ({variant})",
+        "it": "La Strada ({variant})",
+    },
+    "ls_rep_standard": {"en": "standard", "fr": "standard", "de": "Standard", "it": "standard"},
+    "ls_rep_two-player": {
+        "en": "two players",
+        "fr": "deux joueurs",
+        "de": "zwei Spieler",
+        "it": "due giocatori",
+    },
+    "ls_rep_settlement": {"en": "Settlement", "fr": "Localité", "de": "Ort", "it": "Insediamento"},
+    "ls_rep_kind": {"en": "Kind", "fr": "Type", "de": "Art", "it": "Tipo"},
+    "ls_rep_merchants": {"en": "Merchants", "fr": "Marchands", "de": "Händler", "it": "Mercanti"},
+    "ls_rep_gold_each": {
+        "en": "Gold each",
+        "fr": "Or chacun",
+        "de": "Gold je Händler",
+        "it": "Oro a testa",
+    },
+    "ls_rep_player": {
+        "en": "{player}: {gold} gold, {days} travel days in reserve",
+        "fr": "{player} : {gold} or, {days} jours de voyage en réserve",
+        "de": "{player}: {gold} Gold, {days} Reisetage in Reserve",
+        "it": "{player}: {gold} oro, {days} giorni di viaggio di riserva",
+    },
+    "ls_rep_wins": {
+        "en": "{names} wins.",
+        "fr": "{names} gagne.",
+        "de": "{names} gewinnt.",
+        "it": "{names} vince.",
+    },
+    "ls_rep_win": {
+        "en": "{names} win.",
+        "fr": "{names} gagnent.",
+        "de": "{names} gewinnen.",
+        "it": "{names} vincono.",
+    },
+    "ls_rep_leads": {
+        "en": "The game goes on; {names} leads.",
+        "fr": "La partie continue ; {names} mène.",
+        "de": "Das Spiel geht weiter; {names} führt.",
+        "it": "La partita continua; {names} è in testa.",
+    },
+    "ls_rep_lead": {
+        "en": "The game goes on; {names} lead.",
+        "fr": "La partie continue ; {names} mènent.",
+        "de": "Das Spiel geht weiter; {names} führen.",
+        "it": "La partita continua; {names} sono in testa.",
+    },
+    "ls_rep_reach": {
+        "en": "{player} has {days} travel days next turn:",
+        "fr": "{player} aura {days} jours de voyage au prochain tour :",
+        "de": "{player} hat im nächsten Zug {days} Reisetage:",
+        "it": "{player} avrà {days} giorni di viaggio al prossimo turno:",
+    },
+    "ls_rep_no_merchant": {
+        "en": "no settlement: {player} has no merchant left (on their turn the game ends)",
+        "fr": "aucune localité : {player} n'a plus de marchand (à son tour, la partie se termine)",
+        "de": "kein Ort: {player} hat keinen Händler mehr (in seinem Zug endet das Spiel)",
+        "it": "nessun insediamento: {player} non ha più mercanti (al suo turno la partita finisce)",
+    },
+    "ls_rep_no_reach": {
+        "en": "no settlement: {player} can reach no settlement any more (on their turn the game ends)",
+        "fr": "aucune localité : {player} ne peut plus en atteindre aucune (à son tour, la partie se termine)",
+        "de": "kein Ort: {player} erreicht keinen Ort mehr (in seinem Zug endet das Spiel)",
+        "it": "nessun insediamento: {player} non può più raggiungerne alcuno (al suo turno la partita finisce)",
+    },
+    "ls_rep_days": {
+        "en": "{days} days",
+        "fr": "{days} jours",
+        "de": "{days} Tage",
+        "it": "{days} giorni",
+    },
+    "ls_rep_not_now": {
+        "en": " (not this turn)",
+        "fr": " (pas à ce tour)",
+        "de": " (nicht in diesem Zug)",
+        "it": " (non in questo turno)",
+    },
 }
 
 t = i18n.translator(STRINGS)

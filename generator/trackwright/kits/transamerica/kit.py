@@ -102,7 +102,8 @@ def card_front(
         frame = Style(stroke="#000000", width=0.9, dash=(0.01, 1.6), cap="round")
         ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, frame))
         dotted = values(rules, lang)["dotted"]
-        ops.append(Text(CARD_W / 2, 84, f"{dotted} ✕", size=6, anchor="middle", fill="#555555"))
+        said = t("ta_dotted_card", lang, dotted=dotted)
+        ops.append(Text(CARD_W / 2, 84, said, size=6, anchor="middle", fill="#555555"))
     else:
         ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, Style(stroke="#000000", width=0.35)))
     return ops

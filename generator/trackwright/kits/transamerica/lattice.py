@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -239,11 +240,12 @@ def _check_cities_on_land(
     edge: float,
     where: str,
 ) -> None:
-    """Every city lies inside the outline."""
+    """Every city lies on the land: inside the outline, out of the lakes."""
     for i, city in enumerate(cities):
         if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
             raise TrackwrightError(
-                f"city {city['name']} ({city['lon']}, {city['lat']}) lies outside the outline",
+                f"city {city['name']} ({city['lon']}, {city['lat']}) lies off the land "
+                "(outside the outline, or in a lake)",
                 f"{where}: $.cities[{i}]",
             )
 
@@ -269,8 +271,88 @@ def _connected_part(
     return main
 
 
+# ------------------------------------------------------------------ the front checks
+#: Two cities nearer than this many steps of the finest lattice are too close for any board.
+CITY_GAP = 0.5
+EARTH_KM = 6371.0  # the projection is on the unit sphere: its lengths times this are km
+
+
+def check_region(region: Any, where: str) -> None:
+    """Everything a region file can be refused for before a lattice is laid over it (in
+    milliseconds, where the balanced search takes seconds): its schema, its cities' names and
+    counts, cities too close for the finest lattice, cities outside the outline. Each mistake on
+    one line naming the places."""
+    mapfile.validate(region, where, "region")
+    cities = region["cities"]
+    _check_names(cities, where)
+    model.check_regions(
+        [model.City(c["name"], "", c["region"], bool(c.get("dotted", False))) for c in cities],
+        where,
+    )
+    lattice = region.get("lattice", {})
+    edge = float(lattice.get("edge", 36.0))
+    margin = float(lattice.get("margin", 22.0))
+    finest, _width = _plane(region, _finest_rows(), edge, margin)
+    _check_spacing(cities, [finest.point(c["lon"], c["lat"]) for c in cities], finest, where)
+    plane, _width = _plane(region, int(lattice.get("rows", 13)), edge, margin)
+    land = unary_union([plane.ring(r) for r in region["outline"]])
+    land = land.difference(unary_union([plane.ring(r) for r in region.get("lakes", [])]))
+    city_xy = [plane.point(c["lon"], c["lat"]) for c in cities]
+    _check_cities_on_land(cities, city_xy, land, edge, where)
+
+
+def _finest_rows() -> int:
+    """The most lattice rows a region may ask for (the region schema's maximum): the finest
+    lattice the balanced search can lay."""
+    return int(mapfile.schema("region")["properties"]["lattice"]["properties"]["rows"]["maximum"])
+
+
+def _check_names(cities: list[dict[str, Any]], where: str) -> None:
+    """Each city named once."""
+    seen: dict[str, int] = {}
+    for i, city in enumerate(cities):
+        if city["name"] in seen:
+            raise TrackwrightError(
+                f"$.cities[{seen[city['name']]}] and $.cities[{i}] are both called "
+                f"{city['name']}: each city needs a name of its own",
+                f"{where}: $.cities[{i}]",
+            )
+        seen[city["name"]] = i
+
+
+def _check_spacing(
+    cities: list[dict[str, Any]], city_xy: list[tuple[float, float]], finest: _Plane, where: str
+) -> None:
+    """No two cities nearer than CITY_GAP steps of the finest lattice: no board could give them
+    intersections of their own."""
+    gap = CITY_GAP * finest.edge
+    km = EARTH_KM / finest.scale
+    for i, j in combinations(range(len(cities)), 2):
+        apart = math.dist(city_xy[i], city_xy[j])
+        if apart < gap:
+            a, b = cities[i], cities[j]
+            raise TrackwrightError(
+                f"cities {a['name']} ($.cities[{i}]) and {b['name']} ($.cities[{j}]) are "
+                f"{apart * km:.0f} km apart, too close for the lattice: even its finest "
+                f"({_finest_rows()} rows) puts intersections {finest.edge * km:.0f} km apart, "
+                f"and two cities need {gap * km:.0f} km between them; move one",
+                f"{where}: $.cities[{j}]",
+            )
+
+
+# ------------------------------------------------------------------ laying the lattice
+
+
 def build(region: dict[str, Any], where: str = "<region>") -> model.TransAmericaMap:
-    """Build a lattice map from a parsed region file (checked against its schema first)."""
+    """Build a lattice map from a parsed region file (its front checks first)."""
+    check_region(region, where)
+    return _lay(region, where)
+
+
+def _lay(region: dict[str, Any], where: str) -> model.TransAmericaMap:
+    """The lattice over a checked region: what only a lattice can refuse is refused here (two
+    cities on one intersection, a city cut off). The schema again: the balanced search's trials
+    stay within its rows."""
     mapfile.validate(region, where, "region")
     lattice = region.get("lattice", {})
     rows = int(lattice.get("rows", 13))
@@ -353,6 +435,7 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
     offset first, then eight others). The same region always gives the same board. When no
     lattice fits, the error says what the nearest row counts give. Returns (map, balance,
     attempts)."""
+    check_region(region, where)
     band = band or Band()
     base = dict(region.get("lattice", {}))
     rows0 = int(base.get("rows", 13))
@@ -379,7 +462,7 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
         progress.report(f"balancing the board: try {attempts} of {tries} ({rows} rows)")
         trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
         try:
-            m = build(trial, where)
+            m = _lay(trial, where)
         except TrackwrightError as exc:
             first_error = first_error or exc
             continue

@@ -214,6 +214,97 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Material|1 Spielplan, 35 Städtekarten (7 je Farbe; die 10 Karten mit gepunktetem Rahmen werden bei {dotted} Spielern aussortiert), {tracks} Schienen + 1 Schranke, {most} Startsteine, {most} Lokomotiven, die Startspielerkarte. {fewest} bis {most} Spieler.\nAufbau|Jede Lokomotive startet auf {start} im Lokschuppen. Die Schranke liegt auf der roten Doppellinie. Karten nach Farben mischen; jeder zieht geheim eine Karte jeder Farbe.\nEine Runde|Zuerst setzt jeder seinen Startstein auf einen freien Knotenpunkt (eine Stadt ist erlaubt). Dann reihum: {per_turn} Schienen auf einfache Linien oder 1 Schiene auf eine Doppellinie legen; mindestens 1 Schiene. Jede Schiene muss über Schienen mit dem eigenen Startstein verbunden sein. Netze, die sich berühren, verschmelzen und gehören allen Beteiligten.\nRundenende|Die Runde endet sofort, wenn die fünf Städte eines Spielers mit seinem Netz verbunden sind (verbindet die erste einfache Schiene eines Spielers die Städte anderer Spieler, darf er noch eine zweite einfache Schiene legen). Sie endet auch, wenn alle {tracks} Schienen liegen.\nWertung|Wer seine fünf Städte nicht alle verbunden hat, verliert 1 Punkt je fehlende einfache und 2 je fehlende doppelte Schiene: die wenigsten Schienen, die seine fünf Städte mit seinem Netz verbinden würden; alle Schienen auf dem Plan zählen. Lokomotive Richtung Schranke ziehen.\nNächste Runde|Schienen abräumen, Karten neu mischen und verteilen; die Startspielerkarte geht nach links.\nNach Runde {barrier_round}|Hat der Letzte noch {barrier_min} oder mehr Punkte, wird die Schranke so versetzt, dass genau {spaces} Felder zwischen ihr und seiner Lokomotive liegen: das Spiel endet dann bei (niedrigster Stand - {gap}) oder weniger. Beispiel: Letzter auf {example_lowest}, Ende bei {example_end} oder weniger.\nSpielende|Hat nach einer Wertung eine Lokomotive die Schranke erreicht oder überfahren, endet das Spiel. Die meisten Punkte gewinnen; Gleichstand teilt den Sieg.",
         "it": "Materiale|1 tabellone, 35 carte città (7 per colore; le 10 carte con cornice tratteggiata si escludono con {dotted} giocatori), {tracks} binari + 1 barriera, {most} segnalini di partenza, {most} locomotive, la carta primo giocatore. Da {fewest} a {most} giocatori.\nPreparazione|Ogni locomotiva parte da {start}, nel deposito. La barriera va sulla doppia linea rossa. Mescolare le carte per colore; ognuno pesca in segreto una carta per colore.\nUna manche|Prima ognuno pone il segnalino di partenza su un incrocio libero (anche una città). Poi a turno: posare {per_turn} binari su linee semplici, oppure 1 binario su una linea doppia; almeno 1 binario. Ogni binario deve essere collegato da binari al proprio segnalino. Le reti che si toccano si uniscono e servono a tutti i loro giocatori.\nFine della manche|La manche finisce appena le cinque città di un giocatore sono collegate alla sua rete (se il primo binario semplice di un giocatore completa le città di altri, può ancora posarne un secondo semplice). Finisce anche quando tutti gli {tracks} binari sono posati.\nPunteggio|Chi non ha collegato tutte e cinque le città perde 1 punto per ogni binario semplice mancante e 2 per ogni binario doppio: il minor numero di binari che collegherebbe le cinque città alla sua rete; contano tutti i binari sul tabellone. Avanzare la locomotiva verso la barriera.\nManche successiva|Togliere i binari, rimescolare e ridistribuire le carte; la carta primo giocatore passa a sinistra.\nDopo la {barrier_round}a manche|Se l'ultimo ha ancora {barrier_min} punti o più, spostare la barriera in modo che restino esattamente {spaces} caselle tra essa e la sua locomotiva: la partita finisce allora a (punteggio più basso - {gap}) o meno. Esempio: ultimo a {example_lowest}, fine a {example_end} o meno.\nFine|Dopo un punteggio, se una locomotiva ha raggiunto o superato la barriera, la partita finisce. Vince chi ha più punti; i pari merito condividono la vittoria.",
     },
+    "ta_dotted_card": {
+        "en": "out with {dotted} players",
+        "fr": "retirée à {dotted} joueurs",
+        "de": "bei {dotted} Spielern aussortiert",
+        "it": "esclusa con {dotted} giocatori",
+    },
+    # What `trackwright score transamerica` prints and its --explain pictures say.
+    "ta_rep_round": {
+        "en": "Round {number}: {tracks} tracks on the board",
+        "fr": "Manche {number} : {tracks} tronçons sur le plateau",
+        "de": "Runde {number}: {tracks} Schienen auf dem Spielplan",
+        "it": "Manche {number}: {tracks} binari sul tabellone",
+    },
+    "ta_rep_completed": {
+        "en": ", completed by {names}",
+        "fr": ", terminée par {names}",
+        "de": ", beendet von {names}",
+        "it": ", chiusa da {names}",
+    },
+    "ta_rep_in_progress": {
+        "en": " (in progress: nothing deducted yet)",
+        "fr": " (en cours : rien n'est encore décompté)",
+        "de": " (läuft noch: noch nichts abgezogen)",
+        "it": " (in corso: ancora nulla detratto)",
+    },
+    "ta_rep_player": {"en": "Player", "fr": "Joueur", "de": "Spieler", "it": "Giocatore"},
+    "ta_rep_start": {"en": "Start", "fr": "Départ", "de": "Start", "it": "Partenza"},
+    "ta_rep_cities": {"en": "Cities", "fr": "Villes", "de": "Städte", "it": "Città"},
+    "ta_rep_lost": {"en": "Lost", "fr": "Perdus", "de": "Verloren", "it": "Persi"},
+    "ta_rep_missing": {
+        "en": "Missing track (a=b: double, counts 2)",
+        "fr": "Tronçons manquants (a=b : double, compte 2)",
+        "de": "Fehlende Schienen (a=b: doppelt, zählt 2)",
+        "it": "Binari mancanti (a=b: doppio, conta 2)",
+    },
+    "ta_rep_score": {"en": "Score", "fr": "Score", "de": "Punkte", "it": "Punti"},
+    "ta_rep_connected": {"en": "connected", "fr": "relié", "de": "verbunden", "it": "collegato"},
+    "ta_rep_visible_end": {
+        "en": "Visible cards: the game ends after {rounds} rounds.",
+        "fr": "Cartes visibles : la partie se termine après {rounds} manches.",
+        "de": "Offene Karten: das Spiel endet nach {rounds} Runden.",
+        "it": "Carte scoperte: la partita finisce dopo {rounds} manche.",
+    },
+    "ta_rep_threshold": {
+        "en": "The game ends for a player at {threshold} points or fewer.",
+        "fr": "La partie se termine quand un joueur a {threshold} points ou moins.",
+        "de": "Das Spiel endet, wenn ein Spieler {threshold} Punkte oder weniger hat.",
+        "it": "La partita finisce quando un giocatore ha {threshold} punti o meno.",
+    },
+    "ta_rep_game_over": {
+        "en": "Game over.",
+        "fr": "Partie terminée.",
+        "de": "Spielende.",
+        "it": "Partita finita.",
+    },
+    "ta_rep_winner": {
+        "en": "{names} wins with {points} points. Scores: {scores}.",
+        "fr": "{names} gagne avec {points} points. Scores : {scores}.",
+        "de": "{names} gewinnt mit {points} Punkten. Stand: {scores}.",
+        "it": "{names} vince con {points} punti. Punteggi: {scores}.",
+    },
+    "ta_rep_winners": {
+        "en": "{names} win with {points} points. Scores: {scores}.",
+        "fr": "{names} gagnent avec {points} points. Scores : {scores}.",
+        "de": "{names} gewinnen mit {points} Punkten. Stand: {scores}.",
+        "it": "{names} vincono con {points} punti. Punteggi: {scores}.",
+    },
+    "ta_rep_goes_on": {
+        "en": "The game goes on. Scores: {scores}.",
+        "fr": "La partie continue. Scores : {scores}.",
+        "de": "Das Spiel geht weiter. Stand: {scores}.",
+        "it": "La partita continua. Punteggi: {scores}.",
+    },
+    "ta_rep_ends_at": {
+        "en": "the game ends at {threshold} or fewer points",
+        "fr": "la partie se termine à {threshold} points ou moins",
+        "de": "das Spiel endet bei {threshold} Punkten oder weniger",
+        "it": "la partita finisce a {threshold} punti o meno",
+    },
+    "ta_rep_explain_title": {
+        "en": "TransAmerica score · {name}",
+        "fr": "TransAmerica, le décompte · {name}",
+        "de": "TransAmerica, die Wertung · {name}",
+        "it": "TransAmerica, il punteggio · {name}",
+    },
+    "ta_rep_drawn": {
+        "en": "missing tracks drawn in {files}",
+        "fr": "tronçons manquants dessinés dans {files}",
+        "de": "fehlende Schienen gezeichnet in {files}",
+        "it": "binari mancanti disegnati in {files}",
+    },
 }
 
 t = i18n.translator(STRINGS)
@@ -221,8 +312,7 @@ t = i18n.translator(STRINGS)
 
 def decimal(x: float, lang: str) -> str:
     """A number with one decimal as written in the language (27.5, 27,5)."""
-    text = f"{x:.1f}".rstrip("0").rstrip(".")
-    return text if lang == "en" else text.replace(".", ",")
+    return i18n.number(x, lang)
 
 
 _PER_TURN = {"en": ("or", "to"), "fr": ("ou", "à"), "de": ("oder", "bis"), "it": ("o", "a")}

@@ -22,14 +22,18 @@ from trackwright.kits.draw.ops import (
 )
 from trackwright.kits.draw.symbols import PLAYER_DASH, PLAYER_STYLE, symbol
 from trackwright.kits.transamerica import board
+from trackwright.kits.transamerica.strings import t
 from trackwright.scorer.transamerica import Result
+from trackwright.views.transamerica.report import round_title
 
 DASHES = PLAYER_DASH
 TRACK = "#5a3a1e"
 LEGEND_H = 44.0
 
 
-def round_page(m: TransAmericaMap, result: Result, index: int, base: Drawing) -> Drawing:
+def round_page(
+    m: TransAmericaMap, result: Result, index: int, base: Drawing, lang: str = "en"
+) -> Drawing:
     rnd = result.rounds[index]
     players = result.players
     ops: list[Op] = [Place(base)]
@@ -65,15 +69,12 @@ def round_page(m: TransAmericaMap, result: Result, index: int, base: Drawing) ->
     # The legend under the board.
     y0 = base.height + 4
     ops.append(rect(0, base.height, base.width, LEGEND_H, Style(stroke=None, fill="#ffffff")))
-    title = f"Round {rnd.number}: {len(rnd.track)} tracks on the board"
-    if rnd.replay and rnd.replay.completed_by:
-        title += f"; completed by {', '.join(rnd.replay.completed_by)}"
-    ops.append(Text(8, y0 + 6, title, size=13, bold=True))
+    ops.append(Text(8, y0 + 6, round_title(rnd, lang), size=13, bold=True))
     ops.append(
         Text(
             base.width - 8,
             y0 + 6,
-            f"the game ends at {rnd.threshold} or fewer points",
+            t("ta_rep_ends_at", lang, threshold=rnd.threshold),
             size=9,
             anchor="end",
         )
@@ -117,5 +118,5 @@ def _change(lost: int) -> str:
 def explanation(m: TransAmericaMap, result: Result, lang: str = "en") -> Document:
     """One page per round."""
     base = board.board_drawing(m, lang)
-    pages = tuple(round_page(m, result, i, base) for i in range(len(result.rounds)))
-    return Document(f"TransAmerica score · {m.name}", pages)
+    pages = tuple(round_page(m, result, i, base, lang) for i in range(len(result.rounds)))
+    return Document(t("ta_rep_explain_title", lang, name=board.board_title(m, lang)), pages)

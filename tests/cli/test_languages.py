@@ -1,0 +1,193 @@
+"""Every word in the chosen language: the command's score reports and TransAmerica's explanation
+pictures in French, German and Italian hold none of the English words they used to; numbers are
+written the language's way (one helper, ``trackwright.kits.i18n.number``) on every printed
+page; German and Italian quotes are their own; the German kit calls the score track one name;
+a La Strada game not ended names a leader, not a winner."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.support.cli import trackwright
+from trackwright.core import dampfross as df_model
+from trackwright.core import transamerica as ta_model
+from trackwright.kits.draw.ops import Group, Place, Text
+from trackwright.kits.i18n import names, number, tables
+from trackwright.scorer import transamerica as ta
+
+TA_GAME = ROOT / "templates/transamerica/examples/game.json"
+LS_RECORDS = ROOT / "tests/records/lastrada"
+LS_OVER = LS_RECORDS / "example-standard.json"  # settlements only: the final position
+LS_GOING = LS_RECORDS / "passing-to-save-days.json"  # turns, and the game goes on
+OTHERS = ("fr", "de", "it")
+
+#: English words the reports and pictures printed whatever the language (word by word, case
+#: kept: German 'Start' and French 'Score' are their languages' words too).
+TA_ENGLISH = (
+    "Round",
+    "tracks",
+    "board",
+    "Player",
+    "Cities",
+    "Lost",
+    "Missing",
+    "connected",
+    "Game over",
+    "win",
+    "wins",
+    "goes on",
+    "completed",
+    "fewer",
+    "drawn",
+    "the",
+    "and",
+)
+LS_ENGLISH = (
+    "Settlement",
+    "Kind",
+    "Merchants",
+    "Gold each",
+    "gold",
+    "travel days",
+    "reserve",
+    "wins",
+    "leads",
+    "goes on",
+    "next turn",
+    "days",
+    "Farm",
+    "Hamlet",
+    "City",
+    "and",
+)
+
+
+def english_in(text: str, words: tuple[str, ...]) -> list[str]:
+    return [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def texts(ops) -> list[str]:
+    """Every line of text a drawing's operations hold, groups and placed drawings included."""
+    found: list[str] = []
+    for op in ops:
+        if isinstance(op, Text):
+            found.append(op.text)
+        elif isinstance(op, Group):
+            found.extend(texts(op.ops))
+        elif isinstance(op, Place):
+            found.extend(texts(op.drawing.ops))
+    return found
+
+
+# ------------------------------------------------------------------ TransAmerica's score
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_transamerica_report_and_pictures_speak_the_language(lang, tmp_path):
+    picture = tmp_path / "why.svg"  # as .png: one file a round too, drawn slower
+    done = trackwright("score", "transamerica", TA_GAME, "--lang", lang, "--explain", picture)
+    assert done.returncode == 0, done.stderr
+    assert english_in(done.stdout, TA_ENGLISH) == [], done.stdout
+    # The files it wrote, each named: not why.svg, which it never writes.
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == ["why-round1.svg", "why-round2.svg", "why-round3.svg"]
+    last = done.stdout.strip().splitlines()[-1]
+    assert f"{tmp_path / 'why-round1.svg'}, why-round2.svg, why-round3.svg" in last, last
+    from trackwright.views.transamerica.explain import explanation
+
+    record = ta.load_record(TA_GAME)
+    document = explanation(record.map, ta.score(record), lang)
+    board = set(texts(document.pages[0].ops[:1]))  # the printed board, placed
+    for page in document.pages:
+        said = [x for x in texts(page.ops) if x not in board]
+        assert english_in(" | ".join(said), TA_ENGLISH) == [], said
+    assert "TransAmerica" in document.title and "score" not in document.title
+
+
+def test_the_transamerica_report_in_english_is_unchanged():
+    done = trackwright("score", "transamerica", TA_GAME)
+    assert "Round 1: " in done.stdout and "Game over. Ann and Dev win with 7 points." in done.stdout
+
+
+# ------------------------------------------------------------------ La Strada's score
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("record", [LS_OVER, LS_GOING, LS_RECORDS / "rules-example-by-hand.json"])
+def test_the_lastrada_report_speaks_the_language(lang, record):
+    data = json.loads(record.read_text("utf-8"))
+    ask = ["--reachable", data["players"][0]] if "turns" in data else []
+    done = trackwright("score", "lastrada", record, "--lang", lang, *ask)
+    assert done.returncode == 0, done.stderr
+    assert english_in(done.stdout, LS_ENGLISH) == [], done.stdout
+
+
+def test_a_lastrada_game_not_ended_names_a_leader():
+    going = trackwright("score", "lastrada", LS_GOING).stdout
+    assert "The game goes on; Ann leads." in going and "wins" not in going
+    over = trackwright("score", "lastrada", LS_OVER).stdout
+    assert over.strip().endswith("Cleo wins.")
+    ended = trackwright("score", "lastrada", LS_RECORDS / "grey-cannot-reach-ends-the-game.json")
+    assert ended.stdout.strip().endswith("grey wins.")
+    shared = trackwright(
+        "score", "lastrada", LS_RECORDS / "tie-shared-by-hand.json", "--lang", "fr"
+    )
+    assert " et " in shared.stdout and shared.stdout.strip().endswith("gagnent.")
+
+
+# ------------------------------------------------------------------ numbers and words in the kits
+
+
+def test_numbers_the_language_s_way():
+    assert [number(690.0, lang) for lang in ("en", "fr")] == ["690", "690"]
+    assert [number(26.84, lang) for lang in ("en", "fr", "de", "it")] == [
+        "26.8",
+        "26,8",
+        "26,8",
+        "26,8",
+    ]
+    assert number(-0.01, "de") == "0" and number(7.25, "it", 2) == "7,25"
+    assert names(["Ann"], "de") == "Ann" and names(["Ann", "Bo", "Dev"], "it") == "Ann, Bo e Dev"
+
+
+def kit_texts(lang: str) -> list[str]:
+    """Every text of the TransAmerica and Dampfross kits' pages (the poster note and hex sheets
+    print board sizes with decimals; the board, the average hand)."""
+    from trackwright.kits.dampfross import kit as df_kit
+    from trackwright.kits.transamerica import kit as ta_kit
+
+    found: list[str] = []
+    documents = {
+        **ta_kit.documents(ta_model.load("usa"), ta_kit.KitOptions(lang=lang)),
+        **df_kit.documents(df_model.load("england"), df_kit.KitOptions(lang=lang)),
+    }
+    for document in documents.values():
+        for page in document.pages:
+            found.extend(texts(page.ops))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_printed_numbers_follow_the_language(lang):
+    # Versions are not numbers, nor is the duplex test's --back-offset X,Y (0,0).
+    said = [x.replace("0,0", "") for x in kit_texts(lang) if "trackwright" not in x]
+    decimals = [x for x in said if re.search(r"\d[.,]\d", x)]
+    other = "," if lang == "en" else "."
+    assert decimals, "the kits print numbers with decimals"
+    assert [x for x in decimals if re.search(rf"\d{re.escape(other)}\d", x)] == []
+    dotted = [x for x in said if "2-3" in x and len(x) < 40]
+    assert dotted and not [x for x in dotted if "✕" in x], dotted  # a card says it in words
+
+
+def test_quotes_and_the_score_track_in_german_and_italian():
+    every = tables()
+    for table in every.values():
+        for key, text in table.items():
+            assert '"' not in text["de"] and '"' not in text["it"], key
+            assert "Zählleiste" not in text["de"] and "percorso dei punti" not in text["it"], key
+    german = " ".join(text["de"] for table in every.values() for text in table.values())
+    assert "Wertungsleiste" in german and "„" in german
