@@ -90,7 +90,7 @@ def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     )
     (kits.parent / "notes.json").write_text("{}")  # other JSON in a kit is left alone
     out = tmp_path / "site"
-    done = trackwright("site", str(out), "--kits", str(tmp_path / "output"))
+    done = trackwright("site", str(out), "--kits", str(tmp_path / "output"), "--no-print")
     assert done.returncode == 0, done.stderr
     assert "files" in done.stdout and "MB" in done.stdout
     assert "snapshot" in done.stdout  # made, kept, or why not: said
@@ -155,3 +155,13 @@ def test_the_engines_snapshot_is_made_with_node_and_left_out_without(phone_site,
     assert site.SNAPSHOT not in json.loads(
         files["sw.js"].decode().split("const PRECACHE = ")[1].split(";\n")[0]
     )
+
+
+def test_the_printed_kits_are_in_the_site_and_not_in_the_service_worker(phone_site):
+    """The Print page's PDFs (trackwright.web.prints) are files of the site the service worker
+    neither keeps nor versions: with them or without, it is the same file (test_print_page.py
+    builds the site with the real kits)."""
+    printed = {"print/index.json": b"{}", "print/en/a4/kit/checklist-a4.pdf": b"%PDF-1.4"}
+    plain = site.site_files([], boards=False)
+    files = site.site_files([], boards=False, printed=printed)
+    assert files == plain | printed
