@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support import cli
+from trackwright.core.errors import TrackwrightError
 from trackwright.web import pyodide, site
 
 trackwright = cli.trackwright
@@ -157,11 +158,23 @@ def test_the_engines_snapshot_is_made_with_node_and_left_out_without(phone_site,
     )
 
 
-def test_the_printed_kits_are_in_the_site_and_not_in_the_service_worker(phone_site):
-    """The Print page's PDFs (trackwright.web.prints) are files of the site the service worker
-    neither keeps nor versions: with them or without, it is the same file (test_print_page.py
-    builds the site with the real kits)."""
-    printed = {"print/index.json": b"{}", "print/en/a4/kit/checklist-a4.pdf": b"%PDF-1.4"}
-    plain = site.site_files([], boards=False)
-    files = site.site_files([], boards=False, printed=printed)
-    assert files == plain | printed
+def test_the_printed_kits_are_made_last_once_everything_else_holds(tmp_path, monkeypatch):
+    """The Print page's kits (trackwright.web.prints, test_print_page.py) take the longest to
+    make: a folder that is not a site, a map file missing or Pyodide not the pinned one is
+    refused first, without drawing a kit."""
+    asked: list[bool] = []
+
+    def printed():
+        asked.append(True)
+        raise AssertionError("the kits were made before the checks")
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mine.txt").write_text("x")
+    with pytest.raises(TrackwrightError, match="not an earlier trackwright site"):
+        site.build(tmp_path / "out", printed=printed)
+    with pytest.raises(TrackwrightError, match="file not found"):
+        site.build(tmp_path / "new", [tmp_path / "nowhere.json"], printed=printed)
+    monkeypatch.setenv("TRACKWRIGHT_PYODIDE", str(tmp_path / "none.tgz"))
+    with pytest.raises(TrackwrightError, match="no such file"):
+        site.build(tmp_path / "new", printed=printed)
+    assert not asked and not (tmp_path / "new").exists()

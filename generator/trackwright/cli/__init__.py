@@ -224,8 +224,10 @@ def site(
     from trackwright.web import prints
     from trackwright.web import site as site_builder
 
-    kits_made = prints.build(_kit_games(), _site_kits, site_builder.LANGS) if printed else None
-    report = site_builder.build(out, list(map_files or []), kits, kits_made)
+    def printed_kits() -> prints.Made:
+        return prints.build(_kit_games(), _site_kits, site_builder.LANGS)
+
+    report = site_builder.build(out, list(map_files or []), kits, printed_kits if printed else None)
     typer.echo(
         f"{out}: {report.files} files, {report.size / 1e6:.1f} MB "
         f"(Pyodide {report.pyodide_size / 1e6:.1f} MB), {len(report.maps)} maps; "

@@ -17,6 +17,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files as package_files
@@ -282,16 +283,11 @@ SNAPSHOT = "engines.snapshot.gz"
 
 
 def site_files(
-    maps: list[SiteMap],
-    boards: bool = True,
-    notes: list[str] | None = None,
-    printed: dict[str, bytes] | None = None,
+    maps: list[SiteMap], boards: bool = True, notes: list[str] | None = None
 ) -> dict[str, bytes]:
     """Every file of the site by its path in the folder (the service worker last: it lists the
     others, each with its SHA-256, and carries their digest as its version). ``notes`` gets
-    what was done about the engines' snapshot. ``printed``: the printed kits' files
-    (``print/``, trackwright.web.prints), added after the service worker is made: it neither
-    keeps them nor changes its version for them."""
+    what was done about the engines' snapshot."""
     out: dict[str, bytes] = {}
     static = Path(str(package_files("trackwright.web").joinpath("static")))
     for path in sorted(static.rglob("*")):
@@ -338,7 +334,6 @@ def site_files(
         .replace("__PRECACHE__", json.dumps(precache))
         .encode("utf-8")
     )
-    out.update(printed or {})
     return out
 
 
@@ -346,19 +341,23 @@ def build(
     out: Path,
     extra: list[Path] | None = None,
     kits: Path | None = None,
-    printed: prints.Made | None = None,
+    printed: Callable[[], prints.Made] | None = None,
 ) -> Report:
     """Write the site into ``out`` (made, or replaced if it holds an earlier site; any other
     non-empty folder is refused). Everything is built in memory and written to a new folder
-    beside it first, so a failure leaves nothing half-written. ``printed``: the printed kits
-    for the Print page (none: the page says the site has none)."""
+    beside it first, so a failure leaves nothing half-written. ``printed`` makes the printed
+    kits for the Print page (trackwright.web.prints; none: the page says the site has none):
+    called last, once everything else is checked and built, and its files added after the
+    service worker is made, which neither keeps them nor changes its version for them."""
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
         raise TrackwrightError(
             "exists and is not an earlier trackwright site: choose a new or empty folder", str(out)
         )
     maps = collect_maps(extra or [], kits)
     notes: list[str] = []
-    contents = site_files(maps, notes=notes, printed=printed.files if printed else None)
+    contents = site_files(maps, notes=notes)
+    made = printed() if printed is not None else None
+    contents.update(made.files if made is not None else {})
     contents[MARKER] = f"trackwright {VERSION} phone app\n".encode()
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -385,9 +384,8 @@ def build(
     report.pyodide_size = sum(len(d) for k, d in contents.items() if k.startswith("pyodide/"))
     report.maps = maps
     report.snapshot = notes[0]
-    if printed is not None:
-        pdfs = printed.pdfs
-        report.printed = printed.note()
-        report.print_size = sum(map(len, pdfs.values()))
+    if made is not None:
+        report.printed = made.note()
+        report.print_size = sum(map(len, made.pdfs.values()))
     report.largest = max(((k, len(d)) for k, d in contents.items()), key=lambda kv: kv[1])
     return report
