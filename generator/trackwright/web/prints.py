@@ -158,6 +158,17 @@ def _forget_old(root: Path, current: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _kit_files(job: Job, files: dict[str, bytes]) -> dict[str, bytes]:
+    """A job's PDFs and map files, each in a kit's folder (a game that writes its kit at the top
+    of the folder gets its name as the kit's)."""
+    kept = {}
+    for name, data in files.items():
+        path = PurePosixPath(name)
+        if path.suffix == ".pdf" or path.name == "map.json":
+            kept[str(path if path.parent.name else job.game / path)] = data
+    return kept
+
+
 def kits(
     jobs: list[Job], make: Maker, cache: Path | None = None
 ) -> tuple[list[dict[str, bytes]], int]:
@@ -169,9 +180,7 @@ def kits(
     missing = [k for k, f in enumerate(found) if f is None]
     if missing:
         for k, files in zip(missing, make([jobs[k] for k in missing]), strict=True):
-            found[k] = {
-                n: d for n, d in files.items() if n.endswith(".pdf") or n.endswith("/map.json")
-            }
+            found[k] = _kit_files(jobs[k], files)
             _keep(places[k], found[k] or {})
         _forget_old(folder.parent, folder)
     return [f or {} for f in found], len(missing)
