@@ -24,6 +24,7 @@ from tests.support.served import served_folder
 from tests.web.browser import open_page, phone
 from trackwright import games
 from trackwright.cli import _kit_games, _site_kits
+from trackwright.core.errors import TrackwrightError
 from trackwright.kits import checklist
 from trackwright.web import prints, site
 
@@ -131,6 +132,14 @@ def test_the_same_sources_give_the_same_bytes_and_a_second_build_draws_nothing(
     assert (count, none, len(calls)) == (2, 0, 1)
     assert made == kept
     assert prints.layout(jobs, made) == prints.layout(jobs, kept)
+
+
+def test_a_file_too_big_for_a_free_host_is_refused():
+    job = prints.Job("transamerica", "en", "a4")
+    big = {"transamerica/board-a4.pdf": b"%PDF" + b"0" * prints.FILE_LIMIT}
+    with pytest.raises(TrackwrightError, match="25 MiB") as refused:
+        prints.layout([job], [big])
+    assert refused.value.where == "print/en/a4/transamerica/board-a4.pdf"
 
 
 def test_a_site_without_kits_says_so(tmp_path, phone_site):

@@ -30,6 +30,7 @@ import reportlab
 
 import trackwright
 from trackwright import games
+from trackwright.core.errors import TrackwrightError
 from trackwright.kits import checklist
 from trackwright.version import VERSION
 from trackwright.web import pyodide
@@ -250,7 +251,9 @@ def layout(jobs: list[Job], made: list[dict[str, bytes]]) -> dict[str, bytes]:
             out.update(pdfs)
     too_big = [name for name, data in out.items() if len(data) > FILE_LIMIT]
     if too_big:
-        raise ValueError(f"{too_big[0]} is larger than {FILE_LIMIT // 2**20} MiB")
+        raise TrackwrightError(
+            f"larger than {FILE_LIMIT // 2**20} MiB, more than free static hosts take", too_big[0]
+        )
     langs = sorted({j.lang for j in jobs}, key=[j.lang for j in jobs].index)
     papers = sorted({j.paper for j in jobs}, key=[j.paper for j in jobs].index)
     document = {"langs": langs, "papers": papers, "kits": index}
