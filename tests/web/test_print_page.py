@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import urllib.request
+from importlib.resources import files as package_files
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ from trackwright.web import prints, site
 pytestmark = pytest.mark.slow
 
 GB = 10**9
+STATIC = Path(str(package_files("trackwright.web"))) / "static"
 #: Where the test leaves its screenshot of the Print page (for the report), when set.
 SHOT = os.environ.get("TRACKWRIGHT_PRINT_SHOT")
 
@@ -158,9 +160,87 @@ def test_every_link_resolves_over_http(print_site):
                 assert r.status == 200 and int(r.headers["Content-Length"]) == f["size"]
 
 
+SHOWN = """() => [...document.querySelectorAll('.print-kit')].map((k) => ({
+  kit: k.dataset.kit,
+  files: [...k.querySelectorAll('a[data-file]')].map((a) => a.dataset.file),
+  first: k.querySelector('li').dataset.kind,
+  choice: [...k.querySelectorAll('.print-choice a')].length,
+}))"""
+ANSWERS = """async () => Promise.all([...document.querySelectorAll('a[data-file]')].map(async (a) => {
+  const r = await fetch(a.href);
+  return [a.dataset.file, r.status, (await r.arrayBuffer()).byteLength];
+}))"""
+CACHED = """async () => { const urls = [];
+  for (const key of await caches.keys())
+    for (const r of await (await caches.open(key)).keys()) urls.push(r.url);
+  return urls; }"""
+
+
+def lists_the_index(pg, index: dict, lang: str, paper: str) -> None:
+    """The page, for a language and a paper, shows the kits of the index: every file, the
+    checklist first, the alternatives together."""
+    pg.select_option("#print-lang", lang)
+    pg.select_option("#print-paper", paper)
+    shown = pg.evaluate(SHOWN)
+    kits = {k["kit"]: k for k in index["kits"] if (k["lang"], k["paper"]) == (lang, paper)}
+    assert {k["kit"] for k in shown} == set(kits)
+    for k in shown:
+        want = kits[k["kit"]]["files"]
+        assert k["first"] == "checklist"
+        assert sorted(k["files"]) == sorted(f["file"] for f in want)
+        assert k["choice"] == sum(1 for f in want if f["choice"])
+
+
+def a_tap_downloads_the_pdf(pg, folder: Path, tmp_path: Path) -> None:
+    """Each kit is one line until tapped; a tap on a file downloads the PDF itself, under a
+    name that says its kit and language; the service worker keeps none of them."""
+    first = pg.locator(".print-kit a[data-file]").first
+    assert not first.is_visible()
+    pg.locator(".print-kit summary").first.click()
+    assert first.is_visible()
+    with pg.expect_download() as info:
+        first.click()
+    target = tmp_path / info.value.suggested_filename
+    info.value.save_as(target)
+    assert target.name.endswith("-it-checklist-letter.pdf")
+    assert target.read_bytes() == (folder / first.get_attribute("data-file")).read_bytes()
+    cached = pg.evaluate(CACHED)
+    assert cached and not [u for u in cached if "/print/" in u]
+
+
+def checklist_in_view(pg, tmp_path: Path) -> None:
+    """The kit opened stays open in another language and paper, its checklist first and in
+    view (the screenshot for the report)."""
+    pg.select_option("#print-lang", "en")
+    pg.select_option("#print-paper", "a4")
+    assert pg.locator(".print-kit").first.get_attribute("open") is not None
+    pg.evaluate("window.scrollTo(0, 0)")
+    first = pg.locator(".print-kit li").first
+    box = first.bounding_box()
+    assert box and box["y"] + box["height"] <= 740
+    assert first.get_attribute("data-kind") == "checklist"
+    path = tmp_path / "print-page.png"
+    pg.screenshot(path=str(path))
+    if SHOT:
+        shutil.copy(path, SHOT)
+        pg.screenshot(path=str(Path(SHOT).with_suffix(".full.png")), full_page=True)
+
+
+def offline_it_says_so(context, pg) -> None:
+    """Offline the app opens (its service worker has it) and says the kits need the network."""
+    context.set_offline(True)
+    pg.reload()
+    pg.wait_for_selector("#main h1")
+    pg.wait_for_function("!document.getElementById('main').innerText.includes('…')")
+    words = json.loads((STATIC / "i18n" / "app.json").read_text("utf-8"))
+    assert words["en"]["print.offline"] in pg.inner_text("#main")
+    context.set_offline(False)
+
+
 def test_the_print_page_on_a_phone_lists_the_checklist_first(browser, print_site, tmp_path):
     folder, _ = print_site
     index = index_of(folder)
+    sizes = {f["file"]: f["size"] for k in index["kits"] for f in k["files"]}
     context = phone(browser)
     with served_folder(folder) as base:
         pg = open_page(context, base)
@@ -168,64 +248,13 @@ def test_the_print_page_on_a_phone_lists_the_checklist_first(browser, print_site
         pg.wait_for_selector(".print-kit")
         assert pg.url.endswith("#/print")
         for lang, paper in (("en", "a4"), ("de", "letter"), ("it", "letter")):
-            pg.select_option("#print-lang", lang)
-            pg.select_option("#print-paper", paper)
-            shown = pg.evaluate(
-                """() => [...document.querySelectorAll('.print-kit')].map((k) => ({
-                     kit: k.dataset.kit,
-                     files: [...k.querySelectorAll('a[data-file]')].map((a) => a.dataset.file),
-                     first: k.querySelector('li').dataset.kind,
-                     choice: [...k.querySelectorAll('.print-choice a')].length,
-                   }))"""
-            )
-            kits = [k for k in index["kits"] if (k["lang"], k["paper"]) == (lang, paper)]
-            assert {k["kit"] for k in shown} == {k["kit"] for k in kits}
-            for k in shown:
-                want = next(x for x in kits if x["kit"] == k["kit"])
-                assert k["first"] == "checklist"
-                assert sorted(k["files"]) == sorted(f["file"] for f in want["files"])
-                assert k["choice"] == sum(1 for f in want["files"] if f["choice"])
-        # Every link of the page answers with its PDF through the page (and its service worker).
+            lists_the_index(pg, index, lang, paper)
+        # Every link of the page answers with its PDF through the page and its service worker.
         pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        answers = pg.evaluate(
-            """async () => Promise.all([...document.querySelectorAll('a[data-file]')].map(
-                 async (a) => { const r = await fetch(a.href);
-                   return [a.dataset.file, r.status, (await r.arrayBuffer()).byteLength]; }))"""
-        )
-        sizes = {f["file"]: f["size"] for k in index["kits"] for f in k["files"]}
+        answers = pg.evaluate(ANSWERS)
         assert answers and all(s == 200 and n == sizes[f] for f, s, n in answers)
-        # Each kit is one line until tapped; a tap on a file downloads the PDF itself, under a
-        # name that says its kit and language.
-        first = pg.locator(".print-kit a[data-file]").first
-        assert not first.is_visible()
-        pg.locator(".print-kit summary").first.click()
-        assert first.is_visible()
-        with pg.expect_download() as info:
-            first.click()
-        target = tmp_path / info.value.suggested_filename
-        info.value.save_as(target)
-        assert target.name.endswith("-it-checklist-letter.pdf")
-        assert target.read_bytes() == (folder / first.get_attribute("data-file")).read_bytes()
-        cached = pg.evaluate(
-            """async () => { const urls = [];
-                 for (const key of await caches.keys())
-                   for (const r of await (await caches.open(key)).keys()) urls.push(r.url);
-                 return urls; }"""
-        )
-        assert cached and not [u for u in cached if "/print/" in u]
-        pg.select_option("#print-lang", "en")
-        pg.select_option("#print-paper", "a4")
-        # The kit opened stays open in another language and paper, its checklist in view first.
-        assert pg.locator(".print-kit").first.get_attribute("open") is not None
-        pg.locator(".print-kit summary").first.scroll_into_view_if_needed()
-        pg.evaluate("window.scrollBy(0, -120)")
-        box = pg.locator(".print-kit li").first.bounding_box()
-        assert box and box["y"] + box["height"] <= 740
-        assert pg.locator(".print-kit li").first.get_attribute("data-kind") == "checklist"
-        path = tmp_path / "print-page.png"
-        pg.screenshot(path=str(path))
-        if SHOT:
-            shutil.copy(path, SHOT)
-            pg.screenshot(path=str(Path(SHOT).with_suffix(".full.png")), full_page=True)
+        a_tap_downloads_the_pdf(pg, folder, tmp_path)
+        checklist_in_view(pg, tmp_path)
+        offline_it_says_so(context, pg)
     assert not context.errors, context.errors
     context.close()
