@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import urllib.request
 from importlib.resources import files as package_files
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from tests.support import cli
@@ -96,6 +98,20 @@ def test_every_kit_in_every_language_and_paper_is_listed_and_in_the_site(print_s
     assert f"printed kits: {len(listed)} PDFs in {len(kits)} kits" in said
     assert f"{printed / 1e6:.1f} MB" in said and "the largest file" in said
     print(f"site {total / 1e6:.1f} MB, {len(sizes)} files; printed kits {printed / 1e6:.1f} MB")
+
+
+def test_the_files_come_in_the_order_their_checklist_lists_them(print_site):
+    """What the page lists after each kit's checklist is what the checklist PDF lists, in its
+    order; the alternatives shown together keep their order among themselves."""
+    folder, _ = print_site
+    for kit in index_of(folder)["kits"]:
+        text = pypdf.PdfReader(folder / kit["files"][0]["file"]).pages[0].extract_text()
+        printed = list(dict.fromkeys(re.findall(r"([\w-]+\.pdf)", text)))
+        files = kit["files"][1:]
+        assert sorted(printed) == sorted(f["name"] for f in files), kit["kit"]
+        for choice in (False, True):
+            mine = [f["name"] for f in files if bool(f["choice"]) == choice]
+            assert mine == [name for name in printed if name in mine], (kit["kit"], choice)
 
 
 def test_the_service_worker_keeps_none_of_them_and_its_version_is_the_same(print_site, phone_site):
