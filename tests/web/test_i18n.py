@@ -74,7 +74,7 @@ def test_every_game_with_a_page_has_its_texts():
 def test_every_key_the_pages_ask_for_exists():
     every = tables()
     shell = set(every["app"]["en"])
-    scripts = {"app": STATIC / "app.js"} | {
+    scripts = {"app": STATIC / "app.js", "print": STATIC / "print.js"} | {
         g["name"]: STATIC / "games" / g["page"] for g in bridge.catalogue() if g["page"]
     }
     for name, path in scripts.items():

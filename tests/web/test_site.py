@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support import cli
+from trackwright.core.errors import TrackwrightError
 from trackwright.web import pyodide, site
 
 trackwright = cli.trackwright
@@ -90,7 +91,7 @@ def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     )
     (kits.parent / "notes.json").write_text("{}")  # other JSON in a kit is left alone
     out = tmp_path / "site"
-    done = trackwright("site", str(out), "--kits", str(tmp_path / "output"))
+    done = trackwright("site", str(out), "--kits", str(tmp_path / "output"), "--no-print")
     assert done.returncode == 0, done.stderr
     assert "files" in done.stdout and "MB" in done.stdout
     assert "snapshot" in done.stdout  # made, kept, or why not: said
@@ -155,3 +156,25 @@ def test_the_engines_snapshot_is_made_with_node_and_left_out_without(phone_site,
     assert site.SNAPSHOT not in json.loads(
         files["sw.js"].decode().split("const PRECACHE = ")[1].split(";\n")[0]
     )
+
+
+def test_the_printed_kits_are_made_last_once_everything_else_holds(tmp_path, monkeypatch):
+    """The Print page's kits (trackwright.web.prints, test_print_page.py) take the longest to
+    make: a folder that is not a site, a map file missing or Pyodide not the pinned one is
+    refused first, without drawing a kit."""
+    asked: list[bool] = []
+
+    def printed():
+        asked.append(True)
+        raise AssertionError("the kits were made before the checks")
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mine.txt").write_text("x")
+    with pytest.raises(TrackwrightError, match="not an earlier trackwright site"):
+        site.build(tmp_path / "out", printed=printed)
+    with pytest.raises(TrackwrightError, match="file not found"):
+        site.build(tmp_path / "new", [tmp_path / "nowhere.json"], printed=printed)
+    monkeypatch.setenv("TRACKWRIGHT_PYODIDE", str(tmp_path / "none.tgz"))
+    with pytest.raises(TrackwrightError, match="no such file"):
+        site.build(tmp_path / "new", printed=printed)
+    assert not asked and not (tmp_path / "new").exists()

@@ -53,18 +53,34 @@ def generate_all(
     the board of seed 1)."""
     started = time.perf_counter()
     fmt = parse_formats(formats)
-    names = [
-        g.name
-        for g in games.games().values()
-        if g.cli_module() is not None and hasattr(g.cli_module(), "generate_all")
-    ]
-    jobs = [(name, out, paper.value, lang.value, fmt) for name in names]
+    jobs = [(name, out, paper.value, lang.value, fmt) for name in _kit_games()]
     files: dict[Path, bytes] = {}
     for result in _each_game(jobs):
         if isinstance(result, tuple):  # a game's one-line error, raised here with its place
             raise TrackwrightError(result[1], result[0])
         files.update(result)
     report(write_all(files), started)
+
+
+def _kit_games() -> list[str]:
+    """The games that have kits of their own for ``generate all``."""
+    return [
+        g.name
+        for g in games.games().values()
+        if g.cli_module() is not None and hasattr(g.cli_module(), "generate_all")
+    ]
+
+
+def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
+    """The PDFs of ``generate all`` for the site's Print page (trackwright.web.prints.Job: a
+    game, a language, a paper), made side by side as ``generate all`` makes them."""
+    work = [(j.game, Path(), j.paper, j.lang, ("pdf",)) for j in jobs]
+    made = []
+    for result in _each_game(work):
+        if isinstance(result, tuple):
+            raise TrackwrightError(result[1], result[0])
+        made.append({path.as_posix(): data for path, data in result.items()})
+    return made
 
 
 def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[str | None, str]:
@@ -194,16 +210,31 @@ def site(
     kits: Annotated[
         Path, typer.Option(help="Every map.json under this folder is offered too.")
     ] = DEFAULT_OUT,
+    printed: Annotated[
+        bool,
+        typer.Option(
+            "--print/--no-print",
+            help="Put the built-in kits in as ready-to-print PDFs (every language, A4 and "
+            "Letter) on the app's Print page.",
+        ),
+    ] = True,
 ) -> None:
     """Write the phone app as a static folder: put it on any HTTPS web host (or serve it with
     `trackwright serve`); phones install it from there and then play and score offline."""
+    from trackwright.web import prints
     from trackwright.web import site as site_builder
 
-    report = site_builder.build(out, list(map_files or []), kits)
+    def printed_kits() -> prints.Made:
+        return prints.build(_kit_games(), _site_kits, site_builder.LANGS)
+
+    report = site_builder.build(out, list(map_files or []), kits, printed_kits if printed else None)
     typer.echo(
         f"{out}: {report.files} files, {report.size / 1e6:.1f} MB "
-        f"(Pyodide {report.pyodide_size / 1e6:.1f} MB), {len(report.maps)} maps"
+        f"(Pyodide {report.pyodide_size / 1e6:.1f} MB), {len(report.maps)} maps; "
+        f"the largest file {report.largest[1] / 2**20:.1f} MiB ({report.largest[0]})"
     )
+    if report.printed:
+        typer.echo(f"{out}: {report.printed}")
     if report.snapshot:
         # Made, kept, or why not: without one the phone's engines start a few seconds slower.
         typer.echo(f"{out}: {report.snapshot}")

@@ -1,7 +1,9 @@
 """The phone app as a static folder: ``trackwright site OUT`` writes it, ``trackwright serve``
 serves the same folder. Everything the app needs is inside (pages, the engines as Python files,
 Pyodide, the maps and their printed boards in every language, a web manifest, icons and a
-service worker that keeps it all for offline use), so any static HTTPS host can serve it.
+service worker that keeps it all for offline use), so any static HTTPS host can serve it. It can
+also hold the built-in kits as ready-to-print PDFs (``print/``, the Print page), which are
+downloaded when a player taps them and never kept for offline use.
 
 The build is deterministic: the same inputs give byte-identical files (zip entries carry a fixed
 date, lists are sorted), so the service worker's version changes only when something did."""
@@ -15,6 +17,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files as package_files
@@ -27,7 +30,7 @@ from trackwright.core.errors import TrackwrightError
 from trackwright.kits.draw.svg import render_svg
 from trackwright.play import bridge
 from trackwright.version import VERSION
-from trackwright.web import pyodide
+from trackwright.web import prints, pyodide
 
 LANGS = ("en", "fr", "de", "it")
 MARKER = ".trackwright-site"
@@ -81,6 +84,10 @@ class Report:
     maps: list[SiteMap] = field(default_factory=list)
     #: Whether the engines' memory snapshot was made, kept from an earlier build, or why not.
     snapshot: str = ""
+    #: The printed kits: how many PDFs, their size, made or kept (trackwright.web.prints).
+    printed: str = ""
+    print_size: int = 0
+    largest: tuple[str, int] = ("", 0)
 
 
 def _slug(text: str) -> str:
@@ -330,10 +337,18 @@ def site_files(
     return out
 
 
-def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) -> Report:
+def build(
+    out: Path,
+    extra: list[Path] | None = None,
+    kits: Path | None = None,
+    printed: Callable[[], prints.Made] | None = None,
+) -> Report:
     """Write the site into ``out`` (made, or replaced if it holds an earlier site; any other
     non-empty folder is refused). Everything is built in memory and written to a new folder
-    beside it first, so a failure leaves nothing half-written."""
+    beside it first, so a failure leaves nothing half-written. ``printed`` makes the printed
+    kits for the Print page (trackwright.web.prints; none: the page says the site has none):
+    called last, once everything else is checked and built, and its files added after the
+    service worker is made, which neither keeps them nor changes its version for them."""
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
         raise TrackwrightError(
             "exists and is not an earlier trackwright site: choose a new or empty folder", str(out)
@@ -341,6 +356,8 @@ def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) 
     maps = collect_maps(extra or [], kits)
     notes: list[str] = []
     contents = site_files(maps, notes=notes)
+    made = printed() if printed is not None else None
+    contents.update(made.files if made is not None else {})
     contents[MARKER] = f"trackwright {VERSION} phone app\n".encode()
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -367,4 +384,8 @@ def build(out: Path, extra: list[Path] | None = None, kits: Path | None = None) 
     report.pyodide_size = sum(len(d) for k, d in contents.items() if k.startswith("pyodide/"))
     report.maps = maps
     report.snapshot = notes[0]
+    if made is not None:
+        report.printed = made.note()
+        report.print_size = sum(map(len, made.pdfs.values()))
+    report.largest = max(((k, len(d)) for k, d in contents.items()), key=lambda kv: kv[1])
     return report

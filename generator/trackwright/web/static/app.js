@@ -900,7 +900,8 @@ async function home() {
       ),
     ),
   );
-  main.replaceChildren(h("h1", {}, t("home.title")), list, laptop, form);
+  const print = h("div", { class: "card" }, h("a", { href: "#/print", id: "print-link" }, t("print.link")));
+  main.replaceChildren(h("h1", {}, t("home.title")), list, laptop, form, print);
   boardCache.board = null;
   boardCache.wrap = null;
   memo.clear();
@@ -1665,12 +1666,19 @@ async function handPage(game, rest) {
   await unit.handPage(main, rest);
 }
 
+// #/print: the built-in kits as PDFs to print (print.js).
+async function printPage() {
+  G.game = null;
+  await window.TWPrint.page(document.getElementById("main"));
+}
+
 async function route() {
   const match = location.hash.match(/^#\/game\/([^/?]+)/);
   const hand = location.hash.match(/^#\/hand\/([a-z0-9-]+)\/(.*)$/);
   try {
     if (match) await gamePage(decodeURIComponent(match[1]));
     else if (hand) await handPage(hand[1], hand[2]);
+    else if (location.hash.startsWith("#/print")) await printPage();
     else await home();
   } catch (e) {
     console.error(e);

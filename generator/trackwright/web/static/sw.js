@@ -8,6 +8,9 @@
 // another language (the player chose it) is downloaded then, and every board of that language
 // after it, once each; offline, a board not kept in the language asked for is answered in a
 // language that is kept.
+//
+// The printed kits under print/ (PDFs, the Print page) are not the app's: never kept, and
+// downloaded from the host when a player taps one.
 "use strict";
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
@@ -132,6 +135,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   if (url.pathname.startsWith(`${scope()}api/`)) return; // the laptop's API: never cached
+  // The printed kits (the Print page's PDFs and their list): from the network each time they
+  // are asked for, never kept (`trackwright site` leaves them out of PRECACHE too).
+  if (url.pathname.startsWith(`${scope()}print/`)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
