@@ -1,4 +1,4 @@
-"""Render the board and histogram pictures shown in the README (docs/boards/).
+"""Render the board and histogram pictures shown in the docs (docs/boards/, on docs/maps/transamerica.md).
 
 python docs/make_board_images.py
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 from trackwright.core import transamerica as model
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.transamerica import balance, board, continent
-from trackwright.views import plots
+from trackwright.views.transamerica import plots
 
 OUT = Path(__file__).resolve().parent / "boards"
 
