@@ -4,7 +4,8 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
 
 - ``table``: after each recorded event, who builds next and what pays for it, each player's
   winnings and network, where the next race starts, and the ledger event by event with each
-  payment's kind and the towns it is about (names, never coordinates).
+  payment's kind and the towns it is about (names; a hex entered or built beside also by the
+  label printed on the board, "F7").
 - ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
@@ -110,26 +111,38 @@ def _money(
     m: model.DampfrossMap, transactions: Iterable[engine.Transaction]
 ) -> list[dict[str, Any]]:
     """Payments as the page shows them: who pays whom, how much, what for, and the town it is
-    about (the town reached; the town nearest a hex entered or a parallel step)."""
+    about (the town reached; the town nearest a hex entered or a parallel step, with that hex's
+    printed label)."""
     out = []
     for t in transactions:
-        town = None
+        town = label = None
         if t.kind in ("entry", "parallel", "first") and t.hexes:
             town = _town_of(m, t.hexes[-1])
+        if t.kind in ("entry", "parallel") and t.hexes:
+            label = engine.hex_text(m, t.hexes[-1])
         out.append(
-            {"from": t.payer, "to": t.payee, "amount": t.amount, "kind": t.kind, "town": town}
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "amount": t.amount,
+                "kind": t.kind,
+                "town": town,
+                "hex": label,
+            }
         )
     return out
 
 
 def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[str, Any]:
     """A build's line in words: the towns it passes or reaches (not where it starts), and the town
-    nearest its end when that is no town."""
+    nearest its end when that is no town, with the end's printed label."""
     hexes = [h for path in paths for h in path[1:]]
     end = hexes[-1] if hexes else None
+    open_end = end is not None and end not in m.town_by_hex
     return {
         "towns": _towns_on(m, hexes),
-        "near": _town_of(m, end) if end is not None and end not in m.town_by_hex else None,
+        "near": _town_of(m, end) if open_end else None,
+        "near_hex": engine.hex_text(m, end) if open_end and end is not None else None,
     }
 
 
@@ -222,7 +235,7 @@ def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
         where,
         record=True,
     )
-    event = engine.event_from_json(raw, record.player_name)
+    event = record.event(raw, where)
     assert isinstance(event, engine.Build)
     p = engine.preview_build(record, result.state, event)
     return {
