@@ -1209,28 +1209,52 @@ def _cheapest_lines(
     return graphs.single_source_dijkstra(g, "net")
 
 
+def _plan(
+    record: GameRecord,
+    dist: dict[Any, float],
+    paths: dict[Any, list[Any]],
+    target: Hex,
+    roll: int | None,
+) -> BuildPlan:
+    """The cheapest line to a hex from the Dijkstra's answers, and what a roll pays of it."""
+    m, rules = record.map, record.rules
+    path = cast(list[Hex], paths[target][1:])  # hexes after the source, "net"
+    cost, payments = divmod(int(dist[target]), 1000)
+    reach = None
+    if roll is not None:
+        spent, k = 0, 1
+        while k < len(path) and spent + rules.step_cost(m, path[k - 1], path[k]) <= roll:
+            spent += rules.step_cost(m, path[k - 1], path[k])
+            k += 1
+        reach = tuple(path[:k])
+    return BuildPlan(tuple(path), cost, payments, reach)
+
+
 def cheapest_builds(
     record: GameRecord, state: State, player: str, roll: int | None = None
 ) -> dict[str, BuildPlan]:
     """For every town the player's line does not reach yet: the cheapest line to it (in die
     points, then in payments to rivals), and with a roll the part of it that roll pays for."""
-    m, rules = record.map, record.rules
     dist, paths = _cheapest_lines(record, state, player)
-    plans: dict[str, BuildPlan] = {}
-    for town in m.towns:
-        if town.hex in state.network[player] or town.hex not in paths:
-            continue
-        path = cast(list[Hex], paths[town.hex][1:])  # hexes after the source, "net"
-        cost, payments = divmod(int(dist[town.hex]), 1000)
-        reach = None
-        if roll is not None:
-            spent, k = 0, 1
-            while k < len(path) and spent + rules.step_cost(m, path[k - 1], path[k]) <= roll:
-                spent += rules.step_cost(m, path[k - 1], path[k])
-                k += 1
-            reach = tuple(path[:k])
-        plans[town.name] = BuildPlan(tuple(path), cost, payments, reach)
-    return plans
+    return {
+        town.name: _plan(record, dist, paths, town.hex, roll)
+        for town in record.map.towns
+        if town.hex not in state.network[player] and town.hex in paths
+    }
+
+
+def cheapest_line(
+    record: GameRecord, state: State, player: str, target: Hex, roll: int | None = None
+) -> BuildPlan:
+    """The cheapest line from the player's network to a hex (a town's or any land hex)."""
+    if target in state.network[player]:
+        return BuildPlan((target,), 0, 0, (target,))
+    dist, paths = _cheapest_lines(record, state, player)
+    if target not in paths:
+        raise TrackwrightError(
+            f"{player} cannot build a line to {_name(record.map, target)} over land"
+        )
+    return _plan(record, dist, paths, target, roll)
 
 
 def cheapest_build(
@@ -1239,12 +1263,12 @@ def cheapest_build(
     """The cheapest line from the player's network to one town (by name or number)."""
     m = record.map
     target = m.town_by_number[town] if isinstance(town, int) else m.town_by_name[town]
-    if target.hex in state.network[player]:
-        return BuildPlan((target.hex,), 0, 0, (target.hex,))
-    plan = cheapest_builds(record, state, player, roll).get(target.name)
-    if plan is None:
-        raise TrackwrightError(f"{player} cannot build a line to {target.name} over land")
-    return plan
+    return cheapest_line(record, state, player, target.hex, roll)
+
+
+def route_text(m: DampfrossMap, route: Collection[Hex]) -> str:
+    """A line or route as the printed map names it: "Leeds (N11) → M12 → Sheffield (M13)"."""
+    return " → ".join(_name(m, h) for h in route)
 
 
 @dataclass(frozen=True)
