@@ -137,13 +137,10 @@ def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[st
     """A build's line in words: the towns it passes or reaches (not where it starts), and the town
     nearest its end when that is no town, with the end's printed label."""
     hexes = [h for path in paths for h in path[1:]]
-    end = hexes[-1] if hexes else None
-    open_end = end is not None and end not in m.town_by_hex
-    return {
-        "towns": _towns_on(m, hexes),
-        "near": _town_of(m, end) if open_end else None,
-        "near_hex": engine.hex_text(m, end) if open_end and end is not None else None,
-    }
+    words: dict[str, Any] = {"towns": _towns_on(m, hexes), "near": None, "near_hex": None}
+    if hexes and hexes[-1] not in m.town_by_hex:
+        words.update(near=_town_of(m, hexes[-1]), near_hex=engine.hex_text(m, hexes[-1]))
+    return words
 
 
 def table(data: Any, args: Any, where: str) -> dict[str, Any]:

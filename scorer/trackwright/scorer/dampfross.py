@@ -1031,7 +1031,7 @@ def _start_hex(m: DampfrossMap, player: str, raw: Any, where: str) -> Hex:
             f"{player} starts in {town.name}; on this map players start from sea ports",
             f"{where}: $.starts",
         )
-    return cast(Hex, h)
+    return h
 
 
 def _starts_from_json(
