@@ -132,3 +132,23 @@ def test_hex_sheets_label_each_whole_hex_where_it_lies(size):
     assert len(labels) > 100
     for text, x, y in labels:
         assert hexgrid.hex_label(at.hex_at(x, y)) == text
+
+
+def test_the_phones_board_plan_shows_the_same_labels_where_the_print_does():
+    """A map added on the phone gets its board from the plan: the same labels at the same
+    places as the printed board's."""
+    from trackwright.core.boardplan.dampfross import COORD, board_plan
+    from trackwright.kits.draw.ops import Text
+
+    m = random_map.generate(7, random_map.RandomParams())
+    planned = [
+        (i["s"], i["x"], i["y"])
+        for i in board_plan(m)["items"]
+        if i["t"] == "text" and i["c"] == "df-coord"
+    ]
+    printed = [
+        (op.text, round(op.x, 2), round(op.y, 2))
+        for op in board.map_drawing(m, "en").ops
+        if isinstance(op, Text) and op.fill == COORD
+    ]
+    assert planned == printed and len(planned) > len(m.land)

@@ -61,3 +61,18 @@ def test_each_land_piece_prints_its_spots_ids_on_their_hexes():
             assert at.hex_at(*found[s.id]) == s.hex, s.id
         seen += found
     assert sorted(seen) == sorted(s.id for s in m.settlements)
+
+
+def test_the_phones_board_plan_shows_the_ids_where_the_print_does():
+    from trackwright.core.boardplan.lastrada import board_plan
+    from trackwright.kits.draw.ops import Text
+
+    m = model.arrange(5)
+    ids = {s.id for s in m.settlements}
+    planned = sorted((i["s"], i["x"], i["y"]) for i in board_plan(m)["items"] if i.get("s") in ids)
+    printed = sorted(
+        (op.text, round(op.x, 2), round(op.y, 2))
+        for op in board.board_drawing(m, "en").ops
+        if isinstance(op, Text) and op.text in ids
+    )
+    assert planned == printed and len(planned) == len(ids)

@@ -147,66 +147,17 @@ def map_ops(
     return ops, w, h
 
 
-COORD = "#5a5a5a"  # the hexes' labels: grey, under the towns' black
-
-
-def hex_label_size(s: float) -> float:
-    """The in-hex label's size, pt: at least 4, larger on larger hexes."""
-    return max(4.0, round(s * 0.55, 2))
-
-
-def hex_label_baseline(s: float, town: bool) -> float | None:
-    """Where a hex's label sits, mm below its centre: in a hex without a town, half way up to
-    the top corner (clear of rivers on the upper sides); in a town's hex, under the town's name
-    (its number is above the mark), or None when the hex is too small to hold it there."""
-    size = hex_label_size(s)
-    cap = size * PT_TO_MM * 0.72
-    if not town:
-        return -0.5 * s
-    _number_pt, name_pt = town_label_sizes(s)
-    name_base = s * 0.2 + 0.6 + name_pt * PT_TO_MM * 0.72
-    base = name_base + name_pt * PT_TO_MM * 0.25 + 0.25 + cap
-    room = (s - (base - cap)) * hexgrid.SQRT3  # the hex's width at the label's top
-    return base if room >= fonts.text_width("AB30", size) + 0.5 else None
-
-
-def hex_label_ops(
-    labels: list[tuple[hexgrid.Hex, str]], at: hexgrid.Layout, towns: frozenset[hexgrid.Hex]
-) -> list[Op]:
-    """Each hex's label, small and grey (``hex_label_baseline``)."""
-    size = hex_label_size(at.size)
-    ops: list[Op] = []
-    for hx, text in labels:
-        dy = hex_label_baseline(at.size, hx in towns)
-        if dy is None:
-            continue
-        x, y = at.centre(hx)
-        ops.append(Text(x, y + dy, text, size=size, anchor="middle", fill=COORD))
-    return ops
+def label_ops(labels: list[plan.Label]) -> list[Op]:
+    """Printed coordinates (``trackwright.core.boardplan.dampfross``) as grey text."""
+    return [
+        Text(x, y, label, size=size, anchor=anchor, fill=plan.COORD)
+        for x, y, label, size, anchor in labels
+    ]
 
 
 def coordinate_ops(m: DampfrossMap, at: hexgrid.Layout) -> list[Op]:
-    """The hex coordinates the scorer speaks, printed as 18xx maps print them: the column
-    letters above the map, the row numbers at its left and right, and each land hex's label in
-    the hex (``DampfrossMap.label``), so a sheet of a tiled board far from the border is read
-    without counting."""
-    land = [(hx, m.label(hx)) for hx in m.terrain if hx in m.land]
-    ops = hex_label_ops(land, at, frozenset(m.town_by_hex))
-    minx, miny, maxx, _maxy = at.bounds(m.terrain)
-    border_pt = town_label_sizes(at.size)[0]  # as big as the towns' numbers
-    cap = border_pt * PT_TO_MM * 0.72
-    oc, orow = m.label_origin
-    offsets = [hexgrid.axial_to_offset(hx) for hx in m.terrain]
-    for col in sorted({c for c, _r in offsets}):
-        x, _y = at.centre(hexgrid.offset_to_axial(col, 0))
-        letters = hexgrid.column_letters(col - oc)
-        ops.append(Text(x, miny - 1.8, letters, size=border_pt, anchor="middle", fill=COORD))
-    for row in sorted({r for _c, r in offsets}):
-        _x, y = at.centre(hexgrid.offset_to_axial(0, row))
-        number = str(row - orow + 1)
-        ops.append(Text(minx - 1.5, y + cap / 2, number, size=border_pt, anchor="end", fill=COORD))
-        ops.append(Text(maxx + 1.5, y + cap / 2, number, size=border_pt, fill=COORD))
-    return ops
+    """The column letters, row numbers and each land hex's label (``plan.coordinate_labels``)."""
+    return label_ops(plan.coordinate_labels(m, at))
 
 
 def legend_ops(

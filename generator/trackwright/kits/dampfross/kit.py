@@ -8,6 +8,7 @@ import pathlib
 from dataclasses import dataclass, field
 
 from trackwright.core import hexgrid, mapfile
+from trackwright.core.boardplan.dampfross import hex_labels
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
 from trackwright.core.tiling import paper_size
@@ -84,7 +85,7 @@ def sheet_labels(at: hexgrid.Layout, area: tuple[float, float, float, float]) ->
             left, _top, right, bottom = at.bounds([h])
             if left >= x0 - 1e-6 and right <= x0 + gw + 1e-6 and bottom <= y0 + gh + 1e-6:
                 labels.append((h, hexgrid.hex_label(h)))
-    return board.hex_label_ops(labels, at, frozenset())
+    return board.label_ops(hex_labels(labels, at, ()))
 
 
 def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:

@@ -156,15 +156,13 @@ def hex_ops(
     return ops
 
 
-ID_PT = 0.42  # a settlement id's size, pt per mm of hex size (6.3 pt on the 15 mm hexes)
-
-
 def settlement_id_op(sid: str, x: float, y: float, s: float) -> Op:
     """The settlement's id, as records and the scorer name it ("s07"), between its circle (or
-    spot) and the hex's top corner: the spot's id on a loose piece, the settlement's on the
-    board. Settlement tiles carry none: they are shuffled onto the spots, so the id is the
-    spot's."""
-    return Text(x, y - s * 0.66, sid, size=round(s * ID_PT, 2), bold=True, anchor="middle")
+    spot) and the hex's top corner (``plan.settlement_id_at``): the spot's id on a loose piece,
+    the settlement's on the board. Settlement tiles carry none: they are shuffled onto the
+    spots, so the id is the spot's."""
+    tx, ty, size = plan.settlement_id_at(x, y, s)
+    return Text(tx, ty, sid, size=size, bold=True, anchor="middle")
 
 
 def piece_borders(m: LaStradaMap, ox: float, oy: float) -> list[Op]:
