@@ -211,6 +211,7 @@ def legend_ops(
         ("sea", t("df_sea", lang)),
         ("river", t("df_river", lang)),
         ("hill", t("df_hill", lang)),
+        ("coord", t("df_coord", lang)),
     ]
     for kind, label in items:
         if kind == "town":
@@ -227,10 +228,14 @@ def legend_ops(
             ops.append(Path(waves, Style(stroke=WAVE, width=0.25)))
         elif kind == "river":
             ops.append(line((x, y - 1), (x + 5, y - 1), Style(stroke=RIVER, width=0.9)))
-        else:
+        elif kind == "hill":
             ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
             ops.append(polygon(ring, Style(stroke=OUTLINE["hill"], width=0.2, fill=FILL["hill"])))
             ops.extend(hill_marks(x + 2.5, y - 1 + 0.15 * 2.6, 2.6))
+        else:  # a hex's printed label, as the scorer names it
+            ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
+            ops.append(polygon(ring, Style(stroke=OUTLINE["plain"], width=0.2, fill=FILL["plain"])))
+            ops.append(Text(x + 2.5, y - 0.3, "F7", size=4.5, anchor="middle", fill=plan.COORD))
         ops.append(Text(x + 7, y, label, size=7.5))
         x += 9 + fonts.text_width(label, 7.5)
     return ops

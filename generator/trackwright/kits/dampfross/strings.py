@@ -74,6 +74,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Hügel",
         "it": "collina",
     },
+    "df_coord": {
+        "en": "hex F7: column F, row 7",
+        "fr": "hex F7 : colonne F, rangée 7",
+        "de": "Feld F7: Spalte F, Reihe 7",
+        "it": "esagono F7: colonna F, riga 7",
+    },
     "df_start_town": {
         "en": "Start: any town",
         "fr": "Départ : n'importe quelle ville",
