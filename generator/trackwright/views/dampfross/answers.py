@@ -22,6 +22,10 @@ def _steps(n: int) -> str:
     return f"{n} step" if n == 1 else f"{n} steps"
 
 
+def _points(n: int) -> str:
+    return f"{n} building point" if n == 1 else f"{n} building points"
+
+
 def cheapest_lines(m: DampfrossMap, c: dict[str, Any], roll: int | None) -> list[str]:
     """The cheapest line: where to, what it costs, its route, and how far a roll gets."""
     goal = _place(m, c["hex"])
@@ -29,7 +33,7 @@ def cheapest_lines(m: DampfrossMap, c: dict[str, Any], roll: int | None) -> list
     if steps == 0:
         return [f"{goal} is on {c['player']}'s network already: no line to build."]
     out = [
-        f"{c['player']}'s cheapest line to {goal}: {c['cost']} building points and "
+        f"{c['player']}'s cheapest line to {goal}: {_points(c['cost'])} and "
         f"{c['payments']} to rivals, {_steps(steps)}.",
         f"  Route: {_route(m, c['route'])}",
     ]
