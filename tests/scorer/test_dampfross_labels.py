@@ -94,3 +94,18 @@ def test_a_start_given_by_label_that_is_no_town_says_the_label():
     data["starts"]["Ann"] = "M19"
     with pytest.raises(TrackwrightError, match="Ann starts on M19, which is not a town"):
         df.record_from_json(data, "rec")
+
+
+def test_the_pages_table_gives_axial_hexes_for_a_record_in_labels():
+    """The page draws lines and starts from the engine's answer, so a record typed with labels
+    and town names draws as its [q, r] twin."""
+    from trackwright.play import bridge
+
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    m = model.load(data["map"])
+    axial = bridge.ask("table", data, {})
+    said = bridge.ask("table", spoken(data, m), {})
+    assert said == axial
+    first = next(e for e in said["events"] if e["type"] == "build")
+    assert first["paths"] == [data["events"][0]["path"]]
+    assert said["starts"] == data["starts"]

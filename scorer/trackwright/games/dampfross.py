@@ -5,7 +5,8 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
 - ``table``: after each recorded event, who builds next and what pays for it, each player's
   winnings and network, where the next race starts, and the ledger event by event with each
   payment's kind and the towns it is about (names; a hex entered or built beside also by the
-  label printed on the board, "F7").
+  label printed on the board, "F7"); each build's paths and each player's start as [q, r], read
+  by the engine (a record may name hexes by label or town: the page draws from these).
 - ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
@@ -166,6 +167,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
                 paid_from=event.paid_from,
                 cost=done.summary["cost"],
                 budget=done.summary["budget"],
+                paths=[[list(h) for h in path] for path in event.paths],
                 **_build_words(m, event.paths),
             )
         elif isinstance(event, engine.Pass):
@@ -185,6 +187,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
         "winnings": dict(state.winnings),
         "race_from": engine.race_start(record, state),
         "networks": {p: sorted([list(h) for h in hexes]) for p, hexes in state.network.items()},
+        "starts": {p: list(h) for p, h in record.starts.items()},
         "events": events,
     }
 
