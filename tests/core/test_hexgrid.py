@@ -156,3 +156,39 @@ def test_hex_round_keeps_the_cube_constraint():
 def test_unknown_orientation_is_refused():
     with pytest.raises(ValueError, match="pointy or flat"):
         hexgrid.Layout("sideways")
+
+
+# ------------------------------------------------------------------ printed labels
+
+
+def test_column_letters_count_as_spreadsheets_do():
+    assert [hexgrid.column_letters(c) for c in (0, 1, 25, 26, 27, 51, 52, 701, 702)] == [
+        "A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA",
+    ]  # fmt: skip
+    assert all(hexgrid.column_number(hexgrid.column_letters(c)) == c for c in range(800))
+
+
+def test_labels_name_offset_columns_and_rows_from_a1():
+    assert hexgrid.hex_label((0, 0)) == "A1"
+    assert hexgrid.hex_label(hexgrid.offset_to_axial(5, 6)) == "F7"
+    assert hexgrid.hex_label(hexgrid.offset_to_axial(27, 29)) == "AB30"
+    assert hexgrid.parse_label("F7") == hexgrid.offset_to_axial(5, 6)
+    assert hexgrid.parse_label(" f 7 ") == hexgrid.offset_to_axial(5, 6)
+    assert hexgrid.parse_label("F-7") == hexgrid.offset_to_axial(5, 6)
+
+
+def test_every_hex_of_a_map_has_one_label_and_back():
+    """The pair is one function and its inverse over a whole map, negative offsets included
+    (a map's labels count from its top-left hex)."""
+    hexes = [hexgrid.offset_to_axial(c, r) for r in range(-3, 31) for c in range(-2, 40)]
+    origin = hexgrid.label_origin(hexes)
+    assert origin == (-2, -3)
+    labels = [hexgrid.hex_label(h, origin) for h in hexes]
+    assert len(set(labels)) == len(hexes)
+    assert labels[0] == "A1"
+    assert [hexgrid.parse_label(x, origin) for x in labels] == hexes
+
+
+@pytest.mark.parametrize("text", ["", "7", "F", "F0", "Bordeaux", "F7x", "ABCD1", "[3, 4]"])
+def test_text_that_is_no_label_names_no_hex(text):
+    assert hexgrid.parse_label(text) is None

@@ -363,7 +363,7 @@ def test_water_cannot_be_entered():
         "starts": {"Ann": H(0, 0), "Ben": H(0, 2), "Cleo": H(0, 4)},
         "events": [build("Ann", [(0, 0), (1, 0)], 1)],
     }
-    with pytest.raises(TrackwrightError, match=r"hex \(1, 0\) is water"):
+    with pytest.raises(TrackwrightError, match=r"hex B1 is water"):
         df.score(df.record_from_json(data, "g", m=m))
 
 

@@ -300,7 +300,14 @@ def test_the_preview_question():
     assert p["error"] is None and p["cost"] == event["roll"] and p["left"] == 0
     entry = [m for m in p["money"] if m["kind"] == "entry"]
     assert entry == [
-        {"from": "Cleo", "to": "Ben", "amount": 1, "kind": "entry", "town": "Worcester"}
+        {
+            "from": "Cleo",
+            "to": "Ben",
+            "amount": 1,
+            "kind": "entry",
+            "town": "Worcester",
+            "hex": "M19",  # the hex as the board prints it
+        }
     ]
     after = bridge.score_record({**data, "events": example()["events"][:45]})
     assert p["balances"] == after["balances"] and p["towns"] == ["Birmingham"]

@@ -32,6 +32,7 @@ from trackwright.core import dampfross as model
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
 from trackwright.scorer import dampfross as df
+from trackwright.views.dampfross.answers import answer_lines
 from trackwright.views.dampfross.report import print_dampfross
 
 
@@ -110,66 +111,83 @@ def generate(
     report(write_all(files), started)
 
 
+def _town(m: model.DampfrossMap, text: str) -> model.Town | None:
+    """A town by number or name (any case), or None."""
+    if text.strip().isdigit():
+        return m.town_by_number.get(int(text))
+    folded = text.strip().casefold()
+    return next((t for t in m.towns if t.name.casefold() == folded), None)
+
+
 def _cheapest_json(
     game: df.GameRecord, state: df.State, cheapest: tuple[str, str], roll: int | None
 ) -> dict[str, Any]:
-    """``--cheapest PLAYER TOWN``: the cheapest line from the player's network to the town."""
+    """``--cheapest PLAYER PLACE``: the cheapest line from the player's network to a town (name
+    or number) or a hex (its printed label, "F7")."""
     m = game.map
-    player, town = cheapest
+    who, where = cheapest
+    player = game.player_name(who)
     if player not in game.players:
+        raise typer.BadParameter(f"{who!r} is not a player of this game", param_hint="'--cheapest'")
+    town = _town(m, where)
+    target = town.hex if town is not None else m.hex_of_label(where)
+    if target is None:
         raise typer.BadParameter(
-            f"{player!r} is not a player of this game", param_hint="'--cheapest'"
+            f"{where!r} is neither a town nor a hex of this map (a town's name or number, or a "
+            "hex as printed on the board: column letter and row number, e.g. F7)",
+            param_hint="'--cheapest'",
         )
-    key: str | int = int(town) if town.isdigit() else town
-    if (isinstance(key, int) and key not in m.town_by_number) or (
-        isinstance(key, str) and key not in m.town_by_name
-    ):
-        raise typer.BadParameter(f"{town!r} is not a town of this map", param_hint="'--cheapest'")
-    plan = df.cheapest_build(game, state, player, key, roll)
+    plan = df.cheapest_line(game, state, player, target, roll)
     return {
         "player": player,
-        "town": town,
+        "town": town.name if town is not None else None,
+        "hex": m.label(target),
         "path": [list(h) for h in plan.path],
+        "route": [df.hex_text(m, h) for h in plan.path],
         "cost": plan.cost,
         "payments": plan.payments,
         "reach": [list(h) for h in plan.reach] if plan.reach else None,
     }
 
 
-def _race_json(game: df.GameRecord, state: df.State, race: tuple[int, int]) -> dict[str, Any]:
+def _race_numbers(m: model.DampfrossMap, race: tuple[str, str]) -> tuple[int, int]:
+    """``--race FROM TO``: each a town's number or name (a town of two numbers: its first)."""
+    numbers = []
+    for text in race:
+        town = _town(m, text)
+        if town is None:
+            raise typer.BadParameter(
+                f"{text!r} is not a town of this map (its number or its name)",
+                param_hint="'--race'",
+            )
+        numbers.append(int(text) if text.strip().isdigit() else town.numbers[0])
+    return numbers[0], numbers[1]
+
+
+def _race_json(game: df.GameRecord, state: df.State, race: tuple[str, str]) -> dict[str, Any]:
     """``--race FROM TO``: each player's fastest race route between the towns, and its fares."""
-    for number in race:
-        if number not in game.map.town_by_number:
-            raise typer.BadParameter(f"{number} is not a town number", param_hint="'--race'")
+    m = game.map
+    first, to = _race_numbers(m, race)
     routes: dict[str, Any] = {}
     for player in game.players:
-        r = df.race_route(game, state, player, *race)
+        r = df.race_route(game, state, player, first, to)
         routes[player] = (
             None
             if r is None
-            else {"route": [list(h) for h in r.route], "pips": r.pips, "fares": r.fares}
+            else {
+                "route": [list(h) for h in r.route],
+                "labels": [df.hex_text(m, h) for h in r.route],
+                "pips": r.pips,
+                "fares": r.fares,
+            }
         )
-    return {"from": race[0], "to": race[1], "routes": routes}
-
-
-def _print_extras(data: dict[str, Any], roll: int | None) -> None:
-    """The cheapest line and the race routes asked for, as lines of text."""
-    if "cheapest" in data:
-        c = data["cheapest"]
-        typer.echo(
-            f"Cheapest line for {c['player']} to {c['town']}: {c['cost']} building points "
-            f"and {c['payments']} to rivals, {len(c['path'])} hexes"
-            + (f"; a roll of {roll} gets to {c['reach'][-1]}" if c["reach"] else "")
-        )
-    if "race" in data:
-        for player, r in data["race"]["routes"].items():
-            if r is None:
-                typer.echo(f"{player}: no route using their own line")
-            else:
-                fares = ", ".join(f"{k} {v}" for k, v in r["fares"].items()) or "none"
-                typer.echo(
-                    f"{player}: {len(r['route']) - 1} hexes, {r['pips']} pips, fares: {fares}"
-                )
+    return {
+        "from": first,
+        "to": to,
+        "from_town": m.town_by_number[first].name,
+        "to_town": m.town_by_number[to].name,
+        "routes": routes,
+    }
 
 
 def score(
@@ -178,20 +196,29 @@ def score(
     cheapest: Annotated[
         tuple[str, str] | None,
         typer.Option(
-            help="PLAYER TOWN: the cheapest line from the player's network to a town "
-            "(name or number), after the record's events."
+            help="PLAYER PLACE: the cheapest line from the player's network to a town (name or "
+            "number) or a hex (as printed on the board, e.g. F7), after the record's events.",
         ),
     ] = None,
     roll: Annotated[
         int | None, typer.Option(help="With --cheapest: how far this roll gets.")
     ] = None,
     race: Annotated[
-        tuple[int, int] | None,
-        typer.Option(help="FROM TO (town numbers): each player's fastest race route and fares."),
+        tuple[str, str] | None,
+        typer.Option(
+            help="FROM TO (town numbers or names): each player's fastest race route and fares."
+        ),
     ] = None,
+    ledger: Annotated[
+        bool,
+        typer.Option(
+            "--ledger", help="With --cheapest or --race: the whole ledger too, after the answer."
+        ),
+    ] = False,
 ) -> None:
     """The accounts of a Dampfross game: every build and race, payments with their reasons,
-    balances, phase and winner."""
+    balances, phase and winner; with --cheapest or --race, the answer alone (the ledger when
+    --ledger asks for it)."""
 
     game = df.load_record(record)
     result = df.score(game)
@@ -203,8 +230,13 @@ def score(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    print_dampfross(result)
-    _print_extras(data, roll)
+    answers = answer_lines(game.map, data, roll)
+    for text in answers:
+        typer.echo(text)
+    if ledger or not answers:
+        if answers:
+            typer.echo("")
+        print_dampfross(result)
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

@@ -60,6 +60,21 @@ class DampfrossMap:
     def land(self) -> frozenset[Hex]:
         return frozenset(h for h, t in self.terrain.items() if t != "water")
 
+    @cached_property
+    def label_origin(self) -> tuple[int, int]:
+        """The offset of the map's "A1" (``hexgrid.label_origin``)."""
+        return hexgrid.label_origin(self.terrain)
+
+    def label(self, h: Hex) -> str:
+        """The hex's printed label, "F7": what the board and hex sheets print and the scorer
+        says."""
+        return hexgrid.hex_label(h, self.label_origin)
+
+    def hex_of_label(self, text: str) -> Hex | None:
+        """The hex of this map a printed label names, or None."""
+        h = hexgrid.parse_label(text, self.label_origin)
+        return h if h in self.terrain else None
+
     @property
     def seed(self) -> int | None:
         return self.generator.get("seed")

@@ -16,6 +16,7 @@ run from corner to corner along sides.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -69,6 +70,64 @@ def offset_to_axial_flat(col: int, row: int) -> Hex:
 def axial_to_offset_flat(h: Hex) -> tuple[int, int]:
     q, r = h
     return q, r + (q - (q & 1)) // 2
+
+
+# ------------------------------------------------------------------ printed labels
+#
+# A hex as people read it off a printed map, as 18xx maps print it: its column as letters
+# (A..Z, then AA, AB, ... as spreadsheets count) and its row as a number from 1, "F7". Columns
+# and rows are the odd-r offset coordinates of pointy-top hexes (rows run straight across; odd
+# rows sit half a hex to the right), counted from ``origin``, the map's top-left offset
+# (``label_origin``): (0, 0) for every map the kits make, so hex (0, 0) is "A1".
+
+
+def label_origin(hexes: Iterable[Hex]) -> tuple[int, int]:
+    """The smallest offset column and row of a map's hexes: its "A" column and row 1."""
+    cols, rows = zip(*(axial_to_offset(h) for h in hexes), strict=True)
+    return min(0, *cols), min(0, *rows)
+
+
+def column_letters(col: int) -> str:
+    """0 -> "A", 25 -> "Z", 26 -> "AA" (bijective base 26)."""
+    if col < 0:
+        raise ValueError(f"column {col} is left of the map's first")
+    out = ""
+    n = col + 1
+    while n:
+        n, k = divmod(n - 1, 26)
+        out = chr(ord("A") + k) + out
+    return out
+
+
+def column_number(letters: str) -> int:
+    """ "A" -> 0, "AA" -> 26: the inverse of ``column_letters``."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n - 1
+
+
+def hex_label(h: Hex, origin: tuple[int, int] = (0, 0)) -> str:
+    """The printed label of a hex: column letters and row number, "F7"."""
+    col, row = axial_to_offset(h)
+    c, r = col - origin[0], row - origin[1]
+    if r < 0:
+        raise ValueError(f"hex {h} is above the map's first row")
+    return f"{column_letters(c)}{r + 1}"
+
+
+_LABEL = re.compile(r"\s*([A-Za-z]{1,3})\s*-?\s*([0-9]{1,4})\s*")
+
+
+def parse_label(text: str, origin: tuple[int, int] = (0, 0)) -> Hex | None:
+    """The hex a printed label names ("F7", "f 7", "AB12"), or None when the text is no label:
+    the inverse of ``hex_label``."""
+    found = _LABEL.fullmatch(text)
+    if found is None or int(found.group(2)) < 1:
+        return None
+    col = column_number(found.group(1)) + origin[0]
+    row = int(found.group(2)) - 1 + origin[1]
+    return offset_to_axial(col, row)
 
 
 def rectangle(width: int, height: int) -> list[Hex]:

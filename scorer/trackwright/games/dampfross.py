@@ -4,7 +4,9 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
 
 - ``table``: after each recorded event, who builds next and what pays for it, each player's
   winnings and network, where the next race starts, and the ledger event by event with each
-  payment's kind and the towns it is about (names, never coordinates).
+  payment's kind and the towns it is about (names; a hex entered or built beside also by the
+  label printed on the board, "F7"); each build's paths and each player's start as [q, r], read
+  by the engine (a record may name hexes by label or town: the page draws from these).
 - ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
@@ -110,27 +112,36 @@ def _money(
     m: model.DampfrossMap, transactions: Iterable[engine.Transaction]
 ) -> list[dict[str, Any]]:
     """Payments as the page shows them: who pays whom, how much, what for, and the town it is
-    about (the town reached; the town nearest a hex entered or a parallel step)."""
+    about (the town reached; the town nearest a hex entered or a parallel step, with that hex's
+    printed label)."""
     out = []
     for t in transactions:
-        town = None
+        town = label = None
         if t.kind in ("entry", "parallel", "first") and t.hexes:
             town = _town_of(m, t.hexes[-1])
+        if t.kind in ("entry", "parallel") and t.hexes:
+            label = engine.hex_text(m, t.hexes[-1])
         out.append(
-            {"from": t.payer, "to": t.payee, "amount": t.amount, "kind": t.kind, "town": town}
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "amount": t.amount,
+                "kind": t.kind,
+                "town": town,
+                "hex": label,
+            }
         )
     return out
 
 
 def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[str, Any]:
     """A build's line in words: the towns it passes or reaches (not where it starts), and the town
-    nearest its end when that is no town."""
+    nearest its end when that is no town, with the end's printed label."""
     hexes = [h for path in paths for h in path[1:]]
-    end = hexes[-1] if hexes else None
-    return {
-        "towns": _towns_on(m, hexes),
-        "near": _town_of(m, end) if end is not None and end not in m.town_by_hex else None,
-    }
+    words: dict[str, Any] = {"towns": _towns_on(m, hexes), "near": None, "near_hex": None}
+    if hexes and hexes[-1] not in m.town_by_hex:
+        words.update(near=_town_of(m, hexes[-1]), near_hex=engine.hex_text(m, hexes[-1]))
+    return words
 
 
 def table(data: Any, args: Any, where: str) -> dict[str, Any]:
@@ -156,6 +167,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
                 paid_from=event.paid_from,
                 cost=done.summary["cost"],
                 budget=done.summary["budget"],
+                paths=[[list(h) for h in path] for path in event.paths],
                 **_build_words(m, event.paths),
             )
         elif isinstance(event, engine.Pass):
@@ -175,6 +187,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
         "winnings": dict(state.winnings),
         "race_from": engine.race_start(record, state),
         "networks": {p: sorted([list(h) for h in hexes]) for p, hexes in state.network.items()},
+        "starts": {p: list(h) for p, h in record.starts.items()},
         "events": events,
     }
 
@@ -222,7 +235,7 @@ def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
         where,
         record=True,
     )
-    event = engine.event_from_json(raw, record.player_name)
+    event = record.event(raw, where)
     assert isinstance(event, engine.Build)
     p = engine.preview_build(record, result.state, event)
     return {

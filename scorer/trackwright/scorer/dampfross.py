@@ -185,8 +185,53 @@ class EventResult:
 Line = tuple[Hex, ...]  # hex centres one after the other
 
 
-def _path(raw: Any) -> Line:
-    return tuple((h[0], h[1]) for h in raw)
+Place = Callable[[Any], Hex]  # a record's hex reference ([q, r], "F7", a town) -> hex
+
+
+def _axial(raw: Any) -> Hex:
+    """A hex given as [q, r] (what a record without its map can read)."""
+    if isinstance(raw, str | int):
+        raise TrackwrightError(f"{raw!r} names a place: it is read with the record's map", "hex")
+    return raw[0], raw[1]
+
+
+def hex_text(m: DampfrossMap, h: Hex) -> str:
+    """A hex as the printed map shows it: its label, "F7" (the axial pair for a hex off the
+    map's labelled rows)."""
+    try:
+        return m.label(h)
+    except ValueError:
+        return f"[{h[0]}, {h[1]}]"
+
+
+def place_of(m: DampfrossMap, raw: Any, where: str = "record") -> Hex:
+    """The hex a record or a question names: [q, r] (axial, as map files count), the label
+    printed on the board ("F7"), a town's name or a town's number."""
+    if isinstance(raw, list | tuple):
+        return _axial(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        town = m.town_by_number.get(raw)
+        if town is None:
+            raise TrackwrightError(f"{raw} is no town's number on this map", where)
+        return town.hex
+    text = unicodedata.normalize("NFC", str(raw)).strip()
+    town = m.town_by_name.get(text) or next(
+        (t for t in m.towns if t.name.casefold() == text.casefold()), None
+    )
+    if town is not None:
+        return town.hex
+    h = m.hex_of_label(text)
+    if h is None:
+        raise TrackwrightError(
+            f"{text[:40]!r} is neither a town nor a hex of this map (hexes are named as "
+            "printed on the board: column letter and row number, e.g. F7)",
+            where,
+        )
+    return h
+
+
+def _path(raw: Any, place: Place = _axial) -> Line:
+    return tuple(place(h) for h in raw)
 
 
 @dataclass(frozen=True)
@@ -227,14 +272,17 @@ class Race:
 Event = Build | Pass | Race
 
 
-def event_from_json(raw: Mapping[str, Any], name: Callable[[str], str] | None = None) -> Event:
+def event_from_json(
+    raw: Mapping[str, Any], name: Callable[[str], str] | None = None, place: Place = _axial
+) -> Event:
     """One schema-valid event of a record as its typed form; ``name`` spells each player's name
-    as the record's players list does (``GameRecord.player_name``)."""
+    as the record's players list does (``GameRecord.player_name``), ``place`` reads a hex
+    (``place_of`` with the record's map: labels and towns too)."""
     n = name or (lambda x: x)
     if raw["type"] == "build":
         return Build(
             player=n(raw["player"]),
-            paths=tuple(_path(p) for p in (raw.get("paths") or [raw["path"]])),
+            paths=tuple(_path(p, place) for p in (raw.get("paths") or [raw["path"]])),
             roll=raw.get("roll"),
             paid_from=raw.get("paid_from", "roll"),
             partner=n(raw["partner"]) if "partner" in raw else None,
@@ -244,7 +292,7 @@ def event_from_json(raw: Mapping[str, Any], name: Callable[[str], str] | None = 
     return Race(
         start=raw["from"],
         to=raw["to"],
-        routes={n(p): _path(route) for p, route in raw["routes"].items()},
+        routes={n(p): _path(route, place) for p, route in raw["routes"].items()},
         placing=tuple(n(p) for p in raw["placing"]),
         partners=tuple(tuple(n(p) for p in pair) for pair in raw.get("partners", [])),
     )
@@ -273,6 +321,13 @@ class GameRecord:
 
     def victory_total(self) -> int:
         return self.rules.victory_total(len(self.players), self.experienced)
+
+    def event(self, raw: Mapping[str, Any], where: str = "event") -> Event:
+        """An event in its JSON form read for this game: its players' spelling, its map's
+        hexes (``place_of``)."""
+        return event_from_json(
+            raw, self.player_name, functools.partial(place_of, self.map, where=where)
+        )
 
 
 @dataclass(frozen=True)
@@ -313,7 +368,7 @@ def _points(n: int) -> str:
 
 def _name(m: DampfrossMap, h: Hex) -> str:
     town = m.town_by_hex.get(h)
-    return f"{town.name} {h}" if town else str(h)
+    return f"{town.name} ({hex_text(m, h)})" if town else hex_text(m, h)
 
 
 # ------------------------------------------------------------------ building
@@ -334,10 +389,12 @@ def step_payments(
     payments: list[Payment] = []
     if b not in m.town_by_hex and b not in on_line:
         for rival in sorted(p for p in state.network if p not in company and b in state.network[p]):
-            payments.append((rival, rules.rival_entry, f"entering {b}, used by {rival}", "entry"))
+            payments.append(
+                (rival, rules.rival_entry, f"entering {hex_text(m, b)}, used by {rival}", "entry")
+            )
     if a not in m.town_by_hex or b not in m.town_by_hex:
         for rival in state.owners(_seg(a, b), company):
-            why = f"line parallel to {rival}'s from {a} to {b}"
+            why = f"line parallel to {rival}'s from {_name(m, a)} to {_name(m, b)}"
             payments.append((rival, rules.parallel, why, "parallel"))
     return payments
 
@@ -364,14 +421,18 @@ def plan_steps(
     mine = set().union(*(state.lines[p] for p in company))
     for a, b in itertools.pairwise(path):
         if b not in m.terrain:
-            raise TrackwrightError(f"hex {b} is not on the map", where)
+            raise TrackwrightError(f"hex {hex_text(m, b)} is not on the map", where)
         if not hexgrid.are_neighbours(a, b):
-            raise TrackwrightError(f"{a} and {b} are not neighbouring hexes", where)
+            raise TrackwrightError(
+                f"{_name(m, a)} and {_name(m, b)} are not neighbouring hexes", where
+            )
         if m.terrain[b] == "water":
-            raise TrackwrightError(f"hex {b} is water: no line can enter it", where)
+            raise TrackwrightError(f"hex {hex_text(m, b)} is water: no line can enter it", where)
         seg = _seg(a, b)
         if seg in mine:
-            raise TrackwrightError(f"{label} already has a line from {a} to {b}", where)
+            raise TrackwrightError(
+                f"{label} already has a line from {_name(m, a)} to {_name(m, b)}", where
+            )
         mine.add(seg)
         payments = step_payments(m, rules, state, company, a, b, on_line)
         on_line.add(b)
@@ -709,14 +770,17 @@ def route_fares(
     for a, b in itertools.pairwise(route):
         seg = _seg(a, b)
         if not hexgrid.are_neighbours(a, b):
-            raise TrackwrightError(f"{label}'s route jumps from {a} to {b}", where)
+            raise TrackwrightError(
+                f"{label}'s route jumps from {_name(m, a)} to {_name(m, b)}", where
+            )
         if seg in own:
             uses_own = True
             continue
         owners = [p for p in state.owners(seg, "") if p not in company]
         if not owners:
             raise TrackwrightError(
-                f"{label}'s route leaves the drawn lines between {a} and {b}", where
+                f"{label}'s route leaves the drawn lines between {_name(m, a)} and {_name(m, b)}",
+                where,
             )
         owed[owners[0]] += rules.fare_per_hex
     if not uses_own:
@@ -954,17 +1018,20 @@ def _spelled(players: tuple[str, ...], keys: dict[str, int], name: str) -> str:
 
 
 def _start_hex(m: DampfrossMap, player: str, raw: Any, where: str) -> Hex:
-    """A player's start hex: a town (a sea port, on a map whose players start from ports)."""
-    h = tuple(raw)
+    """A player's start hex: a town (a sea port, on a map whose players start from ports),
+    given as [q, r], its printed label, its name or its number."""
+    h = place_of(m, raw, f"{where}: $.starts")
     town = m.town_by_hex.get(h)
     if town is None:
-        raise TrackwrightError(f"{player} starts on {h}, which is not a town", f"{where}: $.starts")
+        raise TrackwrightError(
+            f"{player} starts on {hex_text(m, h)}, which is not a town", f"{where}: $.starts"
+        )
     if m.start == "port" and town.name not in m.ports:
         raise TrackwrightError(
             f"{player} starts in {town.name}; on this map players start from sea ports",
             f"{where}: $.starts",
         )
-    return cast(Hex, h)
+    return h
 
 
 def _starts_from_json(
@@ -1025,7 +1092,12 @@ def record_from_json(
     races = data.get("races", rules.tournament_races[0] if mode == "tournament" else None)
     experienced = bool(data.get("experienced", False))
     _check_options(rules, data, mode, experienced, where)
-    events = tuple(event_from_json(raw, player_name) for raw in data["events"])
+    events = tuple(
+        event_from_json(
+            raw, player_name, functools.partial(place_of, m, where=f"{where}: $.events[{i}]")
+        )
+        for i, raw in enumerate(data["events"])
+    )
     return GameRecord(
         m,
         rules,
@@ -1057,7 +1129,7 @@ def apply_event(
     """A new state with the event applied (the old one untouched), or a TrackwrightError. An
     event given as its JSON form (a dict, as in a record) is read with ``event_from_json``."""
     if not isinstance(event, Build | Pass | Race):
-        event = event_from_json(event, record.player_name)
+        event = record.event(event)
     m, rules = record.map, record.rules
     where = f"{record.source}: event {number} ({event.kind}"
     where += ")" if isinstance(event, Race) else f", {event.player})"
@@ -1137,28 +1209,52 @@ def _cheapest_lines(
     return graphs.single_source_dijkstra(g, "net")
 
 
+def _plan(
+    record: GameRecord,
+    dist: dict[Any, float],
+    paths: dict[Any, list[Any]],
+    target: Hex,
+    roll: int | None,
+) -> BuildPlan:
+    """The cheapest line to a hex from the Dijkstra's answers, and what a roll pays of it."""
+    m, rules = record.map, record.rules
+    path = cast(list[Hex], paths[target][1:])  # hexes after the source, "net"
+    cost, payments = divmod(int(dist[target]), 1000)
+    reach = None
+    if roll is not None:
+        spent, k = 0, 1
+        while k < len(path) and spent + rules.step_cost(m, path[k - 1], path[k]) <= roll:
+            spent += rules.step_cost(m, path[k - 1], path[k])
+            k += 1
+        reach = tuple(path[:k])
+    return BuildPlan(tuple(path), cost, payments, reach)
+
+
 def cheapest_builds(
     record: GameRecord, state: State, player: str, roll: int | None = None
 ) -> dict[str, BuildPlan]:
     """For every town the player's line does not reach yet: the cheapest line to it (in die
     points, then in payments to rivals), and with a roll the part of it that roll pays for."""
-    m, rules = record.map, record.rules
     dist, paths = _cheapest_lines(record, state, player)
-    plans: dict[str, BuildPlan] = {}
-    for town in m.towns:
-        if town.hex in state.network[player] or town.hex not in paths:
-            continue
-        path = cast(list[Hex], paths[town.hex][1:])  # hexes after the source, "net"
-        cost, payments = divmod(int(dist[town.hex]), 1000)
-        reach = None
-        if roll is not None:
-            spent, k = 0, 1
-            while k < len(path) and spent + rules.step_cost(m, path[k - 1], path[k]) <= roll:
-                spent += rules.step_cost(m, path[k - 1], path[k])
-                k += 1
-            reach = tuple(path[:k])
-        plans[town.name] = BuildPlan(tuple(path), cost, payments, reach)
-    return plans
+    return {
+        town.name: _plan(record, dist, paths, town.hex, roll)
+        for town in record.map.towns
+        if town.hex not in state.network[player] and town.hex in paths
+    }
+
+
+def cheapest_line(
+    record: GameRecord, state: State, player: str, target: Hex, roll: int | None = None
+) -> BuildPlan:
+    """The cheapest line from the player's network to a hex (a town's or any land hex)."""
+    if target in state.network[player]:
+        return BuildPlan((target,), 0, 0, (target,))
+    dist, paths = _cheapest_lines(record, state, player)
+    if target not in paths:
+        raise TrackwrightError(
+            f"{player} cannot build a line to {_name(record.map, target)} over land"
+        )
+    return _plan(record, dist, paths, target, roll)
 
 
 def cheapest_build(
@@ -1167,12 +1263,12 @@ def cheapest_build(
     """The cheapest line from the player's network to one town (by name or number)."""
     m = record.map
     target = m.town_by_number[town] if isinstance(town, int) else m.town_by_name[town]
-    if target.hex in state.network[player]:
-        return BuildPlan((target.hex,), 0, 0, (target.hex,))
-    plan = cheapest_builds(record, state, player, roll).get(target.name)
-    if plan is None:
-        raise TrackwrightError(f"{player} cannot build a line to {target.name} over land")
-    return plan
+    return cheapest_line(record, state, player, target.hex, roll)
+
+
+def route_text(m: DampfrossMap, route: Collection[Hex]) -> str:
+    """A line or route as the printed map names it: "Leeds (N11) → M12 → Sheffield (M13)"."""
+    return " → ".join(_name(m, h) for h in route)
 
 
 @dataclass(frozen=True)
@@ -1476,4 +1572,4 @@ def nearest_town(m: DampfrossMap, h: Hex) -> model.Town:
 def place_name(m: DampfrossMap, h: Hex) -> str:
     """A hex for people: its town's name, or the hex near the nearest town."""
     town = m.town_by_hex.get(h)
-    return town.name if town else f"the hex near {nearest_town(m, h).name}"
+    return town.name if town else f"{hex_text(m, h)}, near {nearest_town(m, h).name}"

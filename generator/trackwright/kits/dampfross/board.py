@@ -141,9 +141,23 @@ def map_ops(
         label = "·".join(str(n) for n in town.numbers)
         ops.extend(halo_text(x, y - mark - 0.7, label, number_pt, bold=True))
         ops.extend(halo_text(x, y + mark + 0.6 + name_cap, town.name, name_pt))
+    ops.extend(coordinate_ops(m, at))
     minx, _miny, maxx, maxy = m.extent()
     ops.extend(legend_ops(m, lang, ox + minx, ox + maxx, oy + maxy + LEGEND_GAP, rules))
     return ops, w, h
+
+
+def label_ops(labels: list[plan.Label]) -> list[Op]:
+    """Printed coordinates (``trackwright.core.boardplan.dampfross``) as grey text."""
+    return [
+        Text(x, y, label, size=size, anchor=anchor, fill=plan.COORD)
+        for x, y, label, size, anchor in labels
+    ]
+
+
+def coordinate_ops(m: DampfrossMap, at: hexgrid.Layout) -> list[Op]:
+    """The column letters, row numbers and each land hex's label (``plan.coordinate_labels``)."""
+    return label_ops(plan.coordinate_labels(m, at))
 
 
 def legend_ops(
@@ -197,6 +211,7 @@ def legend_ops(
         ("sea", t("df_sea", lang)),
         ("river", t("df_river", lang)),
         ("hill", t("df_hill", lang)),
+        ("coord", t("df_coord", lang)),
     ]
     for kind, label in items:
         if kind == "town":
@@ -213,10 +228,14 @@ def legend_ops(
             ops.append(Path(waves, Style(stroke=WAVE, width=0.25)))
         elif kind == "river":
             ops.append(line((x, y - 1), (x + 5, y - 1), Style(stroke=RIVER, width=0.9)))
-        else:
+        elif kind == "hill":
             ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
             ops.append(polygon(ring, Style(stroke=OUTLINE["hill"], width=0.2, fill=FILL["hill"])))
             ops.extend(hill_marks(x + 2.5, y - 1 + 0.15 * 2.6, 2.6))
+        else:  # a hex's printed label, as the scorer names it
+            ring = [(px + x + 2.5, py + y - 1) for px, py in hexgrid.corner_points((0, 0), 2.6)]
+            ops.append(polygon(ring, Style(stroke=OUTLINE["plain"], width=0.2, fill=FILL["plain"])))
+            ops.append(Text(x + 2.5, y - 0.3, "F7", size=4.5, anchor="middle", fill=plan.COORD))
         ops.append(Text(x + 7, y, label, size=7.5))
         x += 9 + fonts.text_width(label, 7.5)
     return ops

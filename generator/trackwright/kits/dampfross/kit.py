@@ -8,6 +8,7 @@ import pathlib
 from dataclasses import dataclass, field
 
 from trackwright.core import hexgrid, mapfile
+from trackwright.core.boardplan.dampfross import hex_labels
 from trackwright.core.dampfross import DampfrossMap, DampfrossRules
 from trackwright.core.dampfross import rules as rules_preset
 from trackwright.core.tiling import paper_size
@@ -72,6 +73,21 @@ def ruler_right(right: float, y: float, lang: str) -> list[Op]:
     return ruler_ops(right - wide, y, lang)
 
 
+def sheet_labels(at: hexgrid.Layout, area: tuple[float, float, float, float]) -> list[Op]:
+    """Every whole hex of a hex sheet labelled as the board labels its hexes ("F7", counted from
+    A1 in the top-left corner): a map drawn on the sheet and written down in offset columns and
+    rows from there has the labels the scorer will speak."""
+    x0, y0, gw, gh = area
+    labels = []
+    for r in range(int(gh / at.row_step) + 1):
+        for c in range(int(gw / at.width) + 1):
+            h = at.from_offset(c, r)
+            left, _top, right, bottom = at.bounds([h])
+            if left >= x0 - 1e-6 and right <= x0 + gw + 1e-6 and bottom <= y0 + gh + 1e-6:
+                labels.append((h, hexgrid.hex_label(h)))
+    return board.label_ops(hex_labels(labels, at, ()))
+
+
 def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     """A sheet of hexes whose grid continues on the next sheet in every direction.
 
@@ -86,16 +102,17 @@ def hex_sheet_page(paper: str, size: float, lang: str) -> Drawing:
     rows = int((ph - 2 * margin - 14) // period_y)  # 14 mm under the grid: caption and scale
     gw, gh = cols * period_x, rows * period_y
     x0, y0 = (pw - gw) / 2, margin
-    at = hexgrid.Layout(size=size, origin=(x0, y0))
+    # Hex A1 (offset (0, 0)) whole in the grid's top-left corner: its left side on the grid's
+    # left edge, its top corner on the top edge; the pattern repeats every period either way.
+    at = hexgrid.Layout(size=size, origin=(x0 + grid.width / 2, y0 + size))
     style = Style(stroke="#7d7d7d", width=0.2)
     ops: list[Op] = []
     inside: list = []
-    # Hex (q, r) has its centre at sqrt(3)*s*(q + r/2), 1.5*s*r; the grid's corner (0, 0) sits on
-    # a hex centre, so the pattern repeats every period in both directions.
     for r in range(-1, 2 * rows + 2):
         for c in range(-2, cols + 2):
             inside.append(tuple(at.corners(at.from_offset(c, r))))
     ops.append(Group((Path(tuple(inside), style, closed=True),), clip=(x0, y0, gw, gh)))
+    ops.extend(sheet_labels(at, (x0, y0, gw, gh)))
     for x in (x0, x0 + gw):
         for y in (y0, y0 + gh):
             dx = -1 if x == x0 else 1

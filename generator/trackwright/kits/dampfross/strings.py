@@ -74,6 +74,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Hügel",
         "it": "collina",
     },
+    "df_coord": {
+        "en": "hex F7: column F, row 7",
+        "fr": "hex F7 : colonne F, rangée 7",
+        "de": "Feld F7: Spalte F, Reihe 7",
+        "it": "esagono F7: colonna F, riga 7",
+    },
     "df_start_town": {
         "en": "Start: any town",
         "fr": "Départ : n'importe quelle ville",
@@ -87,10 +93,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "Partenza: qualsiasi porto",
     },
     "df_hex_sheet": {
-        "en": "Blank hex sheet: hexes {across} mm across ({size} mm to a corner). Trim at the corner marks; sheets join seamlessly on all four sides.",
-        "fr": "Feuille d'hexagones vierge : hexagones de {across} mm ({size} mm au coin). Couper aux repères ; les feuilles se raccordent sur les quatre côtés.",
-        "de": "Leeres Hexfeldblatt: Felder {across} mm breit ({size} mm bis zur Ecke). An den Eckmarken beschneiden; die Blätter schließen an allen vier Seiten nahtlos an.",
-        "it": "Foglio di esagoni vuoto: esagoni di {across} mm ({size} mm all'angolo). Rifilare ai segni; i fogli si uniscono su tutti e quattro i lati.",
+        "en": "Blank hex sheet: hexes {across} mm across ({size} mm to a corner). Trim at the corner marks; sheets join seamlessly on all four sides. Hexes are labelled as a map file counts them: column letter, row number, A1 top left (the scorer names hexes so).",
+        "fr": "Feuille d'hexagones vierge : hexagones de {across} mm ({size} mm au coin). Couper aux repères ; les feuilles se raccordent sur les quatre côtés. Chaque hexagone porte sa coordonnée comme un fichier de carte la compte : lettre de colonne, numéro de rangée, A1 en haut à gauche (le marqueur nomme ainsi les hexagones).",
+        "de": "Leeres Hexfeldblatt: Felder {across} mm breit ({size} mm bis zur Ecke). An den Eckmarken beschneiden; die Blätter schließen an allen vier Seiten nahtlos an. Jedes Feld trägt seine Koordinate, wie eine Kartendatei sie zählt: Spaltenbuchstabe, Zeilennummer, A1 oben links (so nennt die Wertung die Felder).",
+        "it": "Foglio di esagoni vuoto: esagoni di {across} mm ({size} mm all'angolo). Rifilare ai segni; i fogli si uniscono su tutti e quattro i lati. Ogni esagono porta la sua coordinata come la conta un file di mappa: lettera di colonna, numero di riga, A1 in alto a sinistra (il segnapunti chiama così gli esagoni).",
     },
     "df_ledger": {
         "en": "Accounts",

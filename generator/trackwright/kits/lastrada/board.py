@@ -143,7 +143,8 @@ def hex_ops(
         settlement = m.settlement_by_hex.get(h)
         if settlement is None:
             ops.extend(terrain_marks(x, y, m.terrain[h], s))
-        elif show_settlements:
+            continue
+        if show_settlements:
             ops.append(Circle(x, y, s * 0.62, Style(stroke="#000000", width=0.4, fill="#fbf7ea")))
             ops.extend(settlement_icon(settlement.kind, x, y - s * 0.12, s))
             gold = (rules or rules_preset()).gold[settlement.kind]
@@ -151,7 +152,17 @@ def hex_ops(
             ops.append(Text(x, y + s * 0.38, row, size=s * 0.36, bold=True, anchor="middle"))
         else:  # a marked spot: the settlement tiles are dealt onto it
             ops.append(Circle(x, y, s * 0.22, Style(stroke="#555555", width=0.4, fill="#9a9a9a")))
+        ops.append(settlement_id_op(settlement.id, x, y, s))
     return ops
+
+
+def settlement_id_op(sid: str, x: float, y: float, s: float) -> Op:
+    """The settlement's id, as records and the scorer name it ("s07"), between its circle (or
+    spot) and the hex's top corner (``plan.settlement_id_at``): the spot's id on a loose piece,
+    the settlement's on the board. Settlement tiles carry none: they are shuffled onto the
+    spots, so the id is the spot's."""
+    tx, ty, size = plan.settlement_id_at(x, y, s)
+    return Text(tx, ty, sid, size=size, bold=True, anchor="middle")
 
 
 def piece_borders(m: LaStradaMap, ox: float, oy: float) -> list[Op]:

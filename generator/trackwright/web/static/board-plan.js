@@ -20,6 +20,7 @@
     "df-river": { stroke: "#2c74bd", width: 0.9 },
     "df-port": { fill: "none", stroke: "#2c74bd", width: 0.45 },
     "df-town": { fill: "#b3261e" },
+    "df-coord": { fill: "#5a5a5a" },
     "ls-ground": { fill: "#efe6cf" },
     "ls-frame": { fill: "none", stroke: "#7b6a4a", width: 0.8 },
     "ls-plain": { fill: "#e6ecb8", stroke: "#9aa27a", width: 0.3 },

@@ -3,6 +3,7 @@ with the same functions) and its hexes, rivers, ports and towns as drawing items
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from trackwright.core import hexgrid, palette
@@ -62,6 +63,70 @@ def town_label_sizes(s: float) -> tuple[float, float]:
     return max(NUMBER_PT, round(s * 1.1, 2)), max(NAME_PT, round(s * 0.87, 2))
 
 
+# ------------------------------------------------------------------ hex coordinates
+
+#: The hexes' labels: grey, under the towns' black.
+COORD = "#5a5a5a"
+#: A printed coordinate: x, baseline y (mm), the text, its size (pt) and anchor.
+Label = tuple[float, float, str, float, str]
+_EM = 0.661  # DejaVu Sans: capitals and digits are about this wide, per em
+
+
+def hex_label_size(s: float) -> float:
+    """The in-hex label's size, pt: at least 4, larger on larger hexes."""
+    return max(4.0, round(s * 0.55, 2))
+
+
+def hex_label_baseline(s: float, town: bool) -> float | None:
+    """Where a hex's label sits, mm below its centre: in a hex without a town, half way up to
+    the top corner (clear of rivers on the upper sides); in a town's hex, under the town's name
+    (its number is above the mark), or None when the hex is too small to hold it there."""
+    size = hex_label_size(s)
+    cap = size * PT_TO_MM * 0.72
+    if not town:
+        return -0.5 * s
+    _number_pt, name_pt = town_label_sizes(s)
+    name_base = s * 0.2 + 0.6 + name_pt * PT_TO_MM * 0.72
+    base = name_base + name_pt * PT_TO_MM * 0.25 + 0.25 + cap
+    room = (s - (base - cap)) * hexgrid.SQRT3  # the hex's width at the label's top
+    return base if room >= 4 * _EM * size * PT_TO_MM + 0.5 else None
+
+
+def hex_labels(
+    labels: Iterable[tuple[hexgrid.Hex, str]], at: hexgrid.Layout, towns: Collection[hexgrid.Hex]
+) -> list[Label]:
+    """Each hex's label in its hex (``hex_label_baseline``)."""
+    size = hex_label_size(at.size)
+    out: list[Label] = []
+    for hx, label in labels:
+        dy = hex_label_baseline(at.size, hx in towns)
+        if dy is not None:
+            x, y = at.centre(hx)
+            out.append((x, y + dy, label, size, "middle"))
+    return out
+
+
+def coordinate_labels(m: DampfrossMap, at: hexgrid.Layout) -> list[Label]:
+    """The hex coordinates the scorer speaks, as 18xx maps print them: the column letters above
+    the map, the row numbers at its left and right (as big as the towns' numbers), and each land
+    hex's label in the hex (``DampfrossMap.label``), so a sheet of a tiled board far from the
+    border is read without counting."""
+    out = hex_labels([(hx, m.label(hx)) for hx in m.terrain if hx in m.land], at, m.town_by_hex)
+    minx, miny, maxx, _maxy = at.bounds(m.terrain)
+    size = town_label_sizes(at.size)[0]
+    cap = size * PT_TO_MM * 0.72
+    oc, orow = m.label_origin
+    offsets = [hexgrid.axial_to_offset(hx) for hx in m.terrain]
+    for col in sorted({c for c, _r in offsets}):
+        x = at.centre(hexgrid.offset_to_axial(col, 0))[0]  # over the even rows' hexes
+        out.append((x, miny - 1.8, hexgrid.column_letters(col - oc), size, "middle"))
+    for row in sorted({r for _c, r in offsets}):
+        y = at.centre(hexgrid.offset_to_axial(0, row))[1] + cap / 2
+        out.append((minx - 1.5, y, str(row - orow + 1), size, "end"))
+        out.append((maxx + 1.5, y, str(row - orow + 1), size, "start"))
+    return out
+
+
 def places(m: DampfrossMap) -> dict[str, Any]:
     """The page's tap targets: every hex's centre and outline on the printed board."""
     ox, oy, _w, _h = layout(m)
@@ -114,6 +179,10 @@ def board_plan(m: DampfrossMap) -> dict[str, Any]:
     rivers = [[*pt(*a), *pt(*b)] for a, b in (at.side_points(side) for side in sorted(m.rivers))]
     items.append({"t": "lines", "c": "df-river", "segs": rivers})
     items += _town_items(m, at)
+    items += [
+        text(x, y, label, size, "df-coord", anchor)
+        for x, y, label, size, anchor in coordinate_labels(m, at)
+    ]
     minx, _miny, _maxx, maxy = m.extent()
     items.append(
         text(

@@ -76,9 +76,22 @@ def piece_borders(m: LaStradaMap, at: hexgrid.Layout) -> list[tuple[Point, Point
     return out
 
 
+ID_PT = 0.42  # a settlement id's size, pt per mm of hex size (6.3 pt on the 15 mm hexes)
+
+
+def settlement_id_at(x: float, y: float, s: float) -> tuple[float, float, float]:
+    """Where a settlement's id is printed ("s07", as records and the scorer name it) for a
+    settlement (or spot) centred at x, y in a hex of size s: between its circle and the hex's
+    top corner (x, baseline y, size pt)."""
+    return x, y - s * 0.66, round(s * ID_PT, 2)
+
+
 def _settlements(m: LaStradaMap, at: hexgrid.Layout, rules: LaStradaRules) -> list[Item]:
     s = m.hex_size
     out: list[Item] = []
+    for st in m.settlements:
+        x, y, size = settlement_id_at(*at.centre(st.hex), s)
+        out.append(text(x, y, st.id, size, bold=True))
     for kind in rules.gold:
         spots = [at.centre(st.hex) for st in m.settlements if st.kind == kind]
         if spots:

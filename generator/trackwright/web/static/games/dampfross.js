@@ -772,7 +772,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
         winner: "df.money-winner",
         second: "df.money-second",
       }[m.kind] || "df.money-other";
-    return t(kind, { from: m.from, to: m.to, amount: m.amount, town: m.town || "" });
+    return t(kind, { from: m.from, to: m.to, amount: m.amount, town: m.town || "", hex: m.hex || "" });
   }
 
   // A build at the table is three gestures: the die's face, the destination on the board,
@@ -1139,7 +1139,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
         const where = e.towns.length
           ? t("df.led-to", { towns: window.TW.joinNames(e.towns) })
           : e.near
-            ? t("df.led-near", { town: e.near })
+            ? t("df.led-near", { town: e.near, hex: e.near_hex })
             : "";
         head = t("df.led-build", {
           player: e.partner ? window.TW.joinNames([e.player, e.partner]) : e.player,
