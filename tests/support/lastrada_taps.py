@@ -156,6 +156,8 @@ def tap(page, selector: str, count: Counter | None = None) -> None:
     it is brought into view first as a player would: a page scroll, a board pan (each counted
     in ``count``, as ``scrolls`` and ``pans``, with the ``taps``)."""
     el = page.locator(selector).first
+    # Two frames: what the page put off to the next frame (its own scrolling) done.
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     if page.evaluate(REACH, selector) != "ok":
         before = page.evaluate(VIEW)
         el.scroll_into_view_if_needed()
