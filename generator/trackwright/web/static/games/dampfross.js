@@ -3,11 +3,11 @@
 // each player's aim is kept, so a line built toward the same town over several turns needs no
 // tap but the die's face; a town out of view is a button in the bar once the face is chosen (the
 // engine's destinations: the lines that face draws). The cost, who pays whom and the budget left
-// are the engine's, shown before confirming; a roll may be spent in several places. A race: the town numbers rolled, each
-// entrant's fastest legal route proposed by the engine (edited by tapping hexes), the players
-// tapped in finishing order. The ledger: each event with its payments and the balances after.
-// Every answer comes from the engine (Game.questions in games/dampfross.py); the page decides
-// nothing of the rules.
+// are the engine's, shown before confirming; a roll may be spent in several places. A race: the
+// town numbers rolled, each entrant's fastest legal route proposed by the engine (edited by
+// tapping hexes), the players tapped in finishing order. The ledger: each event with its
+// payments and the balances after. Every answer comes from the engine (Game.questions in
+// games/dampfross.py); the page decides nothing of the rules.
 "use strict";
 (() => {
   const {
