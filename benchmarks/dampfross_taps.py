@@ -189,7 +189,9 @@ def print_touch(touched: list[dict[str, int]]) -> None:
         + f"), {sum(t['pans'] for t in touched)} pans, {sum(t['zooms'] for t in touched)} zooms, "
         f"no scroll; towns tapped as the bar's buttons (out of view): "
         f"{sum(t['buttons'] for t in touched)}; taps on a town with another within 44 px: "
-        f"{sum(t['crowded'] for t in touched)}; taps on a town that zoomed or moved the board: "
+        f"{sum(t['crowded'] for t in touched)}; a town other than the planned one (drawing the same "
+        f"line, in reach without a pan): {sum(t['other'] for t in touched)}; "
+        f"taps on a town that zoomed or moved the board: "
         f"{sum(t['moved'] for t in touched)}"
     )
     fitted = [t for t in touched if t["fitted"]]

@@ -390,6 +390,7 @@ def _new_done() -> dict[str, int]:
         "buttons": 0,
         "fitted": 0,
         "zoom": 0,
+        "other": 0,
     }
 
 
@@ -449,8 +450,10 @@ def _towns_drawing(
 
 def _reach_town(pg: Any, names: list[str], done: dict[str, int]) -> None:
     """The first of the towns a finger reaches without a pan, on the board (a clear target) or
-    as the bar's button; else the first, after a pan."""
-    for name in names:
+    as the bar's button; else the first, after a pan. ``other`` counts a town tapped that was not
+    the planner's first choice."""
+    for k, name in enumerate(names):
+        done["other"] += k > 0
         if isinstance(pg.evaluate(TOWN, name), list):
             _tap_town(pg, name, done)
             return
@@ -459,6 +462,7 @@ def _reach_town(pg: Any, names: list[str], done: dict[str, int]) -> None:
             _tap_button(pg, selector)
             done["buttons"] += 1
             return
+        done["other"] -= k > 0
     _tap_town(pg, names[0], done)
 
 
