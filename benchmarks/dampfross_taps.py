@@ -25,10 +25,16 @@ race, the time per tap, and whether the page's export scores exactly as ``trackw
 dampfross RECORD --json`` scores the record (the benchmark fails if not).
 
 ``--touch``: the builds of the construction (until the first race) are entered by real touch
-input at the places on the screen (CDP ``Input.dispatchTouchEvent``), counting every gesture as a
-player makes it: each tap, a pan whenever the town to tap is not in view (or lies by the zoom
-buttons), a zoom for a line tapped hex by hex; a button not on the screen fails the benchmark
-(no build may need a scroll). Printed: gestures per build, builds by their gestures, pans."""
+input at the places on the screen (CDP ``Input.dispatchTouchEvent``), live, as a player at the
+table does: the die's face; Confirm when the page has drawn the line (toward the player's aim);
+else a tap on a town whose line it is, the planned one first, where the finger finds it without
+a pan (on the board in view, clear of the zoom buttons and of other towns by a fingertip, or as
+a town out of view in the build bar), a pan only when none is; hexes one by one when no town
+draws it. Every gesture counts as a player makes it: each tap, a pan, a zoom for a line tapped
+hex by hex; a button not on the screen fails the benchmark (no build may need a scroll).
+Printed: gestures per build, builds by their gestures, pans, towns tapped as the bar's buttons,
+taps on a town with another within 44 px, and the builds where the page moved the board itself
+over the face's towns (and how far it zoomed out)."""
 
 from __future__ import annotations
 
@@ -63,7 +69,12 @@ def cli_score(path: Path) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
-def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]], touched: list | None = None):
+def enter_in_page(
+    data: dict[str, Any],
+    plans: list[dict[str, Any]],
+    touched: list | None = None,
+    planner: Planner | None = None,
+):
     """The game entered through the page in Chromium: each plan's row (taps, times), the time it
     took, the score the page shows, and the page's export scored by the command line. With
     ``touched`` (a list), the construction's builds by real touch input first (their gestures
@@ -91,7 +102,7 @@ def enter_in_page(data: dict[str, Any], plans: list[dict[str, Any]], touched: li
             while plans and plans[0]["type"] != "race":
                 plan, plans = plans[0], plans[1:]
                 if plan["type"] == "build":
-                    touched.append(touch_build(page, plan, towns))
+                    touched.append(touch_build(page, plan, towns, planner))
                 else:
                     rows += page.evaluate(DRIVER, [[plan]])
         rows += page.evaluate(DRIVER, [plans])
@@ -176,9 +187,19 @@ def print_touch(touched: list[dict[str, int]]) -> None:
         f"({sum(gestures) / len(touched):.2f} a build; "
         + ", ".join(f"{by[k]} builds in {k}" for k in sorted(by))
         + f"), {sum(t['pans'] for t in touched)} pans, {sum(t['zooms'] for t in touched)} zooms, "
-        f"no scroll; taps on a town that zoomed or moved the board: "
+        f"no scroll; towns tapped as the bar's buttons (out of view): "
+        f"{sum(t['buttons'] for t in touched)}; taps on a town with another within 44 px: "
+        f"{sum(t['crowded'] for t in touched)}; a town other than the planned one (drawing the same "
+        f"line, in reach without a pan): {sum(t['other'] for t in touched)}; "
+        f"taps on a town that zoomed or moved the board: "
         f"{sum(t['moved'] for t in touched)}"
     )
+    fitted = [t for t in touched if t["fitted"]]
+    if fitted:
+        print(
+            f"the page moved the board over a face's towns itself in {len(fitted)} builds "
+            f"(zoomed out to {min(t['zoom'] for t in fitted):.2f} at most; the default is 1)"
+        )
 
 
 def main() -> None:
@@ -197,10 +218,11 @@ def main() -> None:
     args = ap.parse_args()
     data = json.loads(args.record.read_text("utf-8"))
     record = df.load_record(args.record)
-    plans = Planner(record, plan_ahead=not args.greedy).plan()
+    planner = Planner(record, plan_ahead=not args.greedy)
+    plans = planner.plan()
     counts = Counter(p["type"] for p in plans)
     touched: list[dict[str, int]] | None = [] if args.touch else None
-    rows, elapsed, shown, from_page, errors = enter_in_page(data, plans, touched)
+    rows, elapsed, shown, from_page, errors = enter_in_page(data, plans, touched, planner)
     expected = cli_score(args.record)
     same = from_page == expected == shown
     print(

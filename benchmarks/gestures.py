@@ -587,7 +587,7 @@ OTHERS = {
 }
 TITLES = {
     "dampfross": "Dampfross: a recorded game entered by real touch (every tap, pan, scroll, zoom)",
-    "lastrada": "La Strada: game ends entered by taps (scrolls not counted)",
+    "lastrada": "La Strada: game ends entered by touch (every tap, scroll and pan)",
     "startup": "Start-up at 4x (page and worker slowed): first visit, returning, offline",
 }
 

@@ -14,9 +14,11 @@ position is entered twice, in a new game each time:
 - by player: a tap on the first player, a tap per merchant on the board, one tap per player on
   the days kept (which moves on to the next player).
 
-Every tap is counted (choosing a player, a settlement, a button, a day); scrolling is not.
-Printed per game: merchants on the board, taps each way (target: fewer than 40 with four
-players), the time per tap (tap to the change stored, the engine's answer shown and the next
+Every gesture is counted as a player makes it: each tap (choosing a player, a settlement, a
+button, a day), and a page scroll or a board pan whenever what the finger taps next is not on the
+screen where a finger reaches it (under the header or a message, off the screen, out of the
+board's window). Printed per game: merchants on the board, gestures each way (taps, scrolls and
+pans; target: fewer than 40 with four players), the time per tap (tap to the change stored, the engine's answer shown and the next
 frame begun; median and slowest) and whether the export scores as ``trackwright score lastrada
 RECORD --json`` does and as the position itself."""
 
@@ -27,6 +29,7 @@ import json
 import statistics
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +86,9 @@ def main() -> None:
             row: dict[str, Any] = {"merchants": sum(len(v) for v in pos["settlements"].values())}
             for method, enter in (("walk", by_settlement), ("player", by_player)):
                 new_game(page, base, pos["players"])
-                row[method] = enter(page, pos)
+                count: Counter = Counter()
+                row[method] = enter(page, pos, count)
+                row[method + "_count"] = count
                 page.wait_for_function("n => window.tapTimes.length >= n", arg=row[method])
                 times = page.evaluate("window.tapTimes")
                 row[method + "_ms"] = times
@@ -102,8 +107,21 @@ def main() -> None:
         "(Chromium 360x740, real taps), positions played out by the engine on the standard board"
     )
     print()
+    print_rows(rows)
+
+
+def gestures(c: Counter) -> int:
+    return c["taps"] + c["scrolls"] + c["pans"]
+
+
+def said(c: Counter) -> str:
+    """A game's gestures: all of them, and the scrolls and pans among them."""
+    return f"{gestures(c)} ({c['taps']} taps, {c['scrolls']} scrolls, {c['pans']} pans)"
+
+
+def print_rows(rows: list[dict[str, Any]]) -> None:
     print(
-        "| game | merchants | taps by settlement | taps by player | ms per tap (median) "
+        "| game | merchants | gestures by settlement | gestures by player | ms per tap (median) "
         "| ms per tap (slowest) | export scores as the CLI |"
     )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
@@ -113,17 +131,21 @@ def main() -> None:
         every += times
         ok = "yes" if r["walk_ok"] and r["player_ok"] else "NO"
         print(
-            f"| {i} | {r['merchants']} | {r['walk']} | {r['player']} | "
+            f"| {i} | {r['merchants']} | {said(r['walk_count'])} | {said(r['player_count'])} | "
             f"{statistics.median(times):.0f} | {max(times):.0f} | {ok} |"
         )
     print()
-    walk = [r["walk"] for r in rows]
-    player = [r["player"] for r in rows]
-    print(
-        f"taps per game by settlement: mean {statistics.mean(walk):.1f}, most {max(walk)} "
-        f"(target: fewer than 40)"
-    )
-    print(f"taps per game by player: mean {statistics.mean(player):.1f}, most {max(player)}")
+    for label, method, target in (
+        ("by settlement", "walk", " (target: fewer than 40)"),
+        ("by player", "player", ""),
+    ):
+        counts = [r[method + "_count"] for r in rows]
+        each = [gestures(c) for c in counts]
+        print(
+            f"gestures per game {label}: mean {statistics.mean(each):.1f}, most {max(each)}"
+            f"{target}; scrolls {sum(c['scrolls'] for c in counts)}, pans "
+            f"{sum(c['pans'] for c in counts)} in {len(rows)} games"
+        )
     print(
         f"time per tap: median {statistics.median(every):.0f} ms, 90th percentile "
         f"{statistics.quantiles(every, n=10)[-1]:.0f} ms, {len(every)} taps"

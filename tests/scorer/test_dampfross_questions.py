@@ -293,6 +293,31 @@ def test_the_line_question_answers_as_the_engine():
         assert "error" in reply
 
 
+def test_the_destinations_question_groups_the_towns_by_the_line_a_tap_draws():
+    # Ben's network spans England at event 53: a roll of 4 draws twenty lines, each drawn by a
+    # tap on any of its towns (the engine's own tap_line), the nearest town first.
+    data = {**example(), "events": example()["events"][:52]}
+    rec = df.record_from_json(data)
+    state = df.score(rec).state
+    got = bridge.ask("destinations", data, {"player": "Ben", "roll": 4})
+    lines = got["lines"]
+    assert got["roll"] == 4 and len(lines) == 20
+    assert len({json.dumps(x["line"]) for x in lines}) == len(lines)
+    firsts = [(x["towns"][0]["cost"], x["towns"][0]["name"]) for x in lines]
+    assert firsts == sorted(firsts)
+    for x in lines:
+        assert [t["cost"] for t in x["towns"]] == sorted(t["cost"] for t in x["towns"])
+        for town in x["towns"]:
+            assert tuple(town["hex"]) not in state.network["Ben"]
+            edit = df.tap_line(rec, state, "Ben", [], tuple(town["hex"]), "roll", 4)
+            assert edit.parts == (tuple(tuple(h) for h in x["line"]),), town
+    newcastle = next(x for x in lines if x["towns"][0]["name"] == "Newcastle")
+    assert [t["name"] for t in newcastle["towns"]] == ["Newcastle"]
+    for bad in ({"player": "Ben"}, {"player": "Nobody", "roll": 4}, {"player": "Ben", "roll": 0}):
+        reply = json.loads(bridge.ask_text("destinations", json.dumps(data), json.dumps(bad)))
+        assert "error" in reply
+
+
 def test_the_preview_question():
     data = {**example(), "events": example()["events"][:44]}
     event = example()["events"][44]  # Cleo enters a hex of Ben's: pays him 1

@@ -32,6 +32,10 @@ class Planner:
         self.record = record
         self.plan_ahead = plan_ahead
         self.aims: dict[str, Hex] = {}
+        # Filled by plan(): each build's towns whose line it is, and the state before each event
+        # (what a player entering the game live decides from).
+        self.hits: dict[int, set[Hex]] = {}
+        self.states: list[df.State] = []
 
     def town_hits(self, state: df.State, player: str, event: df.Build) -> set[Hex]:
         """Towns whose line, drawn from an empty draft, is this build's line."""
@@ -55,9 +59,10 @@ class Planner:
         state = df.initial_state(record)
         events = list(record.events)
         # First pass: for each build, the towns whose cheapest line it is (for the lookahead).
-        hits: dict[int, set[Hex]] = {}
+        hits: dict[int, set[Hex]] = self.hits
         s = state
         for n, e in enumerate(events, 1):
+            self.states.append(s)
             if isinstance(e, df.Build) and len(e.paths) == 1:
                 hits[n] = self.town_hits(s, e.player, e)
             s, _ = df.apply_event(record, s, e, n)
@@ -68,6 +73,7 @@ class Planner:
                 plans.append(
                     {
                         "type": "build",
+                        "n": n,
                         "player": e.player,
                         "phase": state.phase,
                         "actions": actions,
@@ -292,16 +298,25 @@ BUTTON = """sel => { const el = document.querySelector(sel); if (!el) return 'mi
 
 # A town's place on the screen (CSS px), checked to be on the visible part of the board and
 # clear of the zoom buttons by a fingertip (a phone's touch adjustment gives a tap that close to a
-# button to the button).
-TOWN = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
-  const [cx, cy] = window.TW.hexCentre(tw.hex);
+# button to the button); 'crowded' when another town lies nearer than a fingertip (44 CSS px): a
+# target smaller than a finger, which a tap may miss.
+TOWN = """name => { const towns = window.TW.G.board.map.towns, tw = towns.find(t => t.name === name);
   const over = document.querySelector('svg.board-overlay'), m = over.getScreenCTM();
-  const x = cx * m.a + m.e, y = cy * m.d + m.f;
+  const at = hex => { const [cx, cy] = window.TW.hexCentre(hex); return [cx * m.a + m.e, cy * m.d + m.f]; };
+  const [x, y] = at(tw.hex);
   const top = document.elementFromPoint(x, y);
   const near = [...document.querySelectorAll('.zoom-controls button, .board-tools button')].some(b => {
     const r = b.getBoundingClientRect();
     return x > r.left - 22 && x < r.right + 22 && y > r.top - 22 && y < r.bottom + 22; });
-  return top && top.closest && top.closest('svg.board-overlay') && !near ? [x, y] : 'not in view: ' + name; }"""
+  if (!(top && top.closest && top.closest('svg.board-overlay') && !near)) return 'not in view: ' + name;
+  const other = towns.find(t => t !== tw && Math.hypot(at(t.hex)[0] - x, at(t.hex)[1] - y) < 44);
+  return other ? 'crowded: ' + name + ' by ' + other.name : [x, y]; }"""
+
+# The same, crowded or not.
+TOWN_AT = TOWN.replace("< 44)", "< 0)")
+
+# The line drawn so far (the page's draft): its parts of more than one hex.
+PARTS = "() => (window.TW.G.record['x-draft']?.parts || []).filter(p => p.length > 1)"
 
 # A pan by the player: the board moved so that a town lies in the middle of its window.
 PAN_TO = """name => { const tw = window.TW.G.board.map.towns.find(t => t.name === name);
@@ -324,39 +339,162 @@ def touch_tap(pg: Any, x: float, y: float) -> None:
     pg.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def touch_build(pg: Any, plan: dict[str, Any], towns: dict[Hex, str]) -> dict[str, int]:
-    """One build entered by real taps as planned: its gestures (taps, and a pan whenever the town
-    to tap is not in view), and how many taps on a town zoomed or moved the board (``moved``). A
-    build's taps on hexes that are no towns are made with the page's own handler, counted as
-    taps and one zoom in."""
-    done = {"gestures": 0, "pans": 0, "zooms": 0, "moved": 0}
+def _tap_button(pg: Any, selector: str) -> None:
+    at = pg.evaluate(BUTTON, selector)
+    if not isinstance(at, list):
+        raise AssertionError(f"{selector}: {at}")
+    touch_tap(pg, *at)
+
+
+def _tap_town(pg: Any, name: str, done: dict[str, int]) -> None:
+    """A tap on a town on the board: a pan first when it is not in view (counted), ``crowded``
+    counted when another town lies within a fingertip of it."""
+    at = pg.evaluate(TOWN, name)
+    if isinstance(at, str) and at.startswith("not in view"):
+        pg.evaluate(PAN_TO, name)
+        done["pans"] += 1
+        done["gestures"] += 1
+        at = pg.evaluate(TOWN, name)
+    if isinstance(at, str) and at.startswith("crowded"):
+        done["crowded"] += 1
+        at = pg.evaluate(TOWN_AT, name)
+    if not isinstance(at, list):
+        raise AssertionError(at)
+    before = pg.evaluate(VIEW)
+    touch_tap(pg, *at)
+    after = pg.evaluate(VIEW)
+    done["moved"] += after != before  # the tap zoomed or moved the board
+
+
+def _tap_hex(pg: Any, h: list[int], done: dict[str, int]) -> None:
+    """A hex that is no town, tapped with the page's own handler: counted as a tap, and as one
+    zoom in for the build's first."""
+    q, r = h
+    pg.evaluate(
+        "sel => document.querySelector(sel).dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+        f'polygon[data-hex="{q},{r}"]',
+    )
+    pg.evaluate("window.twIdle()")
+    if not done["zooms"]:  # zoomed in once for the build's single hexes
+        done["zooms"] += 1
+        done["gestures"] += 1
+
+
+def _new_done() -> dict[str, int]:
+    return {
+        "gestures": 0,
+        "pans": 0,
+        "zooms": 0,
+        "moved": 0,
+        "crowded": 0,
+        "buttons": 0,
+        "fitted": 0,
+        "zoom": 0,
+        "other": 0,
+    }
+
+
+def touch_build(
+    pg: Any, plan: dict[str, Any], towns: dict[Hex, str], planner: Planner | None = None
+) -> dict[str, int]:
+    """One build entered by real taps: its gestures (taps, and a pan whenever the town to tap is
+    not in view), how many taps on a town zoomed or moved the board (``moved``), how many were
+    on a town with another within a fingertip (``crowded``), how many towns were tapped as the
+    bar's buttons (``buttons``). A build's taps on hexes that are no towns are made with the
+    page's own handler, counted as taps and one zoom in.
+
+    With the ``planner`` (a build paid by a roll), the build is entered live, as a player at the
+    table does: the die's face; Confirm when the page has drawn the line (toward the player's
+    aim); else a town whose line it is, the planner's choice first, tapped where the finger
+    finds it without a pan (on the board, or as a town out of view in the bar), and a pan only
+    when none is; hexes one by one when no town draws it."""
+    if planner is not None and plan["event"].get("roll") is not None:
+        return _live_build(pg, plan, towns, planner)
+    done = _new_done()
     for action in plan["actions"]:
         if "tap" in action or "confirm" in action:
-            at = pg.evaluate(BUTTON, action.get("tap", "#confirm-build"))
-            if not isinstance(at, list):
-                raise AssertionError(f"{action}: {at}")
-            touch_tap(pg, *at)
+            _tap_button(pg, action.get("tap", "#confirm-build"))
         elif tuple(action["hex"]) in towns:
-            name = towns[tuple(action["hex"])]
-            at = pg.evaluate(TOWN, name)
-            if not isinstance(at, list):
-                pg.evaluate(PAN_TO, name)
-                done["pans"] += 1
-                done["gestures"] += 1
-                at = pg.evaluate(TOWN, name)
-            before = pg.evaluate(VIEW)
-            touch_tap(pg, *at)
-            after = pg.evaluate(VIEW)
-            done["moved"] += after != before  # the tap zoomed or moved the board
+            _tap_town(pg, towns[tuple(action["hex"])], done)
         else:
-            q, r = action["hex"]
-            pg.evaluate(
-                "sel => document.querySelector(sel).dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                f'polygon[data-hex="{q},{r}"]',
-            )
-            pg.evaluate("window.twIdle()")
-            if not done["zooms"]:  # zoomed in once for the build's single hexes
-                done["zooms"] += 1
-                done["gestures"] += 1
+            _tap_hex(pg, action["hex"], done)
         done["gestures"] += 1
+    return done
+
+
+def _drawn(pg: Any) -> tuple[df.Line, ...]:
+    return tuple(tuple(tuple(h) for h in p) for p in pg.evaluate(PARTS))
+
+
+def _towns_drawing(
+    planner: Planner, n: int, parts: tuple[df.Line, ...], towns: dict[Hex, str]
+) -> list[Hex]:
+    """The towns a tap on which, with the line drawn so far, draws build ``n``'s line: the
+    planner's choice first."""
+    record = planner.record
+    e = record.events[n - 1]
+    assert isinstance(e, df.Build)
+    state = planner.states[n - 1]
+    found = []
+    for h in planner.towns_to_tap(n, e, planner.hits, list(record.events)):
+        if h not in towns or h in found:
+            continue
+        try:
+            edit = df.tap_line(record, state, e.player, list(parts), h, e.paid_from, e.roll)
+        except TrackwrightError:
+            continue
+        if edit.parts == e.paths:
+            found.append(h)
+    return found
+
+
+def _reach_town(pg: Any, names: list[str], done: dict[str, int]) -> None:
+    """The first of the towns a finger reaches without a pan, on the board (a clear target) or
+    as the bar's button; else the first, after a pan. ``other`` counts a town tapped that was not
+    the planner's first choice."""
+    for k, name in enumerate(names):
+        done["other"] += k > 0
+        if isinstance(pg.evaluate(TOWN, name), list):
+            _tap_town(pg, name, done)
+            return
+        selector = f'#destinations button[data-town="{name}"]'
+        if isinstance(pg.evaluate(BUTTON, selector), list):
+            _tap_button(pg, selector)
+            done["buttons"] += 1
+            return
+        done["other"] -= k > 0
+    _tap_town(pg, names[0], done)
+
+
+def _live_build(
+    pg: Any, plan: dict[str, Any], towns: dict[Hex, str], planner: Planner
+) -> dict[str, int]:
+    done = _new_done()
+    n = plan["n"]
+    e = planner.record.events[n - 1]
+    assert isinstance(e, df.Build)
+    before = pg.evaluate(VIEW)
+    _tap_button(pg, f'#df-bar button[data-face="{e.roll}"]')
+    done["gestures"] += 1
+    after = pg.evaluate(VIEW)
+    # The page moved (and zoomed) the board itself for the face's towns: no gesture of the
+    # player's, counted apart.
+    done["fitted"], done["zoom"] = int(after != before), after[3]
+    if _drawn(pg) != e.paths:
+        hits = _towns_drawing(planner, n, _drawn(pg), towns)
+        if hits:
+            _reach_town(pg, [towns[h] for h in hits], done)
+            done["gestures"] += 1
+        else:  # hex by hex
+            if _drawn(pg):
+                _tap_button(pg, "#clear-line")
+                done["gestures"] += 1
+            for path in e.paths:
+                for h in path:
+                    _tap_hex(pg, list(h), done)
+                    done["gestures"] += 1
+    got = _drawn(pg)
+    assert got == e.paths, (n, got, e.paths)
+    _tap_button(pg, "#confirm-build")
+    done["gestures"] += 1
     return done

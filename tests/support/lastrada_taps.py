@@ -7,11 +7,13 @@ that pay the most gold per travel day, with a little chance), every turn checked
 ``scorer.lastrada.apply_turn``, until the engine says the game is over. A position is entered
 by settlement (one tap per settlement on the button showing who stands on it, then one tap per
 player on the days kept) or by player (a tap on the player, a tap per merchant on the board, a
-tap on the days kept)."""
+tap on the days kept). Every gesture is counted: a tap, and a page scroll or a board pan whenever
+what the finger taps next is not on the screen where a finger reaches it."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -131,67 +133,102 @@ def new_game(page, base: str, players: list[str]) -> None:
     page.evaluate(TIMER)
 
 
-def tap(page, selector: str) -> None:
-    """A real tap (touch) where the element is on the screen, brought into view first: on the
-    board the page hit-tests it (the overlay takes the finger), as on a phone."""
+# Whether a finger reaches an element where it is now: its middle on the screen, and what lies
+# there the element itself or, for a place on the board, the board's overlay (which hit-tests
+# the tap): not under the header, a message, or out of the board's window.
+REACH = """sel => { const el = document.querySelector(sel); if (!el) return 'missing';
+  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return 'off screen';
+  const top = document.elementFromPoint(x, y);
+  const svg = el.ownerSVGElement;
+  return top && (top === el || el.contains(top) || (svg && svg.contains(top))) ? 'ok'
+    : 'covered by ' + (top && (top.id || top.className || top.tagName)); }"""
+
+# Where the page and the board stand: the page's scroll, each board window's pan, the zoom.
+VIEW = """() => [window.scrollX, window.scrollY,
+  ...[...document.querySelectorAll('.board-wrap')].flatMap(w => [w.scrollLeft, w.scrollTop]),
+  window.TW.G.zoom]"""
+
+
+def tap(page, selector: str, count: Counter | None = None) -> None:
+    """A real tap (touch) where the element is on the screen: on the board the page hit-tests it
+    (the overlay takes the finger), as on a phone. When a finger cannot reach it where it is,
+    it is brought into view first as a player would: a page scroll, a board pan (each counted
+    in ``count``, as ``scrolls`` and ``pans``, with the ``taps``)."""
     el = page.locator(selector).first
-    el.scroll_into_view_if_needed()
+    # Two frames: what the page put off to the next frame (its own scrolling) done.
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    if page.evaluate(REACH, selector) != "ok":
+        before = page.evaluate(VIEW)
+        el.scroll_into_view_if_needed()
+        if page.evaluate(REACH, selector) != "ok":
+            el.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        after = page.evaluate(VIEW)
+        reach = page.evaluate(REACH, selector)
+        assert reach == "ok", (selector, reach)
+        if count is not None:
+            count["scrolls"] += before[:2] != after[:2]
+            count["pans"] += before[2:-1] != after[2:-1]
     box = el.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.evaluate("window.twIdle()")
+    if count is not None:
+        count["taps"] += 1
 
 
-def by_settlement(page, pos: dict[str, Any]) -> int:
-    """The walk: one tap a settlement, then one a player for the days; the taps made."""
+def by_settlement(page, pos: dict[str, Any], count: Counter | None = None) -> int:
+    """The walk: one tap a settlement, then one a player for the days; the taps made (and in
+    ``count``, the taps, scrolls and pans)."""
     players, taps = pos["players"], 0
     while True:
         where = page.eval_on_selector(
             "#ls-where", "e => [e.dataset.settlement, +e.dataset.n, +e.dataset.count]"
         )
-        sid, n, count = where
+        sid, n, total = where
         who = pos["settlements"].get(sid, [])
         key = ",".join(p for p in players if p in who)
-        tap(page, f'#ls-walk button[data-merchants="{key}"]')
+        tap(page, f'#ls-walk button[data-merchants="{key}"]', count)
         taps += 1
-        if n >= count:
+        if n >= total:
             break
-    return taps + days(page, pos)
+    return taps + days(page, pos, count)
 
 
-def days(page, pos: dict[str, Any]) -> int:
+def days(page, pos: dict[str, Any], count: Counter | None = None) -> int:
     taps = 0
     for i, p in enumerate(pos["players"]):
         if page.evaluate("window.TW.G.player") != i:
-            tap(page, f'#players button[data-player="{p}"]')
+            tap(page, f'#players button[data-player="{p}"]', count)
             taps += 1
-        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]')
+        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]', count)
         taps += 1
     return taps
 
 
-def by_player(page, pos: dict[str, Any]) -> int:
-    """A player chosen, their settlements tapped on the board, their days; the taps made."""
+def by_player(page, pos: dict[str, Any], count: Counter | None = None) -> int:
+    """A player chosen, their settlements tapped on the board, their days; the taps made (and in
+    ``count``, the taps, scrolls and pans)."""
     taps = 0
     for i, p in enumerate(pos["players"]):
         if page.evaluate("window.TW.G.mode") != "player":
-            tap(page, "#ls-mode-player")  # Player by player, once
+            tap(page, "#ls-mode-player", count)  # Player by player, once
             taps += 1
         if page.evaluate("window.TW.G.player") != i:
-            tap(page, f'#players button[data-player="{p}"]')
+            tap(page, f'#players button[data-player="{p}"]', count)
             taps += 1
         for sid, who in sorted(pos["settlements"].items()):
             if p in who:
-                taps += tap_until(page, sid, p)
-        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]')
+                taps += tap_until(page, sid, p, count)
+        tap(page, f'#ls-days button[data-days="{pos["reserve"].get(p, 0)}"]', count)
         taps += 1
     return taps
 
 
-def tap_until(page, sid: str, player: str) -> int:
+def tap_until(page, sid: str, player: str, count: Counter | None = None) -> int:
     """A settlement tapped on the board until the player's merchant stands on it (a first tap
     where settlements lie closer than a fingertip zooms in there instead): the taps made."""
     for taps in range(1, 4):
-        tap(page, f'circle.settlement[data-settlement="{sid}"]')
+        tap(page, f'circle.settlement[data-settlement="{sid}"]', count)
         held = page.evaluate(f"(window.TW.G.record.settlements || {{}})[{sid!r}] || []")
         if player in held:
             return taps

@@ -6,7 +6,10 @@ player's network when the build starts, and a tap on a town at the default zoom 
 zoom the player did not ask for). A tap on no town says so, and each change says what it did
 with Undo at hand. A race needs no scroll either: the numbers rolled, the finishing order and
 "Record race" are on one screen, and so are the builds from winnings between races. The new-game form offers start towns far apart, each labelled
-with its player's name."""
+with its player's name. A build toward a town out of view is three gestures too: once the face
+is chosen, the towns of the lines it draws that are out of view are buttons in the bar (the page
+first moves the board over them when more than four would be), and the next build starts at the
+player's zoom again."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build
+from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build, touch_tap
 from tests.web.browser import choose_starts, new_game, open_page, phone, settle, start, touch
 from trackwright.scorer import dampfross as df
 
@@ -27,6 +30,11 @@ def tap_button(pg, selector: str) -> None:
     at = pg.evaluate(BUTTON, selector)
     assert isinstance(at, list), (selector, at)
     touch(pg, [tuple(at)])
+
+
+def frames(pg) -> None:
+    """Two frames: what the page puts off to the next frame (showing the build's board) done."""
+    pg.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def status(pg) -> str:
@@ -130,6 +138,7 @@ def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_si
     start(pg)
     pg.wait_for_selector("#df-bar #faces")
     settle(pg)
+    frames(pg)  # the board brought into view for Ann's build
     a_tap_near_no_town(pg)
     ten_builds(pg, plans, towns, data)
     # The rest of the construction entered by the page's controls, then the races by touch.
@@ -137,5 +146,56 @@ def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_si
     settle(pg)
     races_and_winnings(pg, plans, towns, data)
     assert pg.evaluate("window.TW.G.record.events") == data["events"]
+    assert not context.errors, context.errors
+    context.close()
+
+
+BAR_HEIGHT = "() => Math.round(document.getElementById('df-bar').getBoundingClientRect().height)"
+DESTINATIONS = """() => [...document.querySelectorAll('#destinations button[data-town]')].map(b => {
+  const r = b.getBoundingClientRect(); return [b.dataset.town, Math.round(r.width), Math.round(r.height)]; })"""
+
+
+def test_a_build_toward_a_town_out_of_view_is_three_gestures(browser, static_site):
+    # Event 53: Ben rolls 4 and builds toward Newcastle, the one town whose line it is, out of
+    # view when his build starts (his network spans England; the board shows its middle).
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = df.load_record(EXAMPLE)
+    towns = {t.hex: t.name for t in record.map.towns}
+    planner = Planner(record)
+    plans = planner.plan()
+    k = 52
+    assert plans[k]["n"] == 53 and plans[k]["player"] == "Ben" and plans[k]["event"]["roll"] == 4
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    choose_starts(pg, data)
+    start(pg)
+    pg.wait_for_selector("#df-bar #faces")
+    pg.evaluate(DRIVER, [plans[:k]])
+    settle(pg)
+    frames(pg)
+    assert pg.evaluate("window.TW.G.record.players[window.TW.G.player]") == "Ben"
+    assert pg.evaluate(TOWN, "Newcastle") == "not in view: Newcastle"
+    zoom, height = pg.evaluate(VIEW)[3], pg.evaluate(BAR_HEIGHT)
+    done = touch_build(pg, plans[k], towns, planner)
+    assert done["gestures"] == 3 and done["pans"] == done["zooms"] == done["crowded"] == 0, done
+    assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][k]
+    # The next build (Cleo's) starts at the zoom the player had, centred on her network.
+    settle(pg)
+    frames(pg)
+    assert pg.evaluate(VIEW)[3] == zoom
+    assert pg.evaluate("window.TW.G.record.players[window.TW.G.player]") == "Cleo"
+    # The bar at 360 x 740: the towns out of view take the faces' place, as tall (the bar and the
+    # board keep their height), each a fingertip at least; the chosen face taken back by a tap.
+    touch_tap(pg, *pg.evaluate(BUTTON, '#df-bar button[data-face="1"]'))
+    shown = pg.evaluate(DESTINATIONS)
+    assert 1 <= len(shown) <= 4, shown
+    assert all(w >= 44 and h >= 44 for _n, w, h in shown), shown
+    assert pg.evaluate(BAR_HEIGHT) == height
+    label = pg.locator("#destinations button[data-town]").first.get_attribute("aria-label") or ""
+    assert label.startswith("Build toward "), label
+    touch_tap(pg, *pg.evaluate(BUTTON, "#change-face"))
+    assert pg.locator("#df-bar #faces button[data-face]").count() == 6
+    assert pg.evaluate("window.TW.G.record['x-draft'].face") is None
     assert not context.errors, context.errors
     context.close()

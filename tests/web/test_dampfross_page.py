@@ -98,7 +98,7 @@ def payments_shown_before_confirming(pg, plans: list[dict]) -> None:
     assert "Cleo → Ben 1: entering Ben's line at M12, near Leeds" in money
     assert "Cleo → Ben 2: beside Ben's line at N11, near Leeds" in money
     assert "Pays 3 to rivals." in pg.inner_text("#cost")
-    shot(pg, "dampfross-build", "#faces")
+    shot(pg, "dampfross-build", "#df-bar")
     tap(pg, "#confirm-build")
 
 

@@ -8,6 +8,9 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
   label printed on the board, "F7"); each build's paths and each player's start as [q, r], read
   by the engine (a record may name hexes by label or town: the page draws from these).
 - ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
+- ``destinations``: with a roll, the lines a tap on one town draws (``cheapest_builds``, cut to
+  the roll), each with the towns that draw it, the cheapest first: the page offers a town of a
+  line as a button when none of its towns is in view.
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
 - ``route``: an entrant's race route edited by a tap.
@@ -219,6 +222,34 @@ def line(data: Any, args: Any, where: str) -> dict[str, Any]:
     }
 
 
+def destinations(data: Any, args: Any, where: str) -> dict[str, Any]:
+    """``{player, roll}``: the lines a tap on one town draws from the player's network with that
+    roll (nothing drawn yet), each once, with the towns whose tap draws it (name, hex, die points
+    of the town's whole line), the nearest first; the lines in the order of their nearest town.
+    A tap on any of a line's towns draws that line: ``tap_line`` on an empty draft draws the
+    cheapest line cut to the roll, which is ``cheapest_builds``' ``reach``."""
+    a = _args(args, where)
+    record, result = _scored(data, where)
+    who = _player(record, a.get("player"), where)
+    roll = _roll(a.get("roll"), where)
+    if roll is None:
+        raise TrackwrightError("destinations need the die's face", where)
+    lines: dict[engine.Line, list[dict[str, Any]]] = {}
+    for name, plan in engine.cheapest_builds(record, result.state, who, roll).items():
+        if plan.reach is None or len(plan.reach) < 2:
+            continue
+        town = record.map.town_by_name[name]
+        lines.setdefault(plan.reach, []).append(
+            {"name": name, "hex": list(town.hex), "cost": plan.cost}
+        )
+    out = []
+    for reach, towns in lines.items():
+        towns.sort(key=lambda t: (t["cost"], t["name"]))
+        out.append({"line": [list(h) for h in reach], "towns": towns})
+    out.sort(key=lambda x: (x["towns"][0]["cost"], x["towns"][0]["name"]))
+    return {"player": who, "roll": roll, "lines": out}
+
+
 def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
     """``{event}``: a build event before it is recorded: die points, payments to rivals, the budget
     and what is left of it, the money it moves (or would), the balances after, the rules'
@@ -347,6 +378,7 @@ GAME = Game(
     questions={
         "table": table,
         "line": line,
+        "destinations": destinations,
         "preview": preview,
         "race": race,
         "route": route,

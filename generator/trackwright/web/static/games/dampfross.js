@@ -1,12 +1,13 @@
 // Dampfross's page. A build is: the die's face, a tap on a town (the engine draws the cheapest
 // line there, as far as the roll pays) or on hexes, confirm; who builds next is preselected, and
 // each player's aim is kept, so a line built toward the same town over several turns needs no
-// tap but the die's face. The cost, who pays whom and the budget left are the engine's, shown
-// before confirming; a roll may be spent in several places. A race: the town numbers rolled, each
-// entrant's fastest legal route proposed by the engine (edited by tapping hexes), the players
-// tapped in finishing order. The ledger: each event with its payments and the balances after.
-// Every answer comes from the engine (Game.questions in games/dampfross.py); the page decides
-// nothing of the rules.
+// tap but the die's face; a town out of view is a button in the bar once the face is chosen (the
+// engine's destinations: the lines that face draws). The cost, who pays whom and the budget left
+// are the engine's, shown before confirming; a roll may be spent in several places. A race: the
+// town numbers rolled, each entrant's fastest legal route proposed by the engine (edited by
+// tapping hexes), the players tapped in finishing order. The ledger: each event with its
+// payments and the balances after. Every answer comes from the engine (Game.questions in
+// games/dampfross.py); the page decides nothing of the rules.
 "use strict";
 (() => {
   const {
@@ -66,6 +67,13 @@
 .df-bar-words .swatch { margin-right: .2rem; }
 .df-bar-row button { flex: none; padding-left: .6rem; padding-right: .6rem; }
 .df-error { color: #b3261e; font-weight: 600; }
+/* Towns out of view, in the faces' place once a face is chosen: as tall as the faces (the bar
+   keeps its height). */
+.df-dest { display: grid; grid-template-columns: 44px repeat(4, minmax(0, 1fr)); gap: 4px; margin-bottom: .3rem; }
+.df-dest button { min-height: 48px; min-width: 0; padding: 2px 3px; flex-direction: column; justify-content: center;
+  gap: 0; overflow: hidden; font-size: .78rem; line-height: 1.15; }
+.df-dest button.face { font-size: 1.9rem; line-height: 1; padding: 0; }
+.df-dest .df-town { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .df-bar-words #cost:not(:empty)::before { content: " · "; }
 body:has(#df-bar) #status { bottom: calc(var(--df-bar-h, 8rem) + .3rem); }
 body:has(#df-bar) main { padding-bottom: calc(var(--df-bar-h, 8rem) + .5rem); }
@@ -109,6 +117,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     table: { key: null, data: null, error: null },
     preview: { key: null, data: null, error: null },
     race: { key: null, data: null, error: null },
+    dest: { key: null, data: null, error: null },
   };
   const preselected = { key: null };
 
@@ -120,6 +129,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     queued(loadTable);
     queued(loadPreview);
     queued(loadRace);
+    queued(loadDestinations);
     return G.queue;
   }
 
@@ -188,6 +198,30 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       };
     } catch (e) {
       known.preview = { key, data: null, error: e.message };
+    }
+    render();
+  }
+  // With the die's face chosen: the lines a tap on one town draws, each with its towns (the
+  // engine's), for the towns out of view offered in the bar.
+  function destKey() {
+    const face = G.record["x-draft"]?.face;
+    return pays() === "roll" && face ? JSON.stringify([G.scoredKey, player(), face]) : null;
+  }
+  async function loadDestinations() {
+    const key = destKey();
+    if (known.dest.key === key) return;
+    if (!key) {
+      known.dest = { key, data: null, error: null };
+      return;
+    }
+    try {
+      known.dest = {
+        key,
+        data: await window.TW.engine.ask("destinations", counted(), { player: player(), roll: draft().face }),
+        error: null,
+      };
+    } catch (e) {
+      known.dest = { key, data: null, error: e.message };
     }
     render();
   }
@@ -304,6 +338,18 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       },
       () => t("df.said-face", { face: FACES[face - 1], player: who }),
     );
+    return refresh();
+  }
+  // The die's face chosen again (the line it drew toward the aim taken back with it).
+  function clearFace() {
+    change((record) => {
+      const d = draftOf(record);
+      d.face = null;
+      if (d.drawn) {
+        d.parts = [];
+        d.drawn = false;
+      }
+    }, t("df.said-face-cleared"));
     return refresh();
   }
   function anotherPlace() {
@@ -479,7 +525,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   function dampfross() {
     if (known.game !== G.game) {
       // Another game, or this one opened again: its answers asked afresh, who is next preselected.
-      for (const k of ["table", "preview", "race"]) known[k] = { key: null, data: null, error: null };
+      for (const k of ["table", "preview", "race", "dest"]) known[k] = { key: null, data: null, error: null };
       known.game = G.game;
       preselected.key = null;
     }
@@ -595,7 +641,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       if (
         known.table.key !== G.scoredKey ||
         known.preview.key !== previewKey() ||
-        known.race.key !== raceKey()
+        known.race.key !== raceKey() ||
+        known.dest.key !== destKey()
       )
         refresh();
     }, 0);
@@ -703,7 +750,15 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       top: top.getBoundingClientRect().top + window.scrollY - header - 6,
       behavior: "instant",
     });
-    if (mode === "build") centreOn(buildArea(player()));
+    if (mode === "build") {
+      if (fitted.zoom !== null) {
+        // The zoom the player had before the page zoomed out for a face's towns.
+        G.zoom = fitted.zoom;
+        fitted.zoom = null;
+        render();
+      }
+      centreOn(buildArea(player()));
+    }
   }
   // The player's network (the engine's; their start town before they build) and their aim.
   function buildArea(who) {
@@ -811,7 +866,9 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   function buildBar(d, how, tb, drawn, p) {
     const who = player();
     const bar = h("div", { class: "df-bar", id: "df-bar" });
-    if (how === "roll")
+    const away = how === "roll" && d.face ? outOfView() : [];
+    if (away.length) bar.append(destinationsRow(d, away));
+    else if (how === "roll")
       bar.append(
         h(
           "div",
@@ -874,6 +931,126 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       ),
     );
     return bar;
+  }
+  // Towns out of view, offered in the bar once the die's face is chosen (in place of the faces):
+  // of each line the face draws (the engine's destinations), when none of its towns is a clear
+  // target on the screen (in the board's window, off the zoom buttons, no other town within a
+  // fingertip), its nearest town, with the way it lies; the nearest lines first, four at most. A
+  // button is a tap on that town. The chosen face stays, to choose another. When more than four
+  // lines would be out of view, the page first moves the board (and zooms it out, no further
+  // than needed) over the network and the lines' towns, once for that face; the next build
+  // starts at the zoom the player had.
+  const AWAY = 4;
+  const ARROWS = ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"];
+  const fitted = { key: null, zoom: null };
+  // The board's window on the screen (CSS px, a fingertip in from its edges), the zoom buttons,
+  // and where a board point lies on the screen now.
+  function boardWindow() {
+    const wrap = document.getElementById("board"),
+      over = document.querySelector("svg.board-overlay");
+    if (!wrap || !over) return null;
+    const m = over.getScreenCTM(),
+      box = wrap.getBoundingClientRect();
+    const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    const bar = document.getElementById("df-bar")?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+    const R = FINGER / 2;
+    const win = {
+      left: box.left + R,
+      right: box.right - R,
+      top: Math.max(box.top, head) + R,
+      bottom: Math.min(box.bottom, bar, window.innerHeight) - R,
+    };
+    const shut = [...document.querySelectorAll(".zoom-controls button, .board-tools button")].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    const mid = [(win.left + win.right) / 2, (win.top + win.bottom) / 2];
+    const now = (xy) => [xy[0] * m.a + m.e, xy[1] * m.d + m.f];
+    return { win, shut, mid, now, perZoom: m.a / G.zoom, wrap, R };
+  }
+  // The lines none of whose towns is a clear target when board points lie on the screen by
+  // ``at`` (board point -> CSS px).
+  function awayLines(lines, view, at) {
+    const { win, shut, R } = view;
+    const towns = G.board.map.towns.map((tw) => at(hexCentre(tw.hex)));
+    const clear = ([x, y]) =>
+      x >= win.left &&
+      x <= win.right &&
+      y >= win.top &&
+      y <= win.bottom &&
+      !shut.some((r) => x > r.left - R && x < r.right + R && y > r.top - R && y < r.bottom + R) &&
+      towns.filter(([a, b]) => Math.hypot(a - x, b - y) < FINGER).length <= 1;
+    return lines.filter((line) => !line.towns.some((tw) => clear(at(hexCentre(tw.hex)))));
+  }
+  function outOfView() {
+    const dest = known.dest.key === destKey() ? known.dest.data : null;
+    const view = boardWindow();
+    if (!dest || !view) return [];
+    const away = awayLines(dest.lines, view, view.now);
+    if (away.length > AWAY && fitted.key !== known.dest.key) {
+      fitted.key = known.dest.key;
+      setTimeout(() => fitDestinations(dest.lines), 0); // within the page's idle wait
+    }
+    return away.slice(0, AWAY).map((line) => {
+      const town = line.towns[0],
+        [x, y] = view.now(hexCentre(town.hex));
+      const k = Math.round(Math.atan2(y - view.mid[1], x - view.mid[0]) / (Math.PI / 4));
+      return { town, arrow: ARROWS[(k + 8) % 8] };
+    });
+  }
+  // The board moved over the network and the nearest town of each line, zoomed out step by step
+  // (no further than half the default) until four lines at most are out of view.
+  function fitDestinations(lines) {
+    const view = boardWindow();
+    if (!view) return;
+    const pts = [...networkOf(player()), ...lines.map((l) => l.towns[0].hex)].map(hexCentre).filter(Boolean);
+    const xs = pts.map((p) => p[0]),
+      ys = pts.map((p) => p[1]);
+    const c = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    let best = null;
+    for (let z = G.zoom; ; z /= 1.15) {
+      const k = view.perZoom * z;
+      const at = ([x, y]) => [view.mid[0] + (x - c[0]) * k, view.mid[1] + (y - c[1]) * k];
+      const n = awayLines(lines, view, at).length;
+      if (!best || n < best.n) best = { z, n };
+      if (n <= AWAY || z / 1.15 < 0.5) break;
+    }
+    if (fitted.zoom === null) fitted.zoom = G.zoom;
+    G.zoom = best.z;
+    render(); // the board sized at the new zoom
+    const now = boardWindow();
+    const [x, y] = now.now(c);
+    now.wrap.scrollLeft += x - now.mid[0];
+    now.wrap.scrollTop += y - now.mid[1];
+    render(); // the bar's towns out of view, as the board now lies
+  }
+  function destinationsRow(d, away) {
+    return h(
+      "div",
+      { class: "df-dest", id: "destinations", role: "group", "aria-label": t("df.destinations") },
+      h(
+        "button",
+        {
+          class: "face active",
+          id: "change-face",
+          "aria-label": t("df.change-face", { n: d.face }),
+          onclick: clearFace,
+        },
+        FACES[d.face - 1],
+      ),
+      away.map(({ town, arrow }) =>
+        h(
+          "button",
+          {
+            class: "secondary",
+            "data-town": town.name,
+            "aria-label": t("df.toward", { town: town.name }),
+            onclick: () => tapHex(town.hex),
+          },
+          h("span", { class: "df-arrow", "aria-hidden": "true" }, arrow),
+          h("span", { class: "df-town" }, town.name),
+        ),
+      ),
+    );
   }
   function lineWords(parts) {
     const at = townAt();

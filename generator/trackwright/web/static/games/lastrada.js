@@ -229,6 +229,7 @@
       },
     );
     if (mode === "walk") requestAnimationFrame(() => showOnBoard(current));
+    if (!byTurns) requestAnimationFrame(() => entryInView(mode, current));
 
     const modeButton = (name, label) =>
       h(
@@ -274,9 +275,9 @@
         {},
         `
 .ls-title { font-size: 1.1rem; margin: .1rem 0 .4rem; }
-/* Settlement by settlement the next taps are on the buttons at the foot of the screen: what a
-   tap did is said at the top, under the header, never over them. */
-body:has(#ls-walk) #status { top: 3.7rem; bottom: auto; }
+/* Settlement by settlement (and player by player, the days) the next taps are on the buttons at
+   the foot of the screen: what a tap did is said at the top, under the header, never over them. */
+body:has(#ls-walk) #status, body:has(#ls-player) #status { top: 3.7rem; bottom: auto; }
 .ls-entry { padding: .5rem .6rem; margin: .4rem 0; }
 .ls-where .id { color: #666; font-size: .78rem; font-weight: 400; }
 .ls-entry h2 { margin: 0 0 .35rem; font-size: 1rem; }
@@ -485,6 +486,45 @@ body:has(#ls-walk) #status { top: 3.7rem; bottom: auto; }
       margin = G.board.layout.size * 2 * m.a;
     if (px < margin || px > wrap.clientWidth - margin) wrap.scrollLeft += px - wrap.clientWidth / 2;
     if (py < margin || py > wrap.clientHeight - margin) wrap.scrollTop += py - wrap.clientHeight / 2;
+  }
+  // A tapped button is redrawn by the tap: its focus let go first, so the browser does not scroll
+  // the page back to its top when the focused button leaves the page (the entry scrolled into
+  // view stays in view).
+  document.addEventListener(
+    "click",
+    (ev) => {
+      if (G.game && G.record?.game === "lastrada" && ev.target.closest?.("#main button"))
+        document.activeElement?.blur?.();
+    },
+    true,
+  );
+  // When an entry starts (the game opened, the other way chosen), what is tapped next is brought
+  // onto the screen with the board, once: settlement by settlement, the board's window made
+  // shorter so that the walk's last buttons fit under it (the page keeps its place: the mode
+  // buttons stay clear of the messages); player by player, the page scrolled so that the
+  // player's panel and days fit under the board, the board's top kept clear of the header. Never
+  // again until the next one: the player's own scrolling is left alone.
+  const entry = { key: null };
+  const SHORTEST = 160; // CSS px: the board's window, walking, at least
+  function entryInView(mode, current) {
+    const key = `${G.id}|${mode}`;
+    const last = document.getElementById(mode === "walk" ? "ls-walk" : "ls-days"),
+      frame = document.querySelector(".board-frame"),
+      wrap = document.getElementById("board");
+    if (entry.key === key || !last || !frame || !wrap || !infoNow()) return;
+    entry.key = key;
+    wrap.style.maxHeight = "";
+    const below = last.getBoundingClientRect().bottom - (window.innerHeight - 6);
+    if (below <= 0) return;
+    if (mode === "walk") {
+      wrap.style.maxHeight = `${Math.max(SHORTEST, wrap.clientHeight - below)}px`;
+      walk.scrolled = null;
+      showOnBoard(current);
+      return;
+    }
+    const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0;
+    const room = frame.getBoundingClientRect().top - head - 6;
+    if (room > 0) window.scrollBy({ top: Math.min(below, room), behavior: "instant" });
   }
   // The whole land in the board's width on a phone (the frame with the tracks and tables left
   // out of view): every settlement can be seen at once, and no two lie closer than a fingertip
