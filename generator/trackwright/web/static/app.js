@@ -1089,7 +1089,9 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
   const box = wrap.getBoundingClientRect();
   const px = x === null ? box.width / 2 : x - box.left,
     py = y === null ? box.height / 2 : y - box.top;
-  const next = Math.min(6, Math.max(0.4, zoom));
+  // Never farther out than 0.4 with the buttons, unless a view was fitted farther out (a player's
+  // missing tracks from coast to coast): "−" then stays there rather than zooming in.
+  const next = Math.min(6, Math.max(Math.min(0.4, G.zoom), zoom));
   const cx = (wrap.scrollLeft + px) / G.zoom,
     cy = (wrap.scrollTop + py) / G.zoom;
   G.zoom = next;
