@@ -294,7 +294,8 @@
     const hint = h(
       "p",
       { class: "small", id: "hint" },
-      t(`ta.hint-${mode || "look"}`, { player: players[G.player] }),
+      // Without a mode: what to choose, Cards not named when the phones dealt the hands.
+      t(`ta.hint-${mode || (draft.deal ? "look-dealt" : "look")}`, { player: players[G.player] }),
     );
     const before = problems.length
       ? h(
