@@ -302,7 +302,14 @@
           "div",
           { class: "card problems", id: "problems" },
           h("h2", {}, t("ta.before-scoring")),
-          problems.map((p) => h("p", { class: "small", "data-problem": p.kind }, problemText(p))),
+          problems.map((p) =>
+            h(
+              "p",
+              { class: "small", "data-problem": p.kind },
+              problemText(p),
+              p.kind === "stray" ? liftButton(p) : "",
+            ),
+          ),
         )
       : "";
     if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
@@ -993,6 +1000,28 @@
     }
     checked.key = k;
     if (draftKeyNow() === k) render();
+  }
+  // Track joined to no start marker (a photo's stray read, a slip of the finger) lifted in one tap.
+  function liftButton(p) {
+    const gone = new Set((p.edges || []).map(([a, b]) => key(a, b)));
+    const keep = (track) => track.filter(([a, b]) => !gone.has(key(a, b)));
+    return h(
+      "button",
+      {
+        class: "secondary lift-stray",
+        "data-lift": [...gone].join(" "),
+        onclick: () =>
+          change(
+            (record) => {
+              const draft = taDraftOf(record);
+              draft.track = keep(draft.track);
+              if (Array.isArray(draft.turns)) for (const turn of draft.turns) turn.track = keep(turn.track);
+            },
+            t("ta.lifted", { count: gone.size }),
+          ),
+      },
+      t("ta.lift-stray", { count: gone.size }),
+    );
   }
   function problemNodes(p, cityNode) {
     const city = p.params?.city;
