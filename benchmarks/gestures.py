@@ -129,12 +129,18 @@ def answered(page, count: Count) -> None:
     page.evaluate("window.twIdle()")
 
 
+FOOT = """(() => { const s = document.getElementById('status'), r = s && s.getBoundingClientRect();
+    return r && r.height ? Math.min(740, r.top) : 740; })()"""
+
+
 def into_view(page, selector: str, count: Count, step: str) -> dict:
     """The element's box, the page scrolled first (one swipe, counted) when it is not in view."""
     el = page.locator(selector).first
     box = el.bounding_box()
     head = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
-    if box is None or box["y"] < head or box["y"] + box["height"] > 740:
+    # A message shown at the screen's foot covers what lies under it: scrolled out from under it.
+    foot = page.evaluate(FOOT)
+    if box is None or box["y"] < head or box["y"] + box["height"] > foot:
         if os.environ.get("GESTURES_DEBUG"):
             print("   out of view:", selector, box, file=sys.stderr)
         el.evaluate("e => e.scrollIntoView({ block: 'center' })")
@@ -376,9 +382,20 @@ def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: f
                 break
 
 
+LIFT = '[data-problem="stray"] button.lift-stray'
+
+
 def lift_strays(page, count: Count) -> bool:
-    """What a table does when the page refuses a round for track joined to no marker (drawn in
-    red on the board): Draw track, a tap on each red space (lifted), then Score again."""
+    """What a table does when the page names track joined to no marker (drawn in red on the
+    board) before scoring: a tap on its "Lift" button, for each such network (a page without
+    the button: Draw track, a tap on each red space)."""
+    if page.locator(LIFT).count():
+        while (left := page.locator(LIFT).count()) > 0:
+            tap(page, LIFT, count, "score")
+            page.wait_for_function(
+                "([sel, n]) => document.querySelectorAll(sel).length < n", arg=[LIFT, left]
+            )
+        return True
     strays = [el.get_attribute("data-edge") for el in page.locator("line.stray[data-edge]").all()]
     if not strays:
         return False
@@ -397,6 +414,8 @@ def lift_strays(page, count: Count) -> bool:
 
 def score_and_explain(page, players: list[str], count: Count) -> int:
     """Score round, then each player's view (it zooms onto that player's missing tracks)."""
+    page.evaluate("window.twIdle()")
+    lift_strays(page, count)  # named before scoring: lifted first
     for _attempt in range(3):
         tap(page, "#score-round", count, "score")
         try:
@@ -507,7 +526,7 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, Count, dict]]:
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         sources = [("recorded", k) for k in range(2 if args.players == 4 and args.recorded else 0)]
-        sources += [("simulated", 700 + r) for r in range(args.rounds)]
+        sources += [("simulated", args.first + r) for r in range(args.rounds)]
         for way in args.ways.split(","):
             args.recorded_rounds = recorded_rounds()
             for source, seed in sources:
@@ -604,6 +623,7 @@ def others(names: list[str]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--first", type=int, default=700, help="the first simulated round's seed")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--error-mm", type=float, default=1.5)
     ap.add_argument("--throttle", type=float, default=4.0)

@@ -23,6 +23,31 @@ def python_deal(record: dict, code: str) -> dict:
     return answer["ok"]["cities"]
 
 
+#: What the hint says to choose when the phones dealt the hands (no Cards: it is hidden then).
+HINTS = {
+    "en": "Choose Start to tap the board",
+    "fr": "Choisissez Départ pour toucher le plateau",
+    "de": "Wähle Start, um auf den Plan zu tippen",
+    "it": "Scegli Partenza per toccare il tabellone",
+}
+
+
+def assert_hint_names_no_cards(pg) -> None:
+    assert pg.locator("#mode-cards").count() == 0
+    for lang, words in HINTS.items():
+        pg.select_option("#lang", lang)
+        pg.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert words in pg.inner_text("#hint"), (lang, pg.inner_text("#hint"))
+    pg.select_option("#lang", "en")
+    pg.wait_for_function("document.documentElement.lang === 'en'")
+
+
+def assert_cards_and_hint(pg) -> None:
+    """The hands entered on this phone: Cards to choose, and the hint names it."""
+    assert pg.locator("#mode-cards").count() == 1
+    assert "Choose Cards or Start to tap" in pg.inner_text("#hint")
+
+
 def test_one_tap_deals_and_each_phone_shows_its_own_hand(browser, static_site):
     table = phone(browser)
     pg = open_page(table, static_site)
@@ -47,7 +72,8 @@ def test_one_tap_deals_and_each_phone_shows_its_own_hand(browser, static_site):
     listed = pg.inner_text("#hands")
     assert not [c for hand in draft["cities"].values() for c in hand if c in listed], listed
     assert pg.locator(".hand-ring").count() == 0
-    assert pg.locator("#mode-cards").count() == 0
+    # ... and its hint names no Cards to choose, in every language.
+    assert_hint_names_no_cards(pg)
     link = pg.get_attribute("#deal-link", "href")
     assert code in link
 
@@ -77,13 +103,13 @@ def test_one_tap_deals_and_each_phone_shows_its_own_hand(browser, static_site):
     mine.locator("#hand-hide").tap()
     mine.wait_for_selector("#hand-players button")
     assert not own.errors and not table.errors, (own.errors, table.errors)
+    own.close()
 
     # Entering the cards by hand instead takes the deal back in one change.
     pg.locator("#undeal").tap()
     settle(pg)
     assert pg.evaluate("window.TW.G.record['x-draft'].cities") == {}
-    assert pg.locator("#mode-cards").count() == 1
-    own.close()
+    assert_cards_and_hint(pg)
     table.close()
 
 

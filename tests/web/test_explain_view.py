@@ -350,3 +350,78 @@ def test_dampfross_one_tap_shows_a_players_network(browser, static_site):
             shoot(pg, "dampfross-network")
     assert not context.errors, context.errors
     context.close()
+
+
+# Where the lines, the names and the floating buttons are on the screen (CSS px): the missing
+# tracks' widths, each name's box and place, the zoom buttons' box, the board's window.
+CLEAR = """
+() => {
+  const over = document.querySelector('#board svg.board-overlay'), a = over.getScreenCTM().a;
+  const box = (r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+  return {
+    zoom: window.TW.G.zoom,
+    widths: [...over.querySelectorAll('#overlay line.missing, #overlay line.missing-second')]
+      .map(l => Number(l.getAttribute('stroke-width')) * a),
+    labels: [...over.querySelectorAll('g.explain-labels text')].map(l =>
+      ({ node: l.dataset.label, text: l.textContent, ...box(l.getBoundingClientRect()) })),
+    buttons: box(document.querySelector('.board-frame .zoom-controls').getBoundingClientRect()),
+    window: box(document.getElementById('board').getBoundingClientRect()),
+  };
+}
+"""
+
+
+def meets(r: dict, q: dict) -> bool:
+    return (
+        r["left"] < q["right"]
+        and q["left"] < r["right"]
+        and r["top"] < q["bottom"]
+        and q["top"] < r["bottom"]
+    )
+
+
+def assert_clear(seen: dict, focus: set[str]) -> None:
+    """Every missing track at least 4 CSS px wide, each stroke of a double line too; no name
+    under the zoom buttons; the names of the view's places whole inside the board's window."""
+    assert seen["widths"] and min(seen["widths"]) >= 4, seen["widths"]
+    for label in seen["labels"]:
+        assert not meets(label, seen["buttons"]), (label, seen["buttons"])
+        if label["node"] in focus:
+            win = seen["window"]
+            assert win["left"] - 1 <= label["left"] and label["right"] <= win["right"] + 1, label
+            assert win["top"] - 1 <= label["top"] and label["bottom"] <= win["bottom"] + 1, label
+
+
+def test_missing_tracks_stay_bold_and_names_clear_of_the_buttons(browser, static_site):
+    """Coast to coast, the view zooms far out: the missing tracks keep a width one sees (>= 4 CSS
+    px, whatever the zoom, the buttons' zoom included), and the names keep clear of the zoom
+    buttons, those of the view's places inside the window ("Richmond H17" once hid under them)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa", players=PLAYERS)
+    start(pg)
+    enter_round(pg, first_round())
+    last = score_round(pg)
+    routes = last["routes"]
+    everyone = {n for p in PLAYERS for e in routes[p] for n in e}
+    assert_clear(pg.evaluate(CLEAR), everyone)
+    for p in ["Ben", "Dan", "Ann"]:
+        pg.tap(f'#explain-players button[data-explain="{p}"]')
+        pg.wait_for_selector(f'#explain-players[data-fitted="{p}"]')
+        settle(pg)
+        seen = pg.evaluate(CLEAR)
+        assert_clear(seen, {n for e in routes[p] for n in e})
+    # Ben's tracks from coast to coast: zoomed far out, then out again and in with the buttons.
+    pg.tap('#explain-players button[data-explain="Ben"]')
+    pg.wait_for_selector('#explain-players[data-fitted="Ben"]')
+    fitted = pg.evaluate(CLEAR)["zoom"]
+    for button in ["#zoom-out", "#zoom-out", "#zoom-in", "#zoom-in", "#zoom-in"]:
+        pg.tap(button)
+        settle(pg)
+        seen = pg.evaluate(CLEAR)
+        assert min(seen["widths"]) >= 4, (button, seen["zoom"], seen["widths"])
+        assert not any(meets(label, seen["buttons"]) for label in seen["labels"]), button
+    # "−" never zooms in (the view was fitted farther out than the buttons go).
+    assert seen["zoom"] > fitted
+    assert not context.errors, context.errors
+    context.close()

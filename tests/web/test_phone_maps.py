@@ -26,6 +26,7 @@ from tests.web.browser import (
     start,
     touch,
 )
+from tests.web.test_start import Held
 from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lastrada import arrange
@@ -247,4 +248,55 @@ def test_a_record_whose_embedded_map_is_not_valid_says_where(browser, static_sit
     where = pg.evaluate("TW.pathWords('$.map.settlements[0].hex', 'lastrada')")
     assert where in said and "s01" in said and "\n" not in said.strip(), said
     assert "#/game/" not in pg.url  # no game started on it
+    context.close()
+
+
+def test_a_map_of_this_phone_reopens_with_its_board_before_the_engines(
+    browser, static_site, tmp_path
+):
+    """The engine's plan of a map added on the phone is kept with the map (by its hash): the game
+    reopened draws its board at once, the engines held at their start (no "Loading" until they
+    answer); once they are ready the kept plan is checked against theirs, and a plan that no
+    longer matches (here: altered on purpose) is replaced and the board drawn again."""
+    m = lattice.build_file(ROOT / "templates" / "transamerica" / "regions" / "japan.json")
+    data = {**m.to_json(), "name": "Japan, reopened"}
+    sha = mapfile.content_hash(data)
+    path = tmp_path / "japan.json"
+    path.write_text(json.dumps(data), "utf-8")
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    key = add_map(pg, path)
+    assert key == f"s:{sha}"
+    new_game(pg, "transamerica", key)
+    start(pg)
+    board_drawn(pg, "transamerica", data)
+    game = pg.url
+    plan = bridge.ask("board", {"game": "transamerica", "map": data}, {})
+    kept = pg.evaluate(f"window.TWStore.map('{sha}').then(m => m.plans.transamerica)")
+    assert kept == plan
+    for altered in (False, True):
+        if altered:  # as an older engine would have planned it
+            pg.evaluate(
+                f"""window.TWStore.map('{sha}').then(m => {{
+                  m.plans.transamerica.width += 10; return window.TWStore.putMap(m); }})"""
+            )
+        pg.close()
+        pg = context.new_page()
+        pg.on("pageerror", lambda e: context.errors.append(str(e)))
+        held = Held(context, pg)
+        pg.goto(game)
+        pg.wait_for_selector("svg.board-base", timeout=60_000)
+        assert pg.evaluate("window.TWEngine.stage") != "ready"
+        assert held.workers, "the engines' worker was not held"
+        assert pg.locator("#record-json").count() == 0
+        drawn = pg.evaluate("window.TW.G.board.width")
+        assert drawn == plan["width"] + (10 if altered else 0)
+        held.release()
+        pg.wait_for_selector("#mode-track", timeout=120_000)  # scored: the engines answered
+        settle(pg)
+        assert pg.evaluate("window.TW.G.board.width") == plan["width"]
+        view = pg.get_attribute("svg.board-base", "viewBox")
+        assert view == f"0 0 {plan['width']:g} {plan['height']:g}"
+    assert pg.evaluate(f"window.TWStore.map('{sha}').then(m => m.plans.transamerica)") == plan
+    assert not context.errors, context.errors
     context.close()

@@ -181,3 +181,31 @@ def test_the_interface_in_the_phones_language_and_switchable(browser, static_sit
     shot(pg, "transamerica-de")
     assert not context.errors, context.errors
     context.close()
+
+
+def test_stray_track_is_named_and_lifted_in_one_tap(browser, static_site):
+    """Track joined to no start marker (a photo's stray read) is named before scoring with a
+    button that lifts it: one tap, which says what it did, Undo at hand; the rest stays."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    joined = [["B5", "B6"], ["B6", "B7"]]
+    stray = [["M10", "M11"], ["M11", "M12"]]
+    draft = {"cities": {}, "starts": {"Ann": "B5"}, "track": joined + stray}
+    pg.evaluate("d => window.TW.change(record => { record['x-draft'] = d; })", draft)
+    settle(pg)
+    lift = pg.locator('[data-problem="stray"] button.lift-stray')
+    lift.wait_for()
+    assert "M10-M11" in pg.inner_text('[data-problem="stray"]')
+    box = lift.bounding_box()
+    assert box and box["height"] >= 44
+    assert lift.inner_text() == "Lift 2 tracks"
+    lift.scroll_into_view_if_needed()
+    lift.tap()
+    settle(pg)
+    assert pg.evaluate("window.TW.G.record['x-draft'].track") == joined
+    assert "Lifted 2" in pg.inner_text("#status")
+    assert pg.locator('[data-problem="stray"]').count() == 0
+    assert not context.errors, context.errors
+    context.close()

@@ -227,6 +227,7 @@ async function mapData(entry) {
   const kept = await Store.map(entry.sha256);
   if (kept) {
     entry.data = kept.data;
+    entry.text = kept.text;
     return entry.data;
   }
   if (Server.available) {
@@ -251,23 +252,67 @@ async function boardOf(entry, lang) {
   }
   return plannedBoard(entry, lang);
 }
+// The engine's plan of a map is kept with the map on this device (IndexedDB, by the map's hash
+// and the game), so that the game reopened draws its board at once, before the engines are
+// ready; once they are, the plan is asked again and the board redrawn if it changed (a newer
+// engine).
 const plannedBoards = new Map();
 async function plannedBoard(entry, lang) {
   const key = `${entry.game}:${entry.sha256}:${lang}`;
   if (!plannedBoards.has(key)) {
-    const sha = await Engine.rememberMap(JSON.stringify(await mapData(entry)));
-    remembered.add(`sha256:${sha}`);
-    const plan = await Engine.ask("board", { game: entry.game, map: `sha256:${sha}` }, {});
-    plannedBoards.set(key, window.TWBoardPlan.board(plan, t));
+    const kept = await keptPlan(entry);
+    const board = window.TWBoardPlan.board(kept || (await askPlan(entry)), t);
+    board.kept = !!kept; // drawn before the engines could say: checked when they are ready
+    plannedBoards.set(key, board);
   }
   return plannedBoards.get(key);
+}
+// A map's JSON as its hash was taken of: the file's own text when this device keeps it (JSON.parse
+// loses how a number was spelled, 1.0 or 1, which the hash counts).
+async function mapText(entry) {
+  const data = await mapData(entry);
+  return entry.text || JSON.stringify(data);
+}
+async function askPlan(entry) {
+  const sha = await Engine.rememberMap(await mapText(entry));
+  remembered.add(`sha256:${sha}`);
+  const plan = await Engine.ask("board", { game: entry.game, map: `sha256:${sha}` }, {});
+  await keepPlan(entry, plan);
+  return plan;
+}
+async function keptPlan(entry) {
+  try {
+    return (await Store.map(entry.sha256))?.plans?.[entry.game] || null;
+  } catch {
+    return null; // no IndexedDB here: the engine's plan each time
+  }
+}
+// Kept with a map this device keeps (a laptop's maps have their boards drawn by the laptop).
+async function keepPlan(entry, plan) {
+  try {
+    const kept = await Store.map(entry.sha256);
+    if (kept) await Store.putMap({ ...kept, plans: { ...kept.plans, [entry.game]: plan } });
+  } catch {
+    // not kept: asked again next time
+  }
+}
+// The engines ready: the kept plan a board was drawn from checked against theirs; true when it
+// changed (the board is then drawn again from theirs).
+async function replanned(entry, board) {
+  board.kept = false;
+  const kept = await keptPlan(entry);
+  const plan = await askPlan(entry);
+  if (JSON.stringify(plan) === JSON.stringify(kept)) return false;
+  for (const k of [...plannedBoards.keys()])
+    if (k.startsWith(`${entry.game}:${entry.sha256}:`)) plannedBoards.delete(k);
+  return true;
 }
 const remembered = new Set();
 async function ensureMap(record) {
   const ref = record.map;
   if (typeof ref !== "string" || !ref.startsWith("sha256:") || remembered.has(ref)) return;
   const entry = entryOf(record) || { sha256: ref.slice(7), game: record.game };
-  await Engine.rememberMap(JSON.stringify(await mapData(entry)));
+  await Engine.rememberMap(await mapText(entry));
   remembered.add(ref);
 }
 // A record as the command line reads it: a built-in map named with its content hash, any other
@@ -322,6 +367,7 @@ async function loadMaps() {
         sha256: kept.sha256,
         source: "on this phone",
         data: kept.data,
+        text: kept.text,
       });
 }
 
@@ -823,7 +869,8 @@ async function home() {
       await engineStarted();
       const sha = await Engine.rememberMap(text);
       const data = JSON.parse(text);
-      await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data });
+      // The file's text kept too: the hash is of it (reopened, the game's map is the same).
+      await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data, text });
       if (!Maps.index.some((e) => e.sha256 === sha))
         Maps.index.push({
           game: data.game,
@@ -833,6 +880,7 @@ async function home() {
           sha256: sha,
           source: "on this phone",
           data,
+          text,
         });
       gameSel.value = data.game;
       fillMaps();
@@ -1090,7 +1138,9 @@ function zoomAt(zoom, x = null, y = null, scrollBy = [0, 0]) {
   const box = wrap.getBoundingClientRect();
   const px = x === null ? box.width / 2 : x - box.left,
     py = y === null ? box.height / 2 : y - box.top;
-  const next = Math.min(6, Math.max(0.4, zoom));
+  // Never farther out than 0.4 with the buttons, unless a view was fitted farther out (a player's
+  // missing tracks from coast to coast): "−" then stays there rather than zooming in.
+  const next = Math.min(6, Math.max(Math.min(0.4, G.zoom), zoom));
   const cx = (wrap.scrollLeft + px) / G.zoom,
     cy = (wrap.scrollTop + py) / G.zoom;
   G.zoom = next;
@@ -1644,12 +1694,21 @@ async function scoreOpened(game) {
     if (G.game !== game) return;
     try {
       await ensureMap(G.record);
+      await freshBoard(game);
     } catch (e) {
       G.problem = e.message;
     }
     await rescore();
     render();
   });
+}
+// A board drawn from a kept plan, drawn again if the engines now plan it otherwise.
+async function freshBoard(game) {
+  const entry = entryOf(game.record);
+  if (!G.board?.kept || !entry || !(await replanned(entry, G.board))) return;
+  const board = await boardOf(entry, G.lang);
+  board.map = G.board.map;
+  G.board = board;
 }
 
 // A page a game shows a player on their own phone, from what the link carries (no stored game):

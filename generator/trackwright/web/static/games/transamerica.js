@@ -294,14 +294,22 @@
     const hint = h(
       "p",
       { class: "small", id: "hint" },
-      t(`ta.hint-${mode || "look"}`, { player: players[G.player] }),
+      // Without a mode: what to choose, Cards not named when the phones dealt the hands.
+      t(`ta.hint-${mode || (draft.deal ? "look-dealt" : "look")}`, { player: players[G.player] }),
     );
     const before = problems.length
       ? h(
           "div",
           { class: "card problems", id: "problems" },
           h("h2", {}, t("ta.before-scoring")),
-          problems.map((p) => h("p", { class: "small", "data-problem": p.kind }, problemText(p))),
+          problems.map((p) =>
+            h(
+              "p",
+              { class: "small", "data-problem": p.kind },
+              problemText(p),
+              p.kind === "stray" ? liftButton(p) : "",
+            ),
+          ),
         )
       : "";
     if (draftKeyNow() !== checked.key) setTimeout(checkDraft, 0);
@@ -993,6 +1001,28 @@
     checked.key = k;
     if (draftKeyNow() === k) render();
   }
+  // Track joined to no start marker (a photo's stray read, a slip of the finger) lifted in one tap.
+  function liftButton(p) {
+    const gone = new Set((p.edges || []).map(([a, b]) => key(a, b)));
+    const keep = (track) => track.filter(([a, b]) => !gone.has(key(a, b)));
+    return h(
+      "button",
+      {
+        class: "secondary lift-stray",
+        "data-lift": [...gone].join(" "),
+        onclick: () =>
+          change(
+            (record) => {
+              const draft = taDraftOf(record);
+              draft.track = keep(draft.track);
+              if (Array.isArray(draft.turns)) for (const turn of draft.turns) turn.track = keep(turn.track);
+            },
+            t("ta.lifted", { count: gone.size }),
+          ),
+      },
+      t("ta.lift-stray", { count: gone.size }),
+    );
+  }
   function problemNodes(p, cityNode) {
     const city = p.params?.city;
     if (p.kind === "hand") return city && cityNode[city] ? [cityNode[city]] : [];
@@ -1077,7 +1107,8 @@
   function scoredPage(map, nodes, last, title) {
     const shown = G.record.rounds[G.record.rounds.length - 1];
     const who = explainFor(last);
-    const board = boardView((g) => explainBoard(g, map, nodes, last, shown, who), null);
+    explained.draw = (g) => explainBoard(g, map, nodes, last, shown, who);
+    const board = boardView(explained.draw, null);
     if (explained.fitted !== fitKey(who)) requestAnimationFrame(() => fitExplained(map, nodes, last, shown));
     return [
       title,
@@ -1105,6 +1136,7 @@
   // board onto it, once; the fingers and the zoom buttons then move it as they like.
   const explained = { round: null, who: "", leg: null, fitted: null, scroll: false, zoom: null };
   const LABEL_PX = 12; // the names the page writes on the board, in CSS px whatever the zoom
+  const MISSING_PX = 4; // the thinnest missing track on the screen, in CSS px whatever the zoom
   function explainFor(last) {
     const round = `${G.id}|${last.round}`;
     if (explained.round !== round)
@@ -1145,6 +1177,7 @@
   }
 
   function explainBoard(g, map, nodes, last, shown, who) {
+    explained.drawnAt = G.zoom; // the widths below are CSS px at this zoom
     const players = G.record.players;
     const cityNode = Object.fromEntries(map.cities.map((c) => [c.name, c.node]));
     for (const [a, b] of shown.track || shown.turns.flatMap((x) => x.track))
@@ -1200,23 +1233,32 @@
           if (!on.has(k)) on.set(k, { x, y, cost, who: [] });
           on.get(k).who.push(p);
         }
-    // Bold on the screen however far out the view is: a few CSS px at least.
-    const w = them.length > 1 ? Math.max(2.2, 3.5 / unitPx()) : Math.max(3, 5 / unitPx());
+    // Heavier than anything printed, and bold on the screen however far out the view is: at
+    // least MISSING_PX CSS px (u: CSS px per board unit at the zoom now; redrawn when the zoom
+    // changes), each stroke of a double line too, with a gap one sees between them.
+    const u = unitPx();
+    const w = them.length > 1 ? Math.max(2.2, MISSING_PX / u) : Math.max(3, (1.5 * MISSING_PX) / u),
+      w2 = Math.max(MISSING_PX / u, w * 0.7),
+      apart = w2 + 2 / u; // a double line's two strokes, centre to centre
     const placed = [];
     for (const { x, y, cost, who } of on.values())
       who.forEach((p, j) => {
-        const [a, b] = offset(nodes[x], nodes[y], (j - (who.length - 1) / 2) * (w + 1.2));
+        const [a, b] = offset(nodes[x], nodes[y], (j - (who.length - 1) / 2) * (w2 + apart + 2 / u));
         placed.push({ a, b, cost, p, i: players.indexOf(p) });
       });
     for (const { a, b, cost } of placed)
-      segment(g, a, b, { stroke: "#fff", "stroke-width": w + (cost > 1 ? 3 : 1.6), class: "missing-casing" });
+      segment(g, a, b, {
+        stroke: "#fff",
+        "stroke-width": cost > 1 ? apart + w2 + 3 / u : w + 3 / u,
+        class: "missing-casing",
+      });
     for (const { a, b, cost, p, i } of placed) {
-      const lines = cost > 1 ? [offset(a, b, -w * 0.45), offset(a, b, w * 0.45)] : [[a, b]];
-      lines.forEach(([u, v], k) => {
-        segment(g, u, v, {
+      const lines = cost > 1 ? [offset(a, b, -apart / 2), offset(a, b, apart / 2)] : [[a, b]];
+      lines.forEach(([v0, v1], k) => {
+        segment(g, v0, v1, {
           stroke: colourOf(i),
-          "stroke-width": cost > 1 ? w * 0.6 : w,
-          "stroke-dasharray": scaledDash(i, w),
+          "stroke-width": cost > 1 ? w2 : w,
+          "stroke-dasharray": scaledDash(i, cost > 1 ? w2 : w),
           // A double line's two strokes are one space: counted once, as the lists count it.
           class: k ? "missing-second" : cost > 1 ? "missing double" : "missing",
           "data-player": p,
@@ -1277,6 +1319,18 @@
     return ctm?.a || 2 * G.zoom;
   }
   const watched = new WeakSet();
+  // The board zoomed (buttons, fingers): the explanation drawn again at the new zoom, so that its
+  // lines and names keep their size on the screen.
+  function rezoomed() {
+    const old = document.querySelector("svg.board-overlay #overlay");
+    if (!old?.querySelector("g.explain-labels") || !explained.draw) return;
+    if (explained.drawnAt !== G.zoom) {
+      const g = s("g", { id: "overlay" });
+      explained.draw(g);
+      old.replaceWith(g);
+    }
+    sizeLabels();
+  }
   function sizeLabels() {
     const over = document.querySelector("svg.board-overlay");
     const g = over?.querySelector("g.explain-labels");
@@ -1285,29 +1339,41 @@
     g.setAttribute("stroke-width", (3 / unitPx()).toFixed(3));
     unclutter(g);
   }
-  // Names that would cover one another are moved a line up or down (the nearest free place; the
+  // Names that would cover one another, a missing track or a button floating over the board are
+  // moved a line up or down, or to the other side of their place (the nearest free place; the
   // least covered one when none is free).
   function unclutter(g) {
-    const placed = [];
+    const tracks = g.ownerSVGElement.querySelectorAll("#overlay line.missing, #overlay line.missing-second");
+    const placed = [...overlaysOnBoard(), ...[...tracks].map((l) => l.getBoundingClientRect())];
+    const common = (r, q) =>
+      Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) *
+      Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+    // What is covered, and what is outside the free part of the window (cut, or under a button).
+    const free = freeBox();
     const overlap = (r) =>
-      placed.reduce(
-        (sum, q) =>
-          sum +
-          Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) *
-            Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)),
-        0,
-      );
+      placed.reduce((sum, q) => sum + common(r, q), r.width * r.height - common(r, free));
     for (const label of g.querySelectorAll("text")) {
+      const first = label.dataset.anchor || label.getAttribute("text-anchor");
+      label.dataset.anchor = first;
       let best = null;
-      for (const k of [0, -1, 1, -2, 2, -3]) {
-        label.setAttribute("dy", `${(-0.35 + 1.1 * k).toFixed(2)}em`);
-        const cover = overlap(label.getBoundingClientRect());
-        if (!best || cover < best.cover) best = { k, cover };
-        if (!cover) break;
+      for (const anchor of [first, ...["middle", "start", "end"].filter((x) => x !== first)]) {
+        for (const k of [0, -1, 1, -2, 2, -3, 3]) {
+          placeLabel(label, anchor, k);
+          const cover = overlap(label.getBoundingClientRect());
+          if (!best || cover < best.cover) best = { anchor, k, cover };
+          if (!cover) break;
+        }
+        if (!best.cover) break;
       }
-      label.setAttribute("dy", `${(-0.35 + 1.1 * best.k).toFixed(2)}em`);
+      placeLabel(label, best.anchor, best.k);
       placed.push(label.getBoundingClientRect());
     }
+  }
+  // A name k lines above (negative) or below its first place, begun, centred or ended there.
+  function placeLabel(label, anchor, k) {
+    label.setAttribute("text-anchor", anchor);
+    label.setAttribute("dx", { start: "-0.6em", end: "0.6em" }[anchor] || "0");
+    label.setAttribute("dy", `${(-0.35 + 1.1 * k).toFixed(2)}em`);
   }
   // The intersections the view is fitted to: the missing tracks of the players shown; for a
   // player who misses nothing, their network (their cities and start marker).
@@ -1335,7 +1401,7 @@
     const pts = focusNodes(map, last, shown, who)
       .map((n) => nodes[n])
       .filter(Boolean);
-    if (pts.length) zoomOnto(pts);
+    if (pts.length) zoomOnto(pts, ROOM);
     // The page scrolled only when some of the board is out of view (a game opened at its top
     // keeps its title and buttons in view).
     const head = document.querySelector("header")?.getBoundingClientRect().bottom || 0,
@@ -1346,9 +1412,10 @@
     explained.scroll = false;
     if (!watched.has(over)) {
       watched.add(over);
-      new MutationObserver(sizeLabels).observe(over, { attributes: true, attributeFilter: ["width"] });
+      new MutationObserver(rezoomed).observe(over, { attributes: true, attributeFilter: ["width"] });
     }
     sizeLabels();
+    if (pts.length) roomForNames(pts, new Set(focusNodes(map, last, shown, who)));
     Object.assign(document.getElementById("explain-players").dataset, {
       fitted: who,
       leg: who && explained.leg !== null ? explained.leg : "",
@@ -1359,7 +1426,7 @@
   // buttons over the board's right-hand corner (CSS px on the screen).
   const RING = 7,
     ROOM = { left: 24, right: 64, top: 24, bottom: 24 };
-  function zoomOnto(pts) {
+  function zoomOnto(pts, room) {
     const box = [
       Math.min(...pts.map((p) => p.x)) - RING,
       Math.min(...pts.map((p) => p.y)) - RING,
@@ -1369,7 +1436,60 @@
     if (explained.zoom === null) explained.zoom = G.zoom;
     // Never closer than a few track spaces to the window; farther out than the zoom buttons go
     // when a player's tracks span the whole board (a phone is narrower than the board then).
-    TW.fitBoard(box, ROOM, 0.2, 3);
+    TW.fitBoard(box, room, 0.2, 3);
+  }
+  // The buttons that float over the board (zoom, draw), where they are on the screen.
+  function overlaysOnBoard() {
+    return [...document.querySelectorAll(".board-frame .zoom-controls, .board-frame .board-tools > *")]
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width && r.height);
+  }
+  // The part of the board's window the floating buttons leave free, on the screen: the window
+  // less the column of the zoom buttons (and a few px inside its edges).
+  function freeBox() {
+    const wrap = document.getElementById("board"),
+      r = wrap.getBoundingClientRect();
+    const box = {
+      left: r.left + wrap.clientLeft + 4,
+      top: r.top + wrap.clientTop + 4,
+      right: r.left + wrap.clientLeft + wrap.clientWidth - 4,
+      bottom: r.top + wrap.clientTop + wrap.clientHeight - 4,
+    };
+    for (const o of overlaysOnBoard())
+      if (o.left > (box.left + box.right) / 2) box.right = Math.min(box.right, o.left - 4);
+    return box;
+  }
+  // By how many CSS px the names of the view's places pass the free part of the window, each
+  // side (none: null).
+  function namesOutside(focus) {
+    const free = freeBox(),
+      out = { left: 0, right: 0, top: 0, bottom: 0 };
+    for (const label of document.querySelectorAll("svg.board-overlay g.explain-labels text")) {
+      if (!focus.has(label.dataset.label)) continue;
+      const r = label.getBoundingClientRect();
+      out.left = Math.max(out.left, free.left - r.left);
+      out.right = Math.max(out.right, r.right - free.right);
+      out.top = Math.max(out.top, free.top - r.top);
+      out.bottom = Math.max(out.bottom, r.bottom - free.bottom);
+    }
+    return Object.values(out).some((v) => v > 0.5) ? out : null;
+  }
+  // The names are a fixed size on the screen, the board's drawing is not: fitted once, the view
+  // is fitted again with the room the names that pass the free box need (a few times at most:
+  // names moved out of one another's way may move again).
+  function roomForNames(pts, focus) {
+    const wrap = document.getElementById("board"),
+      room = { ...ROOM };
+    for (let k = 0; k < 3; k++) {
+      const out = namesOutside(focus);
+      if (!out) return;
+      for (const side of Object.keys(room)) room[side] += Math.max(0, out[side]) + 2;
+      const wide = wrap.clientWidth - room.left - room.right,
+        tall = wrap.clientHeight - room.top - room.bottom;
+      if (wide < 0.3 * wrap.clientWidth || tall < 0.3 * wrap.clientHeight) return;
+      zoomOnto(pts, room);
+      sizeLabels();
+    }
   }
 
   // The words beside the board: for one player, why they lose what they lose, leg by leg; for
