@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -215,6 +216,7 @@ def score(
             "--ledger", help="With --cheapest or --race: the whole ledger too, after the answer."
         ),
     ] = False,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """The accounts of a Dampfross game: every build and race, payments with their reasons,
     balances, phase and winner; with --cheapest or --race, the answer alone (the ledger when
@@ -230,13 +232,22 @@ def score(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    answers = answer_lines(game.map, data, roll)
+    page = page_strings(lang.value)
+    answers = answer_lines(game.map, data, roll, lang.value, page)
     for text in answers:
         typer.echo(text)
     if ledger or not answers:
         if answers:
             typer.echo("")
-        print_dampfross(result)
+        print_dampfross(result, page, lang.value)
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The phone app's Dampfross texts in the language (static/games/dampfross.strings.json):
+    the ledger's events and payments, said by the same codes as on the phone."""
+    found = resources.files("trackwright.web") / "static" / "games" / "dampfross.strings.json"
+    table: dict[str, str] = json.loads(found.read_text("utf-8"))[lang]
+    return table
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:
