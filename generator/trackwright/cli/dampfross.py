@@ -32,6 +32,7 @@ from trackwright.cli.common import (
 from trackwright.core import dampfross as model
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
+from trackwright.kits.dampfross.strings import t
 from trackwright.scorer import dampfross as df
 from trackwright.views.dampfross.answers import answer_lines
 from trackwright.views.dampfross.report import print_dampfross
@@ -98,7 +99,7 @@ def generate(
         )
         m = random_map.generate(seed, params)
         folder = f"random-{seed}"
-        typer.echo(f"random map, seed {seed} (the same seed and options give the same map)")
+        typer.echo(t("cli_random_seed", lang.value, seed=seed))
     opts = kit.KitOptions(
         paper=paper.value,
         lang=lang.value,
@@ -109,7 +110,7 @@ def generate(
         poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "dampfross" / folder)
-    report(write_all(files), started)
+    report(write_all(files), started, lang.value)
 
 
 def _town(m: model.DampfrossMap, text: str) -> model.Town | None:
