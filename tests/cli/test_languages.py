@@ -266,6 +266,7 @@ def page_strings(lang: str) -> dict[str, str]:
         (DF_RECORDS / "small-shared-win.json", ()),  # two winners
         (DF_RECORDS / "small-tournament-joint-line.json", ()),  # partners; towns not reached
         (DF_RECORDS / "small-lone-entrant-spends-winnings.json", ()),  # paid from winnings
+        (DF_RECORDS / "small-partnership-race.json", ()),  # partners race as one company
     ],
 )
 def test_the_dampfross_ledger_and_answers_speak_the_language(lang, record, ask):

@@ -48,8 +48,20 @@ def _paid(page: Mapping[str, str], event: engine.Build, s: dict[str, Any]) -> st
     return page_text(page, key, cost=s["cost"], budget=s["budget"])
 
 
+def _company(said: str, players: tuple[str, ...], lang: str) -> str:
+    """A race's company as the language joins names: the engine's summary joins partners with
+    "and" ("Ann and Cleo"), which becomes "Ann et Cleo" when both are players."""
+    partners = said.split(" and ")
+    return names(partners, lang) if all(p in players for p in partners) else said
+
+
 def event_text(
-    m: Any, page: Mapping[str, str], lang: str, event: Any, done: engine.EventResult
+    m: Any,
+    page: Mapping[str, str],
+    lang: str,
+    event: Any,
+    done: engine.EventResult,
+    players: tuple[str, ...] = (),
 ) -> str:
     """An event's head as the page's ledger says it: who built where and how it was paid, who
     passed, which race and the finishing order."""
@@ -66,7 +78,7 @@ def event_text(
         return page_text(page, "df.led-build", player=who, where=where, paid=_paid(page, event, s))
     if isinstance(event, engine.Pass):
         return page_text(page, "df.led-pass", player=event.player)
-    order = " · ".join(s["order"]) if isinstance(s.get("order"), list) else ""
+    order = " · ".join(_company(c, players, lang) for c in s.get("order", []))
     return page_text(page, "df.led-race", to=s["to_town"], order=order, **{"from": s["from_town"]})
 
 
@@ -93,7 +105,7 @@ def print_dampfross(
     capital = str(record.rules.start_capital)
     table.add_row("", t("df_rep_start", lang), "", *(capital for _ in players))
     for event, done in zip(record.events, result.events, strict=True):
-        what = event_text(m, page, lang, event, done)
+        what = event_text(m, page, lang, event, done, players)
         moves = "; ".join(money_text(page, x) for x in _money(m, by_event.get(done.number, [])))
         balances = (str(done.balances[p]) for p in players)
         table.add_row(str(done.number), escape(what), escape(moves), *balances)
