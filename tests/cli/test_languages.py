@@ -1,5 +1,7 @@
-"""Every word in the chosen language: the command's score reports and TransAmerica's explanation
-pictures in French, German and Italian hold none of the English words they used to; numbers are
+"""Every word in the chosen language: the command's score reports (Dampfross's ledger and answers
+at the table too, in the phone app's own words), generate's status lines, analyse's tables and
+histogram and TransAmerica's explanation pictures in French, German and Italian hold none of the
+English words they used to; numbers are
 written the language's way (one helper, ``trackwright.kits.i18n.number``) on every printed
 page; German and Italian quotes are their own; the German kit calls the score track one name;
 a La Strada game not ended names a leader, not a winner."""
@@ -191,3 +193,225 @@ def test_quotes_and_the_score_track_in_german_and_italian():
             assert "Zählleiste" not in text["de"] and "percorso dei punti" not in text["it"], key
     german = " ".join(text["de"] for table in every.values() for text in table.values())
     assert "Wertungsleiste" in german and "„" in german
+
+
+# ------------------------------------------------------------------ Dampfross's score
+
+DF_GAME = ROOT / "templates/dampfross/examples/game.json"
+DF_RECORDS = ROOT / "tests/records/dampfross"
+#: English words of the ledger, its closing lines and the answers at the table.
+DF_ENGLISH = (
+    "ledger",
+    "rules",
+    "Event",
+    "Transactions",
+    "start capital",
+    "builds",
+    "passes",
+    "bank",
+    "first to reach",
+    "entering",
+    "beside",
+    "fare",
+    "winner",
+    "second",
+    "winnings",
+    "account",
+    "Races run",
+    "Balances",
+    "wins",
+    "win",
+    "Towns not reached",
+    "cheapest line",
+    "building points",
+    "rivals",
+    "steps",
+    "Route",
+    "A roll of",
+    "gets to",
+    "fastest first",
+    "pips",
+    "hexes",
+    "fares",
+    "no route",
+    "near",
+    "to",
+    "of",
+    "and",
+    "the",
+)
+#: English words that are the language's own words too (French "second", "options").
+SHARED = {"fr": {"second", "options", "intersections", "maximum"}}
+
+
+def english(words: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The words that would be English in this language's text."""
+    return tuple(w for w in words if w not in SHARED.get(lang, set()))
+
+
+DF_ASK = ("--cheapest", "Cleo", "London", "--roll", "4", "--race", "Hull", "London", "--ledger")
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The phone app's Dampfross texts in one language."""
+    path = ROOT / "generator/trackwright/web/static/games/dampfross.strings.json"
+    return json.loads(path.read_text("utf-8"))[lang]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize(
+    ("record", "ask"),
+    [
+        (DF_GAME, DF_ASK),
+        (DF_RECORDS / "small-shared-win.json", ()),  # two winners
+        (DF_RECORDS / "small-tournament-joint-line.json", ()),  # partners; towns not reached
+        (DF_RECORDS / "small-lone-entrant-spends-winnings.json", ()),  # paid from winnings
+        (DF_RECORDS / "small-partnership-race.json", ()),  # partners race as one company
+    ],
+)
+def test_the_dampfross_ledger_and_answers_speak_the_language(lang, record, ask):
+    done = trackwright("score", "dampfross", record, "--lang", lang, *ask, env={"COLUMNS": "250"})
+    assert done.returncode == 0, done.stderr
+    assert english_in(done.stdout, english(DF_ENGLISH, lang)) == [], done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_the_dampfross_ledger_says_what_the_phone_says(lang):
+    """Each payment and event in the phone app's own words (its strings, by the same codes):
+    no text written twice."""
+    page = page_strings(lang)
+    done = trackwright("score", "dampfross", DF_GAME, "--lang", lang, env={"COLUMNS": "400"})
+    first = page["df.money-first"].format(to="Ann", amount=5, town="Hull")
+    entry = page["df.money-entry"].format(
+        **{"from": "Ann", "to": "Ben", "amount": 1, "hex": "N7", "town": "Middlesbrough"}
+    )
+    built = page["df.led-build"].format(
+        player="Ann", where=page["df.led-to"].format(towns="Hull"), paid="⚁ 2"
+    )
+    assert first in done.stdout and entry in done.stdout, done.stdout
+    assert built.split(" · ")[0] in done.stdout
+    assert "(3, 18)" not in done.stdout  # the printed labels, never axial coordinates
+
+
+def test_the_dampfross_answers_in_french():
+    done = trackwright("score", "dampfross", DF_GAME, "--lang", "fr", *DF_ASK[:-1])
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "Ligne la moins chère de Cleo vers London (R23) : 7 points de construction et 0 aux "
+        "adversaires, 7 cases."
+    )
+    assert lines[2] == "  Un jet de 4 mène à O23 (4 cases)."
+    assert lines[3] == "Course 21 Hull → 56 London, la plus rapide d'abord :"
+    assert lines[4] == "  Ann : 25 points de dé, 25 cases, péages : Ben 10"
+
+
+# ------------------------------------------------------------------ status lines, analyse
+
+#: English words of generate's status lines.
+GEN_ENGLISH = (
+    "wrote",
+    "files",
+    "to",
+    "at true size",
+    "prints on",
+    "or larger",
+    "trim",
+    "crop marks",
+    "random map",
+    "seed",
+    "the same",
+    "options",
+    "board layout",
+)
+#: English words of analyse's tables and histogram.
+AN_ENGLISH = (
+    "hands",
+    "exact costs",
+    "this board",
+    "the original",
+    "cheapest hand",
+    "mean",
+    "dearest hand",
+    "double lines",
+    "What each city",
+    "region",
+    "cities",
+    "difference",
+    "within",
+    "outside",
+    "band",
+    "at most",
+    "histogram",
+    "green",
+    "blue",
+    "yellow",
+    "red",
+    "hand cost",
+    "dashed",
+    "black",
+    "cost of every hand",
+    "tracks",
+    "intersections",
+    "maximum",
+    "try",
+    "tries",
+)
+
+
+def decimals_with(text: str, mark: str) -> list[str]:
+    return re.findall(rf"\d{re.escape(mark)}\d+", text)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("game", ["dampfross", "lastrada"])
+def test_generate_s_status_lines_speak_the_language(lang, game, tmp_path):
+    done = trackwright(
+        "generate", game, "--seed", "3", "--lang", lang, "--format", "pdf", "--out", tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert english_in(done.stdout, english(GEN_ENGLISH, lang)) == [], done.stdout
+    # Megabytes, seconds and the poster's millimetres: the language's decimal mark.
+    assert decimals_with(done.stdout, ",") and not decimals_with(done.stdout, "."), done.stdout
+
+
+def test_generate_s_status_lines_in_english_are_unchanged_but_for_numbers(tmp_path):
+    done = trackwright("generate", "dampfross", "--seed", "3", "--format", "pdf", "--out", tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "random map, seed 3 (the same seed and options give the same map)"
+    assert re.fullmatch(r"wrote 8 files \([\d.]+ MB\) to \S+ in [\d.]+ s", lines[1]), lines[1]
+    assert "mm at true size, prints on A2 or larger (trim at the crop marks)" in lines[2]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_built_board_s_balance_line_speaks_the_language(lang):
+    from trackwright.cli.transamerica import _balance_line
+    from trackwright.kits.transamerica import balance
+
+    m = ta_model.load("usa")
+    said = _balance_line(m, balance.analyse(m), 2, lang)
+    assert english_in(said, english(AN_ENGLISH, lang)) == [], said
+    assert "27,5" in said and not decimals_with(said, "."), said
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_analyse_speaks_the_language(lang, tmp_path):
+    done = trackwright(
+        "analyse", "transamerica", "usa", "--lang", lang, "--out", tmp_path, env={"COLUMNS": "200"}
+    )
+    assert done.returncode == 0, done.stderr
+    assert english_in(done.stdout, english(AN_ENGLISH, lang)) == [], done.stdout
+    assert "26,77" in done.stdout and not decimals_with(done.stdout, "."), done.stdout
+    from trackwright.kits.transamerica import balance
+    from trackwright.views.transamerica import plots
+
+    m = ta_model.load("usa")
+    drawing = plots.histogram(balance.analyse(m), m.name, balance.Band(), lang)
+    said = " | ".join(texts(drawing.ops))
+    assert english_in(said, english(AN_ENGLISH, lang)) == [] and "27,5" in said, said
+
+
+def test_analyse_in_english_is_unchanged_but_for_trailing_zeros(tmp_path):
+    done = trackwright("analyse", "transamerica", "usa", "--out", tmp_path)
+    assert "USA: 16807 hands, exact costs" in done.stdout
+    assert "within the band (mean 26-29, maximum at most 38)" in done.stdout
+    assert "Boston +2.2" in done.stdout and "27%" in done.stdout

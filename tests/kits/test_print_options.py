@@ -85,7 +85,7 @@ def test_poster_on_a_named_sheet_is_that_sheet_with_the_board_at_true_size(tmp_p
         "generate", "transamerica", "--format", "pdf", "--poster-size", "a1", "--out", str(tmp_path)
     )
     assert done.returncode == 0, done.stderr
-    assert "board-poster.pdf: 690.0 x 398.0 mm at true size" in done.stdout
+    assert "board-poster.pdf: 690 x 398 mm at true size" in done.stdout
     page = PdfReader(tmp_path / "board-poster.pdf").pages[0]
     size = sorted((float(page.mediabox.width) / PT, float(page.mediabox.height) / PT))
     assert size == pytest.approx([594, 841], abs=0.05)  # A1, either way round

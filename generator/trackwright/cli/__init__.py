@@ -59,7 +59,7 @@ def generate_all(
         if isinstance(result, tuple):  # a game's one-line error, raised here with its place
             raise TrackwrightError(result[1], result[0])
         files.update(result)
-    report(write_all(files), started)
+    report(write_all(files), started, lang.value)
 
 
 def _kit_games() -> list[str]:

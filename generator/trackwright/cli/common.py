@@ -71,32 +71,35 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big") % 1_000_000
 
 
-def report(files: list[Path], started: float) -> None:
-    size = sum(p.stat().st_size for p in files)
-    folders = sorted({str(p.parent) for p in files})
-    typer.echo(
-        f"wrote {len(files)} files ({size / 1e6:.1f} MB) to {', '.join(folders)} "
-        f"in {time.perf_counter() - started:.1f} s"
-    )
+def report(files: list[Path], started: float, lang: str = "en") -> None:
+    """The status lines after a kit is written, in the kit's language: how many files, how
+    big, where, how long; each poster's size."""
+    from trackwright.kits.i18n import t  # here: --help loads no kit module
+
+    size = sum(p.stat().st_size for p in files) / 1e6
+    folders = ", ".join(sorted({str(p.parent) for p in files}))
+    seconds = time.perf_counter() - started
+    typer.echo(t("cli_wrote", lang, n=len(files), size=size, folders=folders, seconds=seconds))
     for path in files:
         if path.name.endswith("-poster.pdf"):
-            typer.echo(f"{path.name}: {poster_size_note(path.read_bytes())}")
+            typer.echo(f"{path.name}: {poster_size_note(path.read_bytes(), lang)}")
 
 
-def poster_size_note(pdf: bytes) -> str:
+def poster_size_note(pdf: bytes, lang: str = "en") -> str:
     """The trim size of a poster and the standard size it prints on, from its TrimBox."""
+    from trackwright.kits.i18n import t
     from trackwright.kits.layout import POSTER_NAMES, poster_fit
 
     found = re.search(rb"/TrimBox \[\s*([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\s*\]", pdf)
     if found is None:
-        return "no trim box"
+        return t("cli_poster_no_trim", lang)
     x0, y0, x1, y1 = (float(v) * 25.4 / 72 for v in found.groups())
     w, h = x1 - x0, y1 - y0
     fits = poster_fit(w, h)
     where = (
-        f"prints on {POSTER_NAMES[fits]} or larger" if fits else "larger than A0: a plotter's roll"
+        t("cli_poster_fits", lang, size=POSTER_NAMES[fits]) if fits else t("cli_poster_roll", lang)
     )
-    return f"{w:.1f} x {h:.1f} mm at true size, {where} (trim at the crop marks)"
+    return t("cli_poster", lang, w=w, h=h, where=where)
 
 
 class StderrProgress:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,6 +32,7 @@ from trackwright.cli.common import (
 from trackwright.core import dampfross as model
 from trackwright.core.output import write_all
 from trackwright.kits.dampfross import kit, random_map
+from trackwright.kits.dampfross.strings import t
 from trackwright.scorer import dampfross as df
 from trackwright.views.dampfross.answers import answer_lines
 from trackwright.views.dampfross.report import print_dampfross
@@ -97,7 +99,7 @@ def generate(
         )
         m = random_map.generate(seed, params)
         folder = f"random-{seed}"
-        typer.echo(f"random map, seed {seed} (the same seed and options give the same map)")
+        typer.echo(t("cli_random_seed", lang.value, seed=seed))
     opts = kit.KitOptions(
         paper=paper.value,
         lang=lang.value,
@@ -108,7 +110,7 @@ def generate(
         poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "dampfross" / folder)
-    report(write_all(files), started)
+    report(write_all(files), started, lang.value)
 
 
 def _town(m: model.DampfrossMap, text: str) -> model.Town | None:
@@ -215,6 +217,7 @@ def score(
             "--ledger", help="With --cheapest or --race: the whole ledger too, after the answer."
         ),
     ] = False,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """The accounts of a Dampfross game: every build and race, payments with their reasons,
     balances, phase and winner; with --cheapest or --race, the answer alone (the ledger when
@@ -230,13 +233,22 @@ def score(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    answers = answer_lines(game.map, data, roll)
+    page = page_strings(lang.value)
+    answers = answer_lines(game.map, data, roll, lang.value, page)
     for text in answers:
         typer.echo(text)
     if ledger or not answers:
         if answers:
             typer.echo("")
-        print_dampfross(result)
+        print_dampfross(result, page, lang.value)
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The phone app's Dampfross texts in the language (static/games/dampfross.strings.json):
+    the ledger's events and payments, said by the same codes as on the phone."""
+    found = resources.files("trackwright.web") / "static" / "games" / "dampfross.strings.json"
+    table: dict[str, str] = json.loads(found.read_text("utf-8"))[lang]
+    return table
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

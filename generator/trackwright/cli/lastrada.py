@@ -85,7 +85,7 @@ def generate(
     if problem is not None:
         raise typer.BadParameter(problem, param_hint="'--map'" if map_ref else "'--hex-size'")
     if map_ref is None:
-        typer.echo(f"board layout from seed {seed}")
+        typer.echo(strings.t("cli_layout_seed", lang.value, seed=seed))
     opts = kit.KitOptions(
         paper=paper.value,
         lang=lang.value,
@@ -97,7 +97,7 @@ def generate(
         poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / "lastrada" / folder)
-    report(write_all(files), started)
+    report(write_all(files), started, lang.value)
 
 
 def score(

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from trackwright.cli.common import (
@@ -41,6 +42,7 @@ from trackwright.core.output import write_all
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.draw.svg import render_svg
+from trackwright.kits.i18n import DECIMAL_MARK, number
 from trackwright.kits.transamerica import balance, continent, kit, lattice, published, strings
 from trackwright.kits.transamerica.balance import Band
 from trackwright.scorer import transamerica as ta
@@ -117,11 +119,7 @@ def generate(
                 map_ref,
             )
     if result is not None:
-        typer.echo(
-            f"{m.name}: {len(m.nodes)} intersections; hands {result.minimum}-"
-            f"{result.maximum}, mean {result.mean:.1f} (the original: 19-36, 27.5); "
-            f"{tries} {'try' if tries == 1 else 'tries'}"
-        )
+        typer.echo(_balance_line(m, result, tries, lang.value))
     opts = kit.KitOptions(
         paper=paper.value,
         lang=lang.value,
@@ -133,7 +131,25 @@ def generate(
         poster_size=poster_size.value,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
-    report(write_all(files), started)
+    report(write_all(files), started, lang.value)
+
+
+def _balance_line(m: model.TransAmericaMap, result: balance.Balance, tries: int, lang: str) -> str:
+    """A built board's balance beside the original's, and the tries it took."""
+    o = balance.ORIGINAL
+    return strings.t(
+        "ta_gen_balance",
+        lang,
+        name=m.name,
+        nodes=len(m.nodes),
+        low=result.minimum,
+        high=result.maximum,
+        mean=float(result.mean),
+        o_low=o["min"],
+        o_high=o["max"],
+        o_mean=float(o["mean"]),
+        tries=strings.t("ta_gen_try_one" if tries == 1 else "ta_gen_try_other", lang, n=tries),
+    )
 
 
 def score(
@@ -201,6 +217,7 @@ def analyse(
         Path | None, typer.Option(help="Folder for the histogram (PNG and SVG).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """The exact cost of every possible hand (one city per colour) on the empty board:
     minimum, mean, maximum, histogram, how much each city adds, the share of double lines."""
@@ -209,7 +226,8 @@ def analyse(
     m = model.load(map_ref)
     result = balance.analyse(m, small_game=small)
     band = balance.Band()
-    drawing = plots.histogram(result, f"TransAmerica · {m.name}: the cost of every hand", band)
+    title = strings.t("ta_an_histogram", lang.value, name=m.name)
+    drawing = plots.histogram(result, title, band, lang.value)
     folder = out or DEFAULT_OUT / "analysis"
     stem = (Path(map_ref).stem if map_ref.endswith(".json") else map_ref) + (
         "-small" if small else ""
@@ -223,39 +241,65 @@ def analyse(
         typer.echo(json.dumps(result.to_json(), indent=1))
         return
     console = Console(highlight=False)
-    table = Table(title=f"{m.name}: {result.hands} hands, exact costs", title_justify="left")
-    table.add_column("")
-    table.add_column("this board", justify="right")
-    table.add_column("the original", justify="right")
-    table.add_row("cheapest hand", str(result.minimum), str(balance.ORIGINAL["min"]))
-    table.add_row("mean", f"{result.mean:.2f}", str(balance.ORIGINAL["mean"]))
-    table.add_row("dearest hand", str(result.maximum), str(balance.ORIGINAL["max"]))
-    table.add_row("double lines", f"{result.double_share:.0%}", "21%")
-    console.print(table)
+    console.print(_figures_table(m, result, lang.value))
     bars = max(result.histogram.values())
     for cost, count in sorted(result.histogram.items()):
         console.print(f"{cost:4d} {'█' * max(1, round(40 * count / bars))} {count}")
-    effects = Table(title="What each city adds to the mean hand", title_justify="left")
-    effects.add_column("region")
-    effects.add_column("cities (difference from the mean)")
-    for region, cities in result.city_effect.items():
-        effects.add_row(
-            region,
-            ", ".join(f"{c} {signed(v)}" for c, v in sorted(cities.items(), key=lambda kv: kv[1])),
-        )
-    console.print(effects)
-    verdict = "within" if band.holds(result) else "outside"
+    console.print(_effects_table(result, lang.value))
+    said = strings.t(
+        "ta_an_band",
+        lang.value,
+        low=float(band.mean_low),
+        high=float(band.mean_high),
+        most=band.max_high,
+    )
+    verdict = strings.t(
+        "ta_an_within" if band.holds(result) else "ta_an_outside", lang.value, band=said
+    )
+    seconds = time.perf_counter() - started
     console.print(
-        f"{verdict} the band ({band.describe()}) · "
-        f"histogram in {folder} · {time.perf_counter() - started:.1f} s"
+        escape(strings.t("ta_an_done", lang.value, verdict=verdict, folder=folder, seconds=seconds))
     )
 
 
-def signed(value: float) -> str:
+def _figures_table(m: model.TransAmericaMap, result: balance.Balance, lang: str) -> Table:
+    """This board's cheapest, mean and dearest hands and share of double lines beside the
+    original's, the numbers the language's way."""
+    t = strings.t
+    o = balance.ORIGINAL
+    title = t("ta_an_title", lang, name=m.name, hands=result.hands)
+    table = Table(title=escape(title), title_justify="left")
+    table.add_column("")
+    table.add_column(t("ta_an_this", lang), justify="right")
+    table.add_column(t("ta_an_original", lang), justify="right")
+    table.add_row(t("ta_an_cheapest", lang), str(result.minimum), str(o["min"]))
+    table.add_row(t("ta_an_mean", lang), number(result.mean, lang, 2), number(o["mean"], lang, 2))
+    table.add_row(t("ta_an_dearest", lang), str(result.maximum), str(o["max"]))
+    share = t("ta_an_percent", lang, p=number(100 * result.double_share, lang, 0))
+    table.add_row(t("ta_an_doubles", lang), share, t("ta_an_percent", lang, p=21))
+    return table
+
+
+def _effects_table(result: balance.Balance, lang: str) -> Table:
+    """What each city adds to the mean hand, region by region, cheapest first."""
+    effects = Table(title=strings.t("ta_an_effects", lang), title_justify="left")
+    effects.add_column(strings.t("ta_an_region", lang))
+    effects.add_column(strings.t("ta_an_cities", lang))
+    for region, cities in result.city_effect.items():
+        ordered = sorted(cities.items(), key=lambda kv: kv[1])
+        effects.add_row(
+            strings.t(f"ta_an_{region}", lang),
+            ", ".join(f"{c} {signed(v, lang)}" for c, v in ordered),
+        )
+    return effects
+
+
+def signed(value: float, lang: str = "en") -> str:
     """A difference to one decimal with its sign, and no sign on a zero ('-0.0' or '+0.0' says a
-    city moves the mean when, to a tenth, it does not)."""
+    city moves the mean when, to a tenth, it does not); the language's decimal mark."""
     text = f"{value:+.1f}"
-    return text[1:] if float(text) == 0 else text
+    text = text[1:] if float(text) == 0 else text
+    return text.replace(".", DECIMAL_MARK[lang])
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

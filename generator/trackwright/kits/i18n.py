@@ -348,6 +348,49 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Regeln: {name}",
         "it": "regole: {name}",
     },
+    # the command's status lines after it writes a kit (cli/common.py)
+    "cli_wrote": {
+        "en": "wrote {n} files ({size} MB) to {folders} in {seconds} s",
+        "fr": "{n} fichiers écrits ({size} Mo) dans {folders} en {seconds} s",
+        "de": "{n} Dateien ({size} MB) in {folders} geschrieben, in {seconds} s",
+        "it": "{n} file scritti ({size} MB) in {folders} in {seconds} s",
+    },
+    "cli_poster": {
+        "en": "{w} x {h} mm at true size, {where} (trim at the crop marks)",
+        "fr": "{w} x {h} mm en taille réelle, {where} (couper aux traits de coupe)",
+        "de": "{w} x {h} mm in Originalgröße, {where} (an den Schnittmarken schneiden)",
+        "it": "{w} x {h} mm a grandezza reale, {where} (rifilare ai crocini)",
+    },
+    "cli_poster_fits": {
+        "en": "prints on {size} or larger",
+        "fr": "s'imprime sur {size} ou plus grand",
+        "de": "passt auf {size} oder größer",
+        "it": "si stampa su {size} o più grande",
+    },
+    "cli_poster_roll": {
+        "en": "larger than A0: a plotter's roll",
+        "fr": "plus grand que A0 : un rouleau de traceur",
+        "de": "größer als A0: eine Plotterrolle",
+        "it": "più grande di A0: un rotolo da plotter",
+    },
+    "cli_poster_no_trim": {
+        "en": "no trim box",
+        "fr": "pas de format fini (TrimBox)",
+        "de": "kein Endformat (TrimBox)",
+        "it": "nessun formato finito (TrimBox)",
+    },
+    "cli_layout_seed": {
+        "en": "board layout from seed {seed}",
+        "fr": "disposition du plateau tirée de la graine {seed}",
+        "de": "Spielplan aus Startwert {seed}",
+        "it": "disposizione del tabellone dal seme {seed}",
+    },
+    "cli_random_seed": {
+        "en": "random map, seed {seed} (the same seed and options give the same map)",
+        "fr": "carte aléatoire, graine {seed} (la même graine et les mêmes options donnent la même carte)",
+        "de": "Zufallskarte, Startwert {seed} (derselbe Startwert und dieselben Optionen ergeben dieselbe Karte)",
+        "it": "mappa casuale, seme {seed} (lo stesso seme e le stesse opzioni danno la stessa mappa)",
+    },
 }
 
 #: The decimal mark each language writes (27.5, 27,5).

@@ -206,6 +206,121 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Deutsches Dampfross|Kosten {step} · {river} · {hill} · {hill_to_hill}, Erstankunft {first_arrival}, Rennen mindestens {race_min} Felder, höchstens {fare_cap} Punkte je Rivale und Rennen, Sieg bei {victory}.",
         "it": "Dampfross tedesco|Costi {step} · {river} · {hill} · {hill_to_hill}, primo arrivo {first_arrival}, corse di almeno {race_min} esagoni, al massimo {fare_cap} punti per rivale e per corsa, vittoria a {victory}.",
     },
+    # score dampfross in the terminal: the ledger's frame and closing lines (each payment and
+    # event says what the phone app says: static/games/dampfross.strings.json, by its code)
+    "df_rep_title": {
+        "en": "Dampfross ledger ({rules} rules)",
+        "fr": "Comptes de Dampfross (règles {rules})",
+        "de": "Dampfross-Kassenbuch (Regeln {rules})",
+        "it": "Registro di Dampfross (regole {rules})",
+    },
+    "df_rep_event": {"en": "Event", "fr": "Événement", "de": "Ereignis", "it": "Evento"},
+    "df_rep_money": {
+        "en": "Transactions",
+        "fr": "Paiements",
+        "de": "Zahlungen",
+        "it": "Pagamenti",
+    },
+    "df_rep_start": {
+        "en": "start capital",
+        "fr": "capital de départ",
+        "de": "Startkapital",
+        "it": "capitale iniziale",
+    },
+    "df_rep_phase_construction": {
+        "en": "construction",
+        "fr": "construction",
+        "de": "Bauphase",
+        "it": "costruzione",
+    },
+    "df_rep_phase_races": {"en": "races", "fr": "courses", "de": "Rennen", "it": "corse"},
+    "df_rep_state": {
+        "en": "Phase: {phase}. Races run: {races}. Balances: {balances}.",
+        "fr": "Phase : {phase}. Courses courues : {races}. Soldes : {balances}.",
+        "de": "Phase: {phase}. Gefahrene Rennen: {races}. Kontostände: {balances}.",
+        "it": "Fase: {phase}. Corse disputate: {races}. Saldi: {balances}.",
+    },
+    "df_rep_wins": {
+        "en": "{names} wins.",
+        "fr": "{names} gagne.",
+        "de": "{names} gewinnt.",
+        "it": "{names} vince.",
+    },
+    "df_rep_win": {
+        "en": "{names} win.",
+        "fr": "{names} gagnent.",
+        "de": "{names} gewinnen.",
+        "it": "{names} vincono.",
+    },
+    "df_rep_unreached": {
+        "en": "Towns not reached yet: {towns}.",
+        "fr": "Villes pas encore atteintes : {towns}.",
+        "de": "Noch nicht erreichte Städte: {towns}.",
+        "it": "Città non ancora raggiunte: {towns}.",
+    },
+    # score dampfross --cheapest, --race: the answers at the table
+    "df_ans_built": {
+        "en": "{goal} is on {player}'s network already: no line to build.",
+        "fr": "{goal} est déjà sur le réseau de {player} : aucune ligne à construire.",
+        "de": "{goal} liegt schon in {player}s Netz: keine Strecke zu bauen.",
+        "it": "{goal} è già sulla rete di {player}: nessuna linea da costruire.",
+    },
+    "df_ans_cheapest": {
+        "en": "{player}'s cheapest line to {goal}: {points} and {payments} to rivals, {steps}.",
+        "fr": "Ligne la moins chère de {player} vers {goal} : {points} et {payments} aux adversaires, {steps}.",
+        "de": "{player}s billigste Strecke nach {goal}: {points} und {payments} an Mitspieler, {steps}.",
+        "it": "Linea più economica di {player} verso {goal}: {points} e {payments} agli avversari, {steps}.",
+    },
+    "df_ans_point_one": {
+        "en": "{n} building point",
+        "fr": "{n} point de construction",
+        "de": "{n} Baupunkt",
+        "it": "{n} punto di costruzione",
+    },
+    "df_ans_point_other": {
+        "en": "{n} building points",
+        "fr": "{n} points de construction",
+        "de": "{n} Baupunkte",
+        "it": "{n} punti di costruzione",
+    },
+    "df_ans_step_one": {"en": "{n} step", "fr": "{n} case", "de": "{n} Feld", "it": "{n} casella"},
+    "df_ans_step_other": {
+        "en": "{n} steps",
+        "fr": "{n} cases",
+        "de": "{n} Felder",
+        "it": "{n} caselle",
+    },
+    "df_ans_route": {
+        "en": "Route: {route}",
+        "fr": "Parcours : {route}",
+        "de": "Strecke: {route}",
+        "it": "Percorso: {route}",
+    },
+    "df_ans_reach": {
+        "en": "A roll of {roll} gets to {place} ({steps}).",
+        "fr": "Un jet de {roll} mène à {place} ({steps}).",
+        "de": "Ein Wurf von {roll} reicht bis {place} ({steps}).",
+        "it": "Un tiro di {roll} arriva a {place} ({steps}).",
+    },
+    "df_ans_race": {
+        "en": "Race {route}, fastest first:",
+        "fr": "Course {route}, la plus rapide d'abord :",
+        "de": "Rennen {route}, die schnellste zuerst:",
+        "it": "Corsa {route}, la più veloce per prima:",
+    },
+    "df_ans_runner": {
+        "en": "{player}: {pips}, {hexes}, {fares}",
+        "fr": "{player} : {pips}, {hexes}, {fares}",
+        "de": "{player}: {pips}, {hexes}, {fares}",
+        "it": "{player}: {pips}, {hexes}, {fares}",
+    },
+    "df_ans_no_fares": {"en": "none", "fr": "aucun", "de": "keine", "it": "nessuno"},
+    "df_ans_no_route": {
+        "en": "{player}: {no_route}",
+        "fr": "{player} : {no_route}",
+        "de": "{player}: {no_route}",
+        "it": "{player}: {no_route}",
+    },
 }
 
 t = i18n.translator(STRINGS)

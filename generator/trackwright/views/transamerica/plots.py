@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from trackwright.kits.draw.ops import Drawing, Op, Style, Text, line, rect
 from trackwright.kits.transamerica.balance import ORIGINAL, Balance, Band
+from trackwright.kits.transamerica.strings import t
 
 
-def histogram(b: Balance, title: str, band: Band | None = None) -> Drawing:
-    """Hands per cost: bars, the band of acceptable means shaded, the original's mean marked."""
+def histogram(b: Balance, title: str, band: Band | None = None, lang: str = "en") -> Drawing:
+    """Hands per cost: bars, the band of acceptable means shaded, the original's mean marked;
+    its labels in the language."""
     w, h = 160.0, 90.0
     left, right, top, bottom = 14.0, 6.0, 12.0, 14.0
     lo, hi = min(min(b.histogram), ORIGINAL["min"]) - 1, max(max(b.histogram), 40) + 1
@@ -62,7 +64,7 @@ def histogram(b: Balance, title: str, band: Band | None = None) -> Drawing:
         Text(
             w - right,
             top - 2,
-            f"{b.hands} hands · min {b.minimum} · mean {b.mean:.1f} · max {b.maximum}",
+            t("ta_an_figures", lang, hands=b.hands, low=b.minimum, mean=b.mean, high=b.maximum),
             size=6.5,
             anchor="end",
         )
@@ -71,8 +73,7 @@ def histogram(b: Balance, title: str, band: Band | None = None) -> Drawing:
         Text(
             left,
             h - 3,
-            f"hand cost (tracks; double lines count 2) · dashed black: the "
-            f"original's mean {ORIGINAL['mean']} · orange: this board's mean",
+            t("ta_an_legend", lang, mean=float(ORIGINAL["mean"])),
             size=5.2,
             fill="#444444",
         )
