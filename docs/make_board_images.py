@@ -1,4 +1,4 @@
-"""Render the board and histogram pictures shown in the docs (docs/boards/, on docs/maps/transamerica.md).
+"""Render the board and histogram pictures of docs/maps/transamerica.md (into docs/boards/).
 
 python docs/make_board_images.py
 """
