@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -408,7 +407,9 @@ class PhotoCommands(TyperGroup):
     """``trackwright photo``: ``check FOLDER``, or a photo read as ``photo MAP PHOTO`` always was
     (the ``read`` command, named or not)."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    # The context is typer's own click class (typer vendors click): typed loosely, as
+    # cli/__init__.py's GameCommands does.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["read", *args]
         return super().parse_args(ctx, args)
