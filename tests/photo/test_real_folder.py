@@ -199,3 +199,21 @@ def test_a_photo_without_its_truth(tmp_path):
 def test_a_folder_without_photos(tmp_path):
     (tmp_path / "notes.txt").write_text("nothing here")
     fails(tmp_path, tmp_path, "no photo")
+
+
+def test_a_board_not_found_is_a_figure_not_an_error(tmp_path):
+    """A photo with no board in it: the command ran, so it exits 0 and says why per case."""
+    from PIL import Image
+
+    photo = copy_case(tmp_path)
+    photo.unlink()
+    Image.new("RGB", (800, 600), (120, 110, 100)).save(photo.with_suffix(".png"))
+    done = trackwright("photo", "check", tmp_path, "--json")
+    assert done.returncode == 0, done.stderr
+    (case,) = json.loads(done.stdout)["cases"]
+    assert case["board_found"] is False and case["problem"]["code"]
+    assert case["spaces"] == case["right"] == case["flagged"] == case["wrong"] == 0
+    text = trackwright("photo", "check", tmp_path)
+    assert text.returncode == 0
+    assert f"{SEEDED}.png" in text.stdout and "not found" in text.stdout
+    assert "board found in 0" in text.stdout
