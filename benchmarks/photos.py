@@ -2,6 +2,7 @@
 
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
+    python benchmarks/photos.py --write-folder DIR [--count 200] [--first 1000]
 
 Each photo comes from ``tests/support/photo_scenes.py`` (12 megapixels, the board with a round's
 track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
@@ -17,7 +18,10 @@ phone app (headless Chromium at 360x740, CPU throttled ``--rate`` times with Dev
 Photo button as a player does (tap Photo, ``--camera`` seconds in the camera, the photo picked):
 from the photo picked to the tracks drawn over it, the first photo of a game (the page draws the
 board's own picture and the engine samples it once, from the tap on: ``--camera 0`` for the
-worst case) and the next ones.
+worst case) and the next ones. ``--write-folder`` instead writes the photos as photo cases
+(``usa-SEED.jpg``, its truth record ``usa-SEED.json``, ``usa-SEED.case.json`` marked composited)
+for ``trackwright photo check DIR``; their rounds are dealt for the case (a record needs the
+players and their cards), so they are not the photos of the same seeds above.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import functools
 import hashlib
 import io
 import json
+import random
 import statistics
 import sys
 import time
@@ -35,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.served, tests.support
 
-from tests.support import photo_scenes
+from tests.support import photo_scenes, simulate
 from trackwright.cli import photo as cli_photo
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
@@ -314,6 +319,43 @@ def print_tally(args: argparse.Namespace, t: Tally, board_seconds: float) -> Non
         print(f"wrong: {line}")
 
 
+#: The scene generator's piece kinds as a case's details name them.
+PIECES = {"strips": "printed colour strips", "matches": "matches", "dark": "dark wooden pieces"}
+
+
+def write_case(folder: Path, seed: int, size: tuple[int, int] = (4000, 3000)) -> Path:
+    """One composited photo as a photo case: the photo, its round as a game record (the truth),
+    and its details, marked ``"source": "composited"``. Returns the photo's path."""
+    m = model.load("usa")
+    players = ["p1", "p2", "p3", "p4", "p5", "p6"][: random.Random(seed).randint(3, 6)]
+    entry = simulate.play_round(m, players, seed=seed)
+    made = photo_scenes.scene(seed, size=size, round=entry)
+    t = made.truth
+    record = {"game": "transamerica", "map": "usa", "players": players, "rounds": [entry]}
+    details = {
+        "source": "composited",
+        "board": "usa",
+        "paper": t["paper"] if t.get("tiled") else "poster",
+        "pieces": [PIECES[k] for k in t["kinds"]],
+        "light": "simulated: uneven light, a colour cast, vignetting",
+        "taken_by": f"tests/support/photo_scenes.py, seed {seed} (not a real photo)",
+        "licence": "CC0-1.0",
+        "notes": "Made by the 2D compositor the reader was tuned on: a check that the folder "
+        "format and the command work, not a measure of real photos.",
+        "x-scene": {
+            k: t[k]
+            for k in ("seed", "size", "tiled", "tilt", "quality", "hand", "covered")
+            if k in t
+        },
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    photo_path = folder / f"usa-{seed}.jpg"
+    photo_path.write_bytes(made.jpeg)
+    (folder / f"usa-{seed}.json").write_text(json.dumps(record, indent=1) + "\n")
+    (folder / f"usa-{seed}.case.json").write_text(json.dumps(details, indent=1) + "\n")
+    return photo_path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
@@ -331,7 +373,17 @@ def main() -> None:
         help="--phone: seconds between tapping Photo and the photo picked (the page makes the "
         "board ready meanwhile; 0 for the worst case)",
     )
+    parser.add_argument(
+        "--write-folder",
+        type=Path,
+        default=None,
+        help="write the photos as photo cases in this folder, for trackwright photo check",
+    )
     args = parser.parse_args()
+    if args.write_folder is not None:
+        for seed in range(args.first, args.first + args.count):
+            print(write_case(args.write_folder, seed), file=sys.stderr)
+        return
     if args.phone:
         phone(args)
         return

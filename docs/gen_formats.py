@@ -25,6 +25,7 @@ PAGES = {
     "transamerica-rules": "TransAmerica rules presets",
     "dampfross-rules": "Dampfross rules presets",
     "lastrada-rules": "La Strada rules presets",
+    "photo-case": "Photo cases (trackwright photo check)",
 }
 
 

@@ -33,7 +33,7 @@ from trackwright.cli.common import (
     parse_formats,
     report,
 )
-from trackwright.cli.photo import photo as photo_command
+from trackwright.cli.photo import photo_app
 from trackwright.core import mapfile, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
@@ -241,7 +241,10 @@ def site(
 
 
 def schema(
-    kind: Annotated[str, typer.Argument(help="map (every game's map files) or record.")],
+    kind: Annotated[
+        str,
+        typer.Argument(help="map (every game's map files), record, or photo-case."),
+    ],
     game: Annotated[str | None, typer.Argument(help="With record: which game's records.")] = None,
 ) -> None:
     """Print a JSON Schema: of map files (every game's part attached) or of a game's records,
@@ -250,9 +253,12 @@ def schema(
         data = games.maps_schema()
     elif kind == "record" and game is not None:
         data = games.get(game, "GAME").record_schema_json()
+    elif kind == "photo-case":  # a photo case's details, for trackwright photo check
+        data = mapfile.schema("photo-case")
     else:
         raise typer.BadParameter(
-            "choose map, or record and a game: " + ", ".join(games.names()), param_hint="KIND"
+            "choose map, photo-case, or record and a game: " + ", ".join(games.names()),
+            param_hint="KIND",
         )
     typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
 
@@ -373,7 +379,7 @@ def build_app() -> typer.Typer:
     app.command("site")(site)
     app.command("schema")(schema)
     app.command("export")(export)
-    app.command("photo")(photo_command)
+    app.add_typer(photo_app(), name="photo")
     app.command("version")(version)
     return app
 

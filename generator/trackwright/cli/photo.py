@@ -1,5 +1,7 @@
 """``trackwright photo MAP PHOTO``: the track spaces a photo of a printed TransAmerica board shows
-taken (and the ones it is unsure about).
+taken (and the ones it is unsure about). ``trackwright photo check FOLDER``: the reader scored on
+a folder of photo cases, each a photo and the true track as a game record (the folder format is
+in core/schema/photo-case.schema.json and tests/photos/real/README.md).
 
 Pillow decodes the photo and scales it to the reader's working size, and renders the printed
 board's own picture (the reference); the reading itself is :mod:`trackwright.photo`, the
@@ -11,15 +13,21 @@ from __future__ import annotations
 import io
 import json
 import re
+import statistics
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
+from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.photo import tracks
 from trackwright.photo.image import Picture
+from trackwright.scorer import transamerica as engine
 
 MAX_PHOTO_BYTES = 64 * 1024 * 1024
 ANCHOR = re.compile(r"^(?P<name>.+)=(?P<x>-?\d+(?:\.\d+)?),(?P<y>-?\d+(?:\.\d+)?)$")
@@ -147,3 +155,273 @@ def photo(
     ):
         if edges:
             typer.echo(f"{label}: " + " ".join(f"{a}-{b}" for a, b in edges))
+
+
+# ------------------------------------------------------------------ photo check FOLDER
+
+#: A case's photo; beside it NAME.json (the truth, a game record) and NAME.case.json (details).
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+SOURCES = ("camera", "composited", "rendered")
+Space = tuple[str, str]
+
+
+@dataclass
+class Case:
+    """One photo and what it truly shows."""
+
+    name: str  # the photo's path within the folder
+    photo: Path
+    truth: Path
+    details: dict[str, Any]
+    map: model.TransAmericaMap
+    track: set[Space]
+
+
+@dataclass
+class Outcome:
+    """The reader on one case, space by space."""
+
+    case: Case
+    seconds: float = 0.0
+    problem: TrackwrightError | None = None  # the board was not found: why
+    right: int = 0
+    flagged: int = 0
+    missed: list[Space] = field(default_factory=list)  # taken, read empty, not flagged
+    extra: list[Space] = field(default_factory=list)  # empty, read taken, not flagged
+
+    @property
+    def found(self) -> bool:
+        return self.problem is None
+
+    @property
+    def wrong(self) -> int:
+        return len(self.missed) + len(self.extra)
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.case
+        return {
+            "case": c.name,
+            "photo": str(c.photo),
+            "truth": str(c.truth),
+            "source": c.details.get("source"),
+            "known_failure": c.details.get("known_failure"),
+            "board_found": self.found,
+            "problem": None
+            if self.problem is None
+            else {"code": self.problem.code, "message": self.problem.message},
+            "spaces": self.right + self.flagged + self.wrong if self.found else 0,
+            "right": self.right,
+            "wrong": self.wrong,
+            "flagged": self.flagged,
+            "missed": [list(e) for e in self.missed],
+            "extra": [list(e) for e in self.extra],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def case_photos(folder: Path) -> list[Path]:
+    """Every photo under ``folder`` (its subfolders too), in name order."""
+    if not folder.is_dir():
+        raise TrackwrightError("not a folder", str(folder))
+    photos = sorted(
+        p for p in folder.rglob("*") if p.suffix.lower() in PHOTO_SUFFIXES and p.is_file()
+    )
+    if not photos:
+        raise TrackwrightError(
+            "no photo in this folder (a case is NAME.jpg or NAME.png with its truth NAME.json)",
+            str(folder),
+        )
+    return photos
+
+
+def case_details(photo: Path) -> dict[str, Any]:
+    """NAME.case.json beside the photo, checked against its schema ({} when there is none)."""
+    path = photo.with_name(photo.stem + ".case.json")
+    if not path.exists():
+        return {}
+    data = mapfile.read_json(path)
+    mapfile.validate(data, str(path), "photo-case")
+    return dict(data)
+
+
+def check_image(photo: Path) -> None:
+    """A bad photo named before anything is read: too big, or not a JPEG or PNG."""
+    from PIL import Image, UnidentifiedImageError
+
+    where = str(photo)
+    try:
+        if photo.stat().st_size > MAX_PHOTO_BYTES:
+            raise TrackwrightError("the photo is too big (over 64 MB)", where)
+        with Image.open(photo) as image:
+            if image.format not in ("JPEG", "PNG", "MPO"):
+                raise TrackwrightError(f"a {image.format} image, not a JPEG or PNG photo", where)
+            image.verify()
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
+        raise TrackwrightError("not a JPEG or PNG photo", where, code="not_photo") from exc
+
+
+def round_track(record: engine.GameRecord, number: int, where: str) -> set[Space]:
+    """The track on the board at the end of round ``number`` (counted from 1)."""
+    if not 1 <= number <= len(record.rounds):
+        raise TrackwrightError(
+            f"round {number}: the record {Path(record.source).name} has {len(record.rounds)} "
+            "round(s)",
+            f"{where}: $.round",
+        )
+    rnd = record.rounds[number - 1]
+    laid = rnd.track if rnd.track is not None else [e for t in rnd.turns or () for e in t.track]
+    return {(min(a, b), max(a, b)) for a, b in laid}
+
+
+def check_board(details: dict[str, Any], photo: Path, m: model.TransAmericaMap, truth: Path):
+    """The board the details name must be the record's map."""
+    if "board" not in details:
+        return
+    where = str(photo.with_name(photo.stem + ".case.json"))
+    path, named = mapfile.record_map(model.GAME, details["board"], photo.parent, where)
+    board_map = mapfile.load_model(path, named, model.from_json)
+    if board_map.to_json() != m.to_json():
+        raise TrackwrightError(
+            f"the record's map is not the board {details['board']!r} its case file names",
+            str(truth),
+        )
+
+
+def load_case(folder: Path, photo: Path, maps: dict[str, model.TransAmericaMap]) -> Case:
+    """A case checked whole (its details, its truth, its board, its photo), its map shared
+    with the cases on the same board (so the board is prepared once)."""
+    truth = photo.with_suffix(".json")
+    if not truth.is_file():
+        raise TrackwrightError(f"no truth record {truth.name} beside the photo", str(photo))
+    details = case_details(photo)
+    record = engine.record_from_json(mapfile.read_json(truth), str(truth), base=truth.parent)
+    check_board(details, photo, record.map, truth)
+    where = str(photo.with_name(photo.stem + ".case.json"))
+    track = round_track(record, details.get("round", len(record.rounds)), where)
+    check_image(photo)
+    key = json.dumps(record.map.to_json(), sort_keys=True)
+    m = maps.setdefault(key, record.map)
+    return Case(photo.relative_to(folder).as_posix(), photo, truth, details, m, track)
+
+
+def judge(case: Case) -> Outcome:
+    """The case's photo read as ``trackwright photo`` reads it, and compared space by space."""
+    board(case.map)  # prepared once per board, not counted in the photo's time
+    data = case.photo.read_bytes()
+    started = time.perf_counter()
+    try:
+        reading = read_photo(case.map, data, str(case.photo), {})
+    except TrackwrightError as exc:
+        if exc.code == "not_photo":
+            raise
+        return Outcome(case, time.perf_counter() - started, problem=exc)
+    out = Outcome(case, time.perf_counter() - started)
+    read, unsure = set(reading.track), set(reading.uncertain)
+    for e in case.map.edges:
+        key = (min(e.a, e.b), max(e.a, e.b))
+        if key in unsure:
+            out.flagged += 1
+        elif (key in read) == (key in case.track):
+            out.right += 1
+        else:
+            (out.missed if key in case.track else out.extra).append(key)
+    return out
+
+
+def totals(outcomes: list[Outcome]) -> dict[str, Any]:
+    found = [o for o in outcomes if o.found]
+    spaces = sum(o.right + o.flagged + o.wrong for o in found)
+    sources: dict[str, int] = {}
+    for o in outcomes:
+        name = o.case.details.get("source", "not said")
+        sources[name] = sources.get(name, 0) + 1
+    seconds = [o.seconds for o in outcomes]
+    return {
+        "cases": len(outcomes),
+        "sources": sources,
+        "boards_found": len(found),
+        "spaces": spaces,
+        "right": sum(o.right for o in found),
+        "wrong": sum(o.wrong for o in found),
+        "flagged": sum(o.flagged for o in found),
+        "flagged_percent": round(100.0 * sum(o.flagged for o in found) / spaces, 2)
+        if spaces
+        else 0.0,
+        "seconds_median": round(statistics.median(seconds), 3),
+        "seconds_total": round(sum(seconds), 3),
+    }
+
+
+def print_outcomes(outcomes: list[Outcome], total: dict[str, Any]) -> None:
+    width = max(len("case"), *(len(o.case.name) for o in outcomes))
+    typer.echo(
+        f"{'case':{width}}  {'source':10}  {'board':9}  {'right':>5}  {'wrong':>5}  "
+        f"{'flagged':>7}  {'seconds':>7}"
+    )
+    for o in outcomes:
+        source = o.case.details.get("source", "not said")
+        if o.found:
+            typer.echo(
+                f"{o.case.name:{width}}  {source:10}  {'found':9}  {o.right:>5}  {o.wrong:>5}  "
+                f"{o.flagged:>7}  {o.seconds:>7.2f}"
+            )
+        else:
+            assert o.problem is not None
+            typer.echo(
+                f"{o.case.name:{width}}  {source:10}  {'not found':9}  ({o.problem.message})  "
+                f"{o.seconds:.2f}"
+            )
+    sources = ", ".join(f"{n} {name}" for name, n in sorted(total["sources"].items()))
+    typer.echo(
+        f"total: {total['cases']} case(s) ({sources}), board found in {total['boards_found']}; "
+        f"{total['spaces']} spaces: {total['right']} right, {total['wrong']} wrong without a "
+        f"flag, {total['flagged']} flagged ({total['flagged_percent']:.2f} %); "
+        f"{total['seconds_median']:.2f} s a photo (median)"
+    )
+    for o in outcomes:
+        for kind, spaces in (("missed", o.missed), ("extra", o.extra)):
+            for a, b in spaces:
+                typer.echo(f"wrong: {o.case.name} {a}-{b} {kind}")
+
+
+def check(
+    folder: Annotated[
+        Path,
+        typer.Argument(help="A folder of cases: NAME.jpg (or .png), its truth NAME.json."),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Score the reader on a folder of photo cases: per photo and in total, the board found or
+    not, the spaces read right, wrong without a flag, flagged, and the seconds."""
+    maps: dict[str, model.TransAmericaMap] = {}
+    cases = [load_case(folder, p, maps) for p in case_photos(folder)]
+    outcomes = [judge(c) for c in cases]
+    total = totals(outcomes)
+    if as_json:
+        typer.echo(json.dumps({"cases": [o.to_json() for o in outcomes], "total": total}))
+        return
+    print_outcomes(outcomes, total)
+
+
+class PhotoCommands(TyperGroup):
+    """``trackwright photo``: ``check FOLDER``, or a photo read as ``photo MAP PHOTO`` always was
+    (the ``read`` command, named or not)."""
+
+    # The context is typer's own click class (typer vendors click): typed loosely, as
+    # cli/__init__.py's GameCommands does.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["read", *args]
+        return super().parse_args(ctx, args)
+
+
+def photo_app() -> typer.Typer:
+    app = typer.Typer(
+        cls=PhotoCommands,
+        help="Read a photo of a printed TransAmerica board (photo MAP PHOTO), or score the "
+        "reader on a folder of photos (photo check FOLDER).",
+        no_args_is_help=True,
+    )
+    app.command("read")(photo)
+    app.command("check")(check)
+    return app
