@@ -539,6 +539,23 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     return hit ? hit[1] : String(n);
   }
 
+  // The lines built, as the engine read them ([q, r]: a record may name a hex by its printed
+  // label, a town's name or number). Before its answer on the record as it is (the game being
+  // opened, a change just made), the record's lines written in [q, r], the others once it comes.
+  function isHex(x) {
+    return Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && Number.isInteger(x[1]);
+  }
+  function builtLines(tb) {
+    if (tb && known.table.key === G.scoredKey) return tb.events.filter((e) => e.type === "build");
+    return G.record.events
+      .filter((e) => e.type === "build")
+      .map((e) => ({
+        player: e.player,
+        partner: e.partner,
+        paths: (e.paths || [e.path]).filter((p) => Array.isArray(p) && p.every(isHex)),
+      }));
+  }
+
   function dampfross() {
     if (known.game !== G.game) {
       // Another game, or this one opened again: its answers asked afresh, who is next preselected.
@@ -554,29 +571,25 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     const board = boardView(
       (g) => {
         if (!fine()) g.append(hexGroup(map));
-        // The lines as the engine read them ([q, r]: a record may name hexes by their printed
-        // label, a town's name or number).
-        (tb?.events || [])
-          .filter((e) => e.type === "build")
-          .forEach((e) => {
-            e.paths.forEach((path) => {
-              for (const p of [e.player, e.partner].filter(Boolean))
-                g.append(
-                  s("polyline", {
-                    points: path
-                      .map(hexCentre)
-                      .map((x) => x.join(","))
-                      .join(" "),
-                    fill: "none",
-                    stroke: colourOf(players.indexOf(p)),
-                    "stroke-width": 1.6,
-                    "stroke-linejoin": "round",
-                    "pointer-events": "none",
-                    ...networkStyle(p),
-                  }),
-                );
-            });
+        builtLines(tb).forEach((e) => {
+          e.paths.forEach((path) => {
+            for (const p of [e.player, e.partner].filter(Boolean))
+              g.append(
+                s("polyline", {
+                  points: path
+                    .map(hexCentre)
+                    .map((x) => x.join(","))
+                    .join(" "),
+                  fill: "none",
+                  stroke: colourOf(players.indexOf(p)),
+                  "stroke-width": 1.6,
+                  "stroke-linejoin": "round",
+                  "pointer-events": "none",
+                  ...networkStyle(p),
+                }),
+              );
           });
+        });
         if (mode === "build") {
           for (const part of d.parts)
             if (part.length)
