@@ -2,7 +2,8 @@
 size (360 x 740): a record that names its hexes as a player reads them off the printed board
 (starts by town number or name, towns on lines by name, other hexes by their label, "B3") is
 drawn exactly as its twin written in [q, r] (the page draws the lines of the engine's ``table``
-answer, never the record's raw entries)."""
+answer, never the record's raw entries). The line being drawn is said in the engine's words,
+the printed label of its end and the town nearest it ("Line of 1 step to B1, near A")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.browser import open_page, phone, settle
+from tests.web.browser import DRIVE, open_page, phone, settle
 from trackwright import games
 from trackwright.scorer import dampfross as df
 
@@ -35,15 +36,25 @@ def portable(path, tmp_path) -> str:
     return str(out)
 
 
-def drawn(context, static_site, path: str) -> list:
+def imported(context, static_site, path: str):
     pg = open_page(context, static_site)
     pg.set_input_files("#import-game", path)
     pg.wait_for_url("**#/game/**")
     pg.wait_for_selector("#df-bar")
     settle(pg)
+    return pg
+
+
+def drawn(context, static_site, path: str) -> list:
+    pg = imported(context, static_site, path)
     lines = pg.evaluate(LINES)
     pg.close()
     return lines
+
+
+def tap(pg, selector: str) -> None:
+    pg.evaluate(DRIVE)
+    pg.evaluate("s => drive.tap(s)", selector)
 
 
 def test_a_record_in_printed_labels_is_drawn_as_its_axial_twin(browser, static_site, tmp_path):
@@ -57,5 +68,25 @@ def test_a_record_in_printed_labels_is_drawn_as_its_axial_twin(browser, static_s
     assert len(twin) == sum(len(e.paths) for e in builds) > 0
     assert all(points for points, _colour in twin)
     assert labelled == twin
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_the_line_being_drawn_is_said_by_its_printed_label(browser, static_site, tmp_path):
+    # Ann builds next; one step from her network to a hex that is no town: the bar says the
+    # hex's printed label and the town nearest it, as the engine names them.
+    record = df.load_record(LABELS)
+    state = df.score(record).state
+    assert df.next_turn(record, state) == "Ann"
+    start, step = (0, 0), (1, 0)
+    assert start in state.network["Ann"] and step not in record.map.town_by_hex
+    label, near = record.map.label(step), df.nearest_town(record.map, step).name
+    context = phone(browser)
+    pg = imported(context, static_site, portable(LABELS, tmp_path))
+    tap(pg, '#df-bar button[data-face="1"]')
+    for h in (start, step):
+        tap(pg, f'polygon[data-hex="{h[0]},{h[1]}"]')
+    assert pg.inner_text("#line-words") == f"Line of 1 step to {label}, near {near}"
+    assert (label, near) == ("B1", "A")
     assert not context.errors, context.errors
     context.close()
