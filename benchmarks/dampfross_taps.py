@@ -2,7 +2,8 @@
 (360 x 740).
 
     python benchmarks/dampfross_taps.py [--record tests/records/dampfross/example-england.json]
-                                        [--greedy]
+                                        [--greedy] [--touch]
+    python benchmarks/dampfross_taps.py --destinations [--at 53] [--rate 4] [--runs 5]
 
 The recorded game (three players on the England map: 60 builds, 2 passes, 6 races) is entered
 through the page's own controls as a table would: a build is the die's face, a tap on the town
@@ -34,7 +35,15 @@ draws it. Every gesture counts as a player makes it: each tap, a pan, a zoom for
 hex by hex; a button not on the screen fails the benchmark (no build may need a scroll).
 Printed: gestures per build, builds by their gestures, pans, towns tapped as the bar's buttons,
 taps on a town with another within 44 px, and the builds where the page moved the board itself
-over the face's towns (and how far it zoomed out)."""
+over the face's towns (and how far it zoomed out).
+
+``--destinations``: the engine's ``destinations`` question in Pyodide with page and worker
+slowed ``--rate`` times (4 by default: ``benchmarks/phone.py``'s ``Throttle``), at event
+``--at`` of the record (53: Ben's network spans England, Newcastle out of view): each die face
+tapped ``--runs`` times, the time from the tap to the bar's towns out of view shown (the face's
+line toward the player's aim, when there is one, drawn first, as at the table), and the
+question alone (``Engine.ask`` in the worker, the record already scored). Printed: median and
+95th percentile of both, and how many taps showed buttons."""
 
 from __future__ import annotations
 
@@ -44,6 +53,7 @@ import statistics
 import subprocess
 import sys
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -51,6 +61,7 @@ from typing import Any
 from trackwright.scorer import dampfross as df
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests.support
+from benchmarks.phone import Throttle
 from benchmarks.served import ARGS, served_app
 from tests.support.dampfross_taps import DRIVER, Planner, touch_build
 
@@ -141,6 +152,91 @@ def new_game(page: Any, base: str, data: dict[str, Any]) -> None:
     page.wait_for_selector("#faces")
 
 
+# Runs in the page: a die face tapped, the time until the bar shows towns out of view (None when
+# the page settles with every town of the face's lines in view); then the face taken back.
+FACE_TO_BUTTONS = """async face => {
+  const shown = () => document.querySelector('#destinations button[data-town]');
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  const t0 = performance.now();
+  document.querySelector(`#df-bar button[data-face="${face}"]`)
+    .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  let idle = false, took = null;
+  window.twIdle().then(() => { idle = true; });
+  for (let settled = 0; settled < 3 && performance.now() - t0 < 60000; ) {
+    await frame();
+    if (shown()) { took = performance.now() - t0; break; }
+    if (idle) settled += 1;
+  }
+  await window.twIdle();
+  const back = document.querySelector('#change-face');
+  if (back) back.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  else window.TW.G.record['x-draft'].face = null;
+  await window.twIdle();
+  return took;
+}"""
+# The question alone, in the worker: the record already scored (as after the die tap).
+ASK = """async ([face, runs]) => {
+  const G = window.TW.G, record = JSON.parse(window.TW.scoredKey(G.record));
+  const args = { player: G.record.players[G.player], paid_from: 'roll', roll: face };
+  await window.TW.engine.ask('destinations', record, args);
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await window.TW.engine.ask('destinations', record, args);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}"""
+
+
+def destinations_timing(
+    data: dict[str, Any], plans: list[dict[str, Any]], at: int, rate: float, runs: int
+) -> tuple[list[float | None], list[float], str]:
+    """In Chromium, the record's events before ``at`` entered unthrottled, then at ``rate``: the
+    die tap to the towns out of view shown, each face ``runs`` times, and the question alone."""
+    from playwright.sync_api import sync_playwright
+
+    marker = f"--trackwright-bench={uuid.uuid4().hex}"  # ignored by Chromium, found in /proc
+    throttle = Throttle(marker)
+    with served_app() as (base, _folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[*ARGS, marker])
+        throttle.start()
+        try:
+            ctx = browser.new_context(
+                viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True
+            )
+            page = ctx.new_page()
+            new_game(page, base, data)
+            page.evaluate(DRIVER, [plans[: at - 1]])
+            who = page.evaluate("window.TW.G.record.players[window.TW.G.player]")
+            throttle.rate = rate
+            taps = [page.evaluate(FACE_TO_BUTTONS, f) for _ in range(runs) for f in range(1, 7)]
+            asks = [t for f in range(1, 7) for t in page.evaluate(ASK, [f, runs])]
+        finally:
+            throttle.stop()
+            browser.close()
+    return taps, asks, who
+
+
+def print_destinations(args: argparse.Namespace, data: dict[str, Any], plans: list) -> None:
+    taps, asks, who = destinations_timing(data, plans, args.at, args.rate, args.runs)
+    shown = [t for t in taps if t is not None]
+
+    def figures(xs: list[float]) -> str:
+        if len(xs) < 2:
+            return "too few to say"
+        p95 = statistics.quantiles(xs, n=20)[-1]
+        return f"median {statistics.median(xs):.0f} ms, 95th percentile {p95:.0f} ms"
+
+    print()
+    print(
+        f"destinations at event {args.at} ({who} building), page and worker slowed "
+        f"{args.rate:g}x: die tap to the towns out of view shown: {figures(shown)} "
+        f"({len(shown)} of {len(taps)} taps showed buttons, the others every town in view); "
+        f"the question alone in the worker: {figures(asks)} ({len(asks)} asks)"
+    )
+
+
 def print_taps(rows: list[dict[str, Any]], elapsed: float) -> None:
     """The taps per kind of event, per kind of tap, and the time per tap."""
 
@@ -215,11 +311,22 @@ def main() -> None:
         action="store_true",
         help="the construction's builds by real touch input, every gesture counted",
     )
+    ap.add_argument(
+        "--destinations",
+        action="store_true",
+        help="time the destinations question, page and worker throttled, and nothing else",
+    )
+    ap.add_argument("--at", type=int, default=53, help="with --destinations: the event")
+    ap.add_argument("--rate", type=float, default=4.0, help="with --destinations: the slowdown")
+    ap.add_argument("--runs", type=int, default=5, help="with --destinations: taps per face")
     args = ap.parse_args()
     data = json.loads(args.record.read_text("utf-8"))
     record = df.load_record(args.record)
     planner = Planner(record, plan_ahead=not args.greedy)
     plans = planner.plan()
+    if args.destinations:
+        print_destinations(args, data, plans)
+        return
     counts = Counter(p["type"] for p in plans)
     touched: list[dict[str, int]] | None = [] if args.touch else None
     rows, elapsed, shown, from_page, errors = enter_in_page(data, plans, touched, planner)

@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import ROOT
 from trackwright.core import dampfross as model
+from trackwright.core import hexgrid
 from trackwright.core.errors import TrackwrightError
 from trackwright.scorer import dampfross as df
 
@@ -109,3 +110,39 @@ def test_the_pages_table_gives_axial_hexes_for_a_record_in_labels():
     first = next(e for e in said["events"] if e["type"] == "build")
     assert first["paths"] == [data["events"][0]["path"]]
     assert said["starts"] == data["starts"]
+
+
+def test_the_line_being_drawn_is_said_with_printed_labels():
+    """The build bar's words come from the engine's ``line`` answer: a line ending on no town
+    is named by the label printed on that hex and the town nearest it, a line reaching a town
+    by the town; the page computes neither."""
+    from trackwright.play import bridge
+
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    m = model.load(data["map"])
+    data = {**data, "events": []}
+    who = data["players"][0]
+    start = tuple(data["starts"][who])
+    step = next(h for h in m.land if hexgrid.distance(h, start) == 1 and h not in m.town_by_hex)
+    got = bridge.ask(
+        "line", data, {"player": who, "roll": 6, "parts": [[[*start]]], "tap": [*step]}
+    )
+    assert got["words"] == [
+        {
+            "steps": 1,
+            "towns": [],
+            "hex": m.label(step),
+            "near": df.nearest_town(m, step).name,
+        }
+    ]
+    town = min((t for t in m.towns if t.hex != start), key=lambda t: hexgrid.distance(t.hex, start))
+    got = bridge.ask("line", data, {"player": who, "roll": 6, "parts": [], "tap": [*town.hex]})
+    assert got["parts"][-1][-1] == [*town.hex]  # a roll of 6 reaches the nearest town
+    assert got["words"] == [
+        {
+            "steps": len(got["parts"][0]) - 1,
+            "towns": [town.name],
+            "hex": m.label(town.hex),
+            "near": None,
+        }
+    ]

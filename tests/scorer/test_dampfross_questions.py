@@ -275,6 +275,15 @@ def test_the_line_question_answers_as_the_engine():
         "town": "Oxford",
         "reached": False,
         "drawn": True,
+        # Roll 4 stops short of Oxford: the words name the end's label and the town near it.
+        "words": [
+            {
+                "steps": len(want.parts[0]) - 1,
+                "towns": [],
+                "hex": rec.map.label(want.parts[0][-1]),
+                "near": "Oxford",
+            }
+        ],
     }
     # The page's x-draft does not count: the same answer with one.
     assert (
@@ -291,6 +300,61 @@ def test_the_line_question_answers_as_the_engine():
     ):
         reply = json.loads(bridge.ask_text("line", json.dumps(data), json.dumps(bad)))
         assert "error" in reply
+
+
+def test_a_line_ending_on_no_town_is_named_by_its_printed_label_and_nearest_town():
+    # Hex by hex from Ann's start: the line's words carry the end's label and the town nearest
+    # it, as the page shows them ("Line of 1 step to M19, near Worcester"); the page computes
+    # nothing.
+    data = {**example(), "events": []}
+    rec = df.record_from_json(data)
+    start = rec.starts["Ann"]
+    step = next(h for h in hexgrid.neighbours(start) if h in rec.map.land)
+    assert step not in rec.map.town_by_hex
+    got = bridge.ask(
+        "line", data, {"player": "Ann", "roll": 2, "parts": [[list(start)]], "tap": list(step)}
+    )
+    assert got["parts"] == [[list(start), list(step)]]
+    assert got["words"] == [
+        {
+            "steps": 1,
+            "towns": [],
+            "hex": rec.map.label(step),
+            "near": df.nearest_town(rec.map, step).name,
+        }
+    ]
+
+
+def test_money_paid_builds_have_destinations_cut_to_the_money_left():
+    # Between races, Ann's builds are paid from winnings: the lines a tap on a town draws are
+    # tap_line's on an empty draft, cut to the winnings (payments to rivals spend them too).
+    data = example()
+    rec = df.record_from_json(data)
+    checked = 0
+    for n, e in enumerate(rec.events):
+        if not isinstance(e, df.Build) or e.paid_from == "roll":
+            continue
+        part = {**data, "events": data["events"][:n]}
+        state = df.score(df.record_from_json(part)).state
+        got = bridge.ask("destinations", part, {"player": e.player, "paid_from": e.paid_from})
+        assert got["paid_from"] == e.paid_from and got["roll"] is None
+        assert got["lines"], n
+        for x in got["lines"]:
+            for town in x["towns"]:
+                edit = df.tap_line(rec, state, e.player, [], tuple(town["hex"]), e.paid_from)
+                assert edit.parts == (tuple(tuple(h) for h in x["line"]),), (n, town)
+        checked += 1
+    assert checked == 6
+    # The cut is money-aware: at event 58 Ann's 26 of winnings pay rivals too, so the lines to
+    # Exeter and Plymouth stop sooner than a roll of 26 points would draw them.
+    part = df.record_from_json({**data, "events": data["events"][:57]})
+    state = df.score(part).state
+    budget = df.spending_budget(part, state, "Ann", "winnings")
+    by_money = df.cheapest_builds(part, state, "Ann", None, "winnings")
+    by_roll = df.cheapest_builds(part, state, "Ann", budget)
+    assert budget == 26
+    assert [k for k in by_money if by_money[k].reach != by_roll[k].reach] == ["Exeter", "Plymouth"]
+    assert all(len(by_money[k].reach or ()) <= len(by_roll[k].reach or ()) for k in by_money)
 
 
 def test_the_destinations_question_groups_the_towns_by_the_line_a_tap_draws():
@@ -313,7 +377,12 @@ def test_the_destinations_question_groups_the_towns_by_the_line_a_tap_draws():
             assert edit.parts == (tuple(tuple(h) for h in x["line"]),), town
     newcastle = next(x for x in lines if x["towns"][0]["name"] == "Newcastle")
     assert [t["name"] for t in newcastle["towns"]] == ["Newcastle"]
-    for bad in ({"player": "Ben"}, {"player": "Nobody", "roll": 4}, {"player": "Ben", "roll": 0}):
+    for bad in (
+        {"player": "Ben"},
+        {"player": "Nobody", "roll": 4},
+        {"player": "Ben", "roll": 0},
+        {"player": "Ben", "paid_from": "luck"},
+    ):
         reply = json.loads(bridge.ask_text("destinations", json.dumps(data), json.dumps(bad)))
         assert "error" in reply
 

@@ -403,12 +403,12 @@ def touch_build(
     bar's buttons (``buttons``). A build's taps on hexes that are no towns are made with the
     page's own handler, counted as taps and one zoom in.
 
-    With the ``planner`` (a build paid by a roll), the build is entered live, as a player at the
-    table does: the die's face; Confirm when the page has drawn the line (toward the player's
-    aim); else a town whose line it is, the planner's choice first, tapped where the finger
+    With the ``planner``, the build is entered live, as a player at the table does: the die's
+    face (a build paid with winnings or the account has none); Confirm when the page has drawn
+    the line (toward the player's aim); else a town whose line it is, the planner's choice first, tapped where the finger
     finds it without a pan (on the board, or as a town out of view in the bar), and a pan only
     when none is; hexes one by one when no town draws it."""
-    if planner is not None and plan["event"].get("roll") is not None:
+    if planner is not None:
         return _live_build(pg, plan, towns, planner)
     done = _new_done()
     for action in plan["actions"]:
@@ -474,8 +474,12 @@ def _live_build(
     e = planner.record.events[n - 1]
     assert isinstance(e, df.Build)
     before = pg.evaluate(VIEW)
-    _tap_button(pg, f'#df-bar button[data-face="{e.roll}"]')
-    done["gestures"] += 1
+    if e.paid_from == "roll":
+        _tap_button(pg, f'#df-bar button[data-face="{e.roll}"]')
+        done["gestures"] += 1
+    else:  # paid with money: the towns out of view are in the bar at once
+        pg.evaluate("window.twIdle()")
+        pg.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     after = pg.evaluate(VIEW)
     # The page moved (and zoomed) the board itself for the face's towns: no gesture of the
     # player's, counted apart.

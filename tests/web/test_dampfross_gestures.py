@@ -5,7 +5,8 @@ and Confirm are in a bar fixed over the board, which the page brings into view c
 player's network when the build starts, and a tap on a town at the default zoom is that town (no
 zoom the player did not ask for). A tap on no town says so, and each change says what it did
 with Undo at hand. A race needs no scroll either: the numbers rolled, the finishing order and
-"Record race" are on one screen, and so are the builds from winnings between races. The new-game form offers start towns far apart, each labelled
+"Record race" are on one screen, and so are the builds from winnings between races (three
+gestures at most too: who builds, the town, Confirm; a town out of view a button in the bar). The new-game form offers start towns far apart, each labelled
 with its player's name. A build toward a town out of view is three gestures too: once the face
 is chosen, the towns of the lines it draws that are out of view are buttons in the bar (the page
 first moves the board over them when more than four would be), and the next build starts at the
@@ -101,10 +102,12 @@ def ten_builds(pg, plans: list, towns: dict, data: dict) -> None:
         assert isinstance(pg.evaluate(TOWN, name), list), name
 
 
-def races_and_winnings(pg, plans: list, towns: dict, data: dict) -> None:
+def races_and_winnings(pg, plans: list, towns: dict, data: dict, planner: Planner) -> None:
     # Every race and every build from winnings by touch: a race is the numbers rolled, the
     # finishing order and "Record race", all on one screen (4 or 5 taps); a build from winnings
-    # the town and Confirm (and a pan, for a town across the board).
+    # the town (on the board, or as the bar's button when out of view: the engine's lines cut
+    # to the winnings, payments to rivals included) and Confirm, with no pan.
+    counts, buttons = [], 0
     for k, plan in enumerate(plans[56:], 56):
         if plan["type"] == "race":
             pg.wait_for_selector("#race-numbers")
@@ -114,23 +117,29 @@ def races_and_winnings(pg, plans: list, towns: dict, data: dict) -> None:
             assert len(plan["actions"]) <= 5, plan["actions"]
         else:
             assert plan["event"]["paid_from"] == "winnings"
-            assert pg.locator("#df-bar #face-winnings").count() == 1
+            assert pg.locator("#df-bar #face-winnings, #df-bar #destinations").count() == 1
             # Who builds, chosen in the bar when it is not the one preselected (the richest);
-            # the town and Confirm; a pan too when the town lies far from the network (winnings
-            # pay for long lines: Ann's to Cardiff, across the board).
+            # the town and Confirm: winnings pay for long lines (Ann's to Cardiff, across the
+            # board), whose town is then a button in the bar.
             chose = 0
             if pg.evaluate("window.TW.G.record.players[window.TW.G.player]") != plan["player"]:
                 tap_button(pg, f'#df-bar button[data-builder="{plan["player"]}"]')
                 chose = 1
-            assert chose + build_by_touch(pg, plan, towns, pans=1) <= 4
+            done = touch_build(pg, plan, towns, planner)
+            assert done["pans"] == done["zooms"] == done["moved"] == 0, (plan, done)
+            counts.append(chose + done["gestures"])
+            buttons += done["buttons"]
         assert pg.evaluate("window.TW.G.record.events")[-1] == data["events"][k], k
+    assert counts and max(counts) <= 3, counts
+    assert buttons >= 1, counts  # at least one town out of view reached by the bar's button
 
 
 def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_site):
     data = json.loads(EXAMPLE.read_text("utf-8"))
     record = df.load_record(EXAMPLE)
     towns = {t.hex: t.name for t in record.map.towns}
-    plans = Planner(record).plan()
+    planner = Planner(record)
+    plans = planner.plan()
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
@@ -144,7 +153,7 @@ def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_si
     # The rest of the construction entered by the page's controls, then the races by touch.
     pg.evaluate(DRIVER, [plans[10:56]])
     settle(pg)
-    races_and_winnings(pg, plans, towns, data)
+    races_and_winnings(pg, plans, towns, data, planner)
     assert pg.evaluate("window.TW.G.record.events") == data["events"]
     assert not context.errors, context.errors
     context.close()

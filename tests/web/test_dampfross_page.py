@@ -120,7 +120,12 @@ def first_race(pg, data: dict) -> None:
     assert pg.evaluate("window.TW.G.record.events")[-1] == race
     # After the race the winner is preselected to build from winnings.
     assert pg.get_attribute("#players button.active", "data-player") == "Ann"
-    assert pg.locator("#face-winnings").count() == 1
+    # Her winnings on her button in the bar; the towns out of view that they draw a line to,
+    # as buttons in the words' place (the engine's lines, cut to the winnings).
+    settle(pg)
+    winnings = pg.inner_text('#df-bar button[data-builder="Ann"]')
+    assert winnings.startswith("Ann ") and int(winnings.split()[-1]) > 0, winnings
+    assert pg.locator("#df-bar #face-winnings, #df-bar #destinations").count() == 1
 
 
 def the_ledger_at_phone_width(pg, data: dict, tmp_path) -> None:

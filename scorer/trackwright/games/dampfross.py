@@ -7,10 +7,12 @@ The page's questions (``Game.questions``; the page only shows the answers, the e
   payment's kind and the towns it is about (names; a hex entered or built beside also by the
   label printed on the board, "F7"); each build's paths and each player's start as [q, r], read
   by the engine (a record may name hexes by label or town: the page draws from these).
-- ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``).
-- ``destinations``: with a roll, the lines a tap on one town draws (``cheapest_builds``, cut to
-  the roll), each with the towns that draw it, the cheapest first: the page offers a town of a
-  line as a button when none of its towns is in view.
+- ``line``: a build's line after a tap on a hex (``scorer.dampfross.tap_line``), each part in
+  words (its steps, towns, the printed label of its end and the town nearest it).
+- ``destinations``: with a roll (or the winnings or account that pay a build), the lines a tap
+  on one town draws (``cheapest_builds``, cut to that budget), each with the towns that draw it,
+  the cheapest first: the page offers a town of a line as a button when none of its towns is in
+  view.
 - ``preview``: a build's cost, payments, budget left and the balances after, before it counts.
 - ``race``: each player's fastest legal route between two town numbers, with its fares.
 - ``route``: an entrant's race route edited by a tap.
@@ -147,6 +149,19 @@ def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[st
     return words
 
 
+def _part_words(m: model.DampfrossMap, part: engine.Line) -> dict[str, Any]:
+    """One part of a line being drawn, in words: its steps, the towns it passes or reaches (not
+    where it starts), the printed label of the hex it ends on, and the town nearest that hex
+    when it is no town ("Line of 4 steps to M19, near Worcester")."""
+    end = part[-1]
+    return {
+        "steps": len(part) - 1,
+        "towns": _towns_on(m, part[1:]),
+        "hex": engine.hex_text(m, end),
+        "near": None if end in m.town_by_hex else _town_of(m, end),
+    }
+
+
 def table(data: Any, args: Any, where: str) -> dict[str, Any]:
     """What the page needs after each recorded event (see the module's docstring)."""
     record, result = _scored(data, where)
@@ -198,7 +213,8 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
 def line(data: Any, args: Any, where: str) -> dict[str, Any]:
     """``{player, paid_from, roll, parts, tap}``: the build's parts after the tap, the town the
     last part was drawn to, whether the tapped hex was on the network already, whether the
-    engine drew it (``scorer.dampfross.tap_line``)."""
+    engine drew it (``scorer.dampfross.tap_line``), and each part of more than one hex in words
+    (``words``: steps, towns, the end's printed label, the town nearest it)."""
     a = _args(args, where)
     record, result = _scored(data, where)
     raw_parts = a.get("parts") or []
@@ -219,23 +235,28 @@ def line(data: Any, args: Any, where: str) -> dict[str, Any]:
         "town": edit.town,
         "reached": edit.reached,
         "drawn": edit.drawn,
+        "words": [_part_words(record.map, p) for p in edit.parts if len(p) > 1],
     }
 
 
 def destinations(data: Any, args: Any, where: str) -> dict[str, Any]:
-    """``{player, roll}``: the lines a tap on one town draws from the player's network with that
-    roll (nothing drawn yet), each once, with the towns whose tap draws it (name, hex, die points
-    of the town's whole line), the nearest first; the lines in the order of their nearest town.
-    A tap on any of a line's towns draws that line: ``tap_line`` on an empty draft draws the
-    cheapest line cut to the roll, which is ``cheapest_builds``' ``reach``."""
+    """``{player, roll, paid_from}``: the lines a tap on one town draws from the player's network
+    with that roll, or paid from winnings or the account with the money that pays (nothing drawn
+    yet), each once, with the towns whose tap draws it (name, hex, die points of the town's
+    whole line), the nearest first; the lines in the order of their nearest town. A tap on any
+    of a line's towns draws that line: ``tap_line`` on an empty draft draws the cheapest line cut
+    to the budget, which is ``cheapest_builds``' ``reach`` (money-aware when paid with money:
+    payments to rivals spend it too)."""
     a = _args(args, where)
     record, result = _scored(data, where)
     who = _player(record, a.get("player"), where)
-    roll = _roll(a.get("roll"), where)
-    if roll is None:
+    paid_from = _paid_from(a.get("paid_from", "roll"), where)
+    roll = _roll(a.get("roll"), where) if paid_from == "roll" else None
+    if paid_from == "roll" and roll is None:
         raise TrackwrightError("destinations need the die's face", where)
     lines: dict[engine.Line, list[dict[str, Any]]] = {}
-    for name, plan in engine.cheapest_builds(record, result.state, who, roll).items():
+    builds = engine.cheapest_builds(record, result.state, who, roll, paid_from)
+    for name, plan in builds.items():
         if plan.reach is None or len(plan.reach) < 2:
             continue
         town = record.map.town_by_name[name]
@@ -247,7 +268,7 @@ def destinations(data: Any, args: Any, where: str) -> dict[str, Any]:
         towns.sort(key=lambda t: (t["cost"], t["name"]))
         out.append({"line": [list(h) for h in reach], "towns": towns})
     out.sort(key=lambda x: (x["towns"][0]["cost"], x["towns"][0]["name"]))
-    return {"player": who, "roll": roll, "lines": out}
+    return {"player": who, "roll": roll, "paid_from": paid_from, "lines": out}
 
 
 def preview(data: Any, args: Any, where: str) -> dict[str, Any]:

@@ -1209,37 +1209,68 @@ def _cheapest_lines(
     return graphs.single_source_dijkstra(g, "net")
 
 
+def _cut(
+    record: GameRecord,
+    state: State,
+    player: str,
+    path: list[Hex],
+    budget: int,
+    paid_from: str = "roll",
+) -> Line:
+    """The first part of a line that a budget pays: die points from a roll; die points and
+    payments to rivals from winnings or the account."""
+    m, rules = record.map, record.rules
+    on_line = set(state.network[player])
+    spent, k = 0, 1
+    while k < len(path):
+        a, b = path[k - 1], path[k]
+        price = rules.step_cost(m, a, b)
+        if paid_from != "roll":
+            price += sum(pay[1] for pay in step_payments(m, rules, state, (player,), a, b, on_line))
+        if spent + price > budget:
+            break
+        spent += price
+        on_line.add(b)
+        k += 1
+    return tuple(path[:k])
+
+
 def _plan(
     record: GameRecord,
-    dist: dict[Any, float],
-    paths: dict[Any, list[Any]],
+    state: State,
+    player: str,
+    found: tuple[dict[Any, float], dict[Any, list[Any]]],
     target: Hex,
-    roll: int | None,
+    budget: int | None,
+    paid_from: str = "roll",
 ) -> BuildPlan:
-    """The cheapest line to a hex from the Dijkstra's answers, and what a roll pays of it."""
-    m, rules = record.map, record.rules
+    """The cheapest line to a hex from the Dijkstra's answers, and what a budget pays of it."""
+    dist, paths = found
     path = cast(list[Hex], paths[target][1:])  # hexes after the source, "net"
     cost, payments = divmod(int(dist[target]), 1000)
     reach = None
-    if roll is not None:
-        spent, k = 0, 1
-        while k < len(path) and spent + rules.step_cost(m, path[k - 1], path[k]) <= roll:
-            spent += rules.step_cost(m, path[k - 1], path[k])
-            k += 1
-        reach = tuple(path[:k])
+    if budget is not None:
+        reach = _cut(record, state, player, path, budget, paid_from)
     return BuildPlan(tuple(path), cost, payments, reach)
 
 
 def cheapest_builds(
-    record: GameRecord, state: State, player: str, roll: int | None = None
+    record: GameRecord,
+    state: State,
+    player: str,
+    roll: int | None = None,
+    paid_from: str = "roll",
 ) -> dict[str, BuildPlan]:
     """For every town the player's line does not reach yet: the cheapest line to it (in die
-    points, then in payments to rivals), and with a roll the part of it that roll pays for."""
-    dist, paths = _cheapest_lines(record, state, player)
+    points, then in payments to rivals), and the part of it the build's budget pays for (what
+    ``tap_line`` draws on an empty draft): with a roll, its die points; paid from winnings or the
+    account, the money left, which pays the payments to rivals too."""
+    found = _cheapest_lines(record, state, player)
+    budget = build_budget(record, state, player, paid_from, roll)
     return {
-        town.name: _plan(record, dist, paths, town.hex, roll)
+        town.name: _plan(record, state, player, found, town.hex, budget, paid_from)
         for town in record.map.towns
-        if town.hex not in state.network[player] and town.hex in paths
+        if town.hex not in state.network[player] and town.hex in found[1]
     }
 
 
@@ -1249,12 +1280,12 @@ def cheapest_line(
     """The cheapest line from the player's network to a hex (a town's or any land hex)."""
     if target in state.network[player]:
         return BuildPlan((target,), 0, 0, (target,))
-    dist, paths = _cheapest_lines(record, state, player)
-    if target not in paths:
+    found = _cheapest_lines(record, state, player)
+    if target not in found[1]:
         raise TrackwrightError(
             f"{player} cannot build a line to {_name(record.map, target)} over land"
         )
-    return _plan(record, dist, paths, target, roll)
+    return _plan(record, state, player, found, target, roll)
 
 
 def cheapest_build(
@@ -1401,26 +1432,13 @@ def line_to(
     """The cheapest line from the player's network to a hex (``cheapest_builds``' choice between
     equal lines), cut to what the budget pays: die points from a roll; die points and payments
     to rivals from winnings or the account. None if no line reaches it over land."""
-    m, rules = record.map, record.rules
     _dist, paths = _cheapest_lines(record, state, player)
     if target not in paths:
         return None
     path = cast(list[Hex], paths[target][1:])
     if budget is None:
         return tuple(path)
-    on_line = set(state.network[player])
-    spent, k = 0, 1
-    while k < len(path):
-        a, b = path[k - 1], path[k]
-        price = rules.step_cost(m, a, b)
-        if paid_from != "roll":
-            price += sum(pay[1] for pay in step_payments(m, rules, state, (player,), a, b, on_line))
-        if spent + price > budget:
-            break
-        spent += price
-        on_line.add(b)
-        k += 1
-    return tuple(path[:k])
+    return _cut(record, state, player, path, budget, paid_from)
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,15 @@
 // Dampfross's page. A build is: the die's face, a tap on a town (the engine draws the cheapest
 // line there, as far as the roll pays) or on hexes, confirm; who builds next is preselected, and
 // each player's aim is kept, so a line built toward the same town over several turns needs no
-// tap but the die's face; a town out of view is a button in the bar once the face is chosen (the
-// engine's destinations: the lines that face draws). The cost, who pays whom and the budget left
-// are the engine's, shown before confirming; a roll may be spent in several places. A race: the
-// town numbers rolled, each entrant's fastest legal route proposed by the engine (edited by
-// tapping hexes), the players tapped in finishing order. The ledger: each event with its
-// payments and the balances after. Every answer comes from the engine (Game.questions in
-// games/dampfross.py); the page decides nothing of the rules.
+// tap but the die's face; a town out of view is a button in the bar once the face is chosen, or
+// at once for a build paid with money (the engine's destinations: the lines that budget draws).
+// The cost, who pays whom and the budget left are the engine's, shown before confirming; a roll
+// may be spent in several places. A race: the town numbers rolled, each entrant's fastest legal
+// route proposed by the engine (edited by tapping hexes), the players tapped in finishing order.
+// The ledger: each event with its payments and the balances after. The board draws the lines
+// as the engine read them, the line being drawn is said in the engine's words. Every answer
+// comes from the engine (Game.questions in games/dampfross.py); the page decides nothing of the
+// rules.
 "use strict";
 (() => {
   const {
@@ -72,6 +74,7 @@
 .df-dest { display: grid; grid-template-columns: 44px repeat(4, minmax(0, 1fr)); gap: 4px; margin-bottom: .3rem; }
 .df-dest button { min-height: 48px; min-width: 0; padding: 2px 3px; flex-direction: column; justify-content: center;
   gap: 0; overflow: hidden; font-size: .78rem; line-height: 1.15; }
+.df-dest.df-dest-money { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 .df-dest button.face { font-size: 1.9rem; line-height: 1; padding: 0; }
 .df-dest .df-town { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .df-bar-words #cost:not(:empty)::before { content: " · "; }
@@ -85,7 +88,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   // ------------------------------------------------------------------ the draft and the engine
 
   function emptyDraft() {
-    return { face: null, parts: [], drawn: false, aims: {}, race: null };
+    return { face: null, parts: [], words: [], drawn: false, aims: {}, race: null };
   }
   function draftOf(record) {
     const d = record["x-draft"];
@@ -201,11 +204,14 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     }
     render();
   }
-  // With the die's face chosen: the lines a tap on one town draws, each with its towns (the
-  // engine's), for the towns out of view offered in the bar.
+  // With the die's face chosen (or the build paid with winnings or the account): the lines a
+  // tap on one town draws, each with its towns (the engine's, cut to what pays the build), for
+  // the towns out of view offered in the bar.
   function destKey() {
-    const face = G.record["x-draft"]?.face;
-    return pays() === "roll" && face ? JSON.stringify([G.scoredKey, player(), face]) : null;
+    const face = G.record["x-draft"]?.face,
+      how = pays();
+    if (how === "roll") return face ? JSON.stringify([G.scoredKey, player(), face]) : null;
+    return how ? JSON.stringify([G.scoredKey, player(), how]) : null;
   }
   async function loadDestinations() {
     const key = destKey();
@@ -217,7 +223,11 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     try {
       known.dest = {
         key,
-        data: await window.TW.engine.ask("destinations", counted(), { player: player(), roll: draft().face }),
+        data: await window.TW.engine.ask("destinations", counted(), {
+          player: player(),
+          paid_from: pays(),
+          roll: pays() === "roll" ? draft().face : null,
+        }),
         error: null,
       };
     } catch (e) {
@@ -276,8 +286,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
 
   // What a change to the line did, said once it is made (with Undo at hand).
   function lineSaid() {
-    const drawn = draft().parts.filter((p) => p.length > 1);
-    return drawn.length ? lineWords(drawn) : t("df.said-no-line");
+    const d = draft();
+    return d.parts.some((p) => p.length > 1) ? lineWords(d.words) : t("df.said-no-line");
   }
 
   function tapHex(hex) {
@@ -302,6 +312,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       },
       (d, a) => {
         d.parts = a.parts;
+        d.words = a.words;
         d.drawn = a.drawn;
         if (a.town) d.aims[who] = hex;
         if (a.reached && sameHex(d.aims[who], hex)) delete d.aims[who];
@@ -323,9 +334,11 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           if (a.reached) {
             delete d.aims[who];
             d.parts = [];
+            d.words = [];
             d.drawn = false;
           } else {
             d.parts = a.parts;
+            d.words = a.words;
             d.drawn = true;
           }
         },
@@ -347,6 +360,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       d.face = null;
       if (d.drawn) {
         d.parts = [];
+        d.words = [];
         d.drawn = false;
       }
     }, t("df.said-face-cleared"));
@@ -364,6 +378,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     change((record) => {
       const d = draftOf(record);
       d.parts = [];
+      d.words = [];
       d.drawn = false;
     }, t("df.said-cleared"));
     return refresh();
@@ -381,6 +396,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
         record.events = [...record.events, buildEvent(d, how, who)];
         d.face = null;
         d.parts = [];
+        d.words = [];
         d.drawn = false;
       },
       t("df.built", { player: who }),
@@ -395,6 +411,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
         record.events = [...record.events, { type: "pass", player: who }];
         d.face = null;
         d.parts = [];
+        d.words = [];
         d.drawn = false;
       },
       t("df.passed", { player: who }),
@@ -522,6 +539,23 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     return hit ? hit[1] : String(n);
   }
 
+  // The lines built, as the engine read them ([q, r]: a record may name a hex by its printed
+  // label, a town's name or number). Before its answer on the record as it is (the game being
+  // opened, a change just made), the record's lines written in [q, r], the others once it comes.
+  function isHex(x) {
+    return Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && Number.isInteger(x[1]);
+  }
+  function builtLines(tb) {
+    if (tb && known.table.key === G.scoredKey) return tb.events.filter((e) => e.type === "build");
+    return G.record.events
+      .filter((e) => e.type === "build")
+      .map((e) => ({
+        player: e.player,
+        partner: e.partner,
+        paths: (e.paths || [e.path]).filter((p) => Array.isArray(p) && p.every(isHex)),
+      }));
+  }
+
   function dampfross() {
     if (known.game !== G.game) {
       // Another game, or this one opened again: its answers asked afresh, who is next preselected.
@@ -537,27 +571,25 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     const board = boardView(
       (g) => {
         if (!fine()) g.append(hexGroup(map));
-        G.record.events
-          .filter((e) => e.type === "build")
-          .forEach((e) => {
-            (e.paths || [e.path]).forEach((path) => {
-              for (const p of [e.player, e.partner].filter(Boolean))
-                g.append(
-                  s("polyline", {
-                    points: path
-                      .map(hexCentre)
-                      .map((x) => x.join(","))
-                      .join(" "),
-                    fill: "none",
-                    stroke: colourOf(players.indexOf(p)),
-                    "stroke-width": 1.6,
-                    "stroke-linejoin": "round",
-                    "pointer-events": "none",
-                    ...networkStyle(p),
-                  }),
-                );
-            });
+        builtLines(tb).forEach((e) => {
+          e.paths.forEach((path) => {
+            for (const p of [e.player, e.partner].filter(Boolean))
+              g.append(
+                s("polyline", {
+                  points: path
+                    .map(hexCentre)
+                    .map((x) => x.join(","))
+                    .join(" "),
+                  fill: "none",
+                  stroke: colourOf(players.indexOf(p)),
+                  "stroke-width": 1.6,
+                  "stroke-linejoin": "round",
+                  "pointer-events": "none",
+                  ...networkStyle(p),
+                }),
+              );
           });
+        });
         if (mode === "build") {
           for (const part of d.parts)
             if (part.length)
@@ -763,7 +795,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   // The player's network (the engine's; their start town before they build) and their aim.
   function buildArea(who) {
     const network = networkOf(who);
-    const hexes = network.length ? [...network] : [G.record.starts?.[who]].filter(Boolean);
+    const hexes = network.length ? [...network] : [known.table.data?.starts?.[who]].filter(Boolean);
     const aim = draft().aims[who];
     if (aim) hexes.push(aim);
     return hexes;
@@ -866,8 +898,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   function buildBar(d, how, tb, drawn, p) {
     const who = player();
     const bar = h("div", { class: "df-bar", id: "df-bar" });
-    const away = how === "roll" && d.face ? outOfView() : [];
-    if (away.length) bar.append(destinationsRow(d, away));
+    const away = (how === "roll" && d.face) || how === "winnings" || how === "account" ? outOfView() : [];
+    if (away.length && how === "roll") bar.append(destinationsRow(d, away));
     else if (how === "roll")
       bar.append(
         h(
@@ -887,13 +919,18 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           ),
         ),
       );
-    else if (how === "winnings") bar.append(buildersRow(tb), winningsLine(tb));
+    else if (how === "winnings")
+      bar.append(buildersRow(tb), away.length ? destinationsRow(d, away) : winningsLine(tb));
     else if (how === "account")
-      bar.append(h("p", { id: "face-account", class: "small" }, t("df.from-account")));
+      bar.append(
+        away.length
+          ? destinationsRow(d, away)
+          : h("p", { id: "face-account", class: "small" }, t("df.from-account")),
+      );
     else bar.append(h("p", { class: "small" }, t("df.no-build")));
     const aim = d.aims[who] && townAt()[keyOf(d.aims[who])];
     const words = drawn.length
-      ? lineWords(drawn)
+      ? lineWords(d.words)
       : aim
         ? t(how === "roll" ? "df.aim" : "df.aim-money", { town: aim.name })
         : t(how === "roll" ? "df.tap-town" : "df.tap-town-money");
@@ -932,7 +969,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     );
     return bar;
   }
-  // Towns out of view, offered in the bar once the die's face is chosen (in place of the faces):
+  // Towns out of view, offered in the bar once the die's face is chosen (in place of the faces),
+  // or, for a build paid with winnings or the account, at once (in place of the words on money):
   // of each line the face draws (the engine's destinations), when none of its towns is a clear
   // target on the screen (in the board's window, off the zoom buttons, no other town within a
   // fingertip), its nearest town, with the way it lies; the nearest lines first, four at most. A
@@ -1023,20 +1061,28 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     now.wrap.scrollTop += y - now.mid[1];
     render(); // the bar's towns out of view, as the board now lies
   }
+  // With a roll, the chosen face first (a tap chooses another); paid with money, the towns only.
   function destinationsRow(d, away) {
     return h(
       "div",
-      { class: "df-dest", id: "destinations", role: "group", "aria-label": t("df.destinations") },
-      h(
-        "button",
-        {
-          class: "face active",
-          id: "change-face",
-          "aria-label": t("df.change-face", { n: d.face }),
-          onclick: clearFace,
-        },
-        FACES[d.face - 1],
-      ),
+      {
+        class: d.face ? "df-dest" : "df-dest df-dest-money",
+        id: "destinations",
+        role: "group",
+        "aria-label": t("df.destinations"),
+      },
+      d.face
+        ? h(
+            "button",
+            {
+              class: "face active",
+              id: "change-face",
+              "aria-label": t("df.change-face", { n: d.face }),
+              onclick: clearFace,
+            },
+            FACES[d.face - 1],
+          )
+        : "",
       away.map(({ town, arrow }) =>
         h(
           "button",
@@ -1052,37 +1098,16 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
       ),
     );
   }
-  function lineWords(parts) {
-    const at = townAt();
-    return parts
-      .map((part) => {
-        const towns = part
-          .slice(1)
-          .map((x) => at[keyOf(x)])
-          .filter(Boolean)
-          .map((tw) => tw.name);
-        const end = part[part.length - 1];
-        const count = part.length - 1;
-        return towns.length
-          ? t("df.line-to", { towns: window.TW.joinNames(towns), count })
-          : t("df.line-near", { town: nearestName(end), count });
-      })
+  // The line being drawn in the engine's words (the line answer's): each part's steps, the
+  // towns it passes or reaches, else the printed label of its end and the town nearest it.
+  function lineWords(words) {
+    return (words || [])
+      .map((w) =>
+        w.towns.length
+          ? t("df.line-to", { towns: window.TW.joinNames(w.towns), count: w.steps })
+          : t("df.line-near", { hex: w.hex, town: w.near, count: w.steps }),
+      )
       .join(" · ");
-  }
-  // The town nearest a hex, on the board as drawn (a name for a place, not a rule).
-  function nearestName(hex) {
-    const [x, y] = hexCentre(hex);
-    let best = null,
-      bd = Infinity;
-    for (const tw of G.board.map.towns) {
-      const [tx, ty] = hexCentre(tw.hex);
-      const dd = (tx - x) ** 2 + (ty - y) ** 2;
-      if (dd < bd) {
-        bd = dd;
-        best = tw;
-      }
-    }
-    return best ? best.name : "";
   }
   // Between races whoever has winnings may build with them: the players with winnings, chosen
   // in the bar (the player buttons above are out of view while the board is shown).
