@@ -113,7 +113,7 @@ def _towns_on(m: model.DampfrossMap, hexes: Iterable[Hex]) -> list[str]:
     return names
 
 
-def _money(
+def money_words(
     m: model.DampfrossMap, transactions: Iterable[engine.Transaction]
 ) -> list[dict[str, Any]]:
     """Payments as the page shows them: who pays whom, how much, what for, and the town it is
@@ -139,7 +139,7 @@ def _money(
     return out
 
 
-def _build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[str, Any]:
+def build_words(m: model.DampfrossMap, paths: Iterable[engine.Line]) -> dict[str, Any]:
     """A build's line in words: the towns it passes or reaches (not where it starts), and the town
     nearest its end when that is no town, with the end's printed label."""
     hexes = [h for path in paths for h in path[1:]]
@@ -174,7 +174,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "event": done.number,
             "type": done.kind,
-            "money": _money(m, by_event.get(done.number, [])),
+            "money": money_words(m, by_event.get(done.number, [])),
             "balances": done.balances,
         }
         if isinstance(event, engine.Build):
@@ -186,7 +186,7 @@ def table(data: Any, args: Any, where: str) -> dict[str, Any]:
                 cost=done.summary["cost"],
                 budget=done.summary["budget"],
                 paths=[[list(h) for h in path] for path in event.paths],
-                **_build_words(m, event.paths),
+                **build_words(m, event.paths),
             )
         elif isinstance(event, engine.Pass):
             entry.update(player=event.player, roll=event.roll)
@@ -263,7 +263,7 @@ def destinations(data: Any, args: Any, where: str) -> dict[str, Any]:
         lines.setdefault(plan.reach, []).append(
             {"name": name, "hex": list(town.hex), "cost": plan.cost}
         )
-    out = []
+    out: list[dict[str, Any]] = []
     for reach, towns in lines.items():
         towns.sort(key=lambda t: (t["cost"], t["name"]))
         out.append({"line": [list(h) for h in reach], "towns": towns})
@@ -295,10 +295,10 @@ def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
         "payments": p.payments,
         "budget": p.budget,
         "left": p.left,
-        "money": _money(record.map, p.money),
+        "money": money_words(record.map, p.money),
         "balances": p.balances,
         "error": p.error,
-        **_build_words(record.map, event.paths),
+        **build_words(record.map, event.paths),
     }
 
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from trackwright.games.dampfross import _build_words, _money
+from trackwright.games.dampfross import build_words, money_words
 from trackwright.kits.dampfross.strings import t
 from trackwright.kits.i18n import names
 from trackwright.scorer import dampfross as engine
@@ -67,7 +67,7 @@ def event_text(
     passed, which race and the finishing order."""
     s = done.summary
     if isinstance(event, engine.Build):
-        words = _build_words(m, event.paths)
+        words = build_words(m, event.paths)
         if words["towns"]:
             where = page_text(page, "df.led-to", towns=names(words["towns"], lang))
         elif words["near"]:
@@ -106,7 +106,9 @@ def print_dampfross(
     table.add_row("", t("df_rep_start", lang), "", *(capital for _ in players))
     for event, done in zip(record.events, result.events, strict=True):
         what = event_text(m, page, lang, event, done, players)
-        moves = "; ".join(money_text(page, x) for x in _money(m, by_event.get(done.number, [])))
+        moves = "; ".join(
+            money_text(page, x) for x in money_words(m, by_event.get(done.number, []))
+        )
         balances = (str(done.balances[p]) for p in players)
         table.add_row(str(done.number), escape(what), escape(moves), *balances)
     console.print(table)
