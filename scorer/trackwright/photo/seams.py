@@ -5,25 +5,42 @@ the same arithmetic the kits lay their sheets out with); each sheet but the firs
 (column) is cut through the middle of the overlap and glued over its neighbour. Those cuts are the
 seams: lines across the board at known places, a little off (the sheets lie up to about 2 mm
 apart) and shadowed. The reader does not know the paper, so it takes every paper's seams.
+
+The kit puts each seam where it crosses no word and no city (the board's ``keepouts``, the boxes
+of its words and discs as printed): a reader given the same boxes knows the same seams; without
+them, it takes the equal split's.
 """
 
 from __future__ import annotations
 
-from trackwright.core.tiling import PAPERS, TILE_MARGINS, TILE_OVERLAP, choose_tiling, cuts
+from collections.abc import Sequence
+
+from trackwright.core.tiling import (
+    PAPERS,
+    TILE_MARGINS,
+    TILE_OVERLAP,
+    Box,
+    choose_tiling,
+    cuts,
+)
 
 
-def paper_seams(width: float, height: float, paper: str) -> tuple[list[float], list[float]]:
+def paper_seams(
+    width: float, height: float, paper: str, keepouts: Sequence[Box] = ()
+) -> tuple[list[float], list[float]]:
     """The seams of the board tiled on one paper: x of the vertical ones, y of the
     horizontal ones (board mm)."""
-    return cuts(choose_tiling(width, height, paper, TILE_MARGINS, TILE_OVERLAP))
+    return cuts(choose_tiling(width, height, paper, TILE_MARGINS, TILE_OVERLAP, keepouts))
 
 
-def seams(width: float, height: float) -> tuple[list[float], list[float]]:
+def seams(
+    width: float, height: float, keepouts: Sequence[Box] = ()
+) -> tuple[list[float], list[float]]:
     """Every paper's seams (see :func:`paper_seams`), each place once."""
     xs: set[float] = set()
     ys: set[float] = set()
     for paper in PAPERS:
-        px, py = paper_seams(width, height, paper)
+        px, py = paper_seams(width, height, paper, keepouts)
         xs.update(px)
         ys.update(py)
     return sorted(xs), sorted(ys)
