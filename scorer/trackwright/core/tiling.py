@@ -115,8 +115,21 @@ def tile_board(
     :data:`SEAM_CLEAR` (see :func:`place_cuts`). Returns (rows, cols, tiles) with tiles in
     reading order (row by row).
     """
-    xs = _cuts_or_equal(board_w, usable_w, overlap, blocked(keepouts, 0))
-    ys = _cuts_or_equal(board_h, usable_h, overlap, blocked(keepouts, 1))
+    rows, cols, tiles, _clear = _tiles(board_w, board_h, usable_w, usable_h, overlap, keepouts)
+    return rows, cols, tiles
+
+
+def _tiles(
+    board_w: float,
+    board_h: float,
+    usable_w: float,
+    usable_h: float,
+    overlap: float,
+    keepouts: Sequence[Box],
+) -> tuple[int, int, tuple[Tile, ...], bool]:
+    """:func:`tile_board`, and whether every seam is clear of the keepouts."""
+    xs, clear_x = _cuts_or_equal(board_w, usable_w, overlap, blocked(keepouts, 0))
+    ys, clear_y = _cuts_or_equal(board_h, usable_h, overlap, blocked(keepouts, 1))
     columns = _pieces(board_w, xs, overlap)
     rows = _pieces(board_h, ys, overlap)
     tiles = tuple(
@@ -124,7 +137,7 @@ def tile_board(
         for r, (y, h) in enumerate(rows)
         for c, (x, w) in enumerate(columns)
     )
-    return len(rows), len(columns), tiles
+    return len(rows), len(columns), tiles, clear_x and clear_y
 
 
 def _pieces(length: float, cut_at: Sequence[float], overlap: float) -> list[tuple[float, float]]:
@@ -137,14 +150,15 @@ def _pieces(length: float, cut_at: Sequence[float], overlap: float) -> list[tupl
 
 def _cuts_or_equal(
     length: float, usable: float, overlap: float, blocked_at: Sequence[Interval]
-) -> list[float]:
-    """The clear cuts when there are some, else the equal split's."""
+) -> tuple[list[float], bool]:
+    """The clear cuts when there are some, else the equal split's; and whether they are clear."""
     count, _piece, step = _split(length, usable, overlap)
     if blocked_at:
         clear = place_cuts(length, usable, overlap, blocked_at)
         if clear is not None:
-            return clear
-    return [overlap / 2 + k * step for k in range(1, count)]
+            return clear, True
+    equal = [overlap / 2 + k * step for k in range(1, count)]
+    return equal, not any(a <= c <= b for c in equal for a, b in blocked_at)
 
 
 def blocked(boxes: Sequence[Box], axis: int, clear: float = SEAM_CLEAR) -> list[Interval]:
@@ -261,20 +275,22 @@ def choose_tiling(
     overlap: float,
     keepouts: Sequence[Box] = (),
 ) -> Tiling:
-    """Tile the board on portrait or landscape sheets, whichever needs fewer sheets (landscape on
-    a tie). ``margins`` are top, right, bottom, left in millimetres of the portrait sheet and
-    turn with it; the seams keep clear of ``keepouts`` (see :func:`tile_board`)."""
-    best: Tiling | None = None
+    """Tile the board on portrait or landscape sheets: the way whose seams all keep clear of
+    ``keepouts`` (see :func:`tile_board`), and of those (or of both, when neither does) the one
+    that needs fewer sheets (landscape on a tie). ``margins`` are top, right, bottom, left in
+    millimetres of the portrait sheet and turn with it."""
+    best: tuple[bool, int] | None = None
+    chosen: Tiling | None = None
     for landscape in (True, False):
         pw, ph = paper_size(paper, landscape)
         top, right, bottom, left = margins
         usable_w, usable_h = pw - left - right, ph - top - bottom
-        rows, cols, tiles = tile_board(board_w, board_h, usable_w, usable_h, overlap, keepouts)
-        candidate = Tiling(pw, ph, rows, cols, overlap, tiles)
-        if best is None or len(candidate.tiles) < len(best.tiles):
-            best = candidate
-    assert best is not None
-    return best
+        rows, cols, tiles, clear = _tiles(board_w, board_h, usable_w, usable_h, overlap, keepouts)
+        rank = (not clear, len(tiles))
+        if best is None or rank < best:
+            best, chosen = rank, Tiling(pw, ph, rows, cols, overlap, tiles)
+    assert chosen is not None
+    return chosen
 
 
 def cuts(tiling: Tiling) -> tuple[list[float], list[float]]:

@@ -55,6 +55,7 @@ class KitOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
     ink_saver: bool = False
     poster_size: str = "fit"
+    photo_marks: bool = True  # the photo reader's registration squares round the board
 
 
 def preset_label(rules: TransAmericaRules) -> str | None:
@@ -742,7 +743,7 @@ def rules_page(
 def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     """Every printable document of the kit, by file stem."""
     lang, paper = opts.lang, opts.paper
-    drawing = board.board_drawing(m, lang)
+    drawing = board.board_drawing(m, lang, marks=opts.photo_marks)
     title = f"TransAmerica · {board.board_title(m, lang)}"
     pw, ph = paper_size(paper)
     cards = card_pages(
