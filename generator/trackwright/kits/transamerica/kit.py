@@ -109,8 +109,8 @@ def card_front(
     return ops
 
 
-#: A back's coloured border, inside the cut line (it also runs the kit's bleed past it).
-BACK_BAND = 5.0
+#: A back's coloured border inside the cut line (the sheet runs it the bleed past it too).
+BACK_BAND = 2.5
 
 
 def card_back(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
