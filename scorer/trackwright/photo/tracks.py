@@ -136,14 +136,14 @@ class Board:
         keepouts: Sequence[tuple[float, float, float, float]] = (),
     ) -> None:
         """``keepouts``: the printed board's words and discs, where the kit's seams do not run
-        (:mod:`.seams`); without them the reader takes the equal split's seams."""
+        (:mod:`.seams`); a built-in board's seams are known without them."""
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
-        seam_x, seam_y = seams_mod.seams(*self.size, keepouts)
+        seam_x, seam_y = seams_mod.board_seams(m.name, *self.size, keepouts)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:
