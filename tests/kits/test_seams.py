@@ -21,12 +21,14 @@ from trackwright.kits.lastrada import arrange
 from trackwright.kits.lastrada import board as ls_board
 from trackwright.kits.sheets import tiled_pages
 from trackwright.kits.transamerica import board as ta_board
+from trackwright.kits.transamerica import continent
 
 PT = 72 / 25.4  # points per mm
 BOARDS = [
     "transamerica:usa",
     "transamerica:europe",
     "transamerica:japan",
+    pytest.param("transamerica:random-1", marks=pytest.mark.slow),  # seconds to build
     "dampfross:england",
     "dampfross:france",
     "dampfross:usa-east",
@@ -39,6 +41,8 @@ BOARDS = [
 def drawing(board: str, lang: str) -> Drawing:
     game, name = board.split(":")
     if game == "transamerica":
+        if name.startswith("random-"):
+            return ta_board.board_drawing(continent.generate(int(name[7:]), lang)[0], lang)
         return ta_board.board_drawing(ta_model.load(name), lang)
     if game == "dampfross":
         if name.startswith("random-"):
