@@ -93,6 +93,7 @@ def checklist_page(
             for row in fonts.wrap(t("ck_choose", lang), size, width):
                 ops.append(Text(x, y, row, size=size, bold=True))
                 y += lead
+            y += 1.5
         word = ""
         if stem in choices:
             word = t("ck_either" if stem == choices[0] else "ck_or", lang) + " "
