@@ -89,6 +89,8 @@ def test_blocked_spans_are_the_boxes_grown_and_merged():
     assert blocked(boxes, 0, clear=1) == [(9, 31), (39, 42)]
     assert blocked(boxes, 1, clear=0) == [(0, 5), (50, 60)]
     assert free_points(8, 12, [(9, 11)]) == [8.0, 8.5, 11.5, 12.0]
+    # A gap narrower than the step between two words still offers its middle.
+    assert free_points(0, 10, [(0, 4.1), (4.3, 10)]) == [pytest.approx(4.2)]
 
 
 def test_without_keepouts_the_cuts_are_the_equal_split():

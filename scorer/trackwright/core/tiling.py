@@ -13,6 +13,7 @@ board's seams run (:mod:`trackwright.photo.seams`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from collections.abc import Sequence
@@ -30,8 +31,12 @@ TILE_MARGINS = (10.0, 10.0, 26.0, 10.0)
 #: How much neighbouring sheets share: each sheet but the first of its row (column) is cut
 #: through the middle of it and glued over its neighbour.
 TILE_OVERLAP = 14.0
-#: How far a seam keeps from a kept-out box (mm), and the step of the places tried.
+#: How far a seam keeps from a kept-out box (mm), and the step of the places tried. A board
+#: with words everywhere (La Strada's ids in every band) leaves no place that far from them:
+#: its seams keep the least clearance instead, still off every word (the cut line's own
+#: half width is 0.15 mm).
 SEAM_CLEAR = 0.8
+SEAM_CLEAR_LEAST = 0.3
 SEAM_STEP = 0.5
 #: How many sheets more than the fewest a row (column) may take to keep its seams clear.
 SEAM_EXTRA = 3
@@ -128,8 +133,8 @@ def _tiles(
     keepouts: Sequence[Box],
 ) -> tuple[int, int, tuple[Tile, ...], bool]:
     """:func:`tile_board`, and whether every seam is clear of the keepouts."""
-    xs, clear_x = _cuts_or_equal(board_w, usable_w, overlap, blocked(keepouts, 0))
-    ys, clear_y = _cuts_or_equal(board_h, usable_h, overlap, blocked(keepouts, 1))
+    xs, clear_x = _axis_cuts(board_w, usable_w, overlap, keepouts, 0)
+    ys, clear_y = _axis_cuts(board_h, usable_h, overlap, keepouts, 1)
     columns = _pieces(board_w, xs, overlap)
     rows = _pieces(board_h, ys, overlap)
     tiles = tuple(
@@ -146,6 +151,19 @@ def _pieces(length: float, cut_at: Sequence[float], overlap: float) -> list[tupl
     starts = [0.0, *(c - half for c in cut_at)]
     ends = [*(c + half for c in cut_at), length]
     return [(a, b - a) for a, b in zip(starts, ends, strict=True)]
+
+
+def _axis_cuts(
+    length: float, usable: float, overlap: float, keepouts: Sequence[Box], axis: int
+) -> tuple[list[float], bool]:
+    """The cuts along one axis clear of the keepouts by :data:`SEAM_CLEAR`, else by
+    :data:`SEAM_CLEAR_LEAST`, else the equal split's; and whether they are clear."""
+    found: tuple[list[float], bool] = ([], True)
+    for clear in (SEAM_CLEAR, SEAM_CLEAR_LEAST):
+        found = _cuts_or_equal(length, usable, overlap, blocked(keepouts, axis, clear))
+        if found[1]:
+            return found
+    return found
 
 
 def _cuts_or_equal(
@@ -175,17 +193,23 @@ def blocked(boxes: Sequence[Box], axis: int, clear: float = SEAM_CLEAR) -> list[
 
 
 def free_points(lo: float, hi: float, blocked_at: Sequence[Interval]) -> list[float]:
-    """The places from lo to hi, :data:`SEAM_STEP` apart, outside every blocked interval."""
-    out: list[float] = []
-    k, spans = 0, list(blocked_at)
+    """The places from lo to hi outside every blocked interval: :data:`SEAM_STEP` apart, and
+    the middle of every gap between two blocked intervals (however narrow), in order."""
+    spans = list(blocked_at)
+    out: set[float] = set()
+    k = 0
     first = math.ceil(lo / SEAM_STEP - 1e-9)
     for i in range(first, math.floor(hi / SEAM_STEP + 1e-9) + 1):
         p = i * SEAM_STEP
         while k < len(spans) and spans[k][1] < p:
             k += 1
         if k == len(spans) or p < spans[k][0]:
-            out.append(p)
-    return out
+            out.add(p)
+    for (_a, b), (c, _d) in itertools.pairwise(spans):
+        middle = round((b + c) / 2, 6)
+        if b < c and lo <= middle <= hi:
+            out.add(middle)
+    return sorted(out)
 
 
 def place_cuts(

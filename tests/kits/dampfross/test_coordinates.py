@@ -112,7 +112,8 @@ def test_every_sheet_of_the_tiled_board_is_readable_on_its_own(paper):
             for t, x, y, h in read
             if LABEL.fullmatch(t) and h < 2.0 and 8 < x < page.width - 8 and 8 < y < page.height - 8
         }
-        assert len(labels & land) > 50, "a sheet that names too few hexes"
+        # (more than 30: the seams go between the words, so some windows are smaller)
+        assert len(labels & land) > 30, "a sheet that names too few hexes"
         assert labels <= land | sheet_names | {"F7"}  # F7: the legend's sample
         seen |= labels
     assert seen >= land
