@@ -249,8 +249,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ck_double_test": {
         "en": 'Once, double-sided, "{edge}".',
         "fr": "Une fois, en recto verso, « {edge} ».",
-        "de": 'Einmal, doppelseitig, "{edge}".',
-        "it": 'Una volta, fronte-retro, "{edge}".',
+        "de": "Einmal, doppelseitig, „{edge}“.",
+        "it": "Una volta, fronte-retro, «{edge}».",
     },
     "ck_duplex_test": {
         "en": "Print it first, on one sheet: it tells you the printer setting and the --back-offset to use.",
