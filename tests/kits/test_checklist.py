@@ -74,3 +74,27 @@ def test_dampfross_says_to_make_the_race_tokens_and_how_many_dice(tmp_path):
     assert "race tokens" in _row(text, "rules-a4.pdf")
     needed = text[text.index("Also needed") :]
     assert "Two six-sided dice" in needed and "Four" not in needed
+
+
+@pytest.mark.parametrize("game", ["transamerica", "lastrada", "dampfross"])
+def test_the_board_s_alternatives_say_either_or_and_the_duplex_test_comes_first(tmp_path, game):
+    """The tiled sheets, the poster and (La Strada) the loose pieces are one board made three
+    ways: the checklist says to print one of them ("Either ... or ..."); the duplex test, when
+    the kit has one, is its first file."""
+    text, files, _map = _kit(tmp_path, game)
+    listed = re.findall(r"(\S+\.pdf) · ", text)
+    assert sorted(listed) == files
+    if "duplex-test-a4.pdf" in files:
+        assert listed[0] == "duplex-test-a4.pdf"
+    stem = "map" if game == "dampfross" else "board"
+    choices = [f"{stem}-a4.pdf", f"{stem}-poster.pdf"]
+    if game == "lastrada":
+        choices.append("pieces-a4.pdf")
+    assert "print ONE of the files below" in text
+    assert f"Either {choices[0]} · " in text
+    for name in choices[1:]:
+        assert f"or {name} · " in text
+    # They follow each other, and nothing else says "Either".
+    at = [listed.index(name) for name in choices]
+    assert at == list(range(at[0], at[0] + len(choices)))
+    assert text.count("Either ") == 1

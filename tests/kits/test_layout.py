@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackwright.core.tiling import PAPERS, choose_tiling, cuts, paper_size, tile_board
+from trackwright.core.tiling import (
+    PAPERS,
+    SEAM_CLEAR,
+    blocked,
+    choose_tiling,
+    cuts,
+    free_points,
+    paper_size,
+    place_cuts,
+    tile_board,
+)
 from trackwright.kits.layout import card_grid, duplex_backs, impose
 
 
@@ -72,6 +82,70 @@ def test_sheets_are_cut_through_the_middle_of_each_overlap():
     for x, right in zip(xs, [t for t in tiling.tiles if t.row == 0][1:], strict=True):
         assert x == pytest.approx(right.x + 7)
     assert cuts(choose_tiling(100, 80, "a4", (10, 10, 24, 10), 14)) == ([], [])
+
+
+def test_blocked_spans_are_the_boxes_grown_and_merged():
+    boxes = [(10, 0, 20, 5), (18, 50, 30, 60), (40, 0, 41, 1)]
+    assert blocked(boxes, 0, clear=1) == [(9, 31), (39, 42)]
+    assert blocked(boxes, 1, clear=0) == [(0, 5), (50, 60)]
+    assert free_points(8, 12, [(9, 11)]) == [8.0, 8.5, 11.5, 12.0]
+    # A gap narrower than the step between two words still offers its middle.
+    assert free_points(0, 10, [(0, 4.1), (4.3, 10)]) == [pytest.approx(4.2)]
+
+
+def test_without_keepouts_the_cuts_are_the_equal_split():
+    assert place_cuts(690, 190, 14, []) == pytest.approx([176, 345, 514])
+    assert place_cuts(100, 190, 14, []) == []
+
+
+def test_a_cut_moves_off_a_word_to_the_nearest_free_place():
+    # One cut (two windows of at most 190 mm over 300 mm: it must lie from 117 to 183); a word
+    # from 145 to 160 sits where the equal split (150) would cut: the cut goes just past its
+    # nearer end (on the half-mm grid).
+    got = place_cuts(300, 190, 14, blocked([(145, 0, 160, 5)], 0))
+    assert got == [144.0]
+    assert got[0] < 145 - SEAM_CLEAR
+
+
+def test_when_the_fewest_windows_leave_no_free_place_one_more_does():
+    # Words from 110 to 190 block every place one cut could take (117..183): three windows.
+    got = place_cuts(300, 190, 14, blocked([(110, 0, 190, 5)], 0))
+    assert got is not None and len(got) == 2
+    assert all(not 110 - SEAM_CLEAR < c < 190 + SEAM_CLEAR for c in got)
+    # Each window still fits: from the edge (or the previous cut less half the overlap) to the
+    # next cut plus half of it, at most 190 mm.
+    starts = [0.0] + [c - 7 for c in got]
+    ends = [c + 7 for c in got] + [300.0]
+    spans = [b - a for a, b in zip(starts, ends, strict=True)]
+    assert max(spans) <= 190 + 1e-6
+
+
+def test_no_cut_at_all_when_every_place_is_blocked():
+    assert place_cuts(300, 190, 14, [(0, 300)]) is None
+
+
+def test_tiles_follow_the_cuts_and_still_cover_the_board():
+    keep = [(140, 0, 160, 5), (0, 95, 5, 105)]
+    rows, cols, tiles = tile_board(300, 200, 190, 190, 14, keep)
+    assert (rows, cols) == (2, 2)
+    xs, ys = cuts(choose_tiling(300, 200, "a4", (5, 5, 5, 5), 14, keep))
+    for x in xs:
+        assert not 140 - SEAM_CLEAR < x < 160 + SEAM_CLEAR
+    for y in ys:
+        assert not 95 - SEAM_CLEAR < y < 105 + SEAM_CLEAR
+    a1, a2, b1 = tiles[0], tiles[1], tiles[2]
+    assert a1.x + a1.w - a2.x == pytest.approx(14) and a1.y + a1.h - b1.y == pytest.approx(14)
+    assert tiles[-1].x + tiles[-1].w == pytest.approx(300)
+    assert tiles[-1].y + tiles[-1].h == pytest.approx(200)
+
+
+def test_a_clear_tiling_beats_one_with_fewer_sheets_through_a_word():
+    # On A4 with 10 mm margins: portrait (190 wide) needs a cut from 109 to 176 on a 300 mm
+    # board, which the word blocks; landscape (277 wide) cuts anywhere from 30 to 263.
+    keep = [(100, 0, 180, 5)]
+    tiling = choose_tiling(300, 150, "a4", (10, 10, 10, 10), 14, keep)
+    xs, _ys = cuts(tiling)
+    assert all(not 100 - SEAM_CLEAR < x < 180 + SEAM_CLEAR for x in xs)
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))

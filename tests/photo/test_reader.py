@@ -65,20 +65,30 @@ def test_every_board_carries_marks_clear_of_the_game(name):
 def test_the_reader_knows_where_the_sheets_meet(name):
     """The reader's seams are the kit's cuts on every paper: the sheets' printed windows meet
     there (each window's edge is half the overlap past the seam)."""
-    from trackwright.kits.sheets import tiled_pages
+    from trackwright.cli.photo import keepouts
+    from trackwright.kits.sheets import seam_keepouts, tiled_pages
     from trackwright.photo import seams
 
     m = model.load(name)
     drawing = kit_board.board_drawing(m, "en")
     assert (drawing.width, drawing.height) == marks_mod.drawing_size(m)
+    keep = keepouts(m)
     for paper in ("a4", "letter", "a3"):
         tiling, _pages = tiled_pages(drawing, paper, "en", "t")
         half = tiling.overlap / 2
         xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
         ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
-        got = seams.paper_seams(drawing.width, drawing.height, paper)
+        got = seams.paper_seams(drawing.width, drawing.height, paper, keep)
         assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
-        assert set(got[0]) <= set(seams.seams(drawing.width, drawing.height)[0])
+        assert set(got[0]) <= set(seams.seams(drawing.width, drawing.height, keep)[0])
+    # The phone has no fonts to measure the words with: it knows a built-in board's seams from
+    # the table, which holds every paper's in every language.
+    table = seams.board_seams(m.name, drawing.width, drawing.height)
+    assert (m.name, drawing.width, drawing.height) in seams.PRINTED
+    assert table == seams.seams(drawing.width, drawing.height, keep)
+    for lang in ("fr", "de", "it"):
+        other = kit_board.board_drawing(m, lang)
+        assert seams.seams(other.width, other.height, seam_keepouts(other.ops)) == table, lang
 
 
 def test_the_board_drawing_carries_the_marks():

@@ -55,13 +55,21 @@ def reference(m: model.TransAmericaMap) -> tuple[tracks.Reference, Picture]:
     )
 
 
+def keepouts(m: model.TransAmericaMap) -> list[tuple[float, float, float, float]]:
+    """The printed board's words and discs, where the tiled kit's seams do not run."""
+    from trackwright.kits.sheets import seam_keepouts
+    from trackwright.kits.transamerica.board import board_drawing
+
+    return seam_keepouts(board_drawing(m, "en").ops)
+
+
 _BOARDS: dict[int, tuple[model.TransAmericaMap, tracks.Board]] = {}
 
 
 def board(m: model.TransAmericaMap) -> tracks.Board:
     """What the reader knows of the map's printed board (kept for further photos)."""
     if id(m) not in _BOARDS:
-        _BOARDS[id(m)] = (m, tracks.Board(m, *reference(m)))
+        _BOARDS[id(m)] = (m, tracks.Board(m, *reference(m), keepouts=keepouts(m)))
     return _BOARDS[id(m)][1]
 
 

@@ -84,6 +84,15 @@ def generate(
     back_offset: BackOffsetOpt = "0,0",
     ink_saver: InkSaverOpt = False,
     poster_size: PosterSizeOpt = PosterSize.fit,
+    photo_marks: Annotated[
+        bool,
+        typer.Option(
+            "--photo-marks/--no-photo-marks",
+            help="The black squares round the board, for the photo reader (trackwright "
+            "photo, the app's Photo button). --no-photo-marks leaves them off: the photo "
+            "reader then cannot read that board.",
+        ),
+    ] = True,
 ) -> None:
     """The TransAmerica kit: board (poster and tiled), city cards, score track and markers,
     rules summary and map.json; on a built-in board, a region of your own or a random one."""
@@ -129,6 +138,7 @@ def generate(
         back_offset=offset,
         ink_saver=ink_saver,
         poster_size=poster_size.value,
+        photo_marks=photo_marks,
     )
     files = kit.kit_files(m, opts, out or DEFAULT_OUT / folder)
     report(write_all(files), started, lang.value)

@@ -13,31 +13,44 @@ from trackwright.kits.draw.ops import Document, Drawing, Group, Op, Style, Text,
 from trackwright.kits.i18n import t
 
 #: What a document is, by the start of its file name: its line's key in the strings, in the
-#: order the checklist lists them (the duplex test before what has backs).
+#: order the checklist lists them: the duplex test first (it says how to print what has backs),
+#: then the board's alternatives, then the rest.
 KINDS = (
-    ("board-poster", "ck_poster"),
-    ("map-poster", "ck_poster"),
+    ("duplex-test", "ck_duplex_test"),
     ("board", "ck_board"),
     ("map", "ck_board"),
-    ("duplex-test", "ck_duplex_test"),
+    ("board-poster", "ck_poster"),
+    ("map-poster", "ck_poster"),
+    ("pieces", "ck_pieces"),
     ("cards", "ck_cards"),
     ("tiles", "ck_tiles"),
     ("tokens", "ck_tokens"),
-    ("pieces", "ck_pieces"),
     ("tracks", "ck_tracks"),
     ("hexsheets", "ck_hexsheets"),
     ("ledger", "ck_ledger"),
     ("races", "ck_races"),
     ("rules", "ck_rules"),
 )
+#: The kinds that are one board made three ways (tiled sheets, a poster, loose pieces): a kit
+#: needs only one of them, and the checklist says so ("either ... or").
+ALTERNATIVES = frozenset({"ck_board", "ck_poster", "ck_pieces"})
+
+
+def _match(stem: str) -> int | None:
+    """The index in KINDS of the longest prefix the stem starts with ("board-poster" is not a
+    "board")."""
+    found = [k for k, (prefix, _) in enumerate(KINDS) if stem.startswith(prefix)]
+    return max(found, key=lambda k: len(KINDS[k][0])) if found else None
 
 
 def kind(stem: str) -> str:
-    return next((key for prefix, key in KINDS if stem.startswith(prefix)), "ck_other")
+    k = _match(stem)
+    return "ck_other" if k is None else KINDS[k][1]
 
 
 def _order(stem: str) -> int:
-    return next((k for k, (prefix, _) in enumerate(KINDS) if stem.startswith(prefix)), len(KINDS))
+    k = _match(stem)
+    return len(KINDS) if k is None else k
 
 
 def pieces(document: Document) -> int:
@@ -70,13 +83,29 @@ def checklist_page(
         ops.append(Text(x, y, row, size=size))
         y += lead
     y += 3
-    for stem in sorted(documents, key=_order):
+    stems = sorted(documents, key=_order)
+    choices = [stem for stem in stems if kind(stem) in ALTERNATIVES]
+    if len(choices) < 2:
+        choices = []
+    for stem in stems:
         document = documents[stem]
+        if choices and stem == choices[0]:
+            for row in fonts.wrap(t("ck_choose", lang), size, width):
+                ops.append(Text(x, y, row, size=size, bold=True))
+                y += lead
+            y += 1.5
+        word = ""
+        if stem in choices:
+            word = t("ck_either" if stem == choices[0] else "ck_or", lang) + " "
         pages = len(document.pages)
         double = two_sided(document) or stem.startswith("duplex-test")
         sheets = -(-pages // 2) if double else pages
         how = (
-            t("ck_double", lang, edge=t(f"edge_{duplex}", lang))
+            t(
+                "ck_double_test" if stem.startswith("duplex-test") else "ck_double",
+                lang,
+                edge=t(f"edge_{duplex}", lang),
+            )
             if double
             else ""
             if kind(stem) == "ck_poster"
@@ -88,7 +117,7 @@ def checklist_page(
         count = f"{pages} {t('ck_pages', lang) if pages > 1 else t('ck_page', lang)}"
         if double:
             count += f" ({t('ck_sheets', lang, n=sheets)})"
-        head = f"{stem}.pdf · {count}"
+        head = f"{word}{stem}.pdf · {count}"
         ops.append(rect(x, y - 3.2, 3.4, 3.4, Style(width=0.3)))
         ops.append(Text(x + 6, y, head, size=size, bold=True))
         y += lead

@@ -246,6 +246,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Einmal, doppelseitig, „{edge}“ (nach dem Duplex-Test).",
         "it": "Una volta, fronte-retro, «{edge}» (dopo il test fronte-retro).",
     },
+    "ck_double_test": {
+        "en": 'Once, double-sided, "{edge}".',
+        "fr": "Une fois, en recto verso, « {edge} ».",
+        "de": "Einmal, doppelseitig, „{edge}“.",
+        "it": "Una volta, fronte-retro, «{edge}».",
+    },
     "ck_duplex_test": {
         "en": "Print it first, on one sheet: it tells you the printer setting and the --back-offset to use.",
         "fr": "À imprimer en premier, sur une feuille : il donne le réglage de l'imprimante et le --back-offset à utiliser.",
@@ -258,6 +264,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Statt der Blätter: eine Seite für die Druckerei, an den Schnittmarken zu schneiden.",
         "it": "Al posto dei fogli: una pagina per la tipografia, da rifilare ai crocini.",
     },
+    "ck_choose": {
+        "en": "The board: print ONE of the files below, not all of them (they are alternatives).",
+        "fr": "Le plateau : imprimer UN SEUL des fichiers ci-dessous, pas tous (ce sont des variantes).",
+        "de": "Der Spielplan: nur EINE der folgenden Dateien drucken, nicht alle (sie sind Alternativen).",
+        "it": "Il tabellone: stampare UNO SOLO dei file seguenti, non tutti (sono alternative).",
+    },
+    "ck_either": {"en": "Either", "fr": "Soit", "de": "Entweder", "it": "O"},
+    "ck_or": {"en": "or", "fr": "soit", "de": "oder", "it": "oppure"},
     "ck_board": {
         "en": "Cut the dashed left and top edges of each sheet, lay it on its neighbour so the crosses meet and glue; the small map on each sheet shows where it goes ({sheets} sheets).",
         "fr": "Couper les bords gauche et haut en pointillé de chaque feuille, la poser sur sa voisine en faisant coïncider les croix et coller ; la petite carte de chaque feuille montre sa place ({sheets} feuilles).",
@@ -283,10 +297,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "Ritagliare il tracciato dei punti, i segnalini e le pedine; piegare ogni pedina a due facce sulla sua linea tratteggiata e incollarla schiena contro schiena.",
     },
     "ck_pieces": {
-        "en": "Cut out the land pieces and the frame parts.",
-        "fr": "Découper les pièces de terrain et les parties du cadre.",
-        "de": "Landteile und Rahmenteile ausschneiden.",
-        "it": "Ritagliare le parti di terreno e del bordo.",
+        "en": "Instead of the assembled board: cut out the land pieces and the frame parts and lay them together.",
+        "fr": "À la place du plateau assemblé : découper les pièces de terrain et les parties du cadre et les assembler.",
+        "de": "Statt des zusammengesetzten Spielplans: Landteile und Rahmenteile ausschneiden und zusammenlegen.",
+        "it": "Al posto del tabellone assemblato: ritagliare le parti di terreno e del bordo e accostarle.",
     },
     "ck_tracks": {
         "en": "Cut out the track pieces.",

@@ -14,7 +14,15 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 
 from trackwright.core.errors import TrackwrightError
-from trackwright.core.tiling import TILE_MARGINS, TILE_OVERLAP, Tiling, choose_tiling
+from trackwright.core.tiling import (
+    TILE_MARGINS,
+    TILE_OVERLAP,
+    Tile,
+    Tiling,
+    blocked,
+    choose_tiling,
+    free_points,
+)
 from trackwright.kits.checklist import checklist_page
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ink import ink_saver
@@ -352,47 +360,116 @@ def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> lis
     return ops + labels
 
 
+#: A disc this large (a city) is a thing a seam must not cut through; an intersection's dot
+#: (1.25 mm) may be crossed, as a track space is.
+SEAM_DISC = 2.0
+#: The registration crosses' arm, and how far their perpendicular arm keeps from a word.
+CROSS_R = 3.0
+CROSS_CLEAR = 0.5
+
+
+def seam_keepouts(ops: Iterable[Op]) -> list[Box]:
+    """What a seam or a registration cross must not cross, in the drawing's millimetres: every
+    word (measured with the font) and every disc (a city, a town)."""
+    out: list[Box] = []
+    for op in ops:
+        if isinstance(op, Text):
+            box = text_box(op)
+            if box is not None:
+                out.append(box)
+        elif isinstance(op, Circle) and op.r >= SEAM_DISC:
+            box = extent(op)
+            if box is not None:
+                out.append(box)
+        elif isinstance(op, Group):
+            out.extend(moved_box(b, op) for b in seam_keepouts(op.ops))
+    return out
+
+
+def cross_spots(
+    at: float, lo: float, hi: float, axis: int, keepouts: Sequence[Box], count: int = 3
+) -> list[float]:
+    """Where along a seam (at ``at`` on ``axis``: 0 for a vertical seam at x, 1 for a horizontal
+    one at y) between lo and hi its ``count`` registration crosses go: as near the equal
+    spacing as the words leave room for the arm across the seam. Board millimetres along the
+    seam."""
+    reach = CROSS_R + CROSS_CLEAR
+    near = [b for b in keepouts if b[axis] - reach <= at <= b[axis + 2] + reach]
+    free = free_points(lo + reach, hi - reach, blocked(near, 1 - axis, CROSS_CLEAR))
+    spots: list[float] = []
+    for k in range(1, count + 1):
+        want = lo + (hi - lo) * k / (count + 1)
+        left = [p for p in free if all(abs(p - q) >= 2 * reach for q in spots)]
+        if left:
+            spots.append(min(left, key=lambda p: abs(p - want)))
+    return sorted(spots)
+
+
+def _seam_ops(tile: Tile, tiling: Tiling, keepouts: Sequence[Box], lang: str) -> list[Op]:
+    """A sheet's cut lines (left and top edges), glue lines (right and bottom) and the
+    registration crosses on them, at the same board places on both sheets of a seam."""
+    top, _right, _bottom, left = TILE_MARGINS
+    half = tiling.overlap / 2
+    x0, y0, x1, y1 = left, top, left + tile.w, top + tile.h
+    dx, dy = left - tile.x, top - tile.y  # board mm -> sheet mm
+    down = [y + dy for y in cross_spots(tile.x + half, tile.y, tile.y + tile.h, 0, keepouts)]
+    across = [x + dx for x in cross_spots(tile.y + half, tile.x, tile.x + tile.w, 1, keepouts)]
+    dash = Style(stroke="#000000", width=0.3, dash=(2.0, 1.5), cap="butt")
+    solid = Style(stroke="#000000", width=0.25, cap="butt")
+    ops: list[Op] = []
+    marks: list[Point] = []
+    if tile.col > 0:  # cut off the left overlap's outer half
+        ops.append(line((x0 + half, y0 - 4), (x0 + half, y1 + 4), dash))
+        ops.append(Text(x0 + half - 1, y0 - 2.5, "✂ " + t("cut", lang), size=5.5, anchor="end"))
+        marks += [(x0 + half, y) for y in down]
+    if tile.row > 0:
+        ops.append(line((x0 - 4, y0 + half), (x1 + 4, y0 + half), dash))
+        marks += [(x, y0 + half) for x in across]
+    if tile.col < tiling.cols - 1:  # the neighbour's cut edge lands here
+        ops.append(line((x1 - half, y0), (x1 - half, y1), solid))
+        ops.append(Text(x1 + 1.5, y0 + 12, t("glue", lang), size=5.5, angle=90))
+        xr = tile.x + tile.w - half
+        marks += [
+            (x1 - half, y + dy) for y in cross_spots(xr, tile.y, tile.y + tile.h, 0, keepouts)
+        ]
+    if tile.row < tiling.rows - 1:
+        ops.append(line((x0, y1 - half), (x1, y1 - half), solid))
+        ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
+        yb = tile.y + tile.h - half
+        marks += [
+            (x + dx, y1 - half) for x in cross_spots(yb, tile.x, tile.x + tile.w, 1, keepouts)
+        ]
+    if marks:
+        ops.append(crosses(marks, CROSS_R))
+    return ops
+
+
 def tiled_pages(
-    drawing: Drawing, paper: str, lang: str, title: str, overlap: float = TILE_OVERLAP
+    drawing: Drawing,
+    paper: str,
+    lang: str,
+    title: str,
+    overlap: float = TILE_OVERLAP,
+    keepouts: Sequence[Box] | None = None,
 ) -> tuple[Tiling, list[Drawing]]:
     """The drawing tiled over sheets of ``paper``; every sheet shows a window of the one drawing.
 
     Neighbouring windows share ``overlap`` mm. Each sheet's left and top edges carry a dashed cut
     line through the middle of the overlap; its right and bottom edges carry the matching glue
-    line. Registration crosses sit on those lines at the same board positions on both sheets, so
-    a cut edge shows half crosses that meet the neighbour's whole ones. The footer (label, sheet
-    count, assembly map, scale bar, instructions) keeps clear of the paper's last 5 mm.
+    line. The seams and their crosses keep clear of ``keepouts`` (by default the drawing's words
+    and discs, :func:`seam_keepouts`): no cut runs through a city or a name. Registration
+    crosses sit on those lines at the same board positions on both sheets, so a cut edge shows
+    half crosses that meet the neighbour's whole ones. The footer (label, sheet count, assembly
+    map, scale bar, instructions) keeps clear of the paper's last 5 mm.
     """
     top, _right, _bottom, left = TILE_MARGINS
-    tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, overlap)
+    keep = seam_keepouts(drawing.ops) if keepouts is None else list(keepouts)
+    tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, overlap, keep)
     pages: list[Drawing] = []
-    half = overlap / 2
     ph = tiling.paper_h
     for index, tile in enumerate(tiling.tiles):
         ops: list[Op] = [Place(drawing, left, top, (tile.x, tile.y, tile.w, tile.h))]
-        x0, y0, x1, y1 = left, top, left + tile.w, top + tile.h
-        ys = [y0 + tile.h * k / 4 for k in (1, 2, 3)]
-        xs = [x0 + tile.w * k / 4 for k in (1, 2, 3)]
-        dash = Style(stroke="#000000", width=0.3, dash=(2.0, 1.5), cap="butt")
-        solid = Style(stroke="#000000", width=0.25, cap="butt")
-        marks: list[Point] = []
-        if tile.col > 0:  # cut off the left overlap's outer half
-            ops.append(line((x0 + half, y0 - 4), (x0 + half, y1 + 4), dash))
-            ops.append(Text(x0 + half - 1, y0 - 2.5, "✂ " + t("cut", lang), size=5.5, anchor="end"))
-            marks += [(x0 + half, y) for y in ys]
-        if tile.row > 0:
-            ops.append(line((x0 - 4, y0 + half), (x1 + 4, y0 + half), dash))
-            marks += [(x, y0 + half) for x in xs]
-        if tile.col < tiling.cols - 1:  # the neighbour's cut edge lands here
-            ops.append(line((x1 - half, y0), (x1 - half, y1), solid))
-            ops.append(Text(x1 + 1.5, y0 + 12, t("glue", lang), size=5.5, angle=90))
-            marks += [(x1 - half, y) for y in ys]
-        if tile.row < tiling.rows - 1:
-            ops.append(line((x0, y1 - half), (x1, y1 - half), solid))
-            ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
-            marks += [(x, y1 - half) for x in xs]
-        if marks:
-            ops.append(crosses(marks))
+        ops.extend(_seam_ops(tile, tiling, keep, lang))
         # Footer, from 20.5 to 6.5 mm above the paper's bottom edge.
         base = ph - TEXT_MARGIN - 0.5
         ops.append(Text(left, base - 3.5, tile.label, size=20, bold=True))

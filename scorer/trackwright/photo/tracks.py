@@ -27,7 +27,7 @@ Pure Python over byte planes (no per-pixel loop over the whole photo).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -128,14 +128,22 @@ class Strip:
 class Board:
     """What the reader knows of one printed board before any photo (kept between photos)."""
 
-    def __init__(self, m: TransAmericaMap, reference: Reference, sharp: Picture) -> None:
+    def __init__(
+        self,
+        m: TransAmericaMap,
+        reference: Reference,
+        sharp: Picture,
+        keepouts: Sequence[tuple[float, float, float, float]] = (),
+    ) -> None:
+        """``keepouts``: the printed board's words and discs, where the kit's seams do not run
+        (:mod:`.seams`); a built-in board's seams are known without them."""
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
-        seam_x, seam_y = seams_mod.seams(*self.size)
+        seam_x, seam_y = seams_mod.board_seams(m.name, *self.size, keepouts)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:

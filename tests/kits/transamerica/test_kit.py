@@ -41,7 +41,7 @@ def test_kit_contents(files_a4):
     for stem in ("board-poster", "board-a4", "cards-a4", "tokens-a4", "rules-a4"):
         assert f"{stem}.pdf" in names
     assert "board-poster.svg" in names and "map.json" in names
-    assert "cards-a4-01.svg" in names and "board-a4-08.svg" in names
+    assert "cards-a4-01.svg" in names and "board-a4-01.svg" in names
 
 
 @pytest.mark.parametrize(
@@ -53,6 +53,8 @@ def test_pages_are_exactly_the_paper(request, which, paper, size):
     for stem in ("board", "cards", "rules"):
         for page in pdf(files, f"{stem}-{paper}.pdf").pages:
             w, h = float(page.mediabox.width), float(page.mediabox.height)
+            if stem == "board":  # the tiled board takes whichever way round needs fewer sheets
+                w, h = min(w, h), max(w, h)
             assert (w, h) == (
                 pytest.approx(size[0] * PT, abs=0.01),
                 pytest.approx(size[1] * PT, abs=0.01),
@@ -163,7 +165,7 @@ def test_board_is_stored_once_in_the_tiled_pdf(files_a4):
     for page in reader.pages:
         xobjects = page["/Resources"]["/XObject"]
         forms |= {xobjects.raw_get(name).idnum for name in xobjects}
-    assert len(reader.pages) == 8 and len(forms) == 1
+    assert len(reader.pages) == 9 and len(forms) == 1  # 3 x 3: the seams clear of every name
 
 
 def test_font_is_embedded(files_a4):
@@ -240,7 +242,7 @@ def test_duplex_test_page_shows_where_backs_land(edge):
 def test_each_sheet_svg_holds_only_its_window(tmp_path, game, args):
     """A tiled sheet's SVG is a file of its own: it keeps only what can show in its window (a
     land or sea polygon cut to it), so all the sheets of a board together weigh at most twice
-    its poster, each with its own table of glyph outlines (text is set as outlines, so every
+    its poster (for 8 sheets), each with its own table of glyph outlines (text is set as outlines, so every
     file carries the letters it uses) and its assembly aids."""
     from trackwright.cli import run
 
@@ -251,7 +253,10 @@ def test_each_sheet_svg_holds_only_its_window(tmp_path, game, args):
     )
     sheets = sum(p.stat().st_size for p in files)
     assert len(files) >= 6
-    assert sheets <= 2 * poster.stat().st_size, (sheets, poster.stat().st_size)
+    # Twice the poster for 8 sheets, in proportion for more (seams clear of every name can
+    # take a sheet or a column more).
+    bound = 2 * poster.stat().st_size * max(1.0, len(files) / 8)
+    assert sheets <= bound, (sheets, poster.stat().st_size)
 
 
 def test_closed_shapes_are_cut_to_the_window_and_fill_it_as_before():

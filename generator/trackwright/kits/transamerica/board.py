@@ -229,7 +229,9 @@ def cartouche_place(m: TransAmericaMap) -> tuple[float, float, float]:
     return x, y, extra
 
 
-def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: bool = True) -> list:
+def board_ops(
+    m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: bool = True, marks: bool = True
+) -> list:
     extra = cartouche_place(m)[2] if cartouche else 0.0
     ops: list = [rect(0, 0, m.board_w, m.board_h + extra, Style(stroke=None, fill=SEA))]
     decor = m.decor or {}
@@ -280,11 +282,11 @@ def board_ops(m: TransAmericaMap, lang: str, *, ids: bool = True, cartouche: boo
         ops.append(Text(x + 0.4, y + h * 0.76, city.name, size=size, bold=True))
 
     if cartouche:
-        ops.extend(cartouche_ops(m, lang))
+        ops.extend(cartouche_ops(m, lang, marks))
     return ops
 
 
-def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
+def cartouche_ops(m: TransAmericaMap, lang: str, marks: bool = True) -> list:
     w, h = CARTOUCHE_W, CARTOUCHE_H
     x, y, _extra = cartouche_place(m)
     ops: list = [rect(x, y, w, h, Style(stroke="#444444", width=0.4, fill="#ffffff"))]
@@ -328,13 +330,32 @@ def cartouche_ops(m: TransAmericaMap, lang: str) -> list:
         ops.append(Circle(cx, cy, 3.2, Style(stroke="#000000", width=0.4, fill=colour)))
         ops.append(symbol(shape, cx, cy, 1.8, Style(stroke=None, fill="#ffffff")))
         ops.append(Text(cx + 5, cy + 1.2, names[region], size=7))
+    if marks:  # what the registration squares round the board are
+        note = t("ta_marks_note", lang)
+        size = _fit_note(note, w - 10)
+        ops.append(Text(x + 5, y + h - 3.5, note, size=size, fill="#555555"))
     return ops
 
 
-def board_drawing(m: TransAmericaMap, lang: str, name: str = "board", **kw) -> Drawing:
-    """The whole board; a little taller than the map's board when the title box needs room."""
-    extra = cartouche_place(m)[2] if kw.get("cartouche", True) else 0.0
-    ops = board_ops(m, lang, **kw) + (fiducials.mark_ops(m) if kw.get("cartouche", True) else [])
+def _fit_note(text: str, width: float, size: float = 6.0) -> float:
+    """The note's size: 6 pt, smaller (never under 4.5 pt) when it would not fit the width."""
+    while size > 4.5 and fonts.text_width(text, size) > width:
+        size -= 0.25
+    return size
+
+
+def board_drawing(
+    m: TransAmericaMap, lang: str, name: str = "board", *, marks: bool = True, **kw
+) -> Drawing:
+    """The whole board; a little taller than the map's board when the title box needs room.
+    With its title box, it carries the photo reader's registration marks and a line saying
+    what they are, unless ``marks`` is false (``--no-photo-marks``: the reader cannot read
+    that board)."""
+    cartouche = kw.get("cartouche", True)
+    extra = cartouche_place(m)[2] if cartouche else 0.0
+    ops = board_ops(m, lang, marks=marks, **kw)
+    if cartouche and marks:
+        ops += fiducials.mark_ops(m)
     return Drawing(name, m.board_w, m.board_h + extra, tuple(ops))
 
 

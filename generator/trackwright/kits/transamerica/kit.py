@@ -25,7 +25,6 @@ from trackwright.kits.draw.ops import (
     polygon,
     rect,
 )
-from trackwright.kits.draw.ops import Path as PathOp
 from trackwright.kits.draw.render import kit_files as render_kit
 from trackwright.kits.draw.symbols import PLAYER_STYLE, REGION_STYLE, ink_on, symbol
 from trackwright.kits.sheets import (
@@ -56,6 +55,7 @@ class KitOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, the printer's measured duplex shift
     ink_saver: bool = False
     poster_size: str = "fit"
+    photo_marks: bool = True  # the photo reader's registration squares round the board
 
 
 def preset_label(rules: TransAmericaRules) -> str | None:
@@ -98,35 +98,34 @@ def card_front(
             fill="#555555",
         )
     )
+    # No frame: the card's edge is its cut line (the crop marks say where). A dotted card
+    # (left out of a small game) says so with a dotted ring, which no one takes for a cut line.
     if city.dotted:
         frame = Style(stroke="#000000", width=0.9, dash=(0.01, 1.6), cap="round")
         ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, frame))
         dotted = values(rules, lang)["dotted"]
         said = t("ta_dotted_card", lang, dotted=dotted)
         ops.append(Text(CARD_W / 2, 84, said, size=6, anchor="middle", fill="#555555"))
-    else:
-        ops.append(rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, Style(stroke="#000000", width=0.35)))
     return ops
 
 
-BACK_INSET, BACK_BAND = 3.5, 3.0
+#: A back's coloured border inside the cut line (the sheet runs it the bleed past it too).
+BACK_BAND = 2.5
 
 
 def card_back(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
-    """A city card's back: the region's colour as a frame, its shape large and its name, on
-    white (a fifth of the ink of a solid back). The frame stays 3.5 mm inside the card, so a
-    duplex shift of a few millimetres shows neither the neighbour's colour nor a white sliver
-    against a coloured edge."""
+    """A city card's back: the region's colour as a border from the card's edge, its shape
+    large and its name, on white (a fifth of the ink of a solid back). The colour is the
+    card's background, so it runs the bleed past the cut line (``sheets.card_pages``): a
+    duplex shift of a millimetre or two shows no white sliver at the edge, and the gutter
+    between the cards keeps the neighbour's colour off."""
     city = m.cities[index]
     colour, shape = REGION_STYLE[city.region]
-    ops: list[Op] = [rect(0, 0, CARD_W, CARD_H, Style(stroke=None, fill="#ffffff"))]
-    inset, band = BACK_INSET, BACK_BAND
-    outer = (inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset)
-    inner = (inset + band, inset + band, CARD_W - 2 * (inset + band), CARD_H - 2 * (inset + band))
-    ring = PathOp(
-        (_rect_points(*outer), _rect_points(*inner)), Style(stroke=None, fill=colour), closed=True
-    )
-    ops.append(ring)
+    band = BACK_BAND
+    ops: list[Op] = [
+        rect(0, 0, CARD_W, CARD_H, Style(stroke=None, fill=colour)),
+        rect(band, band, CARD_W - 2 * band, CARD_H - 2 * band, Style(stroke=None, fill="#ffffff")),
+    ]
     ops.append(
         symbol(
             shape, CARD_W / 2, CARD_H / 2 - 2, 12, Style(stroke="#000000", width=0.5, fill=colour)
@@ -144,10 +143,6 @@ def card_back(m: TransAmericaMap, index: int, lang: str) -> list[Op]:
         )
     )
     return ops
-
-
-def _rect_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
-    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
 # ------------------------------------------------------------- score track and markers
@@ -748,7 +743,7 @@ def rules_page(
 def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
     """Every printable document of the kit, by file stem."""
     lang, paper = opts.lang, opts.paper
-    drawing = board.board_drawing(m, lang)
+    drawing = board.board_drawing(m, lang, marks=opts.photo_marks)
     title = f"TransAmerica · {board.board_title(m, lang)}"
     pw, ph = paper_size(paper)
     cards = card_pages(

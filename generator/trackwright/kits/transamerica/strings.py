@@ -94,6 +94,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Zufallskontinent {seed}",
         "it": "Continente casuale {seed}",
     },
+    "ta_marks_note": {
+        "en": "The black squares round the board are for the photo reader (the app's Photo button).",
+        "fr": "Les carrés noirs autour du plateau servent à la lecture par photo (bouton Photo de l'appli).",
+        "de": "Die schwarzen Quadrate am Rand sind für das Lesen per Foto (Foto-Knopf der App).",
+        "it": "I quadrati neri intorno al tabellone servono alla lettura da foto (pulsante Foto dell'app).",
+    },
     "ta_plain": {
         "en": "single line: 1 track",
         "fr": "trait simple : 1 tronçon",
