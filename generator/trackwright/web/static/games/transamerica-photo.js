@@ -111,10 +111,12 @@
     return got.pictures;
   }
 
-  // The printed board's picture, drawn once per board from the SVG the page shows, softened
+  // The printed board's picture, drawn once per board from the SVG the page shows (its parsing,
+  // in the page, is the one main-thread task of the photo's left: 110-200 ms at 4x), softened
   // twice (the reader compares the photo with both).
   async function boardPicture(fresh = false) {
-    if (!fresh && reference && reference.board === G.board) return reference;
+    // Kept for the next photo of any game on the same board (its picture is its SVG's).
+    if (!fresh && reference && reference.svg === G.board.svg) return reference;
     const { ppm, blur, sharp_blur } = await setup();
     const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
     try {
@@ -124,7 +126,7 @@
       const w = Math.round(G.board.width * ppm),
         hh = Math.round(G.board.height * ppm);
       const [soft, sharp] = await softened(img, w, hh, [`blur(${blur}px)`, `blur(${sharp_blur}px)`]);
-      reference = { board: G.board, ppm, soft, sharp };
+      reference = { svg: G.board.svg, ppm, soft, sharp };
       return reference;
     } finally {
       URL.revokeObjectURL(url);
