@@ -230,6 +230,8 @@ def by_photo(page, round_: dict, seed: int, count: Count, folder: Path) -> None:
     count.add("track", 3)  # the button, the camera's shutter, its "use photo"
     page.set_input_files("#photo-input", str(path))
     page.wait_for_selector("#photo-review", timeout=300_000)
+    if os.environ.get("GESTURES_DEBUG"):
+        print("   photo read", page.evaluate("window.twLong"), file=sys.stderr)
     unsure = [
         tuple(sorted(el.get_attribute("data-edge").split("|")))
         for el in page.locator(".photo-unsure").all()
@@ -383,15 +385,26 @@ def markers(page, players: list[str], starts: dict, count: Count, rng, jitter: f
 
 
 LIFT = '[data-problem="stray"] button.lift-stray'
+JOIN = '[data-problem="stray"] button.join-stray'
 
 
-def lift_strays(page, count: Count) -> bool:
+def right_join(page, track: set[tuple[str, str]]) -> str | None:
+    """The "Join at ..." button whose spaces are all real track (the table looks at the board),
+    as a selector, or None."""
+    for spaces in page.locator(JOIN).evaluate_all("bs => bs.map(b => b.dataset.joinTrack)"):
+        if all(tuple(k.split("|")) in track for k in spaces.split()):
+            return f'{JOIN}[data-join-track="{spaces}"]'
+    return None
+
+
+def fix_strays(page, count: Count, track: set[tuple[str, str]]) -> bool:
     """What a table does when the page names track joined to no marker (drawn in red on the
-    board) before scoring: a tap on its "Lift" button, for each such network (a page without
-    the button: Draw track, a tap on each red space)."""
+    board) before scoring, for each such network: a tap on "Join at ..." where the table sees
+    that space holds track (the photo missed it), else on "Lift" (a page without the buttons:
+    Draw track, a tap on each red space)."""
     if page.locator(LIFT).count():
         while (left := page.locator(LIFT).count()) > 0:
-            tap(page, LIFT, count, "score")
+            tap(page, right_join(page, track) or LIFT, count, "score")
             page.wait_for_function(
                 "([sel, n]) => document.querySelectorAll(sel).length < n", arg=[LIFT, left]
             )
@@ -412,10 +425,10 @@ def lift_strays(page, count: Count) -> bool:
     return True
 
 
-def score_and_explain(page, players: list[str], count: Count) -> int:
+def score_and_explain(page, players: list[str], count: Count, track: set) -> int:
     """Score round, then each player's view (it zooms onto that player's missing tracks)."""
     page.evaluate("window.twIdle()")
-    lift_strays(page, count)  # named before scoring: lifted first
+    fix_strays(page, count, track)  # named before scoring: joined or lifted first
     for _attempt in range(3):
         tap(page, "#score-round", count, "score")
         try:
@@ -424,7 +437,7 @@ def score_and_explain(page, players: list[str], count: Count) -> int:
         except PlaywrightTimeout:  # refused: what the page lists before scoring says why
             problems = page.locator("#problems")
             print("  refused:", problems.inner_text() if problems.count() else "?", file=sys.stderr)
-            if not lift_strays(page, count):
+            if not fix_strays(page, count, track):
                 return -1
     else:
         return -1
@@ -494,7 +507,7 @@ def one_round(page, base, m, players, source, way, args, folder) -> tuple[Count,
         by_strokes(page, m, track, count, rng, jitter)
     markers(page, players, round_["starts"], count, rng, jitter)
     starts = page.evaluate("window.TW.G.record['x-draft'].starts")
-    views = score_and_explain(page, players, count)
+    views = score_and_explain(page, players, count, track)
     # The track as the round was scored (or as it was left, if the page would not score it).
     entered = page.evaluate(
         "(window.TW.G.record['x-draft'] || window.TW.G.record.rounds.at(-1)).track"

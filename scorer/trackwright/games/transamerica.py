@@ -17,7 +17,10 @@ from trackwright.scorer import transamerica as engine
 
 def draft_problems(data: Any, where: str = "record") -> list[dict[str, Any]]:
     """:func:`round_problems` of the round a page is entering (a record's ``x-draft``: its
-    ``cities``, ``starts`` and ``track``), as JSON for the page."""
+    ``cities``, ``starts`` and ``track``), as JSON for the page. Track joined to no start
+    marker comes with its ``joins``: the fewest empty spaces that would join it to a network
+    with a marker (:func:`~trackwright.scorer.transamerica.stray_joins`), which the page offers
+    beside lifting it."""
     game = engine.record_from_json(
         {**data, "rounds": []} if isinstance(data, dict) else data, where
     )

@@ -536,6 +536,82 @@ def stray_track(track: set[Edge], markers: dict[str, str]) -> list[list[Edge]]:
     ]
 
 
+#: The longest join offered for a stray network: a photo that misses track misses a space or
+#: two; a network further from every marker than that was laid by mistake, and is lifted.
+JOIN_SPACES = 3
+#: How many joins of the shortest length are offered (a table picks the one it sees).
+JOINS_OFFERED = 3
+
+
+def _spaces_from(
+    empty: dict[str, list[str]], sources: set[str]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Breadth-first over the empty track spaces from ``sources``: how many spaces away each
+    intersection is (up to :data:`JOIN_SPACES`), and the step back towards a source."""
+    away = dict.fromkeys(sources, 0)
+    back: dict[str, str] = {}
+    todo = sorted(sources)
+    while todo:
+        nxt: list[str] = []
+        for node in todo:
+            if away[node] >= JOIN_SPACES:
+                continue
+            for other in empty.get(node, ()):
+                if other not in away:
+                    away[other], back[other] = away[node] + 1, node
+                    nxt.append(other)
+        todo = sorted(nxt)
+    return away, back
+
+
+def _walk_back(back: dict[str, str], node: str) -> list[Edge]:
+    path: list[Edge] = []
+    while node in back:
+        path.append(edge_key(node, back[node]))
+        node = back[node]
+    return path
+
+
+def stray_joins(
+    m: TransAmericaMap, track: set[Edge], markers: dict[str, str], part: list[Edge]
+) -> list[tuple[Edge, ...]]:
+    """The fewest empty track spaces that would join a stray network (``part``, from
+    :func:`stray_track`) to a network holding a start marker: the space a photo missed between
+    real track and its player's network. The shortest joins, at most :data:`JOIN_SPACES` spaces
+    long, at most :data:`JOINS_OFFERED` of them, cheapest first; none when the network is
+    further from every marker than that (track laid by mistake, to be lifted)."""
+    held = set(markers.values())
+    rooted = set(held)
+    for component in graphs.connected_components(graphs.undirected(track)):
+        if component & held:
+            rooted |= component
+    stray = {n for e in part for n in e}
+    if not rooted:
+        return []
+    empty: dict[str, list[str]] = {}
+    for e in m.edges:
+        if e.key not in track:
+            empty.setdefault(e.a, []).append(e.b)
+            empty.setdefault(e.b, []).append(e.a)
+    from_stray, back_stray = _spaces_from(empty, stray)
+    from_rooted, back_rooted = _spaces_from(empty, rooted)
+    ends = [
+        (from_stray[a] + 1 + from_rooted[b], a, b)
+        for a in from_stray
+        for b in empty.get(a, ())
+        if b in from_rooted and a not in rooted and b not in stray
+    ]
+    shortest = min((length for length, _a, _b in ends), default=JOIN_SPACES + 1)
+    joins = {
+        tuple(sorted({*_walk_back(back_stray, a), edge_key(a, b), *_walk_back(back_rooted, b)}))
+        for length, a, b in ends
+        if length == shortest <= JOIN_SPACES
+    }
+    cost = m.edge_by_key
+    ranked = sorted(joins, key=lambda j: (sum(cost[e].cost for e in j), j))
+    return ranked[:JOINS_OFFERED]
+
+
 def unjoined_spaces(track: Iterable[Edge], unsure: Iterable[Edge]) -> list[Edge]:
     """Of the track spaces a photo leaves unsure (under a card or a hand, say), those that hold
     no track by the rules: every track is joined to its player's start marker through track
@@ -597,6 +673,9 @@ class Problem:
     code: str = ""
     """What exactly, for a page to say it in its own language (with ``params``)."""
     params: dict[str, Any] = field(default_factory=dict)
+    joins: tuple[tuple[Edge, ...], ...] = ()
+    """A stray network's fixes other than lifting it: the empty spaces that would join it to
+    a network with a start marker (:func:`stray_joins`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -607,6 +686,7 @@ class Problem:
             "player": self.player,
             "nodes": list(self.nodes),
             "edges": [list(e) for e in self.edges],
+            "joins": [[list(e) for e in join] for join in self.joins],
         }
 
 
@@ -646,6 +726,7 @@ def round_problems(
                 edges=tuple(part),
                 nodes=tuple(sorted({n for e in part for n in e})),
                 params={"a": a, "b": b, "tracks": len(part)},
+                joins=tuple(stray_joins(m, placed, markers, part)),
             )
         )
     complete = len(markers) == len(players) and all(p in cities for p in players)

@@ -3,6 +3,9 @@
 // Pillow) and draws the printed board's own picture (its canvas); the engine's question
 // `photo_read` (the same Python as `trackwright photo`) finds the board and judges every track
 // space. The pixels go to Python as bytes beside the JSON (engine.askBytes), not as text. The
+// decoding, scaling and reading of pixels happen in a worker of their own
+// (games/transamerica-photo-worker.js, with OffscreenCanvas), the page's thread kept free for
+// the finger; where OffscreenCanvas is missing, in a canvas of the page, the same way. The
 // tracks found are drawn over the photo, the uncertain ones in amber: a tap says track (green) or
 // not (grey). Then one change fills the round; the players still tap their start markers and
 // cities.
@@ -38,10 +41,82 @@
     return { canvas, bytes: new Uint8Array(data.buffer), width, height };
   }
 
-  // The printed board's picture, drawn once per board from the SVG the page shows, softened
+  // The pixel worker, started on the first photo where OffscreenCanvas can soften a picture.
+  const pictures = { worker: null, waiting: new Map(), next: 0, url: null };
+  function offscreen() {
+    return (
+      state.offscreen !== false &&
+      typeof Worker !== "undefined" &&
+      typeof OffscreenCanvas !== "undefined" &&
+      typeof OffscreenCanvasRenderingContext2D !== "undefined" &&
+      "filter" in OffscreenCanvasRenderingContext2D.prototype
+    );
+  }
+  function inWorker(job, data, transfer) {
+    if (!pictures.worker) {
+      const worker = new Worker(new URL("games/transamerica-photo-worker.js", document.baseURI).href);
+      worker.onmessage = ({ data: { id, answer, error } }) => {
+        const waiting = pictures.waiting.get(id);
+        pictures.waiting.delete(id);
+        if (error === undefined) waiting?.resolve(answer);
+        else waiting?.reject(new Error(error));
+      };
+      worker.onerror = (e) => {
+        for (const waiting of pictures.waiting.values()) waiting.reject(e);
+        pictures.waiting.clear();
+      };
+      pictures.worker = worker;
+    }
+    const id = ++pictures.next;
+    return new Promise((resolve, reject) => {
+      pictures.waiting.set(id, { resolve, reject });
+      pictures.worker.postMessage({ id, job, ...data }, transfer);
+    });
+  }
+  // The review's picture of the photo: a JPEG, as a URL the page shows (the last one let go).
+  function photoUrl(url) {
+    if (pictures.url?.startsWith("blob:")) URL.revokeObjectURL(pictures.url);
+    pictures.url = url;
+    return url;
+  }
+
+  // The photo decoded, scaled to the reader's working size and read: its RGBA bytes, its size
+  // and the review's picture.
+  async function photoPixels(file, working) {
+    if (offscreen()) {
+      const got = await inWorker("photo", { file, working }, []);
+      return { ...got, url: photoUrl(URL.createObjectURL(got.jpeg)) };
+    }
+    // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
+    const full = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const k = Math.min(1, working / Math.max(full.width, full.height));
+    const width = Math.max(8, Math.round(full.width * k)),
+      height = Math.max(8, Math.round(full.height * k));
+    const bitmap =
+      k < 1
+        ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" })
+        : full;
+    const photo = pixels(bitmap, width, height, null);
+    return { width, height, bytes: photo.bytes, url: photoUrl(photo.canvas.toDataURL("image/jpeg", 0.85)) };
+  }
+
+  // The board's SVG drawn at a size, softened by each filter, read as bytes. The SVG is drawn
+  // in the page (only a page draws one), once; the softening and reading in the worker.
+  async function softened(img, width, height, filters) {
+    if (!offscreen()) return filters.map((f) => pixels(img, width, height, f));
+    const canvas = new OffscreenCanvas(width, height);
+    canvas.getContext("2d").drawImage(img, 0, 0, width, height);
+    const bitmap = canvas.transferToImageBitmap();
+    const got = await inWorker("board", { bitmap, width, height, filters }, [bitmap]);
+    return got.pictures;
+  }
+
+  // The printed board's picture, drawn once per board from the SVG the page shows (its parsing,
+  // in the page, is the one main-thread task of the photo's left: 110-200 ms at 4x), softened
   // twice (the reader compares the photo with both).
-  async function boardPicture() {
-    if (reference && reference.board === G.board) return reference;
+  async function boardPicture(fresh = false) {
+    // Kept for the next photo of any game on the same board (its picture is its SVG's).
+    if (!fresh && reference && reference.svg === G.board.svg) return reference;
     const { ppm, blur, sharp_blur } = await setup();
     const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
     try {
@@ -50,12 +125,8 @@
       await img.decode();
       const w = Math.round(G.board.width * ppm),
         hh = Math.round(G.board.height * ppm);
-      reference = {
-        board: G.board,
-        ppm,
-        soft: pixels(img, w, hh, `blur(${blur}px)`),
-        sharp: pixels(img, w, hh, `blur(${sharp_blur}px)`),
-      };
+      const [soft, sharp] = await softened(img, w, hh, [`blur(${blur}px)`, `blur(${sharp_blur}px)`]);
+      reference = { svg: G.board.svg, ppm, soft, sharp };
       return reference;
     } finally {
       URL.revokeObjectURL(url);
@@ -68,17 +139,9 @@
     state.review = null;
     render();
     try {
-      // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
       const { working } = await setup();
-      const full = await createImageBitmap(file, { imageOrientation: "from-image" });
-      const k = Math.min(1, working / Math.max(full.width, full.height));
-      const width = Math.max(8, Math.round(full.width * k)),
-        height = Math.max(8, Math.round(full.height * k));
-      const bitmap =
-        k < 1
-          ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" })
-          : full;
-      const photo = pixels(bitmap, width, height, null);
+      const photo = await photoPixels(file, working);
+      const { width, height } = photo;
       if (preparing) await preparing;
       const ref = await boardPicture();
       const answer = await TW.engine.askBytes(
@@ -93,13 +156,12 @@
         // as copies (engine.askBytes transfers what it is given).
         [photo.bytes, ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
       );
-      const canvas = photo.canvas;
       if (answer.problem) {
         say(t(`ta.photo-problem-${answer.problem}`));
         return;
       }
       state.review = {
-        url: canvas.toDataURL("image/jpeg", 0.85),
+        url: photo.url,
         width,
         height,
         hm: answer.homography,
@@ -328,6 +390,8 @@
     render();
   }
 
-  TW.taPhoto = { button, panel, state };
+  // photoPixels and boardPicture are named for the tests (the same bytes with or without the
+  // worker: state.offscreen = false takes the page's canvas).
+  TW.taPhoto = { button, panel, state, photoPixels, boardPicture };
   if (G.board) render();
 })();

@@ -307,7 +307,7 @@
               "p",
               { class: "small", "data-problem": p.kind },
               problemText(p),
-              p.kind === "stray" ? liftButton(p) : "",
+              p.kind === "stray" ? [...joinButtons(p, draft), liftButton(p)] : "",
             ),
           ),
         )
@@ -1021,6 +1021,31 @@
           ),
       },
       t("ta.lift-stray", { count: gone.size }),
+    );
+  }
+  // Or joined in one tap: the engine names the fewest empty spaces that would join the stray
+  // network to one with a start marker (the space a photo missed between real tracks). Not
+  // offered turn by turn, where a track belongs to a turn the page cannot guess.
+  function joinButtons(p, draft) {
+    if (Array.isArray(draft.turns)) return [];
+    return (p.joins || []).map((join) =>
+      h(
+        "button",
+        {
+          class: "secondary join-stray",
+          "data-join-track": join.map(([a, b]) => key(a, b)).join(" "),
+          onclick: () =>
+            change(
+              (record) => {
+                const d = taDraftOf(record);
+                const placed = new Set(d.track.map(([a, b]) => key(a, b)));
+                d.track.push(...join.filter(([a, b]) => !placed.has(key(a, b))));
+              },
+              t("ta.laid", { count: join.length }),
+            ),
+        },
+        t("ta.join-stray", { spaces: join.map(([a, b]) => `${a}-${b}`).join(", ") }),
+      ),
     );
   }
   function problemNodes(p, cityNode) {
