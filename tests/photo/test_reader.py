@@ -82,13 +82,36 @@ def test_the_reader_knows_where_the_sheets_meet(name):
         assert got[0] == pytest.approx(xs) and got[1] == pytest.approx(ys), paper
         assert set(got[0]) <= set(seams.seams(drawing.width, drawing.height, keep)[0])
     # The phone has no fonts to measure the words with: it knows a built-in board's seams from
-    # the table, which holds every paper's in every language.
-    table = seams.board_seams(m.name, drawing.width, drawing.height)
-    assert (m.name, drawing.width, drawing.height) in seams.PRINTED
-    assert table == seams.seams(drawing.width, drawing.height, keep)
+    # its map file, which holds every paper's, the same in every language.
+    assert m.printed_seams is not None
+    stored = seams.board_seams(m.printed_seams, drawing.width, drawing.height)
+    assert stored == seams.seams(drawing.width, drawing.height, keep)
     for lang in ("fr", "de", "it"):
         other = kit_board.board_drawing(m, lang)
-        assert seams.seams(other.width, other.height, seam_keepouts(other.ops)) == table, lang
+        assert seams.seams(other.width, other.height, seam_keepouts(other.ops)) == stored, lang
+
+
+def test_the_reader_takes_the_seams_from_the_map_file():
+    """The phone has no fonts: on a random board it knows the seams from the map file beside
+    the kit (``print.seams``), the same as the command line measures from the words, and not the
+    equal split it takes for a map file that does not say."""
+    from dataclasses import replace
+
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.kits.transamerica import continent
+    from trackwright.photo import tracks
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    kit_map = kit_board.printed(continent.generate(3, "en")[0])  # as the kit writes map.json
+    m = model.from_json(json.loads(mapfile.dumps(kit_map.to_json())), "map.json")
+    assert m.printed_seams == kit_map.printed_seams
+    bare = replace(m, printed_seams=None)  # a hand-written map file
+    pictures = cli_photo.reference(m)
+    phone = tracks.Board(m, *pictures)  # no keepouts: the phone
+    laptop = tracks.Board(bare, *pictures, keepouts=cli_photo.keepouts(bare))
+    equal = tracks.Board(bare, *pictures)
+    assert [s.seams for s in phone.strips] == [s.seams for s in laptop.strips]
+    assert [s.seams for s in phone.strips] != [s.seams for s in equal.strips]
 
 
 def test_the_board_drawing_carries_the_marks():

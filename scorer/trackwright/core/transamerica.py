@@ -71,6 +71,10 @@ class TransAmericaMap:
     generator: dict[str, Any] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    #: Where the kit's sheets meet on the printed board, as the kit wrote them (``print.seams``):
+    #: x of the vertical seams and y of the horizontal ones on every paper (mm); None when the
+    #: file does not say (a hand-written map).
+    printed_seams: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
     # -------------------------------------------------------------- derived data
     @cached_property
@@ -125,6 +129,9 @@ class TransAmericaMap:
         if self.generator:
             data["generator"] = self.generator
         data["board"] = {"width": self.board_w, "height": self.board_h}
+        if self.printed_seams is not None:
+            xs, ys = self.printed_seams
+            data["print"] = {"seams": {"x": list(xs), "y": list(ys)}}
         data["nodes"] = [{"id": n.id, "x": n.x, "y": n.y} for n in self.nodes.values()]
         data["edges"] = [{"a": e.a, "b": e.b, "cost": e.cost, "kind": e.kind} for e in self.edges]
         data["cities"] = [
@@ -296,7 +303,16 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
         generator=data.get("generator", {}),
         stats=data.get("stats", {}),
         source=where,
+        printed_seams=_printed_seams(data),
     )
+
+
+def _printed_seams(data: dict[str, Any]) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    """The seams the kit printed (``print.seams``, schema-checked), or None."""
+    seams = data.get("print", {}).get("seams")
+    if seams is None:
+        return None
+    return tuple(sorted(seams["x"])), tuple(sorted(seams["y"]))
 
 
 def load(ref: str | Path) -> TransAmericaMap:

@@ -7,11 +7,12 @@ seams: lines across the board at known places, a little off (the sheets lie up t
 apart) and shadowed. The reader does not know the paper, so it takes every paper's seams.
 
 The kit puts each seam where it crosses no word and no city (the board's ``keepouts``, the boxes
-of its words and discs as printed, which only the kit's fonts can measure): a reader given the
-same boxes (the command line) knows the same seams. The built-in boards' seams are written down
-here (:data:`PRINTED`, every paper and every language, checked against the kit by
-``tests/photo/test_reader.py``), so the phone, which has no fonts, knows them too; for any other
-board without keepouts the reader takes the equal split's.
+of its words and discs as printed, which only the kit's fonts can measure), and writes the seams
+it printed into the map file beside the kit (``print.seams``; the built-in maps in
+``templates/transamerica/maps/`` carry theirs, checked against the kit in every language by
+``tests/photo/test_reader.py``), so the phone, which has no fonts, knows them too. A map file
+without them: a reader given the boxes (the command line) knows the same seams as the kit; one
+without (the phone) takes the equal split's.
 """
 
 from __future__ import annotations
@@ -49,26 +50,15 @@ def seams(
     return sorted(xs), sorted(ys)
 
 
-#: The built-in boards' seams as the kits print them, by (the map's name, drawing width and
-#: height): x of the vertical ones and y of the horizontal ones on every paper, the same in
-#: every language.
-PRINTED: dict[tuple[str, float, float], tuple[tuple[float, ...], tuple[float, ...]]] = {
-    ("USA", 690.0, 398.0): ((220.0, 322.0, 441.0), (134.0, 193.0, 266.0)),
-    ("USA (the published board)", 622.0, 471.34): (
-        (161.0, 228.5, 271.0, 434.5, 441.0),
-        (159.5, 237.5, 310.5),
-    ),
-    ("Europe", 525.0, 450.0): ((133.0, 298.0, 302.0), (151.0, 218.5, 302.0)),
-    ("Japan", 484.0, 530.0): ((159.0, 260.869015, 269.0), (136.0, 270.0, 387.5)),
-}
-
-
 def board_seams(
-    name: str, width: float, height: float, keepouts: Sequence[Box] = ()
+    printed: tuple[Sequence[float], Sequence[float]] | None,
+    width: float,
+    height: float,
+    keepouts: Sequence[Box] = (),
 ) -> tuple[list[float], list[float]]:
-    """A board's seams on every paper: a built-in board's as printed (:data:`PRINTED`), any
-    other's from its keepouts (see :func:`seams`)."""
-    known = PRINTED.get((name, round(width, 2), round(height, 2)))
-    if known is not None:
-        return list(known[0]), list(known[1])
+    """A board's seams on every paper: those its map file says the kit printed (``printed``,
+    :attr:`~trackwright.core.transamerica.TransAmericaMap.printed_seams`), else those the kit
+    would print with ``keepouts``, else (no keepouts) the equal split's (see :func:`seams`)."""
+    if printed is not None:
+        return sorted(printed[0]), sorted(printed[1])
     return seams(width, height, keepouts)

@@ -136,14 +136,14 @@ class Board:
         keepouts: Sequence[tuple[float, float, float, float]] = (),
     ) -> None:
         """``keepouts``: the printed board's words and discs, where the kit's seams do not run
-        (:mod:`.seams`); a built-in board's seams are known without them."""
+        (:mod:`.seams`); a map file that says where the kit's seams are printed needs none."""
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
-        seam_x, seam_y = seams_mod.board_seams(m.name, *self.size, keepouts)
+        seam_x, seam_y = seams_mod.board_seams(m.printed_seams, *self.size, keepouts)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:

@@ -6,6 +6,8 @@ the web scorer, so what players see on screen is what they printed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon, box
 
@@ -37,10 +39,12 @@ from trackwright.kits.draw.ops import (
     rect,
 )
 from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, symbol
+from trackwright.kits.sheets import seam_keepouts
 from trackwright.kits.transamerica import fiducials
 from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 from trackwright.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
+from trackwright.photo.seams import seams
 from trackwright.version import VERSION
 
 SEA = "#d6e9f5"
@@ -416,3 +420,14 @@ def board_view(m: TransAmericaMap, lang: str) -> BoardView:
         places=plan.places(m, region_names(m, lang)),
         players=player_styles(),
     )
+
+
+def printed(m: TransAmericaMap, drawing: Drawing | None = None) -> TransAmericaMap:
+    """The map with the seams of its board ``drawing`` (by default the English one, which the
+    built-in maps are checked in every language against) as the kit tiles it on every paper
+    (:func:`trackwright.photo.seams.seams`, the drawing's words and discs kept clear): what the
+    map file beside a kit, and a built-in map file, say (``print.seams``)."""
+    if drawing is None:
+        drawing = board_drawing(m, "en")
+    xs, ys = seams(drawing.width, drawing.height, seam_keepouts(drawing.ops))
+    return replace(m, printed_seams=(tuple(xs), tuple(ys)))

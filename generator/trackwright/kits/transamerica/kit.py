@@ -740,10 +740,14 @@ def rules_page(
 # ---------------------------------------------------------------------------- the kit
 
 
-def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
-    """Every printable document of the kit, by file stem."""
+def documents(
+    m: TransAmericaMap, opts: KitOptions, drawing: Drawing | None = None
+) -> dict[str, Document]:
+    """Every printable document of the kit, by file stem (``drawing``: the board's, if made
+    already)."""
     lang, paper = opts.lang, opts.paper
-    drawing = board.board_drawing(m, lang, marks=opts.photo_marks)
+    if drawing is None:
+        drawing = board.board_drawing(m, lang, marks=opts.photo_marks)
     title = f"TransAmerica · {board.board_title(m, lang)}"
     pw, ph = paper_size(paper)
     cards = card_pages(
@@ -779,10 +783,12 @@ def documents(m: TransAmericaMap, opts: KitOptions) -> dict[str, Document]:
 
 
 def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, bytes]:
-    """All files of the kit, rendered in memory: path -> bytes."""
+    """All files of the kit, rendered in memory: path -> bytes. The map file beside it says where
+    the tiled board's sheets meet (:func:`.board.printed`), so the phone's photo reader knows."""
     needs = t("ck_needs", opts.lang)
+    drawing = board.board_drawing(m, opts.lang, marks=opts.photo_marks)
     finished = finish_kit(
-        documents(m, opts),
+        documents(m, opts, drawing),
         opts.lang,
         opts.paper,
         "TransAmerica",
@@ -790,4 +796,6 @@ def kit_files(m: TransAmericaMap, opts: KitOptions, out: Path) -> dict[Path, byt
         opts.duplex,
         opts.ink_saver,
     )
-    return render_kit(finished, opts.formats, out, mapfile.dumps(m.to_json()))
+    return render_kit(
+        finished, opts.formats, out, mapfile.dumps(board.printed(m, drawing).to_json())
+    )

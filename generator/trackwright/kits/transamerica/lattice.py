@@ -28,6 +28,7 @@ from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lattice import node_id
 from trackwright.core.output import write_atomic
+from trackwright.kits.transamerica import board
 from trackwright.kits.transamerica.balance import Balance, Band, analyse
 
 LATTICE_VERSION = "1"
@@ -509,7 +510,7 @@ def _nearest_key(
     return math.dist(xy, ids[nid]), nid
 
 
-if __name__ == "__main__":  # maintainers: rebuild a built-in map from its region file
+if __name__ == "__main__":  # maintainers: rebuild a built-in map (and its printed seams)
     source = Path(sys.argv[1])
     built, _balance, _tries = build_balanced(mapfile.read_json(source), str(source))
-    write_atomic(Path(sys.argv[2]), mapfile.dumps(built.to_json()))
+    write_atomic(Path(sys.argv[2]), mapfile.dumps(board.printed(built).to_json()))

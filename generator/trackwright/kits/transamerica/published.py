@@ -34,6 +34,7 @@ from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_atomic
+from trackwright.kits.transamerica import board
 
 NAME = "usa-classic"
 GENERATOR = "trackwright-published-board"
@@ -137,10 +138,10 @@ def build(data: dict[str, Any], where: str = "<source>") -> dict[str, Any]:
 
 
 def build_file(source: Path) -> bytes:
-    """The stored map file's bytes, built from a source file (and checked as a map)."""
+    """The stored map file's bytes, built from a source file (and checked as a map), with the
+    seams the kit prints it with (:func:`.board.printed`)."""
     data = build(mapfile.read_json(source), str(source))
-    model.from_json(data, NAME)
-    return mapfile.dumps(data)
+    return mapfile.dumps(board.printed(model.from_json(data, NAME)).to_json())
 
 
 if __name__ == "__main__":  # maintainers: rebuild templates/transamerica/maps/usa-classic.json
