@@ -80,9 +80,11 @@ def marked_python(dest: Path) -> Path:
     shutil.copytree(stdlib, lib, ignore=skip, symlinks=True)
     spec = importlib.util.find_spec("pip")
     assert spec and spec.origin
+    # Beside the standard library, which is on every interpreter's path (a Debian build's
+    # site-packages are dist-packages outside its prefix).
     shutil.copytree(
         Path(spec.origin).parent,
-        lib / "site-packages" / "pip",
+        lib / "pip",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     (lib / "EXTERNALLY-MANAGED").write_text(

@@ -43,7 +43,14 @@ SHOT = os.environ.get("TRACKWRIGHT_PRINT_SHOT")
 def print_site(phone_site, tmp_path_factory) -> tuple[Path, str]:
     """The site as ``trackwright site OUT`` writes it (the printed kits in), and what it said."""
     out = tmp_path_factory.mktemp("print") / "site"
-    done = cli.trackwright("site", str(out))
+    # From a folder with no output/: `site` also takes the maps of the kits made there (a user who
+    # ran `generate all` first has some), which the app built by `phone_site` does not hold.
+    here = Path.cwd()
+    os.chdir(out.parent)
+    try:
+        done = cli.trackwright("site", str(out))
+    finally:
+        os.chdir(here)
     assert done.returncode == 0, done.stderr
     return out, done.stdout
 
