@@ -30,11 +30,14 @@ from trackwright.cli.common import (
     PaperOpt,
     RecordArg,
     StderrProgress,
+    chosen_lang,
+    error_line,
     parse_formats,
     report,
+    usage_line,
 )
 from trackwright.cli.photo import photo_app
-from trackwright.core import mapfile, progress
+from trackwright.core import mapfile, messages, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
 from trackwright.version import VERSION
@@ -57,7 +60,7 @@ def generate_all(
     files: dict[Path, bytes] = {}
     for result in _each_game(jobs):
         if isinstance(result, tuple):  # a game's one-line error, raised here with its place
-            raise TrackwrightError(result[1], result[0])
+            raise TrackwrightError(result[1], result[0], code=result[2], params=result[3])
         files.update(result)
     report(write_all(files), started, lang.value)
 
@@ -78,20 +81,20 @@ def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
     made = []
     for result in _each_game(work):
         if isinstance(result, tuple):
-            raise TrackwrightError(result[1], result[0])
+            raise TrackwrightError(result[1], result[0], code=result[2], params=result[3])
         made.append({path.as_posix(): data for path, data in result.items()})
     return made
 
 
-def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[str | None, str]:
+def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[Any, ...]:
     """One game's part of ``generate all`` (in a worker process when there are several cores):
-    its files, or its error as (place, message)."""
+    its files, or its error as (place, message, code, params)."""
     name, out, paper, lang, fmt = job
     try:
         result: dict[Path, bytes] = games.get(name).cli_module().generate_all(out, paper, lang, fmt)
         return result
     except TrackwrightError as exc:
-        return (exc.where, exc.message)
+        return (exc.where, exc.message, exc.code, exc.params)
 
 
 def _each_game(jobs: list[Any]) -> list[Any]:
@@ -387,38 +390,40 @@ def build_app() -> typer.Typer:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; every input error becomes one line and code 2.
     Long work shows its progress on stderr (on a terminal, or with ``TRACKWRIGHT_PROGRESS=1``)."""
+    lang = chosen_lang(sys.argv[1:] if argv is None else argv)
     sink = None
     if sys.stderr.isatty() or os.environ.get("TRACKWRIGHT_PROGRESS") == "1":
         sink = StderrProgress(sys.stderr)
     try:
         if sink is None:
-            return _run(argv)
-        with progress.reporting(sink):
-            return _run(argv)
+            return _run(argv, lang)
+        with progress.reporting(sink, lang):
+            return _run(argv, lang)
     finally:
         if sink is not None:
             sink.close()
 
 
-def _run(argv: list[str] | None) -> int:
+def _run(argv: list[str] | None, lang: str = "en") -> int:
+    """Run the command; input errors as one line in ``lang``."""
     try:
         result = build_app()(args=argv, prog_name="trackwright", standalone_mode=False)
     except TrackwrightError as exc:
-        typer.echo(f"trackwright: error: {exc}", err=True)
+        typer.echo(error_line(exc, lang), err=True)
         return 2
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:
-        typer.echo("trackwright: aborted", err=True)
+        typer.echo(messages.say("cli.aborted", lang), err=True)
         return 130
     except typer.TyperException as exc:  # click's usage errors, as vendored by typer
         if type(exc).__name__ == "NoArgsIsHelpError":
             typer.echo(exc.format_message())
             return 0
         ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         message = exc.format_message().replace("Value error, ", "")
-        typer.echo(f"trackwright: error: {message}{hint}", err=True)
+        command = ctx.command_path if ctx is not None else None
+        typer.echo(usage_line(message, command, lang), err=True)
         return getattr(exc, "exit_code", 2)
     return result if isinstance(result, int) else 0
 

@@ -1,10 +1,19 @@
-"""The one error type users see: a message naming the file and the place, shown on one line."""
+"""The one error type users see: a message naming the file and the place, shown on one line, in
+the user's language (the words from :mod:`trackwright.core.messages`, the place as it is)."""
 
 from __future__ import annotations
 
+from typing import Self
+
+from trackwright.core import messages
+
 
 class TrackwrightError(Exception):
-    """Bad input. ``where`` is the file (and place in it) the problem is in."""
+    """Bad input. ``where`` is the file (and place in it) the problem is in.
+
+    Raise sites give a code of the message catalogue and its params
+    (``TrackwrightError.of("map.hex.twice", where, q=1, r=2)``); ``message`` is then the
+    English text, and :meth:`line` says it in any language of ours."""
 
     def __init__(
         self,
@@ -21,6 +30,27 @@ class TrackwrightError(Exception):
         #: message is all there is).
         self.code = code
         self.params = dict(params or {})
+
+    @classmethod
+    def of(cls, code: str, where: str | None = None, /, **params: object) -> Self:
+        """The error of catalogue entry ``code`` at ``where``, its English words as ``message``."""
+        return cls(messages.say(code, "en", params), where, code=code, params=params)
+
+    def at(self, where: str | None) -> TrackwrightError:
+        """The same error at another place (an embedded document's place in its file)."""
+        return type(self)(self.message, where, code=self.code, params=self.params)
+
+    def say(self, lang: str = "en") -> str:
+        """The message in ``lang``: the catalogue's words when the code is there, else as raised."""
+        if self.code and messages.known(self.code):
+            return messages.say(self.code, lang, self.params)
+        return self.message
+
+    def line(self, lang: str = "en") -> str:
+        """The one line a user sees, in ``lang``: the place as it is, then the message."""
+        where = clip(_one_line(self.where), LINE_LIMIT) if self.where else ""
+        message = clip(_one_line(self.say(lang)), LINE_LIMIT)
+        return f"{where}: {message}" if where else message
 
     def __str__(self) -> str:
         """One line, whatever the message and the place hold: control characters escaped, and

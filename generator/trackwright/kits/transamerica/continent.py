@@ -450,7 +450,7 @@ def generate(seed: int, lang: str = "en", band=None, tries: int = 30):
     band = band or Band()
     closest = None
     for attempt in range(tries):
-        progress.report(f"random board from seed {seed}: try {attempt + 1} of {tries}")
+        progress.report("progress.random-board", seed=seed, attempt=attempt + 1, tries=tries)
         try:
             data = _attempt(seed, attempt, lang)
         except TrackwrightError:

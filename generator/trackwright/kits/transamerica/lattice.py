@@ -460,7 +460,7 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
         shift = shifts[k]
         tried.add((rows, shift))
         attempts += 1
-        progress.report(f"balancing the board: try {attempts} of {tries} ({rows} rows)")
+        progress.report("progress.balancing", attempt=attempts, tries=tries, rows=rows)
         trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
         try:
             m = _lay(trial, where)
