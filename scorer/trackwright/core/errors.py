@@ -40,6 +40,12 @@ class TrackwrightError(Exception):
         """The same error at another place (an embedded document's place in its file)."""
         return type(self)(self.message, where, code=self.code, params=self.params)
 
+    def words(self) -> object:
+        """The message, to put in another's placeholder: its catalogue part when it has a code."""
+        if self.code and messages.known(self.code):
+            return messages.part(self.code, **self.params)
+        return self.message
+
     def say(self, lang: str = "en") -> str:
         """The message in ``lang``: the catalogue's words when the code is there, else as raised."""
         if self.code and messages.known(self.code):

@@ -38,7 +38,7 @@ def record(data: Any) -> Any:
     if isinstance(data, dict) and isinstance(data.get("map"), str) and data["map"].startswith(REF):
         sha = data["map"][len(REF) :]
         if sha not in _MAPS:
-            raise TrackwrightError("this game's map is not loaded on this device", "record: $.map")
+            raise TrackwrightError.of("ask.map-not-loaded", "record: $.map")
         return {**data, "map": _MAPS[sha]}
     return data
 
@@ -63,8 +63,8 @@ def ask(name: Any, data: Any, args: Any) -> Any:
     game = games.of_record(data, "record")
     if not isinstance(name, str) or name not in game.questions:
         known = ", ".join(sorted(game.questions)) or "none"
-        raise TrackwrightError(
-            f"{game.title} has no question {str(name)[:40]!r} (known: {known})", "question"
+        raise TrackwrightError.of(
+            "ask.unknown", "question", game=game.title, name=repr(str(name)[:40]), known=known
         )
     return game.questions[name](record(data), args, "record")
 

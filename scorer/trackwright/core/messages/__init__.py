@@ -61,6 +61,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, dict) and "code" in value:
             return say(value["code"], self.lang, value.get("params"))
+        if isinstance(value, list):  # parts said one after the other
+            return "".join(self.format_field(item, format_spec) for item in value)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return super().format_field(value, format_spec)
         return _localised(format(value, format_spec), self.lang)
