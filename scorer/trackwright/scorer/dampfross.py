@@ -369,9 +369,7 @@ def _points_said(n: int) -> dict[str, object]:
 
 def _both(company: Sequence[str]) -> object:
     """A company's name in an error's words: 'Ann', or 'Ann and Bo'."""
-    if len(company) < 2:
-        return "".join(company)
-    return messages.part("df.and", a=_both(company[:-1]), b=company[-1])
+    return messages.both(tuple(company))
 
 
 def _commas(items: Sequence[object]) -> list[object]:

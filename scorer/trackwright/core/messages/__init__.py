@@ -82,6 +82,13 @@ def part(code: str, **params: object) -> dict[str, object]:
     return {"code": code, "params": params}
 
 
+def both(names: list[str] | tuple[str, ...]) -> object:
+    """Names said as one: 'Ann', 'Ann and Bo', 'Ann and Bo and Cy' (a part, for a placeholder)."""
+    if len(names) < 2:
+        return "".join(names)
+    return part("words.and", a=both(names[:-1]), b=names[-1])
+
+
 def known(code: str) -> bool:
     """Whether the catalogue has ``code``."""
     return code in catalogue()
