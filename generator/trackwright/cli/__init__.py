@@ -281,10 +281,7 @@ def export(
     original = g.score(g.load_record(record)).to_json()
     portable = g.portable_record(mapfile.read_json(record), record.parent, str(record))
     if g.score_json(portable, str(out or record)) != original:
-        raise TrackwrightError(
-            "the exported record does not score as the original (a bug: please report it)",
-            str(record),
-        )
+        raise TrackwrightError.of("export.differs", str(record))
     text = mapfile.dumps(portable)
     if out is None:
         typer.echo(text.decode("utf-8"), nl=False)

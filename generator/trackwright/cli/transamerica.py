@@ -122,11 +122,7 @@ def generate(
     else:
         m, result, tries = model.load(map_ref or "usa"), None, 0
         if published.is_published(m):
-            raise TrackwrightError(
-                "the published board is built in for scoring games played on it (records with "
-                '"map": "usa-classic"); it is the publisher\'s, not ours to print',
-                map_ref,
-            )
+            raise TrackwrightError.of("ta.published.not-printed", map_ref)
     if result is not None:
         typer.echo(_balance_line(m, result, tries, lang.value))
     opts = kit.KitOptions(

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from trackwright.core import messages
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 
 BATCH = 512  # rows relaxed at once: BATCH x nodes x degree floats (about 30 MB at 1,200 nodes)
@@ -205,6 +206,11 @@ class Band:
 
     def describe(self) -> str:
         return f"mean {self.mean_low:g}-{self.mean_high:g}, maximum at most {self.max_high}"
+
+
+def band_said(band: Band) -> dict[str, object]:
+    """:meth:`Band.describe` in an error's words (a part of the message catalogue)."""
+    return messages.part("ta.band", low=band.mean_low, high=band.mean_high, most=band.max_high)
 
 
 ORIGINAL = {"min": 19, "mean": 27.5, "max": 36}  # the published board (the issue's figures)
