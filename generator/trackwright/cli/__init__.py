@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from trackwright import games
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    LANGUAGE,
     FormatOpt,
     Lang,
     LangOpt,
@@ -30,6 +31,7 @@ from trackwright.cli.common import (
     PaperOpt,
     RecordArg,
     StderrProgress,
+    bad_option,
     chosen_lang,
     error_line,
     parse_formats,
@@ -152,11 +154,9 @@ def serve(
     from trackwright.web.app import create_app
 
     if not 1 <= port <= 65535:
-        raise typer.BadParameter(f"{port} is not a port number", param_hint="'--port'")
+        raise bad_option("cli.port", "'--port'", port=port)
     if url is not None and not re.fullmatch(r"https?://[^/?#\s]+/?", url):
-        raise typer.BadParameter(
-            f"{url[:60]!r}: give the address as http://HOST:PORT", param_hint="'--url'"
-        )
+        raise bad_option("cli.url", "'--url'", url=repr(url[:60]))
     path = db or Path(platformdirs.user_data_dir("trackwright")) / "games.sqlite"
     bind = host or ("0.0.0.0" if lan else "127.0.0.1")
     keyed = lan or not is_loopback(bind)  # every address others can reach needs the key
@@ -259,10 +259,7 @@ def schema(
     elif kind == "photo-case":  # a photo case's details, for trackwright photo check
         data = mapfile.schema("photo-case")
     else:
-        raise typer.BadParameter(
-            "choose map, photo-case, or record and a game: " + ", ".join(games.names()),
-            param_hint="KIND",
-        )
+        raise bad_option("cli.schema.kind", "KIND", games=", ".join(games.names()))
     typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
 
 
@@ -388,6 +385,7 @@ def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; every input error becomes one line and code 2.
     Long work shows its progress on stderr (on a terminal, or with ``TRACKWRIGHT_PROGRESS=1``)."""
     lang = chosen_lang(sys.argv[1:] if argv is None else argv)
+    said_in = LANGUAGE.set(lang)
     sink = None
     if sys.stderr.isatty() or os.environ.get("TRACKWRIGHT_PROGRESS") == "1":
         sink = StderrProgress(sys.stderr)
@@ -397,6 +395,7 @@ def run(argv: list[str] | None = None) -> int:
         with progress.reporting(sink, lang):
             return _run(argv, lang)
     finally:
+        LANGUAGE.reset(said_in)
         if sink is not None:
             sink.close()
 

@@ -7,6 +7,7 @@ import os
 import re
 import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -47,6 +48,16 @@ class PosterSize(StrEnum):
     in24x36 = "24x36in"
 
 
+#: The language of the command being run (set by :func:`trackwright.cli.run` from
+#: :func:`chosen_lang`), for the option parsers' messages.
+LANGUAGE: ContextVar[str] = ContextVar("trackwright_cli_lang", default="en")
+
+
+def bad_option(code: str, hint: str, /, **params: object) -> typer.BadParameter:
+    """A wrong option's error, the catalogue's ``code`` said in the command's language."""
+    return typer.BadParameter(messages.say(code, LANGUAGE.get(), params), param_hint=hint)
+
+
 def parse_back_offset(value: str) -> tuple[float, float]:
     from trackwright.kits.layout import parse_offset  # only when a kit is made: --help stays light
 
@@ -62,10 +73,7 @@ def parse_formats(value: str) -> tuple[str, ...]:
     )
     bad = [f for f in formats if f not in FORMATS]
     if bad or not formats:
-        raise typer.BadParameter(
-            f"{value!r}: choose a comma-separated list of {', '.join(FORMATS)}",
-            param_hint="'--format'",
-        )
+        raise bad_option("cli.formats", "'--format'", value=repr(value), formats=", ".join(FORMATS))
     return formats
 
 

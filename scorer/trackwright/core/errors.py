@@ -71,11 +71,15 @@ class TrackwrightError(Exception):
 LINE_LIMIT = 1000
 
 
+#: Spaces a language's words hold (French writes 1 000 and « … » with them): kept as they are.
+SPACES = frozenset("\u00a0\u202f")
+
+
 def _one_line(text: str) -> str:
     """Line breaks and other control characters as their escapes (``\\n``, ``\\x00``)."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() or c in SPACES else repr(c)[1:-1] for c in text)
 
 
 def clip(text: str, limit: int = 100) -> str:
