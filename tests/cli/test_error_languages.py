@@ -361,3 +361,20 @@ def test_every_raise_of_a_trackwright_error_names_its_code():
             if named and not any(k.arg == "code" for k in node.exc.keywords):
                 bare.append(f"{rel}:{node.lineno}")
     assert not bare
+
+
+def test_the_phone_engine_says_its_errors_in_the_pages_language():
+    """The worker's bridge: after language_text (engine.js sends the page's <html lang>), a
+    refused record's one line is in that language, the place as it is."""
+    from trackwright.play import bridge
+
+    record = json.dumps(_edited(DF_GAME, _two_players))
+    try:
+        english = json.loads(bridge.score_text(record))["error"]
+        assert json.loads(bridge.language_text("it")) == {"ok": "it"}
+        italian = json.loads(bridge.score_text(record))["error"]
+        assert json.loads(bridge.language_text("xx")) == {"ok": "en"}
+    finally:
+        bridge.language_text("en")
+    assert english == "record: $.players: ['Ann'] is too short"
+    assert italian == "record: $.players: ['Ann'] è troppo corto"
