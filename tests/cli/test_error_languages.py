@@ -289,9 +289,6 @@ CODE_TAKERS = {"of", "_fail", "fail", "_Refused", "problem", "part", "bad_option
 #: Raises that pass on an error already coded (a re-raise, an error from a worker process), and
 #: the few whose words stay English, with why.
 UNCODED = {
-    # the photo reader's verdicts: the page says them in its own words from their code
-    # (ta.photo-problem-*), the command line in English for now (photo/tracks.py)
-    "scorer/trackwright/photo/tracks.py",
     # a poster size too small for the board: the paper arithmetic's message (kits/layout.py)
     "generator/trackwright/kits/sheets.py",
 }

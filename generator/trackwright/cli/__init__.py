@@ -62,7 +62,9 @@ def generate_all(
     files: dict[Path, bytes] = {}
     for result in _each_game(jobs):
         if isinstance(result, tuple):  # a game's one-line error, raised here with its place
-            raise TrackwrightError(result[1], result[0], code=result[2], params=result[3])
+            raise TrackwrightError(
+                result[1], result[0], code=result[2], params=result[3], key=result[4]
+            )
         files.update(result)
     report(write_all(files), started, lang.value)
 
@@ -83,7 +85,9 @@ def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
     made = []
     for result in _each_game(work):
         if isinstance(result, tuple):
-            raise TrackwrightError(result[1], result[0], code=result[2], params=result[3])
+            raise TrackwrightError(
+                result[1], result[0], code=result[2], params=result[3], key=result[4]
+            )
         made.append({path.as_posix(): data for path, data in result.items()})
     return made
 
@@ -96,7 +100,7 @@ def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tupl
         result: dict[Path, bytes] = games.get(name).cli_module().generate_all(out, paper, lang, fmt)
         return result
     except TrackwrightError as exc:
-        return (exc.where, exc.message, exc.code, exc.params)
+        return (exc.where, exc.message, exc.code, exc.params, exc.key)
 
 
 def _each_game(jobs: list[Any]) -> list[Any]:

@@ -116,7 +116,9 @@ def read_photo(
     try:
         reading = tracks.read(pic, board(m), scaled or None)
     except tracks.PhotoError as exc:
-        raise TrackwrightError(exc.message, where, code=exc.code, params=exc.params) from exc
+        raise TrackwrightError(
+            exc.message, where, code=exc.code, params=exc.params, key=exc.key
+        ) from exc
     return reading.settled()
 
 

@@ -22,6 +22,7 @@ class TrackwrightError(Exception):
         *,
         code: str = "",
         params: dict[str, object] | None = None,
+        key: str = "",
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -30,26 +31,35 @@ class TrackwrightError(Exception):
         #: message is all there is).
         self.code = code
         self.params = dict(params or {})
+        #: The message catalogue's entry that words it: the code's own, unless the code is one a
+        #: page already knows by another name (:meth:`known_as`).
+        self.key = key or code
 
     @classmethod
     def of(cls, code: str, where: str | None = None, /, **params: object) -> Self:
         """The error of catalogue entry ``code`` at ``where``, its English words as ``message``."""
         return cls(messages.say(code, "en", params), where, code=code, params=params)
 
+    def known_as(self, code: str) -> Self:
+        """This error under the code a page already says in its own words (the photo reader's
+        ``dark``, ``blurred``...), its words still the catalogue's entry."""
+        self.code = code
+        return self
+
     def at(self, where: str | None) -> TrackwrightError:
         """The same error at another place (an embedded document's place in its file)."""
-        return type(self)(self.message, where, code=self.code, params=self.params)
+        return type(self)(self.message, where, code=self.code, params=self.params, key=self.key)
 
     def words(self) -> object:
-        """The message, to put in another's placeholder: its catalogue part when it has a code."""
-        if self.code and messages.known(self.code):
-            return messages.part(self.code, **self.params)
+        """The message, to put in another's placeholder: its catalogue part when it has one."""
+        if self.key and messages.known(self.key):
+            return messages.part(self.key, **self.params)
         return self.message
 
     def say(self, lang: str = "en") -> str:
-        """The message in ``lang``: the catalogue's words when the code is there, else as raised."""
-        if self.code and messages.known(self.code):
-            return messages.say(self.code, lang, self.params)
+        """The message in ``lang``: the catalogue's words when it has an entry, else as raised."""
+        if self.key and messages.known(self.key):
+            return messages.say(self.key, lang, self.params)
         return self.message
 
     def line(self, lang: str = "en") -> str:
