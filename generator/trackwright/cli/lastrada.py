@@ -12,6 +12,7 @@ import typer
 
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    LANGUAGE,
     BackOffsetOpt,
     Duplex,
     FormatOpt,
@@ -80,7 +81,7 @@ def generate(
             seed = new_seed()
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
-    problem = kit.fit_error(m, paper.value)
+    problem = kit.fit_error(m, paper.value, LANGUAGE.get())
     if problem is not None:
         raise typer.BadParameter(problem, param_hint="'--map'" if map_ref else "'--hex-size'")
     if map_ref is None:
