@@ -113,7 +113,7 @@ def read(data: Any) -> Draft:
     if isinstance(data, Mapping):
         big = data.get(BIG)
         d.big = {b for b in big if isinstance(b, str)} if isinstance(big, list) else set()
-        d.start = data.get("start") if data.get("start") in ("town", "port") else "town"
+        d.start = "port" if data.get("start") == "port" else "town"
         size = data.get("hex_size")
         if isinstance(size, int | float) and not isinstance(size, bool) and size > 2:
             d.hex_size = float(size)
@@ -503,8 +503,8 @@ def size_of(args: Any) -> tuple[int, int]:
     rows = common.integer(a.get("rows")) or 22
     (wc, wr), (tc, tr) = largest()
     cols, rows = max(MIN_COLS, cols), max(MIN_ROWS, rows)
-    if cols <= wc and rows <= wr:
-        return cols, rows
+    if rows <= wr and (cols > tc or rows <= tr):
+        return min(cols, wc), rows  # landscape
     return min(cols, tc), min(rows, tr)
 
 
@@ -558,8 +558,8 @@ def map_fill(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     numbers, made_big = _assign(d, random.Random(f"trackwright/dampfross/fill/{seed or 0}"))
     out = dict(draft)
     out["towns"] = [
-        {**raw, "numbers": numbers.get(raw.get("name"), raw.get("numbers", []))}
-        if isinstance(raw, Mapping)
+        {**raw, "numbers": numbers[raw["name"]]}
+        if isinstance(raw, Mapping) and raw.get("name") in numbers
         else raw
         for _i, raw in common.items(draft, "towns")
     ]

@@ -390,10 +390,13 @@ def map_check(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
 def empty(cols: int, rows: int, lang: str) -> dict[str, Any]:
     """An empty lattice of ``cols`` x ``rows`` intersections, every line plain, no city."""
     cells = [(c, r) for r in range(rows) for c in range(cols)]
-    nodes = []
+    nodes: list[dict[str, Any]] = []
+    xs, ys = [], []
     for c, r in cells:
         x, y = grid.position(c, r, EDGE_MM, (MARGIN_MM, MARGIN_MM))
-        nodes.append({"id": grid.node_id(c, r), "x": round(x, 2), "y": round(y, 2)})
+        xs.append(round(x, 2))
+        ys.append(round(y, 2))
+        nodes.append({"id": grid.node_id(c, r), "x": xs[-1], "y": ys[-1]})
     inside = set(cells)
     edges = [
         {"a": grid.node_id(*a), "b": grid.node_id(*b), "cost": 1, "kind": "plain"}
@@ -401,8 +404,7 @@ def empty(cols: int, rows: int, lang: str) -> dict[str, Any]:
         for b in grid.forward_neighbours(*a)
         if b in inside
     ]
-    width = max(n["x"] for n in nodes) + MARGIN_MM
-    height = max(n["y"] for n in nodes) + MARGIN_MM
+    width, height = max(xs) + MARGIN_MM, max(ys) + MARGIN_MM
     return {
         "format": mapfile.FORMAT,
         "game": model.GAME,
