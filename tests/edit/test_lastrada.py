@@ -112,6 +112,9 @@ EDITS = st.lists(
 
 
 def _edit(d: dict[str, Any], what: str, k: int) -> None:
+    if what == "junk":
+        d[("pieces", "hexes", "settlements")[k % 3]] = k
+        return
     s = d["settlements"][k % len(d["settlements"])] if d["settlements"] else {}
     if what == "move":
         s["hex"] = [k % 15 - 7, k % 13 - 6]
@@ -123,8 +126,6 @@ def _edit(d: dict[str, Any], what: str, k: int) -> None:
         d["pieces"][k % len(d["pieces"])]["position"] = k % 8
     elif what == "drop":
         d["hexes"].pop(k % len(d["hexes"]))
-    elif what == "junk":
-        d[("pieces", "hexes", "settlements")[k % 3]] = k
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -81,7 +81,7 @@ def test_exact_measures_through_the_question_are_the_analysis(minimal_data):
 
 def test_a_budget_keeps_the_sample_short():
     answer = check(GAME, board("usa"), hands=400, budget_ms=0, seed=9)
-    assert 50 <= answer["measures"]["hands"] < 400
+    assert ed.LEAST_HANDS <= answer["measures"]["hands"] < 400
 
 
 def test_region_counts_name_the_region_and_its_cities():

@@ -377,32 +377,42 @@ def _hops(adj: dict[Hex, list[Hex]], source: Hex) -> dict[Hex, int]:
 
 def figures(m: model.DampfrossMap, preset: model.DampfrossRules) -> dict[str, Any]:
     """Each town's cheapest line to its nearest town (die points, by the rules' own
-    ``step_cost``) and the race lengths over every pair of towns (fewest hexes over land, as
-    ``trackwright.scorer.dampfross.race_length``)."""
+    ``step_cost``; by the towns' hexes) and the race lengths over every pair of towns (fewest
+    hexes over land, as ``trackwright.scorer.dampfross.race_length``)."""
     land = m.land
     steps = {h: [n for n in hexgrid.neighbours(h) if n in land] for h in land}
     costs = {h: {n: preset.step_cost(m, h, n) for n in near} for h, near in steps.items()}
-    towns = list(m.towns)
-    nearest: list[dict[str, Any]] = []
+    towns = [t.hex for t in m.towns]
+    nearest: list[tuple[int, Hex] | None] = []
     races: list[int] = []
-    for i, town in enumerate(towns):
-        dist, _paths = graphs.single_source_dijkstra(costs, town.hex)
-        others = [(int(dist[o.hex]), o.name) for o in towns if o is not town and o.hex in dist]
-        cost, name = min(others) if others else (None, None)
-        nearest.append({"name": town.name, "hex": list(town.hex), "nearest": name, "cost": cost})
-        hops = _hops(steps, town.hex)
-        races += [hops[o.hex] for o in towns[i + 1 :] if o.hex in hops]
-    return {"towns": nearest, "races": races}
+    for i, h in enumerate(towns):
+        dist, _paths = graphs.single_source_dijkstra(costs, h)
+        others = [(int(dist[o]), o) for o in towns if o != h and o in dist]
+        nearest.append(min(others) if others else None)
+        hops = _hops(steps, h)
+        races += [hops[o] for o in towns[i + 1 :] if o in hops]
+    return {"nearest": nearest, "races": races}
+
+
+def links(m: model.DampfrossMap, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each town's link (:func:`figures`) with the towns' names."""
+    out = []
+    for town, near in zip(m.towns, found["nearest"], strict=True):
+        cost, other = near if near else (None, None)
+        name = m.town_by_hex[other].name if other else None
+        out.append({"name": town.name, "hex": list(town.hex), "nearest": name, "cost": cost})
+    return out
 
 
 def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
     preset = rules(args.get("rules") if isinstance(args, Mapping) else None)
     m = lenient_map(d)
     found = _measured(m, preset)
-    links = [t["cost"] for t in found["towns"] if t["cost"] is not None]
-    link, race = common.spread(links), common.spread(found["races"])
+    towns = links(m, found)
+    link = common.spread([t["cost"] for t in towns if t["cost"] is not None])
+    race = common.spread(found["races"])
     warnings = Report(lang)
-    for t in found["towns"]:
+    for t in towns:
         if t["cost"] is not None and t["cost"] > DIE:
             place = {"cities": [t["name"]], "hexes": [t["hex"]]}
             warnings.add(
@@ -427,7 +437,7 @@ def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
         "lines": lines,
         "histogram": common.histogram(found["races"]) or None,
         "warnings": warnings.to_json(),
-        "towns": found["towns"],
+        "towns": towns,
         "link": link,
         "race": race,
         "rules": preset.name,
@@ -443,7 +453,7 @@ def _measured(m: model.DampfrossMap, preset: model.DampfrossRules) -> dict[str, 
     key = (
         tuple(sorted(m.terrain.items())),
         tuple(sorted(m.rivers)),
-        tuple((t.name, t.hex) for t in m.towns),
+        tuple(t.hex for t in m.towns),
         preset.name,
     )
     if key not in _MEASURED:

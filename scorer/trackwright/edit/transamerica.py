@@ -9,6 +9,7 @@ that is not there.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,11 @@ from trackwright.edit.common import Report
 REGIONS = model.REGIONS
 #: Hands measured while drawing (the exact figures take every hand: ``exact``).
 SAMPLE_HANDS = 400
+#: In the phone's Pyodide, the sample stops after this long (the hands solved by then, at least
+#: :data:`LEAST_HANDS`; their number is shown): a check answers soon after an edit. A page may
+#: give ``budget_ms`` itself; the laptop's CPython takes the whole sample unless asked.
+PHONE_BUDGET_MS = 600.0
+LEAST_HANDS = 20
 #: The empty lattice's step and margin, mm: the published board's (``usa``'s generator params).
 EDGE_MM, MARGIN_MM = 34.0, 22.0
 #: Rows of intersections are lettered A to Z.
@@ -265,6 +271,8 @@ def _options(args: Any) -> tuple[bool, int, int, float | None]:
     a = args if isinstance(args, Mapping) else {}
     count = common.integer(a.get("hands"))
     budget = _number(a.get("budget_ms"))
+    if budget is None and sys.platform == "emscripten":
+        budget = PHONE_BUDGET_MS
     return (
         a.get("exact") is True,
         max(1, min(count or SAMPLE_HANDS, 20_000)),
@@ -292,10 +300,10 @@ def _within(
     lattice: hands.Lattice, groups: list[list[str]], count: int, seed: int, budget_ms: float
 ) -> list[int]:
     """As many of the sample's hands (in its order) as are solved within ``budget_ms``, at
-    least 50."""
+    least :data:`LEAST_HANDS`."""
     started = time.perf_counter()
     done: list[int] = []
-    step = 50
+    step = LEAST_HANDS
     while len(done) < count:
         more = min(count, len(done) + step)
         done = hands.sample_costs(lattice, groups, more, seed)
