@@ -65,6 +65,13 @@ def test_a_loader_error_is_placed_by_its_json_path_and_worded_by_its_code():
     # A code the strings file knows as loader.<code> is worded in the player's language; one
     # it does not know keeps the loader's message.
     assert common.loader_problem(coded, "fr", placer).message == "x"
+    assert common.loader_problem(coded, "fr", placer).kind == "df.town.cut_off"
+
+    class Speaking(TrackwrightError):
+        def say(self, lang):  # as the message catalogue's errors say themselves
+            return f"[{lang}] {self.message}"
+
+    assert common.loader_problem(Speaking("x", "map", code="a.b"), "de", placer).message == "[de] x"
     assert common.json_path(TrackwrightError("no place")) == "$"
 
 
