@@ -164,8 +164,10 @@ def test_the_loaders_error_is_there_too_at_its_place():
     assert problem["cities"] == ["Atlantis"]
     draft = small()
     draft["hex_size"] = 1  # only the loader (its schema) refuses this
-    [problem] = found(check(GAME, draft), "map.invalid")
-    assert "hex_size" not in problem or problem["message"]
+    answer = check(GAME, draft, lang="de")
+    [problem] = answer["problems"]
+    assert not problem["kind"].startswith("df.") and problem["message"]
+    assert answer["finished"] is False
 
 
 @pytest.mark.parametrize("name", ["england", "france", "usa-east"])
