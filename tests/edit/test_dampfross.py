@@ -99,7 +99,6 @@ CASES = [
     (on_water, "df.town.on_water", 3),
     (off_board, "df.town.off_board", 3),
     (shared, "df.town.shared", 3),
-    (number_twice, "df.dice.twice", 3),
     (number_missing, "df.dice.big_one", 3),
     (number_missing, "df.dice.missing", None),
     (cut_off, "df.town.cut_off", 3),
@@ -130,6 +129,14 @@ def test_river_problems_are_on_their_side(edit, kind):
     edit(draft)
     [problem] = found(check(GAME, draft), kind)
     assert problem["sides"] == draft["rivers"]
+
+
+def test_a_number_on_two_towns_is_on_both():
+    draft = small()
+    number_twice(draft)
+    [problem] = found(check(GAME, draft), "df.dice.twice")
+    assert problem["cities"] == ["T02", "T03"]
+    assert problem["hexes"] == [town(draft, 2)["hex"], town(draft, 3)["hex"]]
 
 
 def test_the_board_must_be_10_x_8_to_what_the_kit_prints():

@@ -245,8 +245,14 @@ def check_towns(d: Draft, r: Report) -> None:
             on_hex[t.hex] = t.name
 
 
+def _both(a: DraftTown, b: DraftTown) -> dict[str, Any]:
+    """The place of two towns (a dice number on both)."""
+    one, two = town_place(a), town_place(b)
+    return {k: one.get(k, []) + two.get(k, []) for k in ("cities", "hexes")}
+
+
 def check_numbers(d: Draft, r: Report) -> None:
-    owner: dict[int, str] = {}
+    owner: dict[int, DraftTown] = {}
     for t in d.towns:
         path, place = f"$.towns[{t.index}]", town_place(t)
         bad = [n for n in t.numbers if n not in NUMBERS]
@@ -260,9 +266,10 @@ def check_numbers(d: Draft, r: Report) -> None:
         elif t.name in d.big and len(good) != 2:
             r.add("df.dice.big_one", path + ".numbers", place, town=t.name)
         for n in good:
-            if n in owner and owner[n] != t.name:
-                r.add("df.dice.twice", path, place, number=n, town=t.name, other=owner[n])
-            owner.setdefault(n, t.name)
+            if n in owner and owner[n] is not t:
+                both = _both(owner[n], t)
+                r.add("df.dice.twice", path, both, number=n, town=t.name, other=owner[n].name)
+            owner.setdefault(n, t)
     missing = [n for n in NUMBERS if n not in owner]
     if missing:
         r.add("df.dice.missing", "$.towns", numbers=common.names(missing, 36), count=len(missing))
