@@ -93,7 +93,7 @@ STEPS: list[tuple[str, Edit | None]] = [
 
 def forget() -> None:
     """Nothing kept from an earlier check."""
-    hands._SOLVED.clear()
+    hands._TABLES.clear()
     dampfross._MEASURED.clear()
 
 
