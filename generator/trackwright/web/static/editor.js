@@ -86,3 +86,787 @@
 //   the redraw). window.TWEditor.current: {draftId, map, check, undoDepth, redoDepth} or null.
 // ============================================================================
 "use strict";
+(() => {
+  const TW = window.TW;
+  const Store = window.TWStore,
+    Engine = window.TWEngine;
+  TW.editors = {};
+  const CHECK_DELAY = 150; // ms after the last change before the draft is checked
+  const KEEP_STEPS = 30; // undo steps kept with the draft on this device (more in memory)
+  const MEMORY_STEPS = 300;
+
+  // The editor open now (null on the start page).
+  let E = null;
+  const idleWaiters = [];
+  const loaded = new Map(); // game -> Promise of its module's script
+
+  const t = (...a) => TW.t(...a);
+  const h = (...a) => TW.h(...a);
+  const copy = (x) => structuredClone(x);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  function catalogueOf(game) {
+    return TW.catalogue.find((g) => g.name === game) || null;
+  }
+  function editable() {
+    return TW.catalogue.filter((g) => g.editor);
+  }
+  // A game's module, loaded once (a classic script: it registers TW.editors.<game>).
+  function loadModule(game) {
+    const entry = catalogueOf(game);
+    if (!entry?.editor) return Promise.reject(new Error(t("ed.no-editor", { game })));
+    if (!loaded.has(game))
+      loaded.set(
+        game,
+        new Promise((resolve, reject) => {
+          const el = document.createElement("script");
+          el.src = `games/${entry.editor}`;
+          el.onload = () => resolve(TW.editors[game]);
+          el.onerror = () => reject(new Error(t("ed.no-editor", { game: entry.title })));
+          document.head.append(el);
+        }),
+      );
+    return loaded.get(game);
+  }
+
+  // ---------------------------------------------------------------- drafts on this device
+
+  const journalKey = (id) => `tw-draft-journal-${id}`;
+  // A draft as kept: {id, game, name, map, undo: [maps], redo: [maps], seq, created, updated}.
+  function kept(draft) {
+    return {
+      ...draft,
+      undo: draft.undo.slice(-KEEP_STEPS),
+      redo: draft.redo.slice(-KEEP_STEPS),
+    };
+  }
+  // The change is kept at once in a journal (synchronous: a killed tab loses nothing shown), then
+  // in IndexedDB; the journal goes once the write has committed.
+  async function save(draft) {
+    let journaled = false;
+    try {
+      localStorage.setItem(journalKey(draft.id), JSON.stringify({ seq: draft.seq, map: draft.map }));
+      journaled = true;
+    } catch {
+      localStorage.removeItem(journalKey(draft.id)); // too big for localStorage: IndexedDB alone
+    }
+    const seq = draft.seq;
+    await Store.putDraft(kept(draft));
+    if (journaled) {
+      const j = localStorage.getItem(journalKey(draft.id));
+      if (j && JSON.parse(j).seq === seq) localStorage.removeItem(journalKey(draft.id));
+    }
+  }
+  // A draft opened after a killed tab: the journal's newer map is the draft's.
+  async function recovered(draft) {
+    const text = localStorage.getItem(journalKey(draft.id));
+    if (!text) return draft;
+    const entry = JSON.parse(text);
+    if (entry.seq > draft.seq && !same(entry.map, draft.map)) {
+      draft.undo.push(draft.map);
+      draft.map = entry.map;
+      draft.seq = entry.seq;
+      draft.redo = [];
+      draft.updated = Date.now();
+      await Store.putDraft(kept(draft));
+    }
+    localStorage.removeItem(journalKey(draft.id));
+    return draft;
+  }
+  async function newDraft(game, map) {
+    const draft = {
+      id: TW.newId(),
+      game,
+      name: map.name || t("ed.untitled"),
+      map,
+      undo: [],
+      redo: [],
+      seq: 0,
+      created: Date.now(),
+      updated: Date.now(),
+    };
+    await Store.putDraft(draft);
+    return draft;
+  }
+
+  // ---------------------------------------------------------------- the start page
+
+  async function startPage(main) {
+    document.getElementById("title").textContent = t("ed.title");
+    const games = editable();
+    const gameSel = h(
+      "select",
+      { id: "ed-game" },
+      games.map((g) => h("option", { value: g.name }, g.title)),
+    );
+    const startSel = h("select", { id: "ed-start" });
+    const options = h("div", { id: "ed-start-options" });
+    const fileInput = h("input", { type: "file", id: "ed-file", accept: ".json,application/json" });
+    const go = h("button", { id: "ed-begin" }, t("ed.begin"));
+    async function fillStarts() {
+      const game = gameSel.value;
+      const unit = await loadModule(game).catch(() => null);
+      const kinds = unit?.start?.kinds || [];
+      const maps = TW.Maps.index.filter((e) => e.game === game);
+      startSel.replaceChildren(
+        ...kinds.map((k) => h("option", { value: `kind:${k}` }, t(`ed.start.${k}`))),
+        h("option", { value: "file" }, t("ed.start.file")),
+        ...maps.map((m) =>
+          h(
+            "option",
+            { value: `map:${m.builtin ? `b:${m.id}` : `s:${m.sha256}`}` },
+            `${m.builtin ? t("ed.start.builtin") : t("ed.start.device")}: ${m.name}`,
+          ),
+        ),
+      );
+      startChanged(unit);
+    }
+    function startChanged(unit = TW.editors[gameSel.value]) {
+      const v = startSel.value;
+      const sizes = unit?.start?.sizes;
+      const parts = [];
+      if (v.startsWith("kind:") && sizes) {
+        const [c0, r0] = sizes.default || sizes.min;
+        parts.push(
+          h(
+            "div",
+            { class: "row" },
+            h("label", {}, t("ed.cols"), sizeInput("ed-cols", c0, sizes.min[0], sizes.max[0])),
+            h("label", {}, t("ed.rows"), sizeInput("ed-rows", r0, sizes.min[1], sizes.max[1])),
+          ),
+        );
+      }
+      if (v === "kind:random")
+        parts.push(
+          h(
+            "div",
+            { class: "row" },
+            h(
+              "label",
+              {},
+              t("ed.seed"),
+              h("input", {
+                id: "ed-seed",
+                type: "number",
+                value: Math.floor(Math.random() * 1e6),
+              }),
+            ),
+          ),
+        );
+      if (v === "file") parts.push(h("div", { class: "row" }, fileInput));
+      options.replaceChildren(...parts);
+    }
+    gameSel.addEventListener("change", () => fillStarts());
+    startSel.addEventListener("change", () => startChanged());
+    go.addEventListener("click", () =>
+      busy(go, async () => {
+        const draft = await begin(gameSel.value, startSel.value, fileInput.files[0]);
+        if (draft) location.hash = `#/edit/${draft.game}/${draft.id}`;
+      }),
+    );
+    const drafts = await Store.drafts();
+    const list = h(
+      "div",
+      { class: "card", id: "ed-drafts" },
+      h("h2", {}, t("ed.drafts")),
+      drafts.length
+        ? h(
+            "ul",
+            { class: "ed-draft-list" },
+            drafts.map((d) =>
+              h(
+                "li",
+                { "data-draft": d.id },
+                h(
+                  "a",
+                  { href: `#/edit/${d.game}/${d.id}` },
+                  `${catalogueOf(d.game)?.title || d.game} · ${d.name}`,
+                ),
+                " ",
+                h("span", { class: "small" }, new Date(d.updated).toLocaleString(TW.I18N.lang)),
+                " ",
+                h(
+                  "button",
+                  {
+                    class: "secondary",
+                    "data-remove": d.id,
+                    onclick: async () => {
+                      if (!confirm(t("ed.remove-sure", { name: d.name }))) return;
+                      await Store.removeDraft(d.id);
+                      await startPage(main);
+                    },
+                  },
+                  t("ed.remove"),
+                ),
+              ),
+            ),
+          )
+        : h("p", { class: "small" }, t("ed.no-drafts")),
+    );
+    main.replaceChildren(
+      h("h1", {}, t("ed.title")),
+      h(
+        "div",
+        { class: "card", id: "ed-new" },
+        h("h2", {}, t("ed.new")),
+        games.length
+          ? [
+              h("div", { class: "row" }, h("label", {}, t("home.game"), gameSel)),
+              h("div", { class: "row" }, h("label", {}, t("ed.start"), startSel)),
+              options,
+              h("div", { class: "row" }, go),
+            ]
+          : h("p", {}, t("ed.none")),
+      ),
+      list,
+    );
+    if (games.length) await fillStarts();
+  }
+  function sizeInput(id, value, min, max) {
+    return h("input", { id, type: "number", value, min, max, step: 1, class: "ed-size" });
+  }
+  async function busy(button, work) {
+    button.disabled = true;
+    try {
+      await work();
+    } catch (e) {
+      TW.say(TW.inWords(e.message));
+    } finally {
+      button.disabled = false;
+    }
+  }
+  function number(id) {
+    const el = document.getElementById(id);
+    return el ? Math.round(Number(el.value)) : null;
+  }
+  // A new draft from the start chosen.
+  async function begin(game, start, file) {
+    if (start === "file") {
+      if (!file) throw new Error(t("ed.choose-file"));
+      return fromFile(file, game);
+    }
+    if (start.startsWith("map:")) {
+      const key = start.slice(4);
+      const entry = TW.Maps.index.find(
+        (e) => e.game === game && (e.builtin ? `b:${e.id}` : `s:${e.sha256}`) === key,
+      );
+      return newDraft(game, copy(await TW.mapData(entry)));
+    }
+    const kind = start.slice(5);
+    const sizes = TW.editors[game]?.start?.sizes;
+    const cols = number("ed-cols"),
+      rows = number("ed-rows");
+    if (sizes) {
+      if (!(cols >= sizes.min[0] && cols <= sizes.max[0] && rows >= sizes.min[1] && rows <= sizes.max[1]))
+        throw new Error(t("ed.size-range", { min: sizes.min.join(" × "), max: sizes.max.join(" × ") }));
+    }
+    await TW.engineStarted();
+    const map = await Engine.ask(
+      "map_start",
+      { game },
+      { kind, cols, rows, seed: number("ed-seed") ?? 0, lang: TW.I18N.lang },
+    );
+    return newDraft(game, map);
+  }
+  // A map.json file: any game's map (its draft too), as a new draft.
+  async function fromFile(file, expected = null) {
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      throw new Error(`${file.name}: ${t("ed.not-json")}`);
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data) || !catalogueOf(data.game)?.editor)
+      throw new Error(`${file.name}: ${t("ed.not-map")}`);
+    if (expected && data.game !== expected)
+      TW.say(t("ed.other-game", { game: catalogueOf(data.game).title }));
+    return newDraft(data.game, data);
+  }
+
+  // ---------------------------------------------------------------- the editor
+
+  async function editorPage(main, game, id) {
+    const stored = await Store.draft(id);
+    if (!stored || stored.game !== game) {
+      main.replaceChildren(h("p", {}, t("ed.missing")), h("a", { href: "#/edit" }, t("ed.title")));
+      return;
+    }
+    const draft = await recovered(stored);
+    const unit = await loadModule(game);
+    const root = h("div", { class: "ed-game" });
+    E = {
+      draft,
+      unit,
+      root,
+      view: null,
+      check: null, // the last answer, for E.checkedMap
+      checkedMap: null,
+      checkError: null,
+      asking: null, // the map whose check is awaited
+      timer: null,
+      focus: null, // the problem tapped
+      saving: Promise.resolve(),
+      keys: null,
+    };
+    document.getElementById("title").textContent = `${catalogueOf(game).title} · ${t("ed.title")}`;
+    const parts = frame();
+    main.replaceChildren(...parts);
+    E.view = unit.mount(context());
+    E.keys = keyboard;
+    document.addEventListener("keydown", keyboard);
+    panels();
+    rings();
+    scheduleCheck(0);
+  }
+  function context() {
+    const e = E;
+    return {
+      root: e.root,
+      game: e.draft.game,
+      get map() {
+        return e.draft.map;
+      },
+      get check() {
+        return e.checkedMap === e.draft.map ? e.check : null;
+      },
+      get checking() {
+        return e.asking === e.draft.map || e.timer !== null;
+      },
+      change: (label, mutate) => change(label, mutate),
+      ask: (name, args) => Engine.ask(name, { game: e.draft.game, map: e.draft.map }, args),
+      say: (text, ok = false) => TW.say(text, ok),
+      t: TW.t,
+      h: TW.h,
+      s: TW.s,
+      lang: TW.I18N.lang,
+    };
+  }
+  function frame() {
+    const button = (id, key, onclick, cls = "secondary") => h("button", { id, class: cls, onclick }, t(key));
+    const importInput = h("input", {
+      type: "file",
+      id: "ed-import",
+      accept: ".json,application/json",
+      onchange: (ev) => importFile(ev.target),
+    });
+    const name = h("input", {
+      id: "ed-name",
+      value: E.draft.map.name || "",
+      "aria-label": t("ed.name"),
+      onchange: (ev) => {
+        const v = ev.target.value.trim();
+        if (v) change(t("ed.renamed", { name: v }), (m) => (m.name = v));
+      },
+    });
+    const bar = h(
+      "div",
+      { class: "row toolbar ed-toolbar" },
+      h("a", { href: "#/edit", class: "button secondary", id: "ed-back" }, t("ed.back")),
+      button("ed-undo", "undo", () => undo()),
+      button("ed-redo", "ed.redo", () => redo()),
+      name,
+    );
+    const out = h(
+      "div",
+      { class: "row ed-out", id: "ed-out" },
+      button("ed-export", "ed.export", () => exportMap(true), ""),
+      button("ed-save-draft", "ed.save-draft", () => exportMap(false)),
+      button("ed-play", "ed.play", () => play()),
+      button("ed-print", "ed.print", () => printMap()),
+      h("label", { class: "button secondary" }, t("ed.import"), importInput),
+    );
+    E.state = h("p", { class: "small", id: "ed-state" });
+    E.problems = h("div", { class: "card", id: "ed-problems" });
+    E.measures = h("div", { class: "card", id: "ed-measures" });
+    E.out = out;
+    return [bar, E.state, E.root, out, E.problems, E.measures];
+  }
+
+  // One step: the draft's map replaced by an edited copy (nothing when it is the same).
+  function change(label, mutate) {
+    if (!E) return Promise.resolve();
+    const next = copy(E.draft.map);
+    if (mutate(next) === false || same(next, E.draft.map)) return Promise.resolve();
+    step(next, "undo", label);
+    return E.saving;
+  }
+  // Make `map` the draft, pushing the one it replaces on the stack `onto` (undo or redo).
+  function step(map, onto, label) {
+    const d = E.draft;
+    d[onto].push(d.map);
+    if (d[onto].length > MEMORY_STEPS) d[onto].shift();
+    if (onto === "undo" && label !== null) d.redo = [];
+    d.map = map;
+    d.seq += 1;
+    d.updated = Date.now();
+    if (map.name) d.name = map.name;
+    E.focus = null;
+    redraw();
+    if (label) TW.say(label, true, false);
+    const saving = E.saving.then(() => save(d));
+    E.saving = saving.catch((e) => TW.say(e.message));
+    scheduleCheck();
+  }
+  function undo() {
+    if (!E) return;
+    const d = E.draft;
+    if (!d.undo.length) {
+      TW.say(t("undo.nothing"));
+      return;
+    }
+    const back = d.undo.pop();
+    step(back, "redo", null);
+    TW.say(t("undo.done"), true);
+  }
+  function redo() {
+    if (!E) return;
+    const d = E.draft;
+    if (!d.redo.length) {
+      TW.say(t("ed.redo-nothing"));
+      return;
+    }
+    const again = d.redo.pop();
+    d.undo.push(d.map);
+    d.map = again;
+    d.seq += 1;
+    d.updated = Date.now();
+    E.focus = null;
+    redraw();
+    TW.say(t("ed.redone"), true);
+    E.saving = E.saving.then(() => save(d)).catch((e) => TW.say(e.message));
+    scheduleCheck();
+  }
+  function keyboard(ev) {
+    if (!(ev.ctrlKey || ev.metaKey) || ev.altKey) return;
+    if (ev.target.closest?.("input, textarea, select")) return; // their own undo
+    const key = ev.key.toLowerCase();
+    if (key === "z" && !ev.shiftKey) undo();
+    else if (key === "y" || (key === "z" && ev.shiftKey)) redo();
+    else return;
+    ev.preventDefault();
+  }
+  function redraw() {
+    const name = document.getElementById("ed-name");
+    if (name && document.activeElement !== name) name.value = E.draft.map.name || "";
+    E.view.update();
+    panels();
+    rings();
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  function scheduleCheck(delay = CHECK_DELAY) {
+    clearTimeout(E.timer);
+    const e = E;
+    e.timer = setTimeout(() => {
+      e.timer = null;
+      askCheck(e);
+    }, delay);
+  }
+  // One check in flight at a time; when it answers for a map that is no longer the draft, the
+  // draft is asked about at once (answers for old maps are never shown).
+  async function askCheck(e) {
+    if (e !== E || e.asking) return;
+    const map = e.draft.map;
+    e.asking = map;
+    panels();
+    try {
+      const answer = await Engine.ask(
+        "map_check",
+        { game: e.draft.game, map },
+        { lang: TW.I18N.lang, exact: false },
+      );
+      e.check = answer;
+      e.checkedMap = map;
+      e.checkError = null;
+    } catch (err) {
+      e.check = null;
+      e.checkedMap = map;
+      e.checkError = err.message;
+    } finally {
+      e.asking = null;
+    }
+    if (e !== E) return;
+    if (e.draft.map !== map) {
+      if (e.timer === null) askCheck(e);
+      return;
+    }
+    e.view.update();
+    panels();
+    rings();
+    settle();
+  }
+  function current() {
+    return E && E.checkedMap === E.draft.map ? E.check : null;
+  }
+
+  // ---------------------------------------------------------------- problems and measures
+
+  function panels() {
+    if (!E) return;
+    const check = current();
+    const waiting = !check && !(E.checkError && E.checkedMap === E.draft.map);
+    E.state.textContent = waiting
+      ? t("ed.checking")
+      : E.checkError
+        ? t("ed.check-failed", { why: E.checkError })
+        : check.finished
+          ? t("ed.finished")
+          : t("ed.unfinished", { count: check.problems.length });
+    E.state.className = `small ${check?.finished ? "ok" : ""}`;
+    const finished = !!check?.finished;
+    document.getElementById("ed-export").disabled = !finished;
+    document.getElementById("ed-play").disabled = !finished;
+    const print = document.getElementById("ed-print");
+    print.hidden = !TW.Server.available;
+    print.disabled = !finished;
+    E.problems.replaceChildren(
+      h("h2", {}, t("ed.problems")),
+      check
+        ? check.problems.length
+          ? problemList(check.problems, "problem")
+          : h("p", { class: "small" }, t("ed.no-problems"))
+        : h("p", { class: "small" }, waiting ? t("ed.checking") : ""),
+    );
+    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(check ? measures(check.measures) : []));
+  }
+  function problemList(problems, cls) {
+    return h(
+      "ul",
+      { class: `ed-list ${cls}s` },
+      problems.map((p, i) =>
+        h(
+          "li",
+          {
+            class: `ed-${cls}`,
+            "data-kind": p.kind,
+            "data-index": i,
+            tabindex: 0,
+            role: "button",
+            onclick: () => focusOn(p),
+            onkeydown: (ev) => ev.key === "Enter" && focusOn(p),
+          },
+          p.message,
+        ),
+      ),
+    );
+  }
+  function measures(m) {
+    if (!m) return [];
+    const out = [];
+    if (m.lines?.length)
+      out.push(
+        h(
+          "table",
+          { class: "ed-measure-lines" },
+          m.lines.map((l) =>
+            h(
+              "tr",
+              {},
+              h("th", { class: "ed-measure-label" }, l.label),
+              h("td", {}, l.value),
+              h("td", { class: "small" }, l.note || ""),
+            ),
+          ),
+        ),
+      );
+    if (m.histogram?.length) out.push(histogram(m.histogram));
+    if (m.warnings?.length) out.push(h("h3", {}, t("ed.warnings")), problemList(m.warnings, "warning"));
+    return out;
+  }
+  // [[value, count], ...] as bars, the value under each.
+  function histogram(rows) {
+    const most = Math.max(...rows.map(([, c]) => c), 1);
+    const w = 10,
+      high = 40;
+    const svg = TW.s("svg", {
+      class: "ed-histogram",
+      viewBox: `0 0 ${rows.length * w} ${high + 8}`,
+      role: "img",
+      "aria-label": t("ed.histogram"),
+    });
+    rows.forEach(([value, count], i) => {
+      const bh = (count / most) * high;
+      const bar = TW.s("rect", { x: i * w + 1, y: high - bh, width: w - 2, height: bh, class: "ed-bar" });
+      const title = TW.s("title", {});
+      title.textContent = `${value}: ${count}`;
+      bar.append(title);
+      svg.append(bar);
+      if (i % Math.ceil(rows.length / 8) === 0) {
+        const label = TW.s("text", {
+          x: i * w + w / 2,
+          y: high + 7,
+          "font-size": 6,
+          "text-anchor": "middle",
+        });
+        label.textContent = String(value);
+        svg.append(label);
+      }
+    });
+    return svg;
+  }
+
+  // Every problem and warning of the check ringed at its place on the board; the one tapped
+  // ringed boldly and brought into view.
+  function rings() {
+    const svg = E?.view?.svg;
+    if (!svg) return;
+    let layer = svg.querySelector(":scope > g.ed-rings");
+    if (!layer) layer = TW.s("g", { class: "ed-rings" });
+    layer.replaceChildren();
+    svg.append(layer); // last: over everything the module draws
+    const check = current();
+    if (!check) return;
+    const all = [
+      ...check.problems.map((p) => [p, "problem"]),
+      ...(check.measures?.warnings || []).map((p) => [p, "warning"]),
+    ];
+    for (const [p, cls] of all) {
+      for (const box of E.view.place(p)) {
+        const pad = 1.5;
+        const focused = E.focus && same(E.focus, p);
+        layer.append(
+          TW.s("rect", {
+            class: `ed-ring ${cls}${focused ? " focus" : ""}`,
+            "data-kind": p.kind,
+            x: box.x - pad,
+            y: box.y - pad,
+            width: box.w + 2 * pad,
+            height: box.h + 2 * pad,
+            rx: Math.min(box.w, box.h) / 2 + pad,
+          }),
+        );
+      }
+    }
+  }
+  function focusOn(p) {
+    E.focus = p;
+    rings();
+    const boxes = E.view.place(p);
+    for (const li of document.querySelectorAll(".ed-problem, .ed-warning"))
+      li.classList.toggle("focus", li.textContent === p.message);
+    if (!boxes.length) {
+      TW.say(t("ed.no-place"));
+      return;
+    }
+    if (E.view.show) E.view.show(boxes);
+    else E.view.svg.querySelector("g.ed-rings .focus")?.scrollIntoView({ block: "center", inline: "center" });
+  }
+
+  // ---------------------------------------------------------------- out of the editor
+
+  function fileName(suffix) {
+    const base = (E.draft.map.name || E.draft.game).replace(/[^\p{L}\p{N}_-]+/gu, "-").replace(/^-|-$/g, "");
+    return `${base || E.draft.game}${suffix}.json`;
+  }
+  function exportMap(finished) {
+    const check = current();
+    if (finished && !check?.finished) {
+      TW.say(t("ed.not-finished"));
+      return;
+    }
+    TW.download(fileName(finished ? "" : "-draft"), E.draft.map);
+    TW.say(finished ? t("ed.exported") : t("ed.saved-draft"), true);
+  }
+  async function importFile(input) {
+    const file = input.files[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      const draft = await fromFile(file);
+      location.hash = `#/edit/${draft.game}/${draft.id}`;
+    } catch (e) {
+      TW.say(e.message);
+    }
+  }
+  // "Start a game with this map": the map added to this device as the home page adds a file,
+  // then the home page with it chosen.
+  async function play() {
+    if (!current()?.finished) return;
+    try {
+      await TW.engineStarted();
+      const key = await TW.addMap(JSON.stringify(E.draft.map), fileName(""));
+      TW.chosenMap = { game: E.draft.game, key };
+      location.hash = "#/";
+    } catch (e) {
+      TW.say(TW.inWords(e.message, E.draft.game));
+    }
+  }
+  // "Print this map": the laptop makes the kit (POST api/edit/print) and the page downloads it.
+  async function printMap() {
+    if (!current()?.finished || !TW.Server.available) return;
+    const button = document.getElementById("ed-print");
+    await busy(button, async () => {
+      TW.say(t("ed.printing"), true);
+      const headers = { "Content-Type": "application/json" };
+      const key = localStorage.getItem("tw-key");
+      if (key) headers["X-Trackwright-Key"] = key;
+      const r = await fetch("api/edit/print", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ map: E.draft.map, lang: TW.I18N.lang, paper: "a4" }),
+      });
+      if (!r.ok) {
+        let detail = r.statusText;
+        try {
+          detail = (await r.json()).detail || detail;
+        } catch {
+          // the status alone
+        }
+        throw new Error(t("ed.print-failed", { why: detail }));
+      }
+      const blob = await r.blob();
+      const a = h("a", { href: URL.createObjectURL(blob), download: fileName("").replace(/json$/, "zip") });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      TW.say(t("ed.printed"), true);
+    });
+  }
+
+  // ---------------------------------------------------------------- route, leave, idle
+
+  function leave() {
+    if (!E) return;
+    clearTimeout(E.timer);
+    document.removeEventListener("keydown", E.keys);
+    E.view?.unmount?.();
+    E = null;
+    settle();
+  }
+  async function page(main, rest) {
+    leave();
+    const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
+    if (parts.length >= 2) await editorPage(main, parts[0], parts[1]);
+    else await startPage(main);
+  }
+  function busyNow() {
+    return E && (E.timer !== null || E.asking !== null);
+  }
+  function settle() {
+    if (busyNow()) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+  window.twEditorIdle = async () => {
+    for (let round = 0; round < 50; round++) {
+      if (E) await E.saving;
+      if (!busyNow()) break;
+      await new Promise((resolve) => idleWaiters.push(resolve));
+    }
+    await Engine.idle();
+  };
+  window.TWEditor = {
+    page,
+    leave,
+    get current() {
+      if (!E) return null;
+      return {
+        draftId: E.draft.id,
+        map: E.draft.map,
+        check: current(),
+        undoDepth: E.draft.undo.length,
+        redoDepth: E.draft.redo.length,
+      };
+    },
+  };
+})();
