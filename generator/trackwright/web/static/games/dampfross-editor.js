@@ -35,6 +35,7 @@
     const [x, y] = [a, b].sort((m, n) => m[0] - n[0] || m[1] - n[1]);
     return `${x[0]},${x[1]}|${y[0]},${y[1]}`;
   };
+  const isBig = (map, town) => town.numbers.length > 1 || (map["x-big"] || []).includes(town.name);
   const sidePair = (k) => k.split("|").map((p) => p.split(",").map(Number));
 
   // Measured for benchmarks/editor_page.py: each stroke's pointer moves (ms to handle each, and
@@ -47,7 +48,7 @@
     const st = {
       tool: "brush",
       terrain: "plain",
-      zoom: window.innerWidth < 600 ? 1.6 : 2.4,
+      zoom: 2,
       town: null, // the name of the town chosen
       els: new Map(), // hex key -> its polygon
       drawn: new Map(), // hex key -> the terrain drawn
@@ -200,7 +201,7 @@
         rings = [];
       for (const town of map.towns) {
         const [x, y] = centre(...town.hex);
-        const big = town.numbers.length > 1;
+        const big = isBig(map, town);
         const r = st.size * 0.2;
         const chosen = town.name === st.town ? " chosen" : "";
         const g = s("g", { class: `df-ed-town${chosen}`, "data-town": town.name });
@@ -247,9 +248,9 @@
       const painting = st.tool === "brush" || st.tool === "fill";
       tools.replaceChildren(
         toolButton("move", `✥ ${t("df.ed.move")}`),
-        toolButton("brush", `🖌 ${t("df.ed.brush")}`),
+        toolButton("brush", `✎ ${t("df.ed.brush")}`),
         toolButton("fill", `▧ ${t("df.ed.fill")}`),
-        toolButton("river", `〰 ${t("df.ed.river")}`),
+        toolButton("river", `≈ ${t("df.ed.river")}`),
         toolButton("town", `● ${t("df.ed.town")}`),
         ...(painting
           ? TERRAINS.map((tr) =>
@@ -547,7 +548,7 @@
         return;
       }
       townBox.hidden = false;
-      const big = town.numbers.length > 1;
+      const big = isBig(ctx.map, town);
       const port = ctx.map.ports.includes(town.name);
       townBox.replaceChildren(
         h("h3", {}, t("df.ed.town-title", { name: town.name })),
@@ -642,6 +643,7 @@
         if (!town) return false;
         town.name = name;
         m.ports = m.ports.map((p) => (p === old ? name : p));
+        if (m["x-big"]) m["x-big"] = m["x-big"].map((p) => (p === old ? name : p));
       });
     }
     // The numbers as typed: 11..66, both digits 1-6; what is not one is said, not kept.
@@ -660,16 +662,19 @@
         town.numbers = [...new Set(numbers)];
       });
     }
-    // A big town has two numbers: the lowest free one added; made small, it keeps its first.
+    // A big town has two numbers; while editing, the map lists its big towns in "x-big" (what
+    // "Number the towns" gives two). Made big, the lowest free number is added at once; made
+    // small, it keeps its first.
     function setBig(big) {
       editTown(t(big ? "df.ed.made-big" : "df.ed.made-small", { name: st.town }), (town, m) => {
+        const others = (m["x-big"] || []).filter((n) => n !== town.name);
+        m["x-big"] = big ? [...others, town.name].sort() : others;
         if (!big) {
           town.numbers = town.numbers.slice(0, 1);
           return;
         }
         const used = new Set(m.towns.flatMap((tw) => tw.numbers));
-        const free = DICE.filter((n) => !used.has(n)).slice(0, 2 - town.numbers.length);
-        if (!free.length) return false;
+        const free = DICE.filter((n) => !used.has(n)).slice(0, Math.max(0, 2 - town.numbers.length));
         town.numbers.push(...free);
       });
     }
@@ -684,6 +689,7 @@
       ctx.change(t("df.ed.town-removed", { name }), (m) => {
         m.towns = m.towns.filter((tw) => tw.name !== name);
         m.ports = m.ports.filter((p) => p !== name);
+        if (m["x-big"]) m["x-big"] = m["x-big"].filter((p) => p !== name);
       });
     }
 
@@ -732,14 +738,19 @@
 
     drawTools();
     update();
+    // The board as wide as its window at first, a hex never narrower than about 26 px.
+    if (st.box && wrap.clientWidth) {
+      st.zoom = Math.max(wrap.clientWidth / st.box[2], 26 / (st.size * SQ3));
+      sizeBoard();
+    }
     return { update, place, show, svg };
   }
 
   window.TW.editors.dampfross = {
     start: {
-      // From 10 x 8 up to the largest board the kits print: a random map for 8 players is 34 x 25,
-      // the built-in maps up to 28 x 31 hexes.
-      sizes: { min: [10, 8], max: [34, 31], default: [14, 10] },
+      // From 10 x 8 up to the largest board the kits print (an A0 poster: 88 x 69 hexes wide, 61 x
+      // 99 tall; map_start makes the largest that fits when both are asked).
+      sizes: { min: [10, 8], max: [88, 99], default: [14, 10] },
       kinds: ["empty", "random"],
     },
     mount,
