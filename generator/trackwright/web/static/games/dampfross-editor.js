@@ -418,6 +418,7 @@
       pan = now;
     }
     function strokeAt(p) {
+      stroke.last = p;
       if (stroke.tool === "brush") brushAt(p);
       else if (stroke.tool === "river") riverAt(p);
     }
@@ -451,7 +452,7 @@
     function finish(done) {
       const began = performance.now();
       layers.preview.replaceChildren();
-      const moved = Math.hypot(point(done).x - done.start.x, point(done).y - done.start.y);
+      const moved = Math.hypot(done.last.x - done.start.x, done.last.y - done.start.y);
       let work = null;
       if (done.tool === "brush") work = paint(done.hexes);
       else if (done.tool === "fill") work = fill(done.start);
