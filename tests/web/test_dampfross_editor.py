@@ -8,6 +8,7 @@ scored with a short recorded game by ``trackwright score dampfross``."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 
@@ -44,12 +45,16 @@ def centres(pg, hexes: list[list[int]]) -> list[tuple[float, float]]:
         tuple(p)
         for p in pg.evaluate(
             """hexes => {
-            document.getElementById('df-ed-wrap').scrollIntoView({ block: 'center' });
-            return hexes.map(([q, r]) => {
-              const b = document.querySelector(`.df-ed-board polygon[data-hex="${q},${r}"]`)
-                .getBoundingClientRect();
-              return [b.x + b.width / 2, b.y + b.height / 2];
-            });
+            const wrap = document.getElementById('df-ed-wrap');
+            wrap.scrollIntoView({ block: 'center' });
+            const boxes = () => hexes.map(([q, r]) =>
+              document.querySelector(`.df-ed-board polygon[data-hex="${q},${r}"]`).getBoundingClientRect());
+            const b = boxes(), w = wrap.getBoundingClientRect();
+            const x = (Math.min(...b.map(r => r.left)) + Math.max(...b.map(r => r.right))) / 2;
+            const y = (Math.min(...b.map(r => r.top)) + Math.max(...b.map(r => r.bottom))) / 2;
+            wrap.scrollLeft += x - (w.left + w.width / 2);
+            wrap.scrollTop += y - (w.top + w.height / 2);
+            return boxes().map(r => [r.x + r.width / 2, r.y + r.height / 2]);
         }""",
             hexes,
         )
@@ -135,13 +140,25 @@ def rivers(pg) -> None:
     sides = current(pg)["map"]["rivers"]
     assert sorted(map(sorted, sides)) == [sorted([hx(2, 6), hx(3, 6)])]
     pts = centres(pg, [hx(c, 6) for c in range(3, 7)])
-    mids = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False)]
+    mids = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in pairwise(pts)]
     drag(pg, mids)
     assert len(current(pg)["map"]["rivers"]) == 4
 
 
 # Town hexes: row 1 on the coast (ports), the rest inland, none on the river's row.
-TOWN_CELLS = [(1, 1), (4, 1), (7, 1), (0, 3), (2, 3), (5, 3), (8, 3), (1, 5), (4, 5), (7, 5), (9, 5)]
+TOWN_CELLS = [
+    (1, 1),
+    (4, 1),
+    (7, 1),
+    (0, 3),
+    (2, 3),
+    (5, 3),
+    (8, 3),
+    (1, 5),
+    (4, 5),
+    (7, 5),
+    (9, 5),
+]
 TOWN_CELLS += [(0, 7), (3, 7), (6, 7), (9, 7), (9, 1), (3, 5), (5, 7), (6, 3)]
 
 

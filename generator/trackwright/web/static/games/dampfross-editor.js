@@ -739,9 +739,11 @@
 
     drawTools();
     update();
-    // The board as wide as its window at first, a hex never narrower than about 26 px.
+    // The whole board in its window at first, a hex never narrower than about 26 px.
     if (st.box && wrap.clientWidth) {
-      st.zoom = Math.max(wrap.clientWidth / st.box[2], 26 / (st.size * SQ3));
+      const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+      const fit = Math.min(wrap.clientWidth / st.box[2], high / st.box[3]);
+      st.zoom = Math.max(fit, 26 / (st.size * SQ3));
       sizeBoard();
     }
     return { update, place, show, svg };
