@@ -19,7 +19,10 @@
 //     window.TW.editors.<game> = {
 //       start: {                       // what the start page offers for "empty" and "random"
 //         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows] },
-//         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers
+//         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers; the host
+//                                      // asks map_start({game}, {kind, cols, rows, seed, lang})
+//                                      // and says the answer's `message` when it is no map
+//                                      // (e.g. {laptop: true, message}: a random map needs one)
 //       },
 //       mount(ctx) -> {
 //         update(),                    // called after every change (ctx.map is the new draft),
@@ -39,7 +42,8 @@
 //
 // ctx (one object per mounted editor; its getters always give the current value)
 //   ctx.root          a <div class="ed-game"> for the module's tools and board (the host's
-//                     toolbar, problems and measures are outside it)
+//                     toolbar with the map's name field (#ed-name: it edits map.name), problems
+//                     and measures are outside it)
 //   ctx.game          the game's name ("dampfross")
 //   ctx.map           getter: the draft map JSON (a map file as `trackwright generate GAME --map`
 //                     reads it). NEVER mutate it: edit through ctx.change.
@@ -47,8 +51,8 @@
 //                     one undoable step: the host deep-copies ctx.map, calls mutate(copy) (edit
 //                     the copy in place; return false to cancel), and when the copy differs, makes
 //                     it the draft at once (ctx.map is the copy as soon as change returns, and
-//                     update() has been called), says `label` (a text already translated,
-//                     e.g. t("df.ed.painted", {count: 20})) with an Undo button, and saves the
+//                     update() has been called), says `label` at the foot of the screen (a text
+//                     already translated: ctx.t of a "df.ed.painted" key with {count: 20}), saves the
 //                     draft on this device (the Promise resolves when IndexedDB has committed).
 //                     Checks are asked after it, debounced. A stroke of the brush is ONE change:
 //                     draw the stroke's preview yourself, call change once on pointerup.
@@ -69,7 +73,7 @@
 //   its game's strings file (games/<game>.strings.json, which the page already loads): "df.ed.*"
 //   Dampfross, "ta.ed.*" TransAmerica, "ls.ed.*" La Strada; en, fr, de and it, the same keys and
 //   {placeholders} in each (tests/web/test_i18n.py). Counted texts: "key.one"/"key.other" with
-//   {count}, looked up as t("key", {count}).
+//   {count}, looked up as ctx.t with {count} in its values.
 //
 // THE HOST DOES (a module never does these)
 //   undo/redo (toolbar buttons #ed-undo, #ed-redo; Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z), the draft in
@@ -366,6 +370,8 @@
       { game },
       { kind, cols, rows, seed: number("ed-seed") ?? 0, lang: TW.I18N.lang },
     );
+    // A start the engines cannot make in the page (a random map that needs the laptop): said.
+    if (map && !map.game && map.message) throw new Error(map.message);
     return newDraft(game, map);
   }
   // A map.json file: any game's map (its draft too), as a new draft.

@@ -312,7 +312,7 @@
     }
     function counts(map) {
       const used = new Set(map.towns.flatMap((tw) => tw.numbers));
-      return { towns: map.towns.length, numbers: used.size, ports: map.ports.length };
+      return { towns: map.towns.length, numbers: used.size, all: DICE.length, ports: map.ports.length };
     }
     function zoom(f, keep = null) {
       const old = st.zoom;
@@ -655,7 +655,9 @@
         .map(Number);
       const wrong = numbers.filter((n) => !DICE.includes(n));
       if (wrong.length || !numbers.length) {
-        ctx.say(t("df.ed.bad-numbers", { numbers: wrong.join(", ") || "—" }));
+        ctx.say(
+          t("df.ed.bad-numbers", { numbers: wrong.join(", ") || "—", low: DICE[0], high: DICE.at(-1) }),
+        );
         drawTown();
         return;
       }
