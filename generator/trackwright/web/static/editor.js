@@ -88,6 +88,7 @@
 // FOR TESTS
 //   window.twEditorIdle() -> Promise: nothing pending (the save, the debounced check, its answer,
 //   the redraw). window.TWEditor.current: {draftId, map, check, undoDepth, redoDepth} or null.
+//   window.TWEditor.checkTimes: ms from each edit to its check shown (benchmarks/editor_page.py).
 // ============================================================================
 "use strict";
 (() => {
@@ -103,6 +104,7 @@
   let E = null;
   const idleWaiters = [];
   const loaded = new Map(); // game -> Promise of its module's script
+  const checkTimes = []; // ms from an edit to its check shown, for benchmarks
 
   const t = (...a) => TW.t(...a);
   const h = (...a) => TW.h(...a);
@@ -413,6 +415,7 @@
       focus: null, // the problem tapped
       saving: Promise.resolve(),
       keys: null,
+      changedAt: null,
     };
     document.getElementById("title").textContent = `${catalogueOf(game).title} · ${t("ed.title")}`;
     const parts = frame();
@@ -507,6 +510,7 @@
     d.updated = Date.now();
     if (map.name) d.name = map.name;
     E.focus = null;
+    E.changedAt ??= performance.now();
     redraw();
     if (label) TW.say(label, true, false);
     const saving = E.saving.then(() => save(d));
@@ -537,6 +541,7 @@
     d.seq += 1;
     d.updated = Date.now();
     E.focus = null;
+    E.changedAt ??= performance.now();
     redraw();
     TW.say(t("ed.redone"), true);
     E.saving = E.saving.then(() => save(d)).catch((e) => TW.say(e.message));
@@ -600,6 +605,12 @@
     e.view.update();
     panels();
     rings();
+    // From the first change not yet checked to its check shown (benchmarks/editor_page.py).
+    if (e.changedAt !== null) {
+      const since = e.changedAt;
+      requestAnimationFrame(() => setTimeout(() => checkTimes.push(performance.now() - since), 0));
+      e.changedAt = null;
+    }
     settle();
   }
   function current() {
@@ -864,6 +875,7 @@
   window.TWEditor = {
     page,
     leave,
+    checkTimes,
     get current() {
       if (!E) return null;
       return {
