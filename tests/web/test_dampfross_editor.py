@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from tests.support import cli
-from tests.web.browser import open_page, phone
+from tests.web.browser import open_page, phone, shot, touch
 from trackwright.core import hexgrid
 
 pytestmark = pytest.mark.slow
@@ -239,7 +239,8 @@ def test_a_small_map_drawn_from_scratch_exported_printed_and_played(
     # The measures: the engine's lines, in the page.
     assert pg.locator("#ed-measures tr").count() >= 1
     if size == "phone":
-        pg.screenshot(path=f"/tmp/edpage-shots/dampfross-editor-{size}.png", full_page=False)
+        shot(pg, "dampfross-editor")
+        shot(pg, "dampfross-editor-measures", "#ed-problems")
     with pg.expect_download() as info:
         pg.click("#ed-export")
     path = tmp_path / "drawn.json"
@@ -247,5 +248,40 @@ def test_a_small_map_drawn_from_scratch_exported_printed_and_played(
     exported = json.loads(path.read_text())
     assert exported["towns"] == m["towns"]
     play_it(exported, path, tmp_path)
+    assert context.errors == []
+    context.close()
+
+
+def test_a_finger_paints_without_scrolling_the_page_and_moves_the_board_in_move_mode(
+    browser, static_site
+):
+    """Real touch input (CDP touch events, as a phone sends them): with the brush, a finger
+    dragged over the board paints and neither the page nor the board scrolls; with "move", the
+    same drag scrolls the board and paints nothing."""
+    context = phone(browser)
+    pg = open_page(context, static_site + "#/")
+    pg.click("#edit-link")  # the home page's way in
+    pg.wait_for_selector("#ed-begin")
+    start_empty(pg, static_site, cols=20, rows=16)
+    tool(pg, "brush")
+    brush(pg, "water")
+    points = centres(pg, [hx(c, 8) for c in range(6, 12)])
+    before = pg.evaluate("[window.scrollY, document.getElementById('df-ed-wrap').scrollLeft]")
+    touch(pg, points)
+    idle(pg)
+    after = pg.evaluate("[window.scrollY, document.getElementById('df-ed-wrap').scrollLeft]")
+    assert after == before
+    land = terrain(pg)
+    assert [land[tuple(hx(c, 8))] for c in range(6, 12)] == ["water"] * 6
+    assert current(pg)["undoDepth"] == 1
+    pg.click("#df-ed-zoom-in")
+    pg.click("#df-ed-zoom-in")
+    tool(pg, "move")
+    points = centres(pg, [hx(c, 10) for c in range(6, 12)])
+    left = pg.evaluate("document.getElementById('df-ed-wrap').scrollLeft")
+    touch(pg, points[::-1])
+    assert pg.evaluate("document.getElementById('df-ed-wrap').scrollLeft") != left
+    assert terrain(pg)[tuple(hx(8, 10))] == "plain"
+    assert current(pg)["undoDepth"] == 1
     assert context.errors == []
     context.close()
