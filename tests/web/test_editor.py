@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 from tests.support.served import CHROMIUM_ARGS
-from tests.web.browser import chromium, open_page, phone
+from tests.web.browser import chromium, open_page, phone, shot
 from tests.web.test_dampfross_editor import (
     TOWN_CELLS,
     brush,
@@ -55,6 +55,7 @@ def open_file(pg, base: str, path) -> None:
     """A map.json opened as a new draft from the editor's start page."""
     pg.goto(base + "#/edit")
     pg.wait_for_selector("#ed-begin")
+    shot(pg, "editor-start")
     pg.select_option("#ed-start", "file")
     pg.set_input_files("#ed-file", str(path))
     pg.click("#ed-begin")
@@ -154,6 +155,7 @@ def test_every_problem_kind_is_listed_and_ringed_at_its_place(browser, static_si
         )
         assert inside, kind
     assert ring_holds(pg, "df.river.water", [hx(5, 0), hx(5, 1)])
+    shot(pg, "editor-problem-ringed")
     # A problem with no single place is listed, not ringed.
     assert not ring_holds(pg, "df.dice.missing", [hx(0, 0)])
     # Saved as a draft only: the file keeps every problem for later.
