@@ -237,7 +237,7 @@ def test_a_small_map_drawn_from_scratch_exported_printed_and_played(
     assert {"Town 1", "Town 2", "Town 3"} <= set(m["ports"])  # the towns on the coast
     assert pg.is_enabled("#ed-export")
     # The measures: the engine's lines, in the page.
-    assert pg.locator("#ed-measures tr").count() >= 1
+    assert pg.locator("#ed-measures .ed-measure-line").count() >= 1
     if size == "phone":
         shot(pg, "dampfross-editor")
         shot(pg, "dampfross-editor-measures", "#ed-problems")

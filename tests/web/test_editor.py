@@ -249,7 +249,7 @@ def test_a_finished_map_starts_a_game_on_this_device(browser, static_site, tiny)
     context.close()
 
 
-def test_a_laptop_prints_the_map_and_the_page_downloads_its_pdfs(browser, laptop, tiny):
+def test_a_laptop_prints_the_map_and_makes_a_random_one(browser, laptop, tiny):
     context = phone(browser)
     pg = open_page(context, laptop.base + "#/edit")
     open_file(pg, laptop.base, tiny)
@@ -261,6 +261,22 @@ def test_a_laptop_prints_the_map_and_the_page_downloads_its_pdfs(browser, laptop
     assert "map.json" in z.namelist()
     assert any(n.endswith(".pdf") for n in z.namelist())
     assert json.loads(z.read("map.json"))["name"] == "Tiny"
+    # A random start: the engines in the page cannot make one, the laptop makes it.
+    pg.goto(laptop.base + "#/edit")
+    pg.wait_for_selector("#ed-begin")
+    pg.select_option("#ed-start", "kind:random")
+    assert pg.input_value("#ed-cols") == "30"
+    pg.fill("#ed-cols", "20")
+    pg.fill("#ed-rows", "16")
+    pg.fill("#ed-seed", "7")
+    pg.click("#ed-begin")
+    pg.wait_for_selector(".df-ed-board polygon")
+    idle(pg)
+    m = current(pg)["map"]
+    assert m["generator"]["seed"] == 7
+    assert len(m["hexes"]) == 20 * 16
+    assert current(pg)["check"]["finished"]
+    assert context.errors == []
     context.close()
 
 

@@ -18,11 +18,13 @@
 //
 //     window.TW.editors.<game> = {
 //       start: {                       // what the start page offers for "empty" and "random"
-//         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows] },
+//         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows],
+//                  defaults: { <kind>: [cols, rows] } },  // optional: a kind's own default
 //         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers; the host
 //                                      // asks map_start({game}, {kind, cols, rows, seed, lang})
-//                                      // and says the answer's `message` when it is no map
-//                                      // (e.g. {laptop: true, message}: a random map needs one)
+//                                      // and, when the answer is {laptop: true, message} (a
+//                                      // random map the page cannot make), asks the laptop
+//                                      // (POST api/edit/random) or says the message
 //       },
 //       mount(ctx) -> {
 //         update(),                    // called after every change (ctx.map is the new draft),
@@ -232,7 +234,7 @@
       const sizes = unit?.start?.sizes;
       const parts = [];
       if (v.startsWith("kind:") && sizes) {
-        const [c0, r0] = sizes.default || sizes.min;
+        const [c0, r0] = sizes.defaults?.[v.slice(5)] || sizes.default || sizes.min;
         parts.push(
           h(
             "div",
@@ -372,9 +374,21 @@
       { game },
       { kind, cols, rows, seed: number("ed-seed") ?? 0, lang: TW.I18N.lang },
     );
-    // A start the engines cannot make in the page (a random map that needs the laptop): said.
-    if (map && !map.game && map.message) throw new Error(map.message);
-    return newDraft(game, map);
+    return newDraft(game, await orLaptop(game, map, { kind, cols, rows, seed: number("ed-seed") ?? 0 }));
+  }
+  // A start the engines cannot make in the page (a random map needs the laptop's map makers):
+  // asked of the laptop when there is one (POST api/edit/random), else its message said.
+  async function orLaptop(game, map, args) {
+    if (!map || map.game || !map.laptop) return map;
+    if (!TW.Server.available) throw new Error(map.message);
+    TW.say(t("ed.laptop-making"), true);
+    const { data } = await TW.api(
+      "POST",
+      "edit/random",
+      { game, cols: args.cols, rows: args.rows, seed: args.seed, lang: TW.I18N.lang },
+      { timeout: 120000 },
+    );
+    return data;
   }
   // A map.json file: any game's map (its draft too), as a new draft.
   async function fromFile(file, expected = null) {
@@ -671,23 +685,18 @@
   function measures(m) {
     if (!m) return [];
     const out = [];
-    if (m.lines?.length)
+    for (const l of m.lines || [])
       out.push(
         h(
-          "table",
-          { class: "ed-measure-lines" },
-          m.lines.map((l) =>
-            h(
-              "tr",
-              {},
-              h("th", { class: "ed-measure-label" }, l.label),
-              h("td", {}, l.value),
-              h("td", { class: "small" }, l.note || ""),
-            ),
-          ),
+          "div",
+          { class: "ed-measure-line" },
+          h("span", { class: "ed-measure-label" }, l.label),
+          " ",
+          h("span", { class: "ed-measure-value" }, l.value),
+          l.note ? h("div", { class: "small" }, l.note) : "",
         ),
       );
-    if (m.histogram?.length) out.push(histogram(m.histogram));
+    if (m.histogram?.length) out.push(h("p", { class: "small" }, t("ed.histogram")), histogram(m.histogram));
     if (m.warnings?.length) out.push(h("h3", {}, t("ed.warnings")), problemList(m.warnings, "warning"));
     return out;
   }

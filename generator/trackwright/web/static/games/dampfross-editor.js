@@ -758,7 +758,8 @@
     start: {
       // From 10 x 8 up to the largest board the kits print (an A0 poster: 88 x 69 hexes wide, 61 x
       // 99 tall; map_start makes the largest that fits when both are asked).
-      sizes: { min: [10, 8], max: [88, 99], default: [14, 10] },
+      // A random map needs room for its towns apart: the kit's usual size for 3 to 6 players.
+      sizes: { min: [10, 8], max: [88, 99], default: [14, 10], defaults: { random: [30, 22] } },
       kinds: ["empty", "random"],
     },
     mount,
