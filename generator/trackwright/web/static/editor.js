@@ -633,33 +633,42 @@
 
   // ---------------------------------------------------------------- problems and measures
 
+  // The last answer shown while the draft is checked again (marked as being checked), so that
+  // nothing jumps under a finger at each stroke; null when the last check failed.
+  function shownCheck() {
+    if (!E) return null;
+    const failed = !current() && E.checkError && E.checkedMap === E.draft.map;
+    return failed ? null : current() || E.check;
+  }
+  function stateText(shown) {
+    if (!shown && E.checkError && E.checkedMap === E.draft.map)
+      return t("ed.check-failed", { why: E.checkError });
+    if (!shown) return t("ed.checking");
+    return shown.finished ? t("ed.finished") : t("ed.unfinished", { count: shown.problems.length });
+  }
   function panels() {
     if (!E) return;
     const check = current();
-    const waiting = !check && !(E.checkError && E.checkedMap === E.draft.map);
-    E.state.textContent = waiting
-      ? t("ed.checking")
-      : E.checkError
-        ? t("ed.check-failed", { why: E.checkError })
-        : check.finished
-          ? t("ed.finished")
-          : t("ed.unfinished", { count: check.problems.length });
-    E.state.className = `small ${check?.finished ? "ok" : ""}`;
+    const shown = shownCheck();
+    E.state.textContent = stateText(shown);
+    E.state.className = `small${check?.finished ? " ok" : ""}${check ? "" : " stale"}`;
     const finished = !!check?.finished;
     document.getElementById("ed-export").disabled = !finished;
     document.getElementById("ed-play").disabled = !finished;
     const print = document.getElementById("ed-print");
     print.hidden = !TW.Server.available;
     print.disabled = !finished;
+    E.problems.classList.toggle("stale", !check);
+    E.measures.classList.toggle("stale", !check);
     E.problems.replaceChildren(
       h("h2", {}, t("ed.problems")),
-      check
-        ? check.problems.length
-          ? problemList(check.problems, "problem")
+      shown
+        ? shown.problems.length
+          ? problemList(shown.problems, "problem")
           : h("p", { class: "small" }, t("ed.no-problems"))
-        : h("p", { class: "small" }, waiting ? t("ed.checking") : ""),
+        : h("p", { class: "small" }, stateText(null)),
     );
-    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(check ? measures(check.measures) : []));
+    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(shown ? measures(shown.measures) : []));
   }
   function problemList(problems, cls) {
     return h(
@@ -741,7 +750,7 @@
     if (!layer) layer = TW.s("g", { class: "ed-rings" });
     layer.replaceChildren();
     svg.append(layer); // last: over everything the module draws
-    const check = current();
+    const check = shownCheck();
     if (!check) return;
     const all = [
       ...check.problems.map((p) => [p, "problem"]),
