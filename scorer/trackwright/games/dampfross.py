@@ -397,6 +397,7 @@ GAME = Game(
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",
     page="dampfross.js",
+    editor="dampfross-editor.js",
     questions={
         "table": table,
         "line": line,
