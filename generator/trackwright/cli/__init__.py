@@ -8,10 +8,13 @@ exit code 2.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -90,6 +93,33 @@ def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
             )
         made.append({path.as_posix(): data for path, data in result.items()})
     return made
+
+
+def map_kit(data: dict[str, Any], lang: str, paper: str) -> dict[str, bytes]:
+    """The PDFs of ``trackwright generate GAME --map FILE`` for a map file's JSON (the map editor's
+    "Print this map" on ``trackwright serve``), made in a temporary folder: path -> bytes."""
+    game = games.get(data.get("game"), "map: $.game")
+    with tempfile.TemporaryDirectory(prefix="trackwright-print-") as tmp:
+        folder = Path(tmp)
+        source = folder / "map.json"
+        source.write_bytes(mapfile.dumps(data))
+        out = folder / "kit"
+        with contextlib.redirect_stdout(io.StringIO()):
+            game.cli_module().generate(
+                map_ref=str(source), out=out, lang=Lang(lang), paper=Paper(paper), formats="pdf"
+            )
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def random_map(game: str, cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random map of a game for the map editor's "random" start on ``trackwright serve``: the
+    game's command-line module's ``random_map_json(cols, rows, seed, lang)``."""
+    found = games.get(game, "$.game")
+    make = getattr(found.cli_module(), "random_map_json", None)
+    if make is None:
+        raise TrackwrightError.of("game.no-random", "$.game", game=found.title)
+    data: dict[str, Any] = make(cols, rows, seed, lang)
+    return data
 
 
 def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[Any, ...]:
@@ -184,6 +214,8 @@ def serve(
         rotate_key=new_key,
         site=folder,
         url=bases[0] if bases else None,
+        make_kit=map_kit,
+        make_random=random_map,
     )
     if keyed:
         if not bases:
