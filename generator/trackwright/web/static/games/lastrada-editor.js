@@ -91,15 +91,19 @@
     const root = ctx.root;
     root.classList.add("ls-editor");
 
-    const toolbar = h("div", { class: "ed-tools", role: "toolbar", id: "ls-tools" });
-    const options = h("div", { class: "ed-options", id: "ls-options" });
+    const toolbar = h("div", { class: "row ed-tools", role: "toolbar", id: "ls-tools" });
+    const options = h("div", { class: "row ed-options", id: "ls-options" });
     const hint = h("p", { class: "hint", id: "ls-edit-hint" });
     const base = h("div", { class: "ed-base" });
-    const over = s("svg", { class: "ed-overlay", id: "ls-edit-overlay" });
+    const over = s("svg", { class: "board-overlay ed-overlay", id: "ls-edit-overlay" });
     const marks = s("g", { id: "ls-edit-marks" });
     over.append(marks);
     const stage = h("div", { class: "ed-stage", style: "position:relative" }, base, over);
-    const wrap = h("div", { class: "ed-board-wrap", id: "ls-edit-board" }, stage);
+    const wrap = h(
+      "div",
+      { class: "board-wrap ed-board-wrap", id: "ls-edit-board", style: "overflow:auto" },
+      stage,
+    );
     const zoom = h(
       "div",
       { class: "zoom-controls ed-zoom" },
@@ -120,7 +124,7 @@
       ),
     );
     const frame = h("div", { class: "ed-frame board-frame", style: "position:relative" }, wrap, zoom);
-    const counts = h("div", { class: "ed-counts", id: "ls-counts" });
+    const counts = h("div", { class: "row small ed-counts", id: "ls-counts" });
     root.append(toolbar, options, hint, frame, counts);
 
     // -------------------------------------------------- the board: the engine's plan of the draft
@@ -194,6 +198,21 @@
 
     // A tap or a drag from one piece to another (a mouse or a finger).
     let press = null;
+    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
+    let drag = null;
+    over.addEventListener("pointerdown", (e) => {
+      if (ui.tool === "pan" && e.pointerType === "mouse")
+        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    });
+    over.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      wrap.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"])
+      over.addEventListener(end, () => {
+        drag = null;
+      });
     over.addEventListener("pointerdown", (e) => {
       if (ui.tool === "pan" || !ui.board) return;
       const p = point(e);
@@ -401,7 +420,9 @@
     }
 
     draw();
-    return { update: draw, place, show, svg: over, unmount: () => root.replaceChildren() };
+    // A hex's centre on the board (tests tap there).
+    const centre = (k) => ui.board?.layout.centres[k] || null;
+    return { update: draw, place, show, centre, svg: over, unmount: () => root.replaceChildren() };
   }
 
   TW.editors.lastrada = {

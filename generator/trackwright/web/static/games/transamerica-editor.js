@@ -111,7 +111,20 @@
   // The outline of the union of the land's cells: each cell side shared by two land cells drops out,
   // the rest are chained into rings (the coast, and a lake's shore around sea inside the land).
   function coast(nodes, step) {
-    const pk = ([x, y]) => `${Math.round(x * 10)},${Math.round(y * 10)}`;
+    // Corners of neighbouring cells meet within rounding: one key for points within 0.3 mm.
+    const seen = new Map();
+    const pk = ([x, y]) => {
+      const gx = Math.round(x),
+        gy = Math.round(y);
+      for (let i = -1; i <= 1; i++)
+        for (let j = -1; j <= 1; j++)
+          for (const [k, px, py] of seen.get(`${gx + i},${gy + j}`) || [])
+            if (Math.hypot(px - x, py - y) < 0.3) return k;
+      const k = `${x},${y}`;
+      if (!seen.has(`${gx},${gy}`)) seen.set(`${gx},${gy}`, []);
+      seen.get(`${gx},${gy}`).push([k, x, y]);
+      return k;
+    };
     const sides = new Map();
     for (const n of nodes) {
       const ring = cell(n, step);
@@ -278,16 +291,20 @@
     const root = ctx.root;
     root.classList.add("ta-editor");
 
-    const toolbar = h("div", { class: "ed-tools", role: "toolbar", id: "ta-tools" });
-    const regionRow = h("div", { class: "ed-regions", id: "ta-regions" });
+    const toolbar = h("div", { class: "row ed-tools", role: "toolbar", id: "ta-tools" });
+    const regionRow = h("div", { class: "row ed-regions", id: "ta-regions" });
     const hint = h("p", { class: "hint", id: "ta-edit-hint" });
     const base = h("div", { class: "ed-base" });
-    const over = s("svg", { class: "ed-overlay", id: "ta-edit-overlay" });
+    const over = s("svg", { class: "board-overlay ed-overlay", id: "ta-edit-overlay" });
     const marks = s("g", { id: "ta-edit-marks" });
     const live = s("g", { id: "ta-edit-live" });
     over.append(marks, live);
     const stage = h("div", { class: "ed-stage", style: "position:relative" }, base, over);
-    const wrap = h("div", { class: "ed-board-wrap", id: "ta-edit-board" }, stage);
+    const wrap = h(
+      "div",
+      { class: "board-wrap ed-board-wrap", id: "ta-edit-board", style: "overflow:auto" },
+      stage,
+    );
     const zoom = h(
       "div",
       { class: "zoom-controls ed-zoom" },
@@ -309,7 +326,7 @@
     );
     const frame = h("div", { class: "ed-frame board-frame", style: "position:relative" }, wrap, zoom);
     const cityPanel = h("div", { class: "ed-panel", id: "ta-city-panel" });
-    const counts = h("div", { class: "ed-counts", id: "ta-region-counts" });
+    const counts = h("div", { class: "row small ed-counts", id: "ta-region-counts" });
     root.append(toolbar, regionRow, hint, frame, cityPanel, counts);
 
     // -------------------------------------------------- sizes and the pointer
@@ -348,6 +365,21 @@
     // A brush stroke: the intersections under the finger are marked as it goes (drawn on the live
     // layer only), and made one change when it lifts.
     let stroke = null;
+    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
+    let drag = null;
+    over.addEventListener("pointerdown", (e) => {
+      if (ui.tool === "pan" && e.pointerType === "mouse")
+        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    });
+    over.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      wrap.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"])
+      over.addEventListener(end, () => {
+        drag = null;
+      });
     over.addEventListener("pointerdown", (e) => {
       if (ui.tool === "pan" || !ui.L) return;
       const p = point(e);
@@ -435,7 +467,7 @@
       if (!n) return;
       const city = ui.L.cities.get(n.id);
       if (city) {
-        ui.selected = ui.selected === city.name ? null : city.name;
+        ui.selected = city.name;
         return draw();
       }
       const region = ui.region;
@@ -553,12 +585,24 @@
         },
         t("ta.ed.city-remove"),
       );
+      const done = h(
+        "button",
+        {
+          class: "secondary",
+          id: "ta-city-done",
+          onclick: () => {
+            ui.selected = null;
+            draw();
+          },
+        },
+        t("ta.ed.city-done"),
+      );
       cityPanel.replaceChildren(
         h("h3", {}, t("ta.ed.city-at", { node: city.node })),
         h("label", {}, t("ta.ed.city-name"), " ", name),
         h("label", {}, t("ta.ed.city-region"), " ", region),
         h("label", {}, dotted, " ", t("ta.ed.city-dotted")),
-        remove,
+        h("div", { class: "row" }, done, remove),
       );
     }
     // How many cities, and dotted ones, each region has: what the player counts while placing them
