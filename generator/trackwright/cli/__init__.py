@@ -8,10 +8,13 @@ exit code 2.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -81,6 +84,22 @@ def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
             raise TrackwrightError(result[1], result[0])
         made.append({path.as_posix(): data for path, data in result.items()})
     return made
+
+
+def map_kit(data: dict[str, Any], lang: str, paper: str) -> dict[str, bytes]:
+    """The PDFs of ``trackwright generate GAME --map FILE`` for a map file's JSON (the map editor's
+    "Print this map" on ``trackwright serve``), made in a temporary folder: path -> bytes."""
+    game = games.get(data.get("game"), "map: $.game")
+    with tempfile.TemporaryDirectory(prefix="trackwright-print-") as tmp:
+        folder = Path(tmp)
+        source = folder / "map.json"
+        source.write_bytes(mapfile.dumps(data))
+        out = folder / "kit"
+        with contextlib.redirect_stdout(io.StringIO()):
+            game.cli_module().generate(
+                map_ref=str(source), out=out, lang=Lang(lang), paper=Paper(paper), formats="pdf"
+            )
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
 
 
 def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[str | None, str]:
@@ -177,6 +196,7 @@ def serve(
         rotate_key=new_key,
         site=folder,
         url=bases[0] if bases else None,
+        make_kit=map_kit,
     )
     if keyed:
         if not bases:

@@ -42,6 +42,7 @@ ENGINE_PACKAGES = (
     "trackwright.scorer",
     "trackwright.photo",
     "trackwright.games",
+    "trackwright.edit",
     "trackwright.play",
 )
 ENGINE_DATA = re.compile(r"^[a-z]+/(maps|rules)/[^/]+\.json$|^[a-z]+/[a-z_]+\.json$")

@@ -31,6 +31,7 @@ from trackwright.core import dampfross as model
 from trackwright.core.boardplan import dampfross as df_plan
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
+from trackwright.edit import dampfross as editing
 from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
 
@@ -396,6 +397,7 @@ GAME = Game(
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",
     page="dampfross.js",
+    editor="dampfross-editor.js",
     questions={
         "table": table,
         "line": line,
@@ -404,6 +406,9 @@ GAME = Game(
         "race": race,
         "route": route,
         "board": board,
+        "map_check": editing.map_check,
+        "map_start": editing.map_start,
+        "map_fill": editing.map_fill,
     },
     order=2,
 )

@@ -96,6 +96,7 @@ def catalogue() -> list[dict[str, Any]]:
             "players": list(g.players),
             "page": g.page_name,
             "strings": g.page_name.removesuffix(".js") + ".strings.json" if g.page_name else None,
+            "editor": g.editor_name,
             "rules": g.rules_presets(),
             "preset": g.presets.to_json() if g.presets is not None else None,
         }
