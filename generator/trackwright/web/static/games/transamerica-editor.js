@@ -544,6 +544,10 @@
         cityPanel.replaceChildren();
         return;
       }
+      // A name being typed is not taken from under the fingers by a redraw (a check's answer).
+      const typing = document.activeElement?.id === "ta-city-name";
+      if (typing && cityPanel.dataset.city === city.name && cityPanel.dataset.node === city.node) return;
+      Object.assign(cityPanel.dataset, { city: city.name, node: city.node });
       const name = h("input", { id: "ta-city-name", value: city.name, "aria-label": t("ta.ed.city-name") });
       name.addEventListener("change", () => {
         const fresh = name.value.trim();
