@@ -90,7 +90,12 @@ class Report:
         self.items: list[Problem] = []
 
     def add(
-        self, kind: str, path: str = "", place: Mapping[str, Any] | None = None, **params: Any
+        self,
+        kind: str,
+        path: str = "",
+        place: Mapping[str, Any] | None = None,
+        /,
+        **params: Any,
     ) -> Problem:
         """A problem of ``kind`` (its text is the strings file's key ``kind``) at ``place``
         (``hexes``, ``cities``, ...), about the map's ``path``."""

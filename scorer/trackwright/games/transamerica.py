@@ -10,6 +10,7 @@ from trackwright.core import boardplan, mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.boardplan import transamerica as ta_plan
 from trackwright.core.errors import TrackwrightError
+from trackwright.edit import transamerica as editing
 from trackwright.games import Game
 from trackwright.photo import marks
 from trackwright.scorer import transamerica as engine
@@ -201,6 +202,8 @@ GAME = Game(
         "photo_read": _photo_read,
         "photo_setup": _photo_setup,
         "board": board,
+        "map_check": editing.map_check,
+        "map_start": editing.map_start,
     },
     order=1,
 )
