@@ -679,13 +679,23 @@
     }
 
     // -------------------------------------------------- what the host asks
-    // A problem's place as boxes in the board's coordinates: its intersections and cities.
+    // A problem's place as boxes in the board's coordinates: its intersections, track spaces and
+    // cities.
     function place(problem) {
       const L = ui.L || latticeOf(ctx.map);
       const r = style.cityR + 1.5;
       const box = (n) => ({ x: n.x - r, y: n.y - r, w: 2 * r, h: 2 * r });
       const out = [];
       for (const id of problem.nodes || []) if (L.all.has(id)) out.push(box(L.all.get(id)));
+      for (const [a, b] of problem.edges || []) {
+        const p = L.all.get(a),
+          q = L.all.get(b);
+        if (p && q) {
+          const x = Math.min(p.x, q.x),
+            y = Math.min(p.y, q.y);
+          out.push({ x: x - 1.5, y: y - 1.5, w: Math.abs(p.x - q.x) + 3, h: Math.abs(p.y - q.y) + 3 });
+        }
+      }
       for (const name of problem.cities || []) {
         const c = ctx.map.cities.find((x) => x.name === name);
         if (c && L.all.has(c.node)) out.push(box(L.all.get(c.node)));
