@@ -10,6 +10,7 @@ With TRACKWRIGHT_EDITOR_SHOTS=<folder> the steps' screenshots are written there.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections import deque
@@ -117,7 +118,7 @@ def drag(pg, points: list[tuple[float, float]], steps: int = 6) -> None:
     """A mouse pressed at the first point, moved through the others, released."""
     pg.mouse.move(*points[0])
     pg.mouse.down()
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         for k in range(1, steps + 1):
             pg.mouse.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
     pg.mouse.up()
@@ -194,6 +195,91 @@ def short_game(m: dict) -> dict:
     }
 
 
+# ------------------------------------------------------------------ the steps
+
+
+def move_city(pg) -> tuple[str, str]:
+    """The first city dragged to the nearest free intersection: (its name, where it went)."""
+    m = draft(pg)["map"]
+    city = m["cities"][0]
+    target = free_neighbour(m, city["node"])
+    tool(pg, "city")
+    drag(pg, nodes_at(pg, [city["node"], target]))
+    moved = {c["name"]: c["node"] for c in draft(pg)["map"]["cities"]}
+    assert moved[city["name"]] == target
+    assert pg.input_value("#ta-city-name") == city["name"]
+    return city["name"], target
+
+
+def double_a_line(pg) -> None:
+    """A plain line with no city at its ends tapped: double (a mountain)."""
+    m = draft(pg)["map"]
+    taken = {c["node"] for c in m["cities"]}
+    line = next(e for e in m["edges"] if e["cost"] == 1 and not {e["a"], e["b"]} & taken)
+    tool(pg, "line")
+    a, b = nodes_at(pg, [line["a"], line["b"]])
+    pg.mouse.click((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    idle(pg)
+    after = draft(pg)
+    doubled = next(e for e in after["map"]["edges"] if {e["a"], e["b"]} == {line["a"], line["b"]})
+    assert (doubled["cost"], doubled["kind"]) == (2, "mountain")
+    assert after["check"]["finished"], after["check"]["problems"]
+
+
+def city_to_sea(pg, node: str, size: str) -> None:
+    """A city's intersection brushed to sea: the engine says so, ringed at the city; the problem
+    tapped in the list is the ring in focus."""
+    tool(pg, "sea")
+    (spot,) = nodes_at(pg, [node])
+    drag(pg, [spot, (spot[0] + 3, spot[1] + 2)])
+    now = draft(pg)
+    assert node in [n["id"] for n in now["map"]["x-sea"]["nodes"]]
+    assert not now["check"]["finished"]
+    assert now["check"]["problems"], now["check"]
+    here = next(n for n in now["map"]["x-sea"]["nodes"] if n["id"] == node)
+    centres = ring_centres(pg)
+    assert any(abs(x - here["x"]) < 1 and abs(y - here["y"]) < 1 for x, y in centres), centres
+    snap(pg, f"ta-editor-problem-{size}")
+    pg.click("#ed-problems li.ed-problem >> nth=0")
+    assert pg.locator(f"{OVERLAY} g.ed-rings rect.ed-ring.focus").count() >= 1
+
+
+def undo_redo(pg, depth: int) -> None:
+    """Undo brings the land back (no problem, no ring), redo the sea, Ctrl+Z the land again."""
+    pg.click("#ed-undo")
+    idle(pg)
+    assert draft(pg)["undoDepth"] == depth
+    assert draft(pg)["check"]["finished"]
+    assert not ring_centres(pg)
+    pg.click("#ed-redo")
+    idle(pg)
+    assert not draft(pg)["check"]["finished"]
+    pg.keyboard.press("Control+z")
+    idle(pg)
+    assert draft(pg)["check"]["finished"] and draft(pg)["undoDepth"] == depth
+
+
+def export_print_score(pg, folder: Path) -> None:
+    """Exported as finished, printed by the command line, a short game on it scored."""
+    final = draft(pg)["map"]
+    with pg.expect_download() as info:
+        pg.click("#ed-export")
+    folder.mkdir()
+    exported = folder / "map.json"
+    info.value.save_as(exported)
+    assert json.loads(exported.read_text())["cities"] == final["cities"]
+    done = cli.trackwright("generate", "transamerica", "--map", exported, "--out", folder / "out")
+    assert done.returncode == 0, done.stderr
+    assert list((folder / "out").rglob("*.pdf")), list((folder / "out").rglob("*"))
+    record = folder / "game.json"
+    record.write_text(json.dumps(short_game(final)))
+    done = cli.trackwright("score", "transamerica", record, "--json", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    scored = json.loads(done.stdout)
+    assert scored["rounds"][0]["missing"]["Ann"] == 0, scored["rounds"][0]
+    assert scored["rounds"][0]["missing"]["Ben"] > 0
+
+
 # ------------------------------------------------------------------ the tests
 
 
@@ -207,80 +293,13 @@ def test_a_board_edited_checked_undone_exported_printed_and_scored(
     assert draft(pg)["check"]["finished"], draft(pg)["check"]["problems"]
     zoom_in(pg, 3 if size == "phone" else 1)
     snap(pg, f"ta-editor-{size}")
-
-    # A city dragged to the nearest free intersection.
-    m = draft(pg)["map"]
-    city = m["cities"][0]
-    target = free_neighbour(m, city["node"])
-    tool(pg, "city")
-    drag(pg, nodes_at(pg, [city["node"], target]))
-    moved = {c["name"]: c["node"] for c in draft(pg)["map"]["cities"]}
-    assert moved[city["name"]] == target
-    assert pg.input_value("#ta-city-name") == city["name"]
-
-    # A plain line tapped: double (a mountain), one step each.
-    m = draft(pg)["map"]
-    taken = {c["node"] for c in m["cities"]}
-    line = next(e for e in m["edges"] if e["cost"] == 1 and not {e["a"], e["b"]} & taken)
-    tool(pg, "line")
-    a, b = nodes_at(pg, [line["a"], line["b"]])
-    pg.mouse.click((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    idle(pg)
-    after = draft(pg)
-    doubled = next(e for e in after["map"]["edges"] if {e["a"], e["b"]} == {line["a"], line["b"]})
-    assert (doubled["cost"], doubled["kind"]) == (2, "mountain")
-    assert after["check"]["finished"], after["check"]["problems"]
-    depth = after["undoDepth"]
-
-    # The moved city's intersection brushed to sea: the engine says so, ringed at the city.
-    tool(pg, "sea")
-    (spot,) = nodes_at(pg, [target])
-    drag(pg, [spot, (spot[0] + 3, spot[1] + 2)])
-    now = draft(pg)
-    assert target in [n["id"] for n in now["map"]["x-sea"]["nodes"]]
-    assert not now["check"]["finished"]
-    assert now["check"]["problems"], now["check"]
-    here = next(n for n in now["map"]["x-sea"]["nodes"] if n["id"] == target)
-    centres = ring_centres(pg)
-    assert any(abs(x - here["x"]) < 1 and abs(y - here["y"]) < 1 for x, y in centres), centres
-    snap(pg, f"ta-editor-problem-{size}")
-    # The problem tapped in the list: its ring is the focused one.
-    pg.click("#ed-problems li.ed-problem >> nth=0")
-    assert pg.locator(f"{OVERLAY} g.ed-rings rect.ed-ring.focus").count() >= 1
-
-    # Undo brings the land back (no problem), redo the sea, undo again.
-    pg.click("#ed-undo")
-    idle(pg)
-    assert draft(pg)["undoDepth"] == depth
-    assert draft(pg)["check"]["finished"]
-    assert not ring_centres(pg)
-    pg.click("#ed-redo")
-    idle(pg)
-    assert not draft(pg)["check"]["finished"]
-    pg.keyboard.press("Control+z")
-    idle(pg)
-    final = draft(pg)
-    assert final["check"]["finished"] and final["undoDepth"] == depth
-    assert {c["name"]: c["node"] for c in final["map"]["cities"]}[city["name"]] == target
-
-    # Exported as finished, printed by the command line, a short game on it scored.
-    with pg.expect_download() as info:
-        pg.click("#ed-export")
-    folder = tmp_path / "kit"
-    folder.mkdir()
-    exported = folder / "map.json"
-    info.value.save_as(exported)
-    assert json.loads(exported.read_text())["cities"] == final["map"]["cities"]
-    done = cli.trackwright("generate", "transamerica", "--map", exported, "--out", folder / "out")
-    assert done.returncode == 0, done.stderr
-    assert list((folder / "out").rglob("*.pdf")), list((folder / "out").rglob("*"))
-    record = folder / "game.json"
-    record.write_text(json.dumps(short_game(final["map"])))
-    done = cli.trackwright("score", "transamerica", record, "--json", cwd=folder)
-    assert done.returncode == 0, done.stderr
-    scored = json.loads(done.stdout)
-    assert scored["rounds"][0]["missing"]["Ann"] == 0, scored["rounds"][0]
-    assert scored["rounds"][0]["missing"]["Ben"] > 0
+    name, node = move_city(pg)
+    double_a_line(pg)
+    depth = draft(pg)["undoDepth"]
+    city_to_sea(pg, node, size)
+    undo_redo(pg, depth)
+    assert {c["name"]: c["node"] for c in draft(pg)["map"]["cities"]}[name] == node
+    export_print_score(pg, tmp_path / "kit")
     assert not context.errors, context.errors
     context.close()
 

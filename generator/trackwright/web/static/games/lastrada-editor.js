@@ -290,7 +290,7 @@
         noPieces && ui.tool === "pieces" ? "ls.ed.hint-no-pieces" : `ls.ed.hint-${ui.tool}`,
       );
       options.replaceChildren(...(ui.tool === "settlements" ? kindButtons() : []));
-      if (ui.tool === "pieces" && ui.chosen) options.replaceChildren(...turnButtons());
+      if (ui.tool === "pieces" && !noPieces) options.replaceChildren(...turnButtons());
     }
     function kindButtons() {
       return KINDS.map((kind) =>
@@ -309,19 +309,26 @@
         ),
       );
     }
+    // The chosen piece and its turn buttons, in the same place whether or not a piece is chosen
+    // (the board does not jump when one is).
     function turnButtons() {
       const p = ctx.map.pieces.find((x) => x.id === ui.chosen);
-      if (!p) return [];
+      const none = !p;
       return [
-        h("span", { id: "ls-chosen" }, t("ls.ed.chosen", { piece: p.id, position: p.position }), " "),
+        h(
+          "span",
+          { id: "ls-chosen" },
+          none ? t("ls.ed.none-chosen") : t("ls.ed.chosen", { piece: p.id, position: p.position }),
+          " ",
+        ),
         h(
           "button",
-          { class: "secondary", id: "ls-turn-left", onclick: () => turnChosen(-1) },
+          { class: "secondary", id: "ls-turn-left", disabled: none, onclick: () => turnChosen(-1) },
           `↺ ${t("ls.ed.turn-left")}`,
         ),
         h(
           "button",
-          { class: "secondary", id: "ls-turn-right", onclick: () => turnChosen(1) },
+          { class: "secondary", id: "ls-turn-right", disabled: none, onclick: () => turnChosen(1) },
           `↻ ${t("ls.ed.turn-right")}`,
         ),
       ];

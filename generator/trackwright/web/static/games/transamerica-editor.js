@@ -615,11 +615,16 @@
       counts.replaceChildren(
         ...REGIONS.map((region) => {
           const own = ctx.map.cities.filter((c) => c.region === region);
+          const words = t("ta.ed.count", {
+            region: t(`ta.ed.colour.${region}`),
+            cities: own.length,
+            dotted: own.filter((c) => c.dotted).length,
+          });
           return h(
             "span",
             { class: "ed-count", "data-region": region },
             h("span", { class: "swatch", style: `background:${regionStyle(region).colour}` }),
-            ` ${t("ta.ed.count", { region: t(`ta.ed.colour.${region}`), cities: own.length, dotted: own.filter((c) => c.dotted).length })}`,
+            ` ${words}`,
           );
         }),
       );
