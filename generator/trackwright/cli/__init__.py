@@ -102,6 +102,17 @@ def map_kit(data: dict[str, Any], lang: str, paper: str) -> dict[str, bytes]:
         return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
 
 
+def random_map(game: str, cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random map of a game for the map editor's "random" start on ``trackwright serve``: the
+    game's command-line module's ``random_map_json(cols, rows, seed, lang)``."""
+    found = games.get(game, "$.game")
+    make = getattr(found.cli_module(), "random_map_json", None)
+    if make is None:
+        raise TrackwrightError(f"{found.title} has no random map of a size here", "$.game")
+    data: dict[str, Any] = make(cols, rows, seed, lang)
+    return data
+
+
 def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[str | None, str]:
     """One game's part of ``generate all`` (in a worker process when there are several cores):
     its files, or its error as (place, message)."""
@@ -197,6 +208,7 @@ def serve(
         site=folder,
         url=bases[0] if bases else None,
         make_kit=map_kit,
+        make_random=random_map,
     )
     if keyed:
         if not bases:

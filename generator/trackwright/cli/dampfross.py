@@ -113,6 +113,13 @@ def generate(
     report(write_all(files), started, lang.value)
 
 
+def random_map_json(cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random map of ``cols`` x ``rows`` hexes as ``generate --seed --width --height`` makes
+    it, as its map file's JSON: the map editor's "random" start on ``trackwright serve``."""
+    params = random_map.RandomParams(width=cols, height=rows, lang=lang)
+    return random_map.generate(seed, params).to_json()
+
+
 def _town(m: model.DampfrossMap, text: str) -> model.Town | None:
     """A town by number or name (any case), or None."""
     if text.strip().isdigit():

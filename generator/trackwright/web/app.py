@@ -102,6 +102,11 @@ class Waiters:
 #: paper) -> the kit's files by their path in the kit. Kits are made a layer above this one:
 #: ``trackwright serve`` gives this (the game's own ``generate --map``).
 KitMaker = Callable[[dict[str, Any], str, str], dict[str, bytes]]
+#: A random map made for the map editor's start: (game, columns, rows, seed, language) -> the
+#: map file's JSON. Given by ``trackwright serve`` (random maps are made by the kits' layer).
+RandomMaker = Callable[[str, int, int, int, str], dict[str, Any]]
+#: The largest side of a random map asked for (hexes or lattice steps).
+RANDOM_SIDE = 200
 #: The papers and languages a kit is made in (the command line's --paper and --lang).
 PRINT_PAPERS = ("a4", "letter", "a3")
 LANGS = site_builder.LANGS
@@ -120,6 +125,7 @@ class Server:
     hosts: frozenset[str] | None
     waiters: Waiters = field(default_factory=Waiters)
     make_kit: KitMaker | None = None
+    make_random: RandomMaker | None = None
 
 
 def _server(request: Request) -> Server:
@@ -799,6 +805,26 @@ async def print_map(body: JsonBody, server: ServerDep) -> Response:
     )
 
 
+def _whole(body: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HTTPException(422, f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+async def random_start(body: JsonBody, server: ServerDep):
+    if server.make_random is None:
+        raise HTTPException(404, "this server makes no maps (start it with trackwright serve)")
+    game = registry.get(body.get("game"), "$.game").name
+    cols = _whole(body, "cols", 1, RANDOM_SIDE)
+    rows = _whole(body, "rows", 1, RANDOM_SIDE)
+    seed = _whole(body, "seed", 0, 2**53)
+    lang = body.get("lang", "en")
+    if lang not in LANGS:
+        raise HTTPException(422, f"unknown language {str(lang)[:10]!r}: one of {LANGS}")
+    return await run_in_threadpool(server.make_random, game, cols, rows, seed, lang)
+
+
 def _edit_router() -> APIRouter:
     """The map editor's "Print this map": the kit made from the map sent (never a path)."""
     router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
@@ -808,6 +834,12 @@ def _edit_router() -> APIRouter:
         methods=["POST"],
         summary="Make the kit of a map file sent in the body: a zip of its PDFs",
         response_class=Response,
+    )
+    router.add_api_route(
+        "/api/edit/random",
+        random_start,
+        methods=["POST"],
+        summary="A random map of a game and size to start the map editor from",
     )
     return router
 
@@ -861,6 +893,7 @@ def create_app(
     site: Path | None = None,
     url: str | None = None,
     make_kit: KitMaker | None = None,
+    make_random: RandomMaker | None = None,
 ) -> FastAPI:
     """The scorer. ``site``: the phone app's folder (``trackwright site``), served at ``/``.
     ``lan``: every request needs the server key or the game's token, and a request that changes
@@ -868,7 +901,8 @@ def create_app(
     so that another site's page cannot make a phone's browser change a game. ``allowed_hosts``:
     the names the server answers to (the Host header). ``url``: the address phones open (shown
     with its QR code on the page). ``make_kit``: how a map's kit is made, for the map editor's
-    "Print this map" (none: the server makes no kits)."""
+    "Print this map" (none: the server makes no kits); ``make_random``: how a random map is
+    made for the editor's "random" start (none: it makes none)."""
     server = Server(
         store=Store(db),
         key=key or _server_key(db, rotate=rotate_key),
@@ -878,6 +912,7 @@ def create_app(
         url=url,
         hosts=None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts),
         make_kit=make_kit,
+        make_random=make_random,
     )
     app = FastAPI(
         title="trackwright scorer",

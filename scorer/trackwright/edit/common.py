@@ -132,18 +132,28 @@ def covered(path: str, problems: Iterable[Problem]) -> bool:
     return False
 
 
-def loader_problem(exc: TrackwrightError, lang: str, placer: Placer) -> Problem:
-    """The loader's error as a problem at its place: its ``code`` in the player's language when
-    the strings file knows it (``loader.<code>``), its message otherwise."""
-    path = json_path(exc)
+def loader_message(exc: TrackwrightError, lang: str) -> str:
+    """The loader's error in the player's language: the editor's own words for its ``code``
+    (``loader.<code>`` in the strings file), else the error's own in that language (the
+    message catalogue's, when the error can say itself: ``TrackwrightError.say``), else its
+    message as raised."""
     key = f"loader.{exc.code}" if exc.code else ""
     try:
-        message = t(key, lang, **exc.params) if key in texts() else exc.message
-    except (KeyError, IndexError, ValueError):  # a code whose params the text does not take
-        message = exc.message
+        if key in texts():
+            return t(key, lang, **exc.params)
+        say = getattr(exc, "say", None)
+        return str(say(lang)) if callable(say) else exc.message
+    except (KeyError, IndexError, ValueError):  # params the words do not take
+        return exc.message
+
+
+def loader_problem(exc: TrackwrightError, lang: str, placer: Placer) -> Problem:
+    """The loader's error as a problem at its place (the item its JSON path names), in the
+    player's language (:func:`loader_message`)."""
+    path = json_path(exc)
     found = _ITEM.match(path)
     place = placer(found.group(1), int(found.group(2))) if found else {}
-    return Problem(f"map.{exc.code or 'invalid'}", message, path=path, **place)
+    return Problem(exc.code or "map.invalid", loader_message(exc, lang), path=path, **place)
 
 
 def run_loader(

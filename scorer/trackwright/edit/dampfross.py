@@ -113,7 +113,7 @@ def read(data: Any) -> Draft:
     if isinstance(data, Mapping):
         big = data.get(BIG)
         d.big = {b for b in big if isinstance(b, str)} if isinstance(big, list) else set()
-        d.start = data.get("start") if data.get("start") in ("town", "port") else "town"
+        d.start = "port" if data.get("start") == "port" else "town"
         size = data.get("hex_size")
         if isinstance(size, int | float) and not isinstance(size, bool) and size > 2:
             d.hex_size = float(size)
@@ -245,8 +245,14 @@ def check_towns(d: Draft, r: Report) -> None:
             on_hex[t.hex] = t.name
 
 
+def _both(a: DraftTown, b: DraftTown) -> dict[str, Any]:
+    """The place of two towns (a dice number on both)."""
+    one, two = town_place(a), town_place(b)
+    return {k: one.get(k, []) + two.get(k, []) for k in ("cities", "hexes")}
+
+
 def check_numbers(d: Draft, r: Report) -> None:
-    owner: dict[int, str] = {}
+    owner: dict[int, DraftTown] = {}
     for t in d.towns:
         path, place = f"$.towns[{t.index}]", town_place(t)
         bad = [n for n in t.numbers if n not in NUMBERS]
@@ -260,9 +266,10 @@ def check_numbers(d: Draft, r: Report) -> None:
         elif t.name in d.big and len(good) != 2:
             r.add("df.dice.big_one", path + ".numbers", place, town=t.name)
         for n in good:
-            if n in owner and owner[n] != t.name:
-                r.add("df.dice.twice", path, place, number=n, town=t.name, other=owner[n])
-            owner.setdefault(n, t.name)
+            if n in owner and owner[n] is not t:
+                both = _both(owner[n], t)
+                r.add("df.dice.twice", path, both, number=n, town=t.name, other=owner[n].name)
+            owner.setdefault(n, t)
     missing = [n for n in NUMBERS if n not in owner]
     if missing:
         r.add("df.dice.missing", "$.towns", numbers=common.names(missing, 36), count=len(missing))
@@ -377,32 +384,42 @@ def _hops(adj: dict[Hex, list[Hex]], source: Hex) -> dict[Hex, int]:
 
 def figures(m: model.DampfrossMap, preset: model.DampfrossRules) -> dict[str, Any]:
     """Each town's cheapest line to its nearest town (die points, by the rules' own
-    ``step_cost``) and the race lengths over every pair of towns (fewest hexes over land, as
-    ``trackwright.scorer.dampfross.race_length``)."""
+    ``step_cost``; by the towns' hexes) and the race lengths over every pair of towns (fewest
+    hexes over land, as ``trackwright.scorer.dampfross.race_length``)."""
     land = m.land
     steps = {h: [n for n in hexgrid.neighbours(h) if n in land] for h in land}
     costs = {h: {n: preset.step_cost(m, h, n) for n in near} for h, near in steps.items()}
-    towns = list(m.towns)
-    nearest: list[dict[str, Any]] = []
+    towns = [t.hex for t in m.towns]
+    nearest: list[tuple[int, Hex] | None] = []
     races: list[int] = []
-    for i, town in enumerate(towns):
-        dist, _paths = graphs.single_source_dijkstra(costs, town.hex)
-        others = [(int(dist[o.hex]), o.name) for o in towns if o is not town and o.hex in dist]
-        cost, name = min(others) if others else (None, None)
-        nearest.append({"name": town.name, "hex": list(town.hex), "nearest": name, "cost": cost})
-        hops = _hops(steps, town.hex)
-        races += [hops[o.hex] for o in towns[i + 1 :] if o.hex in hops]
-    return {"towns": nearest, "races": races}
+    for i, h in enumerate(towns):
+        dist, _paths = graphs.single_source_dijkstra(costs, h)
+        others = [(int(dist[o]), o) for o in towns if o != h and o in dist]
+        nearest.append(min(others) if others else None)
+        hops = _hops(steps, h)
+        races += [hops[o] for o in towns[i + 1 :] if o in hops]
+    return {"nearest": nearest, "races": races}
+
+
+def links(m: model.DampfrossMap, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each town's link (:func:`figures`) with the towns' names."""
+    out = []
+    for town, near in zip(m.towns, found["nearest"], strict=True):
+        cost, other = near if near else (None, None)
+        name = m.town_by_hex[other].name if other else None
+        out.append({"name": town.name, "hex": list(town.hex), "nearest": name, "cost": cost})
+    return out
 
 
 def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
     preset = rules(args.get("rules") if isinstance(args, Mapping) else None)
     m = lenient_map(d)
     found = _measured(m, preset)
-    links = [t["cost"] for t in found["towns"] if t["cost"] is not None]
-    link, race = common.spread(links), common.spread(found["races"])
+    towns = links(m, found)
+    link = common.spread([t["cost"] for t in towns if t["cost"] is not None])
+    race = common.spread(found["races"])
     warnings = Report(lang)
-    for t in found["towns"]:
+    for t in towns:
         if t["cost"] is not None and t["cost"] > DIE:
             place = {"cities": [t["name"]], "hexes": [t["hex"]]}
             warnings.add(
@@ -427,7 +444,7 @@ def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
         "lines": lines,
         "histogram": common.histogram(found["races"]) or None,
         "warnings": warnings.to_json(),
-        "towns": found["towns"],
+        "towns": towns,
         "link": link,
         "race": race,
         "rules": preset.name,
@@ -443,7 +460,7 @@ def _measured(m: model.DampfrossMap, preset: model.DampfrossRules) -> dict[str, 
     key = (
         tuple(sorted(m.terrain.items())),
         tuple(sorted(m.rivers)),
-        tuple((t.name, t.hex) for t in m.towns),
+        tuple(t.hex for t in m.towns),
         preset.name,
     )
     if key not in _MEASURED:
@@ -503,8 +520,8 @@ def size_of(args: Any) -> tuple[int, int]:
     rows = common.integer(a.get("rows")) or 22
     (wc, wr), (tc, tr) = largest()
     cols, rows = max(MIN_COLS, cols), max(MIN_ROWS, rows)
-    if cols <= wc and rows <= wr:
-        return cols, rows
+    if rows <= wr and (cols > tc or rows <= tr):
+        return min(cols, wc), rows  # landscape
     return min(cols, tc), min(rows, tr)
 
 
@@ -558,8 +575,8 @@ def map_fill(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     numbers, made_big = _assign(d, random.Random(f"trackwright/dampfross/fill/{seed or 0}"))
     out = dict(draft)
     out["towns"] = [
-        {**raw, "numbers": numbers.get(raw.get("name"), raw.get("numbers", []))}
-        if isinstance(raw, Mapping)
+        {**raw, "numbers": numbers[raw["name"]]}
+        if isinstance(raw, Mapping) and raw.get("name") in numbers
         else raw
         for _i, raw in common.items(draft, "towns")
     ]

@@ -40,6 +40,7 @@ class Draft:
     twice: list[tuple[int, Hex]] = field(default_factory=list)
     settlements: list[DraftSettlement] = field(default_factory=list)
     pieces: list[tuple[int, str, int | None, bool]] = field(default_factory=list)
+    piece_hexes: dict[str, list[list[int]]] = field(default_factory=dict)
     has_pieces: bool = False
 
 
@@ -53,6 +54,8 @@ def read(data: Any) -> Draft:
                     d.twice.append((i, h))
                 else:
                     d.terrain[h] = raw["terrain"]
+                    if isinstance(raw.get("piece"), str):
+                        d.piece_hexes.setdefault(raw["piece"], []).append(list(h))
     for i, raw in common.items(data, "settlements"):
         if isinstance(raw, Mapping):
             sid, kind = raw.get("id"), raw.get("kind")
@@ -177,12 +180,12 @@ def check_pieces(d: Draft, r: Report) -> dict[Hex, tuple[str, bool]] | None:
     seen: dict[str, int] = {}
     taken: dict[int, str] = {}
     for i, pid, position, is_start in d.pieces:
-        path, place = f"$.pieces[{i}]", {}
+        path, place = f"$.pieces[{i}]", {"hexes": d.piece_hexes.get(pid, [])}
         if pid not in known:
             r.add("ls.piece.unknown", path + ".id", place, piece=pid)
         elif pid in seen:
             r.add("ls.piece.twice", path, place, piece=pid)
-        elif position not in POSITIONS or position in taken:
+        elif position is None or position not in POSITIONS or position in taken:
             r.add("ls.piece.position", path + ".position", place, piece=pid)
         elif is_start != (pid == start):
             r.add("ls.piece.start", path + ".start", place, piece=pid, start=start)

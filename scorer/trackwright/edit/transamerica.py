@@ -9,6 +9,7 @@ that is not there.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,11 @@ from trackwright.edit.common import Report
 REGIONS = model.REGIONS
 #: Hands measured while drawing (the exact figures take every hand: ``exact``).
 SAMPLE_HANDS = 400
+#: In the phone's Pyodide, the sample stops after this long (the hands solved by then, at least
+#: :data:`LEAST_HANDS`; their number is shown): a check answers soon after an edit. A page may
+#: give ``budget_ms`` itself; the laptop's CPython takes the whole sample unless asked.
+PHONE_BUDGET_MS = 600.0
+LEAST_HANDS = 20
 #: The empty lattice's step and margin, mm: the published board's (``usa``'s generator params).
 EDGE_MM, MARGIN_MM = 34.0, 22.0
 #: Rows of intersections are lettered A to Z.
@@ -265,6 +271,8 @@ def _options(args: Any) -> tuple[bool, int, int, float | None]:
     a = args if isinstance(args, Mapping) else {}
     count = common.integer(a.get("hands"))
     budget = _number(a.get("budget_ms"))
+    if budget is None and sys.platform == "emscripten":
+        budget = PHONE_BUDGET_MS
     return (
         a.get("exact") is True,
         max(1, min(count or SAMPLE_HANDS, 20_000)),
@@ -292,10 +300,10 @@ def _within(
     lattice: hands.Lattice, groups: list[list[str]], count: int, seed: int, budget_ms: float
 ) -> list[int]:
     """As many of the sample's hands (in its order) as are solved within ``budget_ms``, at
-    least 50."""
+    least :data:`LEAST_HANDS`."""
     started = time.perf_counter()
     done: list[int] = []
-    step = 50
+    step = LEAST_HANDS
     while len(done) < count:
         more = min(count, len(done) + step)
         done = hands.sample_costs(lattice, groups, more, seed)
@@ -390,10 +398,13 @@ def map_check(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
 def empty(cols: int, rows: int, lang: str) -> dict[str, Any]:
     """An empty lattice of ``cols`` x ``rows`` intersections, every line plain, no city."""
     cells = [(c, r) for r in range(rows) for c in range(cols)]
-    nodes = []
+    nodes: list[dict[str, Any]] = []
+    xs, ys = [], []
     for c, r in cells:
         x, y = grid.position(c, r, EDGE_MM, (MARGIN_MM, MARGIN_MM))
-        nodes.append({"id": grid.node_id(c, r), "x": round(x, 2), "y": round(y, 2)})
+        xs.append(round(x, 2))
+        ys.append(round(y, 2))
+        nodes.append({"id": grid.node_id(c, r), "x": xs[-1], "y": ys[-1]})
     inside = set(cells)
     edges = [
         {"a": grid.node_id(*a), "b": grid.node_id(*b), "cost": 1, "kind": "plain"}
@@ -401,8 +412,7 @@ def empty(cols: int, rows: int, lang: str) -> dict[str, Any]:
         for b in grid.forward_neighbours(*a)
         if b in inside
     ]
-    width = max(n["x"] for n in nodes) + MARGIN_MM
-    height = max(n["y"] for n in nodes) + MARGIN_MM
+    width, height = max(xs) + MARGIN_MM, max(ys) + MARGIN_MM
     return {
         "format": mapfile.FORMAT,
         "game": model.GAME,

@@ -18,8 +18,13 @@
 //
 //     window.TW.editors.<game> = {
 //       start: {                       // what the start page offers for "empty" and "random"
-//         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows] },
-//         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers
+//         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows],
+//                  defaults: { <kind>: [cols, rows] } },  // optional: a kind's own default
+//         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers; the host
+//                                      // asks map_start({game}, {kind, cols, rows, seed, lang})
+//                                      // and, when the answer is {laptop: true, message} (a
+//                                      // random map the page cannot make), asks the laptop
+//                                      // (POST api/edit/random) or says the message
 //       },
 //       mount(ctx) -> {
 //         update(),                    // called after every change (ctx.map is the new draft),
@@ -39,7 +44,8 @@
 //
 // ctx (one object per mounted editor; its getters always give the current value)
 //   ctx.root          a <div class="ed-game"> for the module's tools and board (the host's
-//                     toolbar, problems and measures are outside it)
+//                     toolbar with the map's name field (#ed-name: it edits map.name), problems
+//                     and measures are outside it)
 //   ctx.game          the game's name ("dampfross")
 //   ctx.map           getter: the draft map JSON (a map file as `trackwright generate GAME --map`
 //                     reads it). NEVER mutate it: edit through ctx.change.
@@ -47,8 +53,8 @@
 //                     one undoable step: the host deep-copies ctx.map, calls mutate(copy) (edit
 //                     the copy in place; return false to cancel), and when the copy differs, makes
 //                     it the draft at once (ctx.map is the copy as soon as change returns, and
-//                     update() has been called), says `label` (a text already translated,
-//                     e.g. t("df.ed.painted", {count: 20})) with an Undo button, and saves the
+//                     update() has been called), says `label` at the foot of the screen (a text
+//                     already translated: ctx.t of a "df.ed.painted" key with {count: 20}), saves the
 //                     draft on this device (the Promise resolves when IndexedDB has committed).
 //                     Checks are asked after it, debounced. A stroke of the brush is ONE change:
 //                     draw the stroke's preview yourself, call change once on pointerup.
@@ -69,7 +75,7 @@
 //   its game's strings file (games/<game>.strings.json, which the page already loads): "df.ed.*"
 //   Dampfross, "ta.ed.*" TransAmerica, "ls.ed.*" La Strada; en, fr, de and it, the same keys and
 //   {placeholders} in each (tests/web/test_i18n.py). Counted texts: "key.one"/"key.other" with
-//   {count}, looked up as t("key", {count}).
+//   {count}, looked up as ctx.t with {count} in its values.
 //
 // THE HOST DOES (a module never does these)
 //   undo/redo (toolbar buttons #ed-undo, #ed-redo; Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z), the draft in
@@ -84,6 +90,7 @@
 // FOR TESTS
 //   window.twEditorIdle() -> Promise: nothing pending (the save, the debounced check, its answer,
 //   the redraw). window.TWEditor.current: {draftId, map, check, undoDepth, redoDepth} or null.
+//   window.TWEditor.checkTimes: ms from each edit to its check shown (benchmarks/editor_page.py).
 // ============================================================================
 "use strict";
 (() => {
@@ -99,6 +106,7 @@
   let E = null;
   const idleWaiters = [];
   const loaded = new Map(); // game -> Promise of its module's script
+  const checkTimes = []; // ms from an edit to its check shown, for benchmarks
 
   const t = (...a) => TW.t(...a);
   const h = (...a) => TW.h(...a);
@@ -226,7 +234,7 @@
       const sizes = unit?.start?.sizes;
       const parts = [];
       if (v.startsWith("kind:") && sizes) {
-        const [c0, r0] = sizes.default || sizes.min;
+        const [c0, r0] = sizes.defaults?.[v.slice(5)] || sizes.default || sizes.min;
         parts.push(
           h(
             "div",
@@ -366,7 +374,21 @@
       { game },
       { kind, cols, rows, seed: number("ed-seed") ?? 0, lang: TW.I18N.lang },
     );
-    return newDraft(game, map);
+    return newDraft(game, await orLaptop(game, map, { kind, cols, rows, seed: number("ed-seed") ?? 0 }));
+  }
+  // A start the engines cannot make in the page (a random map needs the laptop's map makers):
+  // asked of the laptop when there is one (POST api/edit/random), else its message said.
+  async function orLaptop(game, map, args) {
+    if (!map || map.game || !map.laptop) return map;
+    if (!TW.Server.available) throw new Error(map.message);
+    TW.say(t("ed.laptop-making"), true);
+    const { data } = await TW.api(
+      "POST",
+      "edit/random",
+      { game, cols: args.cols, rows: args.rows, seed: args.seed, lang: TW.I18N.lang },
+      { timeout: 120000 },
+    );
+    return data;
   }
   // A map.json file: any game's map (its draft too), as a new draft.
   async function fromFile(file, expected = null) {
@@ -407,6 +429,7 @@
       focus: null, // the problem tapped
       saving: Promise.resolve(),
       keys: null,
+      changedAt: null,
     };
     document.getElementById("title").textContent = `${catalogueOf(game).title} · ${t("ed.title")}`;
     const parts = frame();
@@ -501,6 +524,7 @@
     d.updated = Date.now();
     if (map.name) d.name = map.name;
     E.focus = null;
+    E.changedAt ??= performance.now();
     redraw();
     if (label) TW.say(label, true, false);
     const saving = E.saving.then(() => save(d));
@@ -531,6 +555,7 @@
     d.seq += 1;
     d.updated = Date.now();
     E.focus = null;
+    E.changedAt ??= performance.now();
     redraw();
     TW.say(t("ed.redone"), true);
     E.saving = E.saving.then(() => save(d)).catch((e) => TW.say(e.message));
@@ -594,6 +619,12 @@
     e.view.update();
     panels();
     rings();
+    // From the first change not yet checked to its check shown (benchmarks/editor_page.py).
+    if (e.changedAt !== null) {
+      const since = e.changedAt;
+      requestAnimationFrame(() => setTimeout(() => checkTimes.push(performance.now() - since), 0));
+      e.changedAt = null;
+    }
     settle();
   }
   function current() {
@@ -654,23 +685,18 @@
   function measures(m) {
     if (!m) return [];
     const out = [];
-    if (m.lines?.length)
+    for (const l of m.lines || [])
       out.push(
         h(
-          "table",
-          { class: "ed-measure-lines" },
-          m.lines.map((l) =>
-            h(
-              "tr",
-              {},
-              h("th", { class: "ed-measure-label" }, l.label),
-              h("td", {}, l.value),
-              h("td", { class: "small" }, l.note || ""),
-            ),
-          ),
+          "div",
+          { class: "ed-measure-line" },
+          h("span", { class: "ed-measure-label" }, l.label),
+          " ",
+          h("span", { class: "ed-measure-value" }, l.value),
+          l.note ? h("div", { class: "small" }, l.note) : "",
         ),
       );
-    if (m.histogram?.length) out.push(histogram(m.histogram));
+    if (m.histogram?.length) out.push(h("p", { class: "small" }, t("ed.histogram")), histogram(m.histogram));
     if (m.warnings?.length) out.push(h("h3", {}, t("ed.warnings")), problemList(m.warnings, "warning"));
     return out;
   }
@@ -858,6 +884,7 @@
   window.TWEditor = {
     page,
     leave,
+    checkTimes,
     get current() {
       if (!E) return null;
       return {

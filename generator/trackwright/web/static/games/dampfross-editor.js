@@ -38,9 +38,11 @@
   const isBig = (map, town) => town.numbers.length > 1 || (map["x-big"] || []).includes(town.name);
   const sidePair = (k) => k.split("|").map((p) => p.split(",").map(Number));
 
-  // Measured for benchmarks/editor_page.py: each stroke's pointer moves (ms to handle each, and
-  // to the next frame) and its commit (ms from pointerup to the redrawn board).
+  // Measured for benchmarks/editor_page.py: each pointer move of a stroke (ms to handle it, and
+  // to the next frame) and each stroke's end (ms from pointerup to the frame with the new draft).
   const stats = { moves: [], frames: [], commits: [] };
+  // Called once the next frame has been painted (its animation frame, then a task after it).
+  const painted = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
   window.TWEditorStats = stats;
 
   function mount(ctx) {
@@ -312,7 +314,7 @@
     }
     function counts(map) {
       const used = new Set(map.towns.flatMap((tw) => tw.numbers));
-      return { towns: map.towns.length, numbers: used.size, ports: map.ports.length };
+      return { towns: map.towns.length, numbers: used.size, all: DICE.length, ports: map.ports.length };
     }
     function zoom(f, keep = null) {
       const old = st.zoom;
@@ -377,7 +379,7 @@
       for (const c of ev.getCoalescedEvents ? ev.getCoalescedEvents() : [ev]) strokeAt(point(c));
       const spent = performance.now() - began;
       stats.moves.push(spent);
-      requestAnimationFrame(() => stats.frames.push(performance.now() - began));
+      painted(() => stats.frames.push(performance.now() - began));
     });
     const up = (ev) => {
       down.delete(ev.pointerId);
@@ -418,6 +420,7 @@
       pan = now;
     }
     function strokeAt(p) {
+      stroke.last = p;
       if (stroke.tool === "brush") brushAt(p);
       else if (stroke.tool === "river") riverAt(p);
     }
@@ -451,13 +454,14 @@
     function finish(done) {
       const began = performance.now();
       layers.preview.replaceChildren();
-      const moved = Math.hypot(point(done).x - done.start.x, point(done).y - done.start.y);
+      const moved = Math.hypot(done.last.x - done.start.x, done.last.y - done.start.y);
       let work = null;
       if (done.tool === "brush") work = paint(done.hexes);
       else if (done.tool === "fill") work = fill(done.start);
       else if (done.tool === "river") work = rivers(done, moved);
       else if (done.tool === "town") work = townAt(done.start);
-      if (work) work.then(() => stats.commits.push(performance.now() - began));
+      // The draft redrawn (change redraws at once): the frame after it.
+      if (work) painted(() => stats.commits.push(performance.now() - began));
     }
     function paint(hexes) {
       const terrain = st.terrain;
@@ -654,7 +658,9 @@
         .map(Number);
       const wrong = numbers.filter((n) => !DICE.includes(n));
       if (wrong.length || !numbers.length) {
-        ctx.say(t("df.ed.bad-numbers", { numbers: wrong.join(", ") || "—" }));
+        ctx.say(
+          t("df.ed.bad-numbers", { numbers: wrong.join(", ") || "—", low: DICE[0], high: DICE.at(-1) }),
+        );
         drawTown();
         return;
       }
@@ -738,9 +744,11 @@
 
     drawTools();
     update();
-    // The board as wide as its window at first, a hex never narrower than about 26 px.
+    // The whole board in its window at first, a hex never narrower than about 26 px.
     if (st.box && wrap.clientWidth) {
-      st.zoom = Math.max(wrap.clientWidth / st.box[2], 26 / (st.size * SQ3));
+      const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
+      const fit = Math.min(wrap.clientWidth / st.box[2], high / st.box[3]);
+      st.zoom = Math.max(fit, 26 / (st.size * SQ3));
       sizeBoard();
     }
     return { update, place, show, svg };
@@ -750,7 +758,8 @@
     start: {
       // From 10 x 8 up to the largest board the kits print (an A0 poster: 88 x 69 hexes wide, 61 x
       // 99 tall; map_start makes the largest that fits when both are asked).
-      sizes: { min: [10, 8], max: [88, 99], default: [14, 10] },
+      // A random map needs room for its towns apart: the kit's usual size for 3 to 6 players.
+      sizes: { min: [10, 8], max: [88, 99], default: [14, 10], defaults: { random: [30, 22] } },
       kinds: ["empty", "random"],
     },
     mount,

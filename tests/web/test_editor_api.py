@@ -1,6 +1,7 @@
-"""The map editor's "Print this map" on ``trackwright serve`` (POST /api/edit/print): the map
-file in the body, checked by its game's own loader, made into its kit in a temporary folder
-(``trackwright generate GAME --map``) and sent back as a zip of PDFs; a map it refuses, or a
+"""The map editor's calls to ``trackwright serve``: "Print this map" (POST /api/edit/print: the
+map file in the body, checked by its game's own loader, made into its kit in a temporary folder
+by ``trackwright generate GAME --map`` and sent back as a zip of PDFs) and the random start
+(POST /api/edit/random: the game's random map of a size and seed). A map it refuses, or a
 request it cannot read, is a readable 4xx, never a 5xx; never a path."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from tests.conftest import ROOT
-from trackwright.cli import map_kit
+from trackwright.cli import map_kit, random_map
 from trackwright.web.app import MAX_BODY, create_app
 
 ENGLAND = json.loads((ROOT / "templates" / "dampfross" / "maps" / "england.json").read_text())
@@ -25,7 +26,8 @@ ENGLAND = json.loads((ROOT / "templates" / "dampfross" / "maps" / "england.json"
 
 @pytest.fixture
 def client(tmp_path):
-    return TestClient(create_app(tmp_path / "games.sqlite", make_kit=map_kit))
+    app = create_app(tmp_path / "games.sqlite", make_kit=map_kit, make_random=random_map)
+    return TestClient(app)
 
 
 def post(client, body):
@@ -88,3 +90,31 @@ def test_a_body_over_the_limit_is_413_and_a_server_without_kits_404(client, tmp_
 def test_on_a_lan_the_server_key_is_needed(tmp_path):
     lan = TestClient(create_app(tmp_path / "g.sqlite", lan=True, key="k3y", make_kit=map_kit))
     assert post(lan, {"map": ENGLAND}).status_code == 403
+
+
+def test_a_random_map_of_a_size_and_seed_is_made_by_the_laptop(client):
+    body = {"game": "dampfross", "cols": 20, "rows": 16, "seed": 7, "lang": "fr"}
+    r = client.post("/api/edit/random", json=body)
+    assert r.status_code == 200, r.text
+    m = r.json()
+    assert m["game"] == "dampfross"
+    assert m["generator"]["seed"] == 7
+    assert len(m["hexes"]) == 20 * 16
+    assert client.post("/api/edit/random", json=body).json() == m  # the seed's map
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"game": "dampfross", "cols": 6, "rows": 5, "seed": 1}, "too small"),
+        ({"game": "dampfross", "cols": 999, "rows": 5, "seed": 1}, "cols must be"),
+        ({"game": "dampfross", "cols": 20, "rows": "16", "seed": 1}, "rows must be"),
+        ({"game": "dampfross", "cols": 20, "rows": 16}, "seed must be"),
+        ({"game": "chess", "cols": 20, "rows": 16, "seed": 1}, "unknown game"),
+        ({"game": "dampfross", "cols": 20, "rows": 16, "seed": 1, "lang": "xx"}, "language"),
+    ],
+)
+def test_a_random_map_it_cannot_make_is_a_readable_422(client, body, says):
+    r = client.post("/api/edit/random", json=body)
+    assert r.status_code == 422, r.text
+    assert says in r.json()["detail"]
