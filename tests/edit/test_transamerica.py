@@ -17,6 +17,7 @@ from trackwright.core import transamerica as model
 from trackwright.edit import hands
 from trackwright.edit import transamerica as ed
 from trackwright.kits.transamerica import balance
+from trackwright.scorer import steiner
 
 GAME = "transamerica"
 #: How far a sample of 400 hands' mean may lie from every hand's (the hand costs' spread is
@@ -68,6 +69,15 @@ def test_a_sample_of_hands_within_its_tolerance_of_the_analysis(name):
     costs = hands.sample_costs(lattice, groups, ed.SAMPLE_HANDS)
     assert b.minimum <= min(costs) and max(costs) <= b.maximum
     assert abs(sum(costs) / len(costs) - b.mean) < MEAN_TOLERANCE
+
+
+def test_each_hand_costs_what_the_engines_steiner_tree_says():
+    lattice, groups, _b = _figures("usa")
+    graph = steiner.Graph(*lattice)
+    drawn = hands.draw_hands(groups, 60, seed=5)
+    assert hands.sample_costs(lattice, groups, 60, seed=5) == [
+        int(steiner.steiner_tree(graph, hand).cost) for hand in drawn
+    ]
 
 
 def test_exact_measures_through_the_question_are_the_analysis(minimal_data):

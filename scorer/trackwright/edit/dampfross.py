@@ -432,7 +432,12 @@ def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
                 nearest=t["nearest"],
             )
     lines = [
-        _line("df.m.towns", lang, towns=len(m.towns), big=sum(len(t.numbers) == 2 for t in m.towns))
+        _line(
+            "df.m.towns",
+            lang,
+            towns=len(m.towns),
+            big=sum(len(t.numbers) == 2 or t.name in d.big for t in m.towns),
+        )
     ]
     if link:
         lines.append(_line("df.m.link", lang, die=DIE, **_spread_text(link, lang)))

@@ -2,13 +2,13 @@
 colour; the fewest tracks, double lines counting 2, that join the five cities on the empty
 board: an exact Steiner tree), for the editor page, where numpy is not loaded.
 
-Two ways: :func:`sample_costs`, a seeded sample of hands each solved by the engine's own
-:func:`trackwright.scorer.steiner.steiner_tree` (what the page asks while drawing, kept per
-lattice so that moving one city solves only the hands that hold it); and :func:`all_costs`,
-every hand exactly, by the Dreyfus-Wagner programme over the regions' choices that
-``trackwright.kits.transamerica.balance`` runs with numpy (the subsets of up to three regions
-relaxed along the board's lines, the whole hand the best split at one node): the same figures,
-tests/edit/test_transamerica.py holds the two to each other on the built-in boards.
+Two ways, both exact for each hand: :func:`sample_costs`, a seeded sample of hands (what the
+page asks while drawing), and :func:`all_costs`, every hand (on export). Both solve hands with
+the Dreyfus-Wagner programme (as :func:`trackwright.scorer.steiner.steiner_tree` and
+``trackwright.kits.transamerica.balance`` do), its tables of one, two and three cities shared by
+all the hands that hold them and kept per lattice (:class:`Tables`), so that moving one city
+solves again only what holds it. tests/edit/test_transamerica.py holds them to balance.py's
+figures (numpy) and to the engine's Steiner trees.
 
 :class:`Band` and :data:`ORIGINAL` say what "plays like the published board" means; the
 balance analysis, the kits and the commands read them from here.
@@ -63,22 +63,110 @@ def graph_of(lattice: Lattice) -> steiner.Graph:
     return steiner.Graph(nodes, edges)
 
 
-# ------------------------------------------------------------------ a sample of hands
+# ------------------------------------------------------------------ the programme's tables
 
-#: Hands solved, per lattice (its nodes and lines): moving a city keeps the others' hands.
-_SOLVED: OrderedDict[Lattice, tuple[steiner.Graph, dict[tuple[str, ...], int]]] = OrderedDict()
+
+class Tables:
+    """The Dreyfus-Wagner programme's tables for one lattice, made as hands ask for them and
+    kept: ``row(nodes)`` is, at every intersection v, the cheapest tree joining ``nodes`` and v
+    (two smaller trees joined at each v, then relaxed along the lines by the engine's own
+    :meth:`trackwright.scorer.steiner.Graph.relax`). A hand of five cities takes its first as
+    the root: its cost is the best join, at some v, of two trees over the other four cities plus
+    the line from v to the root (the programme's last step, without a relaxation), so only the
+    tables of up to three cities of the four other colours are ever made (7 x 4 + 49 x 6 +
+    343 x 4 rows at most), shared by every hand that holds them: moving one city leaves the
+    others' tables as they are."""
+
+    def __init__(self, lattice: Lattice) -> None:
+        self.graph = graph_of(lattice)
+        self.rows: dict[tuple[str, ...], list[float]] = {}
+        self.costs: dict[tuple[str, ...], int] = {}
+
+    def row(self, nodes: tuple[str, ...]) -> list[float]:
+        """The table of ``nodes`` (sorted, each once)."""
+        hit = self.rows.get(nodes)
+        if hit is not None:
+            return hit
+        if len(nodes) == 1:
+            dist = [INF] * self.graph.size
+            dist[self.graph.part[nodes[0]]] = 0.0
+        else:
+            dist = self.joined(nodes)
+        self.graph.relax(dist, [None] * self.graph.size)
+        if len(self.rows) >= _KEEP_ROWS:
+            self.rows.clear()
+        self.rows[nodes] = dist
+        return dist
+
+    def joined(self, nodes: tuple[str, ...]) -> list[float]:
+        """At every v, the best join of two trees that together join ``nodes`` (each unordered
+        split once: the part holding the first node, and the rest)."""
+        best: list[float] | None = None
+        m = len(nodes)
+        for mask in range(1, (1 << m) - 1, 2):  # the parts holding nodes[0]
+            a = tuple(n for i, n in enumerate(nodes) if mask >> i & 1)
+            b = tuple(n for i, n in enumerate(nodes) if not mask >> i & 1)
+            total = list(map(operator.add, self.row(a), self.row(b)))
+            best = total if best is None else list(map(min, best, total))
+        assert best is not None
+        return best
+
+    def cost(self, hand: Sequence[str]) -> int:
+        """The exact cost of the cheapest tree joining the hand's intersections."""
+        root = hand[0]
+        others = tuple(sorted(set(hand) - {root}))
+        key = (root, *others)
+        hit = self.costs.get(key)
+        if hit is not None:
+            return hit
+        if not others:
+            value = 0.0
+        elif len(others) == len(_SPLITS_OF_FOUR[0][0]) + len(_SPLITS_OF_FOUR[0][1]):
+            value = self._last_step(root, others)
+        else:
+            value = self.row(others)[self.graph.part[root]]
+        if value == INF:
+            raise ValueError("the hand's cities are not joined")
+        if len(self.costs) >= _KEEP_HANDS:
+            self.costs.clear()
+        self.costs[key] = int(value)
+        return int(value)
+
+    def _last_step(self, root: str, others: tuple[str, ...]) -> float:
+        """Four cities and the root: the best, at any v, of two trees over the four joined at v
+        plus the line from v to the root (``row((root,))``, the root's distances)."""
+        to_root = self.row((root,))
+        best = INF
+        for a, b in _SPLITS_OF_FOUR:
+            left = self.row(tuple(others[i] for i in a))
+            right = self.row(tuple(others[i] for i in b))
+            best = min(best, min(map(operator.add, map(operator.add, left, right), to_root)))
+        return best
+
+
+#: The unordered splits of four cities into two parts (by position; the first part holds the
+#: first city): 4 of one and three, 3 of two and two.
+_SPLITS_OF_FOUR = [
+    (tuple(i for i in range(4) if mask >> i & 1), tuple(i for i in range(4) if not mask >> i & 1))
+    for mask in range(1, 15, 2)
+]
+
+
+#: The tables, per lattice (its nodes and lines): the last few boards drawn.
+_TABLES: OrderedDict[Lattice, Tables] = OrderedDict()
 _KEEP_LATTICES = 2
+_KEEP_ROWS = 4_000
 _KEEP_HANDS = 50_000
 
 
-def _solver(lattice: Lattice) -> tuple[steiner.Graph, dict[tuple[str, ...], int]]:
-    if lattice in _SOLVED:
-        _SOLVED.move_to_end(lattice)
+def tables(lattice: Lattice) -> Tables:
+    if lattice in _TABLES:
+        _TABLES.move_to_end(lattice)
     else:
-        _SOLVED[lattice] = (graph_of(lattice), {})
-        while len(_SOLVED) > _KEEP_LATTICES:
-            _SOLVED.popitem(last=False)
-    return _SOLVED[lattice]
+        _TABLES[lattice] = Tables(lattice)
+        while len(_TABLES) > _KEEP_LATTICES:
+            _TABLES.popitem(last=False)
+    return _TABLES[lattice]
 
 
 def draw_hands(groups: Sequence[Sequence[str]], count: int, seed: int) -> list[tuple[str, ...]]:
@@ -93,84 +181,12 @@ def sample_costs(
 ) -> list[int]:
     """The exact cost of ``count`` hands drawn at random (:func:`draw_hands`), each city of a
     hand from its group; the lattice must join them all."""
-    graph, solved = _solver(lattice)
-    out = []
-    for hand in draw_hands(groups, count, seed):
-        key = tuple(sorted(hand))
-        if key not in solved:
-            if len(solved) >= _KEEP_HANDS:
-                solved.clear()
-            solved[key] = int(steiner.steiner_tree(graph, hand).cost)
-        out.append(solved[key])
-    return out
-
-
-# ------------------------------------------------------------------ every hand, exactly
-
-
-def _pick(choice: Sequence[int], members: Sequence[int], sub: int) -> tuple[int, ...]:
-    """The part of a choice (one index per member group) that falls in the groups of ``sub``."""
-    return tuple(c for c, r in zip(choice, members, strict=True) if sub >> r & 1)
-
-
-def _single(graph: steiner.Graph, node: int) -> list[float]:
-    dist = [INF] * graph.size
-    dist[node] = 0.0
-    graph.relax(dist, [None] * graph.size)
-    return dist
-
-
-def _joined(
-    graph: steiner.Graph,
-    dp: dict[int, dict[tuple[int, ...], list[float]]],
-    members: tuple[int, ...],
-    choice: tuple[int, ...],
-) -> list[float]:
-    """The cheapest tree at each node spanning the chosen cities of ``members``: the best join
-    of two smaller trees there (each unordered split once), relaxed along the lines."""
-    mask = sum(1 << r for r in members)
-    low = mask & -mask
-    best: list[float] | None = None
-    sub = (mask - 1) & mask
-    while sub:
-        if sub & low:
-            a = dp[sub][_pick(choice, members, sub)]
-            b = dp[mask ^ sub][_pick(choice, members, mask ^ sub)]
-            total = list(map(operator.add, a, b))
-            best = total if best is None else list(map(min, best, total))
-        sub = (sub - 1) & mask
-    assert best is not None
-    graph.relax(best, [None] * graph.size)
-    return best
+    t = tables(lattice)
+    return [t.cost(hand) for hand in draw_hands(groups, count, seed)]
 
 
 def all_costs(lattice: Lattice, groups: Sequence[Sequence[str]]) -> list[int]:
     """Every hand's exact cost, one node of each group (hands in the order of
     ``itertools.product`` over the groups); the lattice must join them all."""
-    graph = graph_of(lattice)
-    idx = [[graph.part[n] for n in g] for g in groups]
-    k = len(idx)
-    dp: dict[int, dict[tuple[int, ...], list[float]]] = {
-        1 << r: {(i,): _single(graph, v) for i, v in enumerate(g)} for r, g in enumerate(idx)
-    }
-    if k == 1:
-        return [0] * len(idx[0])
-    # Up to five groups the whole hand is the best join at one node of two trees holding at
-    # most half its groups (rounded up) each: balance.py's centroid argument.
-    top = (k + 1) // 2 if k <= 5 else k - 1
-    for size in range(2, top + 1):
-        for members in itertools.combinations(range(k), size):
-            choices = itertools.product(*(range(len(idx[r])) for r in members))
-            dp[sum(1 << r for r in members)] = {c: _joined(graph, dp, members, c) for c in choices}
-    full = (1 << k) - 1
-    everyone = tuple(range(k))
-    splits = [(sub, full ^ sub) for sub in dp if full ^ sub in dp and sub < full ^ sub]
-    out = []
-    for hand in itertools.product(*(range(len(g)) for g in idx)):
-        best = INF
-        for sub, rest in splits:
-            a = dp[sub][_pick(hand, everyone, sub)]
-            b = dp[rest][_pick(hand, everyone, rest)]
-            best = min(best, min(map(operator.add, a, b)))
-        out.append(int(best))
-    return out
+    t = tables(lattice)
+    return [t.cost(hand) for hand in itertools.product(*groups)]
