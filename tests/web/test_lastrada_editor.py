@@ -18,8 +18,8 @@ import pytest
 
 from tests.support import cli
 from tests.web.browser import open_page
-
-pytestmark = pytest.mark.slow
+from tests.web.test_i18n import STATIC, tables
+from tests.web.test_transamerica_editor import keys_exist
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 OVERLAY = "#ls-edit-overlay"
@@ -246,6 +246,7 @@ def export_print_score(pg, folder: Path) -> None:
 # ------------------------------------------------------------------ the tests
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "start"), [("phone", "kind:random"), ("laptop", "map:b:standard")]
 )
@@ -267,3 +268,8 @@ def test_a_layout_made_checked_undone_exported_printed_and_scored(
     export_print_score(pg, tmp_path / "kit")
     assert not context.errors, context.errors
     context.close()
+
+
+def test_every_key_the_editor_asks_for_exists():
+    known = set(tables()["app"]["en"]) | set(tables()["lastrada"]["en"])
+    keys_exist(STATIC / "games" / "lastrada-editor.js", known)

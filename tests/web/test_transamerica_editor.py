@@ -20,8 +20,7 @@ import pytest
 
 from tests.support import cli
 from tests.web.browser import open_page
-
-pytestmark = pytest.mark.slow
+from tests.web.test_i18n import CALL, STATIC, tables
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 OVERLAY = "#ta-edit-overlay"
@@ -283,6 +282,7 @@ def export_print_score(pg, folder: Path) -> None:
 # ------------------------------------------------------------------ the tests
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_a_board_edited_checked_undone_exported_printed_and_scored(
     browser, static_site, tmp_path, size
@@ -304,6 +304,7 @@ def test_a_board_edited_checked_undone_exported_printed_and_scored(
     context.close()
 
 
+@pytest.mark.slow
 def test_an_empty_lattice_painted_with_cities_placed_and_named(browser, static_site):
     context = context_of(browser, "laptop")
     pg = open_page(context, static_site)
@@ -352,3 +353,53 @@ def test_an_empty_lattice_painted_with_cities_placed_and_named(browser, static_s
     assert ring_centres(pg), draft(pg)["check"]["problems"]
     assert not context.errors, context.errors
     context.close()
+
+
+@pytest.mark.slow
+def test_a_random_board_is_the_laptops_and_without_one_the_page_says_so(
+    browser, laptop, static_site
+):
+    context = context_of(browser, "phone")
+    # A static site (no laptop): the engines cannot invent a continent; the page says so.
+    pg = open_page(context, static_site)
+    pg.goto(static_site + "#/edit")
+    pg.wait_for_selector("#ed-game")
+    pg.select_option("#ed-game", "transamerica")
+    pg.wait_for_selector('#ed-start option[value="kind:random"]', state="attached")
+    pg.select_option("#ed-start", "kind:random")
+    pg.click("#ed-begin")
+    pg.wait_for_selector("#status .msg")
+    assert "laptop" in pg.inner_text("#status"), pg.inner_text("#status")
+    assert pg.url.endswith("#/edit")
+    # With a laptop (trackwright serve): its random continent, seeded, problem-free.
+    pg = open_page(context, laptop.base)
+    pg.goto(laptop.base + "#/edit")
+    pg.wait_for_selector("#ed-game")
+    pg.select_option("#ed-game", "transamerica")
+    pg.wait_for_selector('#ed-start option[value="kind:random"]', state="attached")
+    pg.select_option("#ed-start", "kind:random")
+    pg.fill("#ed-seed", "5")
+    pg.click("#ed-begin")
+    pg.wait_for_url("**#/edit/transamerica/**", timeout=120_000)
+    pg.wait_for_selector(OVERLAY)
+    idle(pg)
+    now = draft(pg)
+    assert now["map"]["generator"]["seed"] == 5 and len(now["map"]["cities"]) == 35
+    assert now["check"]["finished"], now["check"]["problems"]
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_every_key_the_editor_asks_for_exists():
+    known = set(tables()["app"]["en"]) | set(tables()["transamerica"]["en"])
+    keys_exist(STATIC / "games" / "transamerica-editor.js", known)
+
+
+def keys_exist(path: Path, known: set[str]) -> None:
+    """Every t("key") and t(`prefix.${...}`) of an editor module has its text (a counted one
+    its plural forms)."""
+    for exact, prefix in CALL.findall(path.read_text("utf-8")):
+        if exact:
+            assert exact in known or f"{exact}.other" in known, (path.name, exact)
+        else:
+            assert any(k.startswith(prefix) for k in known), (path.name, prefix)

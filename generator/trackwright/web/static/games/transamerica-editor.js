@@ -732,7 +732,7 @@
 
   TW.editors.transamerica = {
     // map_start's empty lattice: columns and rows of intersections (the published board's lattice
-    // is about 19 x 13).
+    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size).
     start: { sizes: { min: [6, 5], max: [32, 26], default: [19, 13] }, kinds: ["empty", "random"] },
     mount,
   };
