@@ -635,12 +635,54 @@
     function drawBoard() {
       ui.L = latticeOf(ctx.map);
       ui.plan = planOf(ui.L);
-      const html = window.TWBoardPlan.svg(ui.plan);
-      base.innerHTML = html;
+      render(ui.plan);
       over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
       ui.drawn = ctx.map;
       ui.style = style.regions;
       size();
+    }
+    // The plan drawn by board-plan.js item by item, each item a <g> kept while its SVG text is the
+    // same: an edit re-parses only the items it changed (a brush stroke on the largest board
+    // redraws in a few milliseconds, not the whole board's thousand elements).
+    function render(plan) {
+      let svg = base.firstElementChild;
+      const box = `${plan.width}x${plan.height}`;
+      if (!svg || ui.box !== box) {
+        base.innerHTML = window.TWBoardPlan.svg({ ...plan, items: [] });
+        svg = base.firstElementChild;
+        ui.parts = new Map();
+        ui.box = box;
+      }
+      const texts = plan.items.map((it) => window.TWBoardPlan.item(it, null));
+      const kept = new Map();
+      const fresh = [];
+      const order = texts.map((text) => {
+        const old = ui.parts.get(text);
+        const el = old?.pop();
+        if (el) {
+          if (!kept.has(text)) kept.set(text, []);
+          kept.get(text).push(el);
+          return el;
+        }
+        fresh.push(text);
+        return text;
+      });
+      const parsed = [];
+      if (fresh.length) {
+        const holder = s("svg", {});
+        holder.innerHTML = fresh.map((text) => `<g>${text}</g>`).join("");
+        parsed.push(...holder.children);
+      }
+      let k = 0;
+      const children = order.map((x) => {
+        if (typeof x !== "string") return x;
+        const el = parsed[k++];
+        if (!kept.has(x)) kept.set(x, []);
+        kept.get(x).push(el);
+        return el;
+      });
+      svg.replaceChildren(...children);
+      ui.parts = kept;
     }
     function drawMarks() {
       marks.replaceChildren();
