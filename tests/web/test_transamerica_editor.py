@@ -19,11 +19,13 @@ from pathlib import Path
 import pytest
 
 from tests.support import cli
-from tests.web.browser import open_page
+from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 OVERLAY = "#ta-edit-overlay"
+SCROLLS = """() => { const w = document.getElementById('ta-edit-board');
+    return [Math.round(w.getBoundingClientRect().top), w.scrollLeft, w.scrollTop]; }"""
 
 
 def context_of(browser, size: str):
@@ -230,7 +232,13 @@ def city_to_sea(pg, node: str, size: str) -> None:
     tapped in the list is the ring in focus."""
     tool(pg, "sea")
     (spot,) = nodes_at(pg, [node])
-    drag(pg, [spot, (spot[0] + 3, spot[1] + 2)])
+    if size == "phone":  # a finger paints: the board stays where it is on the screen
+        before = pg.evaluate(SCROLLS)
+        touch(pg, [spot, (spot[0] + 6, spot[1] + 4), (spot[0] + 12, spot[1] + 8)])
+        idle(pg)
+        assert pg.evaluate(SCROLLS) == before
+    else:
+        drag(pg, [spot, (spot[0] + 3, spot[1] + 2)])
     now = draft(pg)
     assert node in [n["id"] for n in now["map"]["x-sea"]["nodes"]]
     assert not now["check"]["finished"]
@@ -348,6 +356,7 @@ def test_an_empty_lattice_painted_with_cities_placed_and_named(browser, static_s
     assert draft(pg)["map"]["cities"] == [
         {"name": "Bluetown", "node": "C4", "region": "blue", "dotted": True}
     ]
+    assert pg.locator(f'{OVERLAY} circle.ed-dotted[data-city="Bluetown"]').count() == 1
     # The region's count is shown; the engine's problem about it is ringed at the cities.
     assert "1" in pg.inner_text('#ta-region-counts [data-region="blue"]')
     assert ring_centres(pg), draft(pg)["check"]["problems"]

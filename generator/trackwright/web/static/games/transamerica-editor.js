@@ -700,6 +700,25 @@
             "pointer-events": "none",
           }),
         );
+      // The dotted cards' cities ringed with dots (the editor's own mark: which ones are dotted).
+      for (const c of ctx.map.cities) {
+        const at = c.dotted && ui.L.all.get(c.node);
+        if (at)
+          marks.append(
+            s("circle", {
+              cx: at.x,
+              cy: at.y,
+              r: style.cityR + 0.9,
+              fill: "none",
+              stroke: "#000000",
+              "stroke-width": 0.5,
+              "stroke-dasharray": "0.6 0.9",
+              class: "ed-dotted",
+              "data-city": c.name,
+              "pointer-events": "none",
+            }),
+          );
+      }
       const city = ctx.map.cities.find((c) => c.name === ui.selected);
       const n = city && ui.L.all.get(city.node);
       if (n)
