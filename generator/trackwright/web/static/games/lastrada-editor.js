@@ -359,7 +359,7 @@
         if (!c || !hex.piece) continue;
         middles[hex.piece] ||= [];
         middles[hex.piece].push(c);
-        if (hex.piece !== ui.chosen) continue;
+        if (hex.piece !== ui.chosen || ui.tool !== "pieces") continue;
         marks.append(
           s("polygon", {
             points: corners.map(([dx, dy]) => `${c[0] + dx},${c[1] + dy}`).join(" "),
