@@ -148,22 +148,33 @@
       redo: draft.redo.slice(-KEEP_STEPS),
     };
   }
-  // The change is kept at once in a journal (synchronous: a killed tab loses nothing shown), then
-  // in IndexedDB; the journal goes once the write has committed.
-  async function save(draft) {
-    let journaled = false;
+  // A change is kept at once in a journal (synchronous, before it is drawn: a killed tab loses
+  // nothing shown; a map too big for localStorage is kept by IndexedDB alone), then in IndexedDB
+  // once the new draft has been drawn (the write clones the draft and its undo steps: after the
+  // frame, not in it); the journal goes once the write has committed.
+  function journal(draft, text = JSON.stringify(draft.map)) {
     try {
-      localStorage.setItem(journalKey(draft.id), JSON.stringify({ seq: draft.seq, map: draft.map }));
-      journaled = true;
+      localStorage.setItem(journalKey(draft.id), `{"seq":${draft.seq},"map":${text}}`);
     } catch {
-      localStorage.removeItem(journalKey(draft.id)); // too big for localStorage: IndexedDB alone
+      localStorage.removeItem(journalKey(draft.id));
     }
+  }
+  // The next frame drawn (or a quarter second, in a hidden tab that draws none).
+  const afterFrame = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 250);
+    });
+  async function save(draft) {
+    await afterFrame();
     const seq = draft.seq;
     await Store.putDraft(kept(draft));
-    if (journaled) {
-      const j = localStorage.getItem(journalKey(draft.id));
-      if (j && JSON.parse(j).seq === seq) localStorage.removeItem(journalKey(draft.id));
-    }
+    const j = localStorage.getItem(journalKey(draft.id));
+    if (j && JSON.parse(j).seq === seq) localStorage.removeItem(journalKey(draft.id));
+  }
+  function persist(draft, text) {
+    journal(draft, text);
+    E.saving = E.saving.then(() => save(draft)).catch((e) => TW.say(e.message));
   }
   // A draft opened after a killed tab: the journal's newer map is the draft's.
   async function recovered(draft) {
@@ -430,6 +441,7 @@
       saving: Promise.resolve(),
       keys: null,
       changedAt: null,
+      text: null, // the draft map's JSON text, once made
     };
     document.getElementById("title").textContent = `${catalogueOf(game).title} · ${t("ed.title")}`;
     const parts = frame();
@@ -509,12 +521,16 @@
   function change(label, mutate) {
     if (!E) return Promise.resolve();
     const next = copy(E.draft.map);
-    if (mutate(next) === false || same(next, E.draft.map)) return Promise.resolve();
-    step(next, "undo", label);
+    if (mutate(next) === false) return Promise.resolve();
+    // The map's text, made once: to tell a change from none, and for the journal.
+    const text = JSON.stringify(next);
+    E.text ??= JSON.stringify(E.draft.map);
+    if (text === E.text) return Promise.resolve();
+    step(next, "undo", label, text);
     return E.saving;
   }
   // Make `map` the draft, pushing the one it replaces on the stack `onto` (undo or redo).
-  function step(map, onto, label) {
+  function step(map, onto, label, text = JSON.stringify(map)) {
     const d = E.draft;
     d[onto].push(d.map);
     if (d[onto].length > MEMORY_STEPS) d[onto].shift();
@@ -525,10 +541,10 @@
     if (map.name) d.name = map.name;
     E.focus = null;
     E.changedAt ??= performance.now();
+    E.text = text;
+    persist(d, text);
     redraw();
     if (label) TW.say(label, true, false);
-    const saving = E.saving.then(() => save(d));
-    E.saving = saving.catch((e) => TW.say(e.message));
     scheduleCheck();
   }
   function undo() {
@@ -556,9 +572,10 @@
     d.updated = Date.now();
     E.focus = null;
     E.changedAt ??= performance.now();
+    E.text = JSON.stringify(again);
+    persist(d, E.text);
     redraw();
     TW.say(t("ed.redone"), true);
-    E.saving = E.saving.then(() => save(d)).catch((e) => TW.say(e.message));
     scheduleCheck();
   }
   function keyboard(ev) {
@@ -633,33 +650,42 @@
 
   // ---------------------------------------------------------------- problems and measures
 
+  // The last answer shown while the draft is checked again (marked as being checked), so that
+  // nothing jumps under a finger at each stroke; null when the last check failed.
+  function shownCheck() {
+    if (!E) return null;
+    const failed = !current() && E.checkError && E.checkedMap === E.draft.map;
+    return failed ? null : current() || E.check;
+  }
+  function stateText(shown) {
+    if (!shown && E.checkError && E.checkedMap === E.draft.map)
+      return t("ed.check-failed", { why: E.checkError });
+    if (!shown) return t("ed.checking");
+    return shown.finished ? t("ed.finished") : t("ed.unfinished", { count: shown.problems.length });
+  }
   function panels() {
     if (!E) return;
     const check = current();
-    const waiting = !check && !(E.checkError && E.checkedMap === E.draft.map);
-    E.state.textContent = waiting
-      ? t("ed.checking")
-      : E.checkError
-        ? t("ed.check-failed", { why: E.checkError })
-        : check.finished
-          ? t("ed.finished")
-          : t("ed.unfinished", { count: check.problems.length });
-    E.state.className = `small ${check?.finished ? "ok" : ""}`;
+    const shown = shownCheck();
+    E.state.textContent = stateText(shown);
+    E.state.className = `small${check?.finished ? " ok" : ""}${check ? "" : " stale"}`;
     const finished = !!check?.finished;
     document.getElementById("ed-export").disabled = !finished;
     document.getElementById("ed-play").disabled = !finished;
     const print = document.getElementById("ed-print");
     print.hidden = !TW.Server.available;
     print.disabled = !finished;
+    E.problems.classList.toggle("stale", !check);
+    E.measures.classList.toggle("stale", !check);
     E.problems.replaceChildren(
       h("h2", {}, t("ed.problems")),
-      check
-        ? check.problems.length
-          ? problemList(check.problems, "problem")
+      shown
+        ? shown.problems.length
+          ? problemList(shown.problems, "problem")
           : h("p", { class: "small" }, t("ed.no-problems"))
-        : h("p", { class: "small" }, waiting ? t("ed.checking") : ""),
+        : h("p", { class: "small" }, stateText(null)),
     );
-    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(check ? measures(check.measures) : []));
+    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(shown ? measures(shown.measures) : []));
   }
   function problemList(problems, cls) {
     return h(
@@ -741,7 +767,7 @@
     if (!layer) layer = TW.s("g", { class: "ed-rings" });
     layer.replaceChildren();
     svg.append(layer); // last: over everything the module draws
-    const check = current();
+    const check = shownCheck();
     if (!check) return;
     const all = [
       ...check.problems.map((p) => [p, "problem"]),

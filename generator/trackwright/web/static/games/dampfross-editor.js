@@ -132,7 +132,10 @@
       return out;
     }
     function drawHexes(map) {
-      const keys = map.hexes.map((hx) => key(hx.q, hx.r)).join(";");
+      // The board's hexes change only with a new board (a draft is never resized): told by
+      // their number and first and last hex, not by listing them all at each stroke.
+      const [a, b] = [map.hexes[0], map.hexes.at(-1)];
+      const keys = `${map.hexes.length}:${a && key(a.q, a.r)}:${b && key(b.q, b.r)}`;
       st.size = map.hex_size || 7.5;
       if (keys !== st.hexKeys) {
         st.hexKeys = keys;
