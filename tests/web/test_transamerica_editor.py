@@ -341,6 +341,17 @@ def test_an_empty_lattice_painted_with_cities_placed_and_named(browser, static_s
     back = draft(pg)["map"]
     assert len(back["nodes"]) == 48 and len(back["edges"]) == len(m["edges"])
 
+    # A lake inside the land: its intersection off the lattice, its shore drawn; land again.
+    tool(pg, "lake")
+    (spot,) = nodes_at(pg, ["D5"])
+    drag(pg, [spot, (spot[0] + 2, spot[1] + 1)])
+    lake = draft(pg)["map"]
+    assert [n["id"] for n in lake["x-sea"]["nodes"]] == ["D5"]
+    assert len(lake["decor"]["lakes"]) == 1
+    tool(pg, "land")
+    drag(pg, [spot, (spot[0] + 2, spot[1] + 1)])
+    assert draft(pg)["map"]["decor"]["lakes"] == []
+
     # A city placed by a tap in the chosen colour, renamed and flagged dotted in its panel.
     tool(pg, "city")
     pg.click('#ta-regions button[data-region="blue"]')
