@@ -22,6 +22,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Blatt",
         "it": "Foglio",
     },
+    "sheet_name": {
+        "en": "sheet {label}",
+        "fr": "feuille {label}",
+        "de": "Blatt {label}",
+        "it": "foglio {label}",
+    },
     "of": {
         "en": "of",
         "fr": "sur",
