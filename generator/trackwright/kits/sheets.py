@@ -473,7 +473,9 @@ def _seam_ops(
         ops.append(line((x0 - 4, y0 + half), (x1 + 4, y0 + half), dash))
     marks: list[Point] = []
     for seam in mine:
-        spots = cross_spots(seam.at, seam.lo, seam.hi, seam.axis, keepouts, _cross_count(seam))
+        # Along the stretch that shows once glued (the ends are under the next sheets).
+        lo, hi = seam.lo + half, seam.hi - half
+        spots = cross_spots(seam.at, lo, hi, seam.axis, keepouts, _cross_count(seam))
         if seam.axis == 0:
             marks += [(seam.at + dx, y + dy) for y in spots]
         else:
