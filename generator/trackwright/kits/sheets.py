@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.tiling import (
+    COLUMNS,
     TILE_MARGINS,
     TILE_OVERLAP,
     Seam,
@@ -350,12 +351,38 @@ def _assembled(tiling: Tiling, seams: Sequence[Seam]) -> list[Box]:
     return out
 
 
+def _cells(
+    shown: Sequence[tuple[Tile, Box]], across: str, at: Point, w: float, h: float
+) -> list[tuple[Tile, Box]]:
+    """Where each sheet's cell lies in the assembly map (x, y, width, height): each row of
+    sheets (column, when the sheets lie in columns) as high (wide) as the others, the sheets
+    along it to scale, so a narrow row still shows its sheets' numbers."""
+    turn = across == COLUMNS
+    if turn:  # lay columns out as rows, then turn the cells back
+        shown = [(t, (b[1], b[0], b[3], b[2])) for t, b in shown]
+        w, h = h, w
+    strips = sorted({(t.col if turn else t.row) for t, _b in shown})
+    lo = min(b[0] for _t, b in shown)
+    span = max(b[2] for _t, b in shown) - lo
+    cell = min(h / len(strips), MINI_CELL)
+    deep = sum(b[3] - b[1] for _t, b in shown) / len(shown)
+    scale = min(cell / deep, w / span)
+    out: list[tuple[Tile, Box]] = []
+    for tile, b in shown:
+        k = strips.index(tile.col if turn else tile.row)
+        box = ((b[0] - lo) * scale, k * cell, (b[2] - b[0]) * scale, cell)
+        if turn:
+            box = (box[1], box[0], box[3], box[2])
+        out.append((tile, (at[0] + box[0], at[1] + box[1], box[2], box[3])))
+    return out
+
+
 def _mini_map(
     tiling: Tiling, glued: Sequence[Box], current: int, at: Point, h: float, w: float
 ) -> list[Op]:
     """A small drawing of the glued board round the current sheet (within ``MINI_MAP`` // 2
-    sheets of it; all of it on a small board), to scale in at most ``w`` x ``h`` mm, the
-    current sheet filled, each sheet numbered as it is named."""
+    sheets of it; all of it on a small board) in at most ``w`` x ``h`` mm (see
+    :func:`_cells`), the current sheet filled, each sheet numbered as it is named."""
     here = tiling.tiles[current]
     x, y = at
     reach_x = max(t.w for t in tiling.tiles) * (MINI_MAP / 2)
@@ -366,16 +393,10 @@ def _mini_map(
         for tile, box in zip(tiling.tiles, glued, strict=True)
         if abs(tile.x + tile.w / 2 - cx) < reach_x and abs(tile.y + tile.h / 2 - cy) < reach_y
     ]
-    bx0, by0 = min(b[0] for _t, b in shown), min(b[1] for _t, b in shown)
-    bx1, by1 = max(b[2] for _t, b in shown), max(b[3] for _t, b in shown)
-    tallest = max(b[3] - b[1] for _t, b in shown)
-    scale = min(h / (by1 - by0), w / (bx1 - bx0), MINI_CELL / tallest)
     cells: dict[bool, list[tuple[Point, ...]]] = {False: [], True: []}  # the others, this one
     labels: list[Op] = []
-    for tile, (x0, y0, x1, y1) in shown:
+    for tile, (px0, py0, pw, ph) in _cells(shown, tiling.across, (x, y), w, h):
         mine = tile is here
-        px0, py0 = x + (x0 - bx0) * scale, y + (y0 - by0) * scale
-        pw, ph = (x1 - x0) * scale, (y1 - y0) * scale
         cells[mine].append(((px0, py0), (px0 + pw, py0), (px0 + pw, py0 + ph), (px0, py0 + ph)))
         size = min(5.0, ph * 1.6, pw * 2.2 / len(tile.label))
         if size >= 3.0:  # smaller numbers could not be read: the sheet's own name says it

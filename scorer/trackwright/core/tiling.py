@@ -566,14 +566,14 @@ def brick_tiles(
     sheets (``across`` :data:`ROWS`) or columns of them (:data:`COLUMNS`), each with its own
     cuts. In reading order; None when no way keeps the seams clear."""
     if across == ROWS:
-        return _Bands(size, usable, overlap, keepouts, clear).tiles()
+        rows = _Bands(size, usable, overlap, keepouts, clear).tiles()
+        return None if rows is None else numbered(rows)
     turned = _Bands(
         (size[1], size[0]), (usable[1], usable[0]), overlap, [_turned(b) for b in keepouts], clear
     ).tiles()
     if turned is None:
         return None
-    tiles = [Tile(t.col, t.row, t.y, t.x, t.h, t.w) for t in turned]
-    return tuple(sorted(tiles, key=lambda t: (t.row, t.col)))
+    return numbered([Tile(t.col, t.row, t.y, t.x, t.h, t.w) for t in turned])
 
 
 def _tiling(pw: float, ph: float, overlap: float, tiles: Sequence[Tile], across: str) -> Tiling:
