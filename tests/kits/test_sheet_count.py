@@ -33,6 +33,7 @@ from trackwright.kits.draw.ops import Document
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.sheets import seam_keepouts, tiled_pages
 from trackwright.kits.transamerica import board as ta_board
+from trackwright.photo import seams as photo_seams
 
 #: The fewest sheets with every seam clear of the words and cities, as the search finds them
 #: (and, in brackets, the equal grid's before the seams kept clear, and main's grid with them).
@@ -184,31 +185,41 @@ def test_sheets_are_named_as_printed(lang):
     assert first in text and last in text
 
 
-def _cut_lines(pdf: bytes, tiling) -> tuple[set[float], set[float]]:
+def _cut_lines(pdf: bytes, tiling) -> tuple[set[float], set[float], set[tuple]]:
     """The dashed cut lines (0.3 mm, across the whole window) of a tiled board's PDF, in board
-    millimetres: x of the vertical ones, y of the horizontal ones."""
+    millimetres: x of the vertical ones, y of the horizontal ones; and every straight line of
+    0.25 mm (the glue lines among them) as ("x", x, y0, y1) or ("y", y, x0, x1)."""
     top, _right, _bottom, left = TILE_MARGINS
     xs: set[float] = set()
     ys: set[float] = set()
+    lines: set[tuple] = set()
     for page, tile in zip(read_pdf(pdf), tiling.tiles, strict=True):
         for path in page.paths:
-            if path.stroke is None or abs(path.width - 0.3) > 1e-3:
+            if path.stroke is None:
                 continue
             x0, y0, x1, y1 = path.bbox
+            x0, x1 = round(x0 - left + tile.x, 3), round(x1 - left + tile.x, 3)
+            y0, y1 = round(y0 - top + tile.y, 3), round(y1 - top + tile.y, 3)
+            if abs(path.width - 0.25) < 1e-3 and len(path.points) == 2:
+                lines.add(("x", x0, y0, y1) if x1 - x0 < 1e-3 else ("y", y0, x0, x1))
+            if abs(path.width - 0.3) > 1e-3:
+                continue
             if x1 - x0 < 1e-3 and y1 - y0 > tile.h:
-                xs.add(round(x0 - left + tile.x, 3))
+                xs.add(x0)
             elif y1 - y0 < 1e-3 and x1 - x0 > tile.w:
-                ys.add(round(y0 - top + tile.y, 3))
-    return xs, ys
+                ys.add(y0)
+    return xs, ys, lines
 
 
 @pytest.mark.parametrize("name", ["usa", "europe", "japan"])
 def test_the_map_files_seams_are_where_the_pdf_cuts(name):
     """The built-in map file says where the kit's sheets are cut (``print.seams``): every cut
     line of the tiled PDFs lies on one of its seams, and each of its seams is a cut of some
-    paper's sheets."""
+    paper's sheets; and where each runs (``runs``): the glue lines of every paper's sheets."""
     m = ta_model.load(name)
-    assert m.printed_seams is not None
+    assert m.printed_seams is not None and m.printed_seam_runs is not None
+    runs = {(a, round(at, 3), round(lo, 3), round(hi, 3)) for a, at, lo, hi in m.printed_seam_runs}
+    glued: set[tuple] = set()
     printed_x = {round(x, 3) for x in m.printed_seams[0]}
     printed_y = {round(y, 3) for y in m.printed_seams[1]}
     every_x: set[float] = set()
@@ -217,10 +228,34 @@ def test_the_map_files_seams_are_where_the_pdf_cuts(name):
     keep = seam_keepouts(base.ops)
     for paper in sorted(PAPERS):
         tiling, pages = tiled_pages(base, paper, "en", "t")
-        xs, ys = _cut_lines(render_pdf(Document("t", tuple(pages))), tiling)
+        xs, ys, lines = _cut_lines(render_pdf(Document("t", tuple(pages))), tiling)
+        glued |= lines & runs
         assert xs <= printed_x and ys <= printed_y, paper
         want = cuts(choose_tiling(base.width, base.height, paper, TILE_MARGINS, TILE_OVERLAP, keep))
         assert (xs, ys) == ({round(x, 3) for x in want[0]}, {round(y, 3) for y in want[1]})
         every_x |= xs
         every_y |= ys
     assert (every_x, every_y) == (printed_x, printed_y)
+    assert glued == runs  # each run is a glue line on some paper's sheets
+    assert {at for a, at, _lo, _hi in runs if a == "x"} == printed_x
+
+
+def test_the_reader_knows_where_each_seam_runs():
+    """The photo reader asks where a seam may lie (``trackwright.photo.seams``): from the map
+    file's runs (a vertical seam of one row of sheets is not expected in the next row), from
+    the words when a map file does not say, and across the whole board for the equal split."""
+    m = ta_model.load("europe")
+    base = ta_board.board_drawing(m, "en")
+    keep = seam_keepouts(base.ops)
+    runs = photo_seams.board_seam_runs(m.printed_seam_runs, base.width, base.height)
+    assert runs == photo_seams.board_seam_runs(None, base.width, base.height, keep)
+    assert photo_seams.board_seams(m.printed_seams, base.width, base.height) == (
+        photo_seams.seams(base.width, base.height, keep)
+    )
+    _axis, at, lo, hi = next(r for r in runs if r[0] == "x" and r[2] > 0)  # a lower row's seam
+    assert photo_seams.on_a_seam(runs, at + 1.0, (lo + hi) / 2, 2.0) == (True, False)
+    others = [r for r in runs if r[0] == "x" and abs(r[1] - at) <= 2.0 and r[2] < lo - 2.0]
+    if not others:  # no other row's seam there: above this row, nothing is expected
+        assert not photo_seams.on_a_seam(runs, at, lo - 20.0, 2.0)[0]
+    bare = photo_seams.board_seam_runs(None, base.width, base.height)
+    assert all(r[2] == 0.0 and r[3] in (base.width, base.height) for r in bare)

@@ -53,6 +53,9 @@ _NONE = 10**6  # more windows than any count tried: no way
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Interval = tuple[float, float]
+#: A stretch of seam as a map file says it (``print.seams.runs``): ("x", x, y0, y1) for a
+#: vertical seam at x from y0 to y1, ("y", y, x0, x1) for a horizontal one (board mm).
+SeamRun = tuple[str, float, float, float]
 
 
 def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
@@ -657,3 +660,13 @@ def cuts(tiling: Tiling) -> tuple[list[float], list[float]]:
     xs = sorted({t.x + half for t in tiling.tiles if t.col > 0})
     ys = sorted({t.y + half for t in tiling.tiles if t.row > 0})
     return xs, ys
+
+
+def seam_runs(tiling: Tiling) -> list[SeamRun]:
+    """Where a tiled board's seams run (see :data:`SeamRun`): each seam over the stretch its
+    two sheets share, each once, in order."""
+    runs = {
+        ("x" if s.axis == 0 else "y", round(s.at, 6), round(s.lo, 6), round(s.hi, 6))
+        for s in tiling.seams()
+    }
+    return sorted(runs)
