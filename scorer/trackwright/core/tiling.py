@@ -359,25 +359,59 @@ def _layer(
     return cost, link
 
 
-def _fewest_windows(length: float, usable: float, half: float, free: Sequence[float]) -> int:
+class _Free:
+    """The places :func:`free_points` would list from lo to hi outside the blocked spans,
+    asked for the farthest one up to a limit without listing them all (a board metres wide
+    has thousands)."""
+
+    def __init__(self, lo: float, hi: float, spans: Sequence[Interval]) -> None:
+        self.lo, self.hi, self.spans = lo, hi, list(spans)
+        self.starts = [a for a, _b in self.spans]
+        self.middles = [
+            middle
+            for (_a, b), (c, _d) in itertools.pairwise(self.spans)
+            if b < c and lo <= (middle := round((b + c) / 2, 6)) <= hi
+        ]
+
+    def below(self, limit: float) -> float | None:
+        """The farthest free place at most ``limit``: a half-mm step outside every span, or
+        the middle of a gap between two spans; None when there is none."""
+        top = min(limit, self.hi)
+        if top < self.lo - _EPS:
+            return None
+        step: float | None = math.floor(top / SEAM_STEP + _EPS) * SEAM_STEP
+        while step is not None:
+            j = bisect_right(self.starts, step) - 1
+            if j < 0 or step > self.spans[j][1]:
+                break
+            step = (math.ceil(self.spans[j][0] / SEAM_STEP - _EPS) - 1) * SEAM_STEP
+            if step < self.lo - _EPS:
+                step = None
+        if step is not None and step < self.lo - _EPS:
+            step = None
+        k = bisect_right(self.middles, top) - 1
+        middle = self.middles[k] if k >= 0 else None
+        found = [p for p in (step, middle) if p is not None]
+        return max(found) if found else None
+
+
+def _fewest_windows(length: float, usable: float, half: float, free: _Free) -> int:
     """The fewest windows of at most ``usable`` that cover ``length`` when each cut (the
-    middle of an overlap of 2 * ``half``) lies at one of the ``free`` places (sorted): each
-    cut as far as the previous one lets it (which is the fewest). :data:`_NONE` when none do."""
+    middle of an overlap of 2 * ``half``) lies at a ``free`` place: each cut as far as the
+    previous one lets it (which is the fewest). :data:`_NONE` when none do."""
     cuts = _greedy_cuts(length, usable, half, free)
     return _NONE if cuts is None else len(cuts) + 1
 
 
-def _greedy_cuts(
-    length: float, usable: float, half: float, free: Sequence[float]
-) -> list[float] | None:
+def _greedy_cuts(length: float, usable: float, half: float, free: _Free) -> list[float] | None:
     """The cuts of :func:`_fewest_windows`, or None."""
     reach, pos, end = usable - 2 * half, half, length - half
     out: list[float] = []
     while length > usable + _EPS and end - pos > reach + _EPS:
-        i = bisect_right(free, pos + reach + _EPS) - 1
-        if i < 0 or free[i] <= pos + _EPS or len(out) > 64:
+        found = free.below(pos + reach + _EPS)
+        if found is None or found <= pos + _EPS or len(out) > 256:
             return None
-        pos = free[i]
+        pos = found
         out.append(pos)
     return out
 
@@ -399,7 +433,11 @@ class _Bands:
         self.half = overlap / 2
         self.reach = self.usable_h - overlap  # from one horizontal cut to the next, at most
         self.clear = clear
-        self.boxes = sorted(keepouts)
+        boxes = sorted(keepouts, key=lambda k: k[1])  # by top, to find a band's fast
+        self.tops = [k[1] for k in boxes]
+        self.tallest = max((k[3] - k[1] for k in boxes), default=0.0)
+        self.spans = [(k[0] - clear, k[2] + clear, k[3]) for k in boxes]  # grown across, bottom
+        self.cap = _NONE  # the most sheets still worth a try
         self.fewest = _split(self.w, self.usable_w, overlap)[0]
         self.end = self.h - self.half  # the bottom edge, as a cut
         self.ys = free_points(self.half, self.end, blocked(keepouts, 1, clear))
@@ -409,13 +447,23 @@ class _Bands:
         """Where the vertical cuts of the band from cut ``a`` to cut ``b`` may not run: its
         window reaches half the overlap past each."""
         top, bottom = a - self.half, b + self.half
-        return blocked([k for k in self.boxes if k[1] <= bottom and k[3] >= top], 0, self.clear)
+        first = bisect_left(self.tops, top - self.tallest - _EPS)
+        last = bisect_right(self.tops, bottom)
+        near = sorted((x0, x1) for x0, x1, y1 in self.spans[first:last] if y1 >= top)
+        out: list[Interval] = []
+        for x0, x1 in near:  # merged, as blocked() does
+            if out and x0 <= out[-1][1]:
+                if x1 > out[-1][1]:
+                    out[-1] = (out[-1][0], x1)
+            else:
+                out.append((x0, x1))
+        return out
 
     def columns(self, a: float, b: float) -> int:
         """The fewest sheets of the band from cut ``a`` to cut ``b`` (:data:`_NONE`: none)."""
         key = (a, b)
         if key not in self._counts:
-            free = free_points(self.half, self.w - self.half, self.blocked_x(a, b))
+            free = _Free(self.half, self.w - self.half, self.blocked_x(a, b))
             self._counts[key] = _fewest_windows(self.w, self.usable_w, self.half, free)
         return self._counts[key]
 
@@ -449,11 +497,13 @@ class _Bands:
                 lo = mid + 1
         return self.ys[lo]
 
-    def plan(self) -> list[tuple[float, int]] | None:
+    def plan(self, bound: int | None = None) -> list[tuple[float, int]] | None:
         """The fewest sheets: each row's lower cut (the last one the bottom edge) and its
         count of sheets; None when no rows up to :data:`SEAM_EXTRA` more than the fewest
-        keep every seam clear. Rows are searched by how far down they have reached for each
-        count of sheets used: reaching further is never worse."""
+        keep every seam clear (or none take at most ``bound`` sheets). Rows are searched by
+        how far down they have reached for each count of sheets used: reaching further is
+        never worse."""
+        self.cap = _NONE if bound is None else bound
         if self.h <= self.usable_h + _EPS:
             count = self.columns(self.half, self.end)
             return None if count >= _NONE else [(self.end, count)]
@@ -479,10 +529,11 @@ class _Bands:
         for used, (at, path) in sorted(layer.items()):
             if self.end - at <= self.reach + _EPS:  # the last row
                 count = self.columns(at, self.end)
-                if count < _NONE and (best is None or used + count < best[0]):
+                if count < _NONE and used + count <= self.cap:
                     best = (used + count, (*path, (self.end, count)))
+                    self.cap = used + count - 1
             for count in range(self.fewest, self.fewest + SEAM_EXTRA + 1):
-                if best is not None and used + count + self.fewest >= best[0]:
+                if used + count + self.fewest > self.cap:
                     break
                 cut = self.farthest(at, count)
                 if cut is not None and (used + count not in grown or grown[used + count][0] < cut):
@@ -520,13 +571,14 @@ class _Bands:
         count = self.columns(a, b)
         found = _best_cuts(self.w, self.usable_w - 2 * self.half, self.half, count, spans)
         if found is None:
-            free = free_points(self.half, self.w - self.half, spans)
+            free = _Free(self.half, self.w - self.half, spans)
             found = _greedy_cuts(self.w, self.usable_w, self.half, free) or []
         return found
 
-    def tiles(self) -> tuple[Tile, ...] | None:
-        """The fewest sheets' windows, row by row; None when no way keeps the seams clear."""
-        plan = self.plan()
+    def tiles(self, bound: int | None = None) -> tuple[Tile, ...] | None:
+        """The fewest sheets' windows, row by row; None when no way keeps the seams clear
+        with at most ``bound`` sheets."""
+        plan = self.plan(bound)
         if plan is None:
             return None
         ys = self.balanced(plan)
@@ -563,17 +615,19 @@ def brick_tiles(
     keepouts: Sequence[Box],
     across: str = ROWS,
     clear: float = SEAM_CLEAR,
+    bound: int | None = None,
 ) -> tuple[Tile, ...] | None:
     """The fewest windows of at most ``usable`` (w, h) over a board of ``size`` (w, h),
     neighbours sharing ``overlap``, every seam at least ``clear`` from every keepout: rows of
     sheets (``across`` :data:`ROWS`) or columns of them (:data:`COLUMNS`), each with its own
-    cuts. In reading order; None when no way keeps the seams clear."""
+    cuts. In reading order; None when no way keeps the seams clear (with at most ``bound``
+    sheets)."""
     if across == ROWS:
-        rows = _Bands(size, usable, overlap, keepouts, clear).tiles()
+        rows = _Bands(size, usable, overlap, keepouts, clear).tiles(bound)
         return None if rows is None else numbered(rows)
     turned = _Bands(
         (size[1], size[0]), (usable[1], usable[0]), overlap, [_turned(b) for b in keepouts], clear
-    ).tiles()
+    ).tiles(bound)
     if turned is None:
         return None
     return numbered([Tile(t.col, t.row, t.y, t.x, t.h, t.w) for t in turned])
@@ -617,10 +671,12 @@ def choose_tiling(
             _split(s, u, overlap)[0] for s, u in zip((board_w, board_h), usable, strict=True)
         )
         for rank_clear, clear in enumerate((SEAM_CLEAR, SEAM_CLEAR_LEAST)):
-            if best is not None and (least, rank_clear) > best[:2]:
-                continue
             for across in (ROWS, COLUMNS):
-                tiles = brick_tiles((board_w, board_h), usable, overlap, keepouts, across, clear)
+                if best is not None and (least, rank_clear, 0, rank_way) >= best:
+                    break  # not even a grid of the fewest sheets would win
+                bound = None if best is None else best[0]  # more sheets cannot win
+                size = (board_w, board_h)
+                tiles = brick_tiles(size, usable, overlap, keepouts, across, clear, bound)
                 if tiles is None:
                     continue
                 tiling = _tiling(pw, ph, overlap, tiles, across)
