@@ -7,7 +7,8 @@ seams.
     python benchmarks/sheets.py [--before 416b280] [--papers a4,letter] [--quick]
 
 Prints one row per board and paper: the board's size, the sheets before and after (how they
-lie: rows x columns of a grid, or rows / columns of bricks; L landscape, P portrait), the share
+lie: rows x columns of a grid, or rows / columns of bricks; L landscape, P portrait), the
+fewest a board with no word to keep clear would take (the floor no way of cutting beats), the share
 of the paper printed on (the sheets' windows over the sheets' area) before and after, and the
 CPU time this version took to choose. ``--quick`` leaves out the random TransAmerica boards (each
 takes seconds to build). Not a test: the counts are pinned by ``tests/kits/test_sheet_count.py``.
@@ -111,12 +112,12 @@ def main() -> None:
     old = earlier(args.before)
     head = (
         f"{'board':<26} {'paper':<6} {'size mm':>9} {'before':>6} {'(how)':<14} "
-        f"{'after':>5} {'(how)':<14} {'printed before':>14} {'after':>6} {'ms':>5}"
+        f"{'after':>5} {'(how)':<14} {'floor':>5} {'printed before':>14} {'after':>6} {'ms':>5}"
     )
     print(f"sheets of a tiled board, before ({args.before}) and after; words kept off the seams")
     print(head)
     print("-" * len(head))
-    total = [0, 0]
+    total = [0, 0, 0]
     for name, make in boards(args.quick):
         drawing = make()
         keep = seam_keepouts(drawing.ops)
@@ -127,15 +128,19 @@ def main() -> None:
             started = time.process_time()
             after = choose_tiling(w, h, paper, TILE_MARGINS, TILE_OVERLAP, keep)
             ms = (time.process_time() - started) * 1000
+            floor = len(choose_tiling(w, h, paper, TILE_MARGINS, TILE_OVERLAP).tiles)
             total[0] += len(before.tiles)
             total[1] += len(after.tiles)
+            total[2] += floor
             print(
                 f"{name:<26} {paper:<6} {size:>9} {len(before.tiles):>6} {shape(before):<14} "
-                f"{len(after.tiles):>5} {shape(after):<14} {printed_share(before):>14.0%} "
+                f"{len(after.tiles):>5} {shape(after):<14} {floor:>5} {printed_share(before):>14.0%} "
                 f"{printed_share(after):>6.0%} {ms:>5.0f}",
                 flush=True,
             )
-    print(f"{'all':<26} {'':<6} {'':>9} {total[0]:>6} {'':<14} {total[1]:>5}")
+    print(
+        f"{'all':<26} {'':<6} {'':>9} {total[0]:>6} {'':<14} {total[1]:>5} {'':<14} {total[2]:>5}"
+    )
 
 
 if __name__ == "__main__":
