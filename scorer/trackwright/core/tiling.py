@@ -21,7 +21,7 @@ import itertools
 import math
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -471,9 +471,11 @@ class _Bands:
         """The farthest cut after ``a`` (short of the bottom edge) whose band from ``a`` takes
         at most ``count`` sheets; a band's sheets only grow with it, so a bisection finds it."""
         lo = bisect_right(self.ys, a + _EPS)
-        hi = bisect_right(self.ys, min(a + self.reach, self.end - SEAM_STEP) + _EPS) - 1
+        hi = self._last(a)
         if lo > hi or self.columns(a, self.ys[lo]) > count:
             return None
+        if self.columns(a, self.ys[hi]) <= count:  # as far as a sheet reaches: often so
+            return self.ys[hi]
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.columns(a, self.ys[mid]) <= count:
@@ -482,6 +484,10 @@ class _Bands:
                 hi = mid - 1
         return self.ys[lo]
 
+    def _last(self, a: float) -> int:
+        """The index of the farthest place a cut after ``a`` may take (short of the bottom)."""
+        return bisect_right(self.ys, min(a + self.reach, self.end - SEAM_STEP) + _EPS) - 1
+
     def nearest(self, b: float, count: int) -> float | None:
         """The nearest cut before ``b`` whose band to ``b`` takes at most ``count`` sheets
         (the earliest place the cut before ``b`` may take)."""
@@ -489,6 +495,8 @@ class _Bands:
         lo = bisect_left(self.ys, max(b - self.reach, self.half + SEAM_STEP) - _EPS)
         if lo > hi or self.columns(self.ys[hi], b) > count:
             return None
+        if self.columns(self.ys[lo], b) <= count:
+            return self.ys[lo]
         while lo < hi:
             mid = (lo + hi) // 2
             if self.columns(self.ys[mid], b) <= count:
@@ -504,6 +512,8 @@ class _Bands:
         how far down they have reached for each count of sheets used: reaching further is
         never worse."""
         self.cap = _NONE if bound is None else bound
+        if bound is None and self.h > self.usable_h + _EPS:
+            self.cap = self._dive()
         if self.h <= self.usable_h + _EPS:
             count = self.columns(self.half, self.end)
             return None if count >= _NONE else [(self.end, count)]
@@ -515,6 +525,24 @@ class _Bands:
             if not layer:
                 break
         return None if best is None else list(best[1])
+
+    def _dive(self) -> int:
+        """Sheets enough: each row with the fewest sheets that let it reach down at all, as
+        far as they let it (what the search need not do worse than)."""
+        at, used = self.half, 0
+        while self.end - at > self.reach + _EPS:
+            row = next(
+                (
+                    (cut, count)
+                    for count in range(self.fewest, self.fewest + SEAM_EXTRA + 1)
+                    if (cut := self.farthest(at, count)) is not None
+                ),
+                None,
+            )
+            if row is None:
+                return _NONE
+            at, used = row[0], used + row[1]
+        return used + self.columns(at, self.end)
 
     def _step(
         self,
@@ -536,8 +564,15 @@ class _Bands:
                 if used + count + self.fewest > self.cap:
                     break
                 cut = self.farthest(at, count)
-                if cut is not None and (used + count not in grown or grown[used + count][0] < cut):
+                if cut is None:
+                    continue
+                # Kept unless the rows still to come cannot make it, or another way got as far.
+                rows_left = math.ceil((self.end - cut) / self.reach - _EPS)
+                worth = used + count + rows_left * self.fewest <= self.cap
+                if worth and (used + count not in grown or grown[used + count][0] < cut):
                     grown[used + count] = (cut, (*path, (cut, count)))
+                if cut == self.ys[self._last(at)]:
+                    break  # as far as a sheet reaches: more sheets reach no further
         return _undominated(grown), best
 
     def balanced(self, plan: list[tuple[float, int]]) -> list[float]:
@@ -575,12 +610,9 @@ class _Bands:
             found = _greedy_cuts(self.w, self.usable_w, self.half, free) or []
         return found
 
-    def tiles(self, bound: int | None = None) -> tuple[Tile, ...] | None:
-        """The fewest sheets' windows, row by row; None when no way keeps the seams clear
-        with at most ``bound`` sheets."""
-        plan = self.plan(bound)
-        if plan is None:
-            return None
+    def lay(self, plan: list[tuple[float, int]]) -> list[Tile]:
+        """The windows of a :meth:`plan`, row by row: its cuts as near the equal split as its
+        counts allow, each row's too."""
         ys = self.balanced(plan)
         out: list[Tile] = []
         edges = [self.half, *ys, self.end]
@@ -588,7 +620,7 @@ class _Bands:
             xs = self.columns_cuts(edges[r], edges[r + 1])
             for c, (x, w) in enumerate(_pieces(self.w, xs, 2 * self.half)):
                 out.append(Tile(r, c, round(x, 6), round(y, 6), round(w, 6), round(h, 6)))
-        return tuple(out)
+        return out
 
 
 def _undominated(
@@ -608,6 +640,29 @@ def _turned(box: Box) -> Box:
     return (box[1], box[0], box[3], box[2])
 
 
+def _bands(
+    size: tuple[float, float],
+    usable: tuple[float, float],
+    overlap: float,
+    keepouts: Sequence[Box],
+    across: str,
+    clear: float,
+) -> _Bands:
+    """The search for rows of sheets, or for columns of them (the board turned)."""
+    if across == ROWS:
+        return _Bands(size, usable, overlap, keepouts, clear)
+    turned = [_turned(b) for b in keepouts]
+    return _Bands((size[1], size[0]), (usable[1], usable[0]), overlap, turned, clear)
+
+
+def _laid(bands: _Bands, plan: list[tuple[float, int]], across: str) -> tuple[Tile, ...]:
+    """A plan's windows on the board, in reading order (turned back for columns of sheets)."""
+    tiles = bands.lay(plan)
+    if across == COLUMNS:
+        tiles = [Tile(t.col, t.row, t.y, t.x, t.h, t.w) for t in tiles]
+    return numbered(tiles)
+
+
 def brick_tiles(
     size: tuple[float, float],
     usable: tuple[float, float],
@@ -615,22 +670,14 @@ def brick_tiles(
     keepouts: Sequence[Box],
     across: str = ROWS,
     clear: float = SEAM_CLEAR,
-    bound: int | None = None,
 ) -> tuple[Tile, ...] | None:
     """The fewest windows of at most ``usable`` (w, h) over a board of ``size`` (w, h),
     neighbours sharing ``overlap``, every seam at least ``clear`` from every keepout: rows of
     sheets (``across`` :data:`ROWS`) or columns of them (:data:`COLUMNS`), each with its own
-    cuts. In reading order; None when no way keeps the seams clear (with at most ``bound``
-    sheets)."""
-    if across == ROWS:
-        rows = _Bands(size, usable, overlap, keepouts, clear).tiles(bound)
-        return None if rows is None else numbered(rows)
-    turned = _Bands(
-        (size[1], size[0]), (usable[1], usable[0]), overlap, [_turned(b) for b in keepouts], clear
-    ).tiles(bound)
-    if turned is None:
-        return None
-    return numbered([Tile(t.col, t.row, t.y, t.x, t.h, t.w) for t in turned])
+    cuts. In reading order; None when no way keeps the seams clear."""
+    bands = _bands(size, usable, overlap, keepouts, across, clear)
+    plan = bands.plan()
+    return None if plan is None else _laid(bands, plan, across)
 
 
 def _tiling(pw: float, ph: float, overlap: float, tiles: Sequence[Tile], across: str) -> Tiling:
@@ -663,28 +710,50 @@ def choose_tiling(
     On a tie: the more clearance, then seams in line (a plain grid), then landscape. When no
     way keeps clear, the equal grid with the fewer sheets. ``margins`` are top, right, bottom,
     left in millimetres of the portrait sheet and turn with it."""
+    size = (board_w, board_h)
+    found = list(_plans(size, paper, margins, overlap, keepouts))
+    if not found:
+        return _equal_grid(board_w, board_h, paper, margins, overlap, keepouts)
+    fewest = min(key for key, *_rest in found)
     best: tuple[int, int, int, int] | None = None
     chosen: Tiling | None = None
-    for rank_way, (landscape, usable) in enumerate(_ways(paper, margins)):
+    for key, rank_way, landscape, bands, plan, across in found:
+        if key != fewest:
+            continue
         pw, ph = paper_size(paper, landscape)
-        least = math.prod(
-            _split(s, u, overlap)[0] for s, u in zip((board_w, board_h), usable, strict=True)
-        )
+        tiling = _tiling(pw, ph, overlap, _laid(bands, plan, across), across)
+        uneven = sum(len(c) for c in cuts(tiling)) - (tiling.rows + tiling.cols - 2)
+        rank = (len(tiling.tiles), key[1], uneven, rank_way)
+        if best is None or rank < best:
+            best, chosen = rank, tiling
+    assert chosen is not None
+    return chosen
+
+
+def _plans(
+    size: tuple[float, float],
+    paper: str,
+    margins: tuple[float, float, float, float],
+    overlap: float,
+    keepouts: Sequence[Box],
+) -> Iterator[tuple[tuple[int, int], int, bool, _Bands, list[tuple[float, int]], str]]:
+    """Each way's fewest sheets that may be the fewest of all ((sheets, clearance's rank),
+    the way's rank, landscape, its search, its plan, rows or columns), landscape first, the
+    more clearance first; a way that cannot take as few sheets as one found is not searched."""
+    best: tuple[int, int] | None = None
+    for rank_way, (landscape, usable) in enumerate(_ways(paper, margins)):
+        least = math.prod(_split(s, u, overlap)[0] for s, u in zip(size, usable, strict=True))
         for rank_clear, clear in enumerate((SEAM_CLEAR, SEAM_CLEAR_LEAST)):
             for across in (ROWS, COLUMNS):
-                if best is not None and (least, rank_clear, 0, rank_way) >= best:
+                if best is not None and (least, rank_clear) > best:
                     break  # not even a grid of the fewest sheets would win
-                bound = None if best is None else best[0]  # more sheets cannot win
-                size = (board_w, board_h)
-                tiles = brick_tiles(size, usable, overlap, keepouts, across, clear, bound)
-                if tiles is None:
+                bands = _bands(size, usable, overlap, keepouts, across, clear)
+                plan = bands.plan(None if best is None else best[0])
+                if plan is None:
                     continue
-                tiling = _tiling(pw, ph, overlap, tiles, across)
-                uneven = sum(len(c) for c in cuts(tiling)) - (tiling.rows + tiling.cols - 2)
-                rank = (len(tiles), rank_clear, uneven, rank_way)
-                if best is None or rank < best:
-                    best, chosen = rank, tiling
-    return chosen or _equal_grid(board_w, board_h, paper, margins, overlap, keepouts)
+                key = (sum(count for _cut, count in plan), rank_clear)
+                best = key if best is None else min(best, key)
+                yield key, rank_way, landscape, bands, plan, across
 
 
 def _equal_grid(
