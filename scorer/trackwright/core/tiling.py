@@ -134,9 +134,14 @@ class Tiling:
         out: list[Seam] = []
         half = self.overlap / 2
         for axis in (0, 1):
+            starts: dict[int, list[int]] = {}  # sheets by where they start (um), to meet fast
+            for j, b in enumerate(self.tiles):
+                starts.setdefault(round((b.x if axis == 0 else b.y) * 1000), []).append(j)
             for i, a in enumerate(self.tiles):
-                for j, b in enumerate(self.tiles):
-                    seam = _meeting(a, b, axis, self.overlap)
+                edge = (a.x + a.w if axis == 0 else a.y + a.h) - self.overlap
+                near = round(edge * 1000)
+                for j in (j for k in (near - 1, near, near + 1) for j in starts.get(k, ())):
+                    seam = _meeting(a, self.tiles[j], axis, self.overlap)
                     if seam is not None:
                         out.append(Seam(axis, seam[0] + half, seam[1], seam[2], i, j))
         return sorted(out, key=lambda s: (s.axis, s.at, s.lo))
