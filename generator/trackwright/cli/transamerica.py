@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -303,6 +303,15 @@ def signed(value: float, lang: str = "en") -> str:
     text = f"{value:+.1f}"
     text = text[1:] if float(text) == 0 else text
     return text.replace(".", DECIMAL_MARK[lang])
+
+
+def random_map_json(cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random board as ``generate --random --seed`` makes it (an invented continent whose hands
+    play like the published board's), as its map file's JSON: the map editor's "random" start on
+    ``trackwright serve``. The continent has a size of its own: ``cols`` and ``rows`` (the
+    editor's empty lattice's) are not used."""
+    m, _result, _tries = continent.generate(seed, lang, Band())
+    return m.to_json()
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

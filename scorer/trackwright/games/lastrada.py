@@ -69,6 +69,7 @@ GAME = Game(
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",
+    editor="lastrada-editor.js",
     questions={
         "entry_state": entry_state,
         "variants": variants_question,

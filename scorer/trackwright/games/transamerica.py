@@ -194,6 +194,7 @@ GAME = Game(
     cli="trackwright.cli.transamerica",
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
+    editor="transamerica-editor.js",
     draft_problems=draft_problems,
     questions={
         "turn_state": turn_state,
