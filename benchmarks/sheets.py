@@ -110,18 +110,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     old = earlier(args.before)
-    head = (
-        f"{'board':<26} {'paper':<6} {'size mm':>9} {'before':>6} {'(how)':<14} "
-        f"{'after':>5} {'(how)':<14} {'floor':>5} {'printed before':>14} {'after':>6} {'ms':>5}"
+    print(f"Sheets of a tiled board, before ({args.before}) and now; words kept off the seams.\n")
+    print(
+        "| board | paper | size (mm) | sheets before | laid before | sheets now | laid now "
+        "| floor | paper printed before | paper printed now | ms |"
     )
-    print(f"sheets of a tiled board, before ({args.before}) and after; words kept off the seams")
-    print(head)
-    print("-" * len(head))
+    print("| --- | --- | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |")
     total = [0, 0, 0]
     for name, make in boards(args.quick):
         drawing = make()
         keep = seam_keepouts(drawing.ops)
-        size = f"{drawing.width:.0f}x{drawing.height:.0f}"
+        size = f"{drawing.width:.0f} x {drawing.height:.0f}"
         for paper in args.papers.split(","):
             w, h = drawing.width, drawing.height
             before = old.choose_tiling(w, h, paper, TILE_MARGINS, TILE_OVERLAP, keep)
@@ -133,14 +132,12 @@ def main() -> None:
             total[1] += len(after.tiles)
             total[2] += floor
             print(
-                f"{name:<26} {paper:<6} {size:>9} {len(before.tiles):>6} {shape(before):<14} "
-                f"{len(after.tiles):>5} {shape(after):<14} {floor:>5} {printed_share(before):>14.0%} "
-                f"{printed_share(after):>6.0%} {ms:>5.0f}",
+                f"| {name} | {paper} | {size} | {len(before.tiles)} | {shape(before)} "
+                f"| {len(after.tiles)} | {shape(after)} | {floor} | {printed_share(before):.0%} "
+                f"| {printed_share(after):.0%} | {ms:.0f} |",
                 flush=True,
             )
-    print(
-        f"{'all':<26} {'':<6} {'':>9} {total[0]:>6} {'':<14} {total[1]:>5} {'':<14} {total[2]:>5}"
-    )
+    print(f"| all | | | {total[0]} | | {total[1]} | | {total[2]} | | | |")
 
 
 if __name__ == "__main__":
