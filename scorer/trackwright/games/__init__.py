@@ -194,7 +194,7 @@ class Game(Generic[MapT, RecordT, ResultT]):
 
     def board_view(self, m: MapT, lang: str) -> BoardView:
         if self.board is None:
-            raise TrackwrightError(f"{self.title} has no board to show", self.name)
+            raise TrackwrightError.of("game.no-board", self.name, game=self.title)
         return resolve(self.board)(m, lang)
 
 
@@ -276,7 +276,7 @@ def get(name: object, where: str = "$.game") -> AnyGame:
     every = games()
     if not isinstance(name, str) or name not in every:
         shown = repr(name)[:40]
-        raise TrackwrightError(f"unknown game {shown}: one of {', '.join(every)}", where)
+        raise TrackwrightError.of("game.unknown", where, game=shown, games=", ".join(every))
     return every[name]
 
 

@@ -138,7 +138,7 @@ def deal_hands(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     )
     code = args.get("code") if isinstance(args, dict) else None
     if not isinstance(code, str) or not DEAL_CODE.fullmatch(code):
-        raise TrackwrightError("a deal code is 4 to 24 letters and digits", "deal: $.code")
+        raise TrackwrightError.of("ta.deal.code", "deal: $.code")
     rng = random.Random(f"trackwright/transamerica/deal/{code.upper()}")
     return {"code": code.upper(), "cities": engine.deal(game.map, game.players, rng)}
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from trackwright.core import messages
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 
 # What "plays like the published board" means (the band and the published board's figures) is
@@ -34,6 +35,7 @@ __all__ = [
     "Band",
     "Board",
     "analyse",
+    "band_said",
     "board_of",
     "hand_costs",
     "relax",
@@ -207,3 +209,8 @@ def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
         double_share=doubles,
         small_game=small_game,
     )
+
+
+def band_said(band: Band) -> dict[str, object]:
+    """:meth:`Band.describe` in an error's words (a part of the message catalogue)."""
+    return messages.part("ta.band", low=band.mean_low, high=band.mean_high, most=band.max_high)
