@@ -13,6 +13,10 @@
 // intersections and track spaces off the land), so that painting it land again brings it and its
 // track spaces back; the loader ignores "x-" keys. Painting land redraws the coast (decor.land) as
 // the outline of the land's intersections' cells, so the print shows the land that was painted.
+// The rest of the board's lattice (the sea around a built-in board, which its map file does not
+// list) is the engine's map_lattice answer (trackwright.edit.talattice, placed by
+// trackwright.core.lattice): its intersections are painted like x-sea's, and join x-sea when
+// painted land.
 "use strict";
 (() => {
   window.TW ||= {};
@@ -54,8 +58,8 @@
 
   // Everything the tools need of a draft, made once per draft: land and sea intersections by id,
   // the lattice step (the track spaces' median length), the track spaces by key.
-  function latticeOf(map) {
-    const sea = map["x-sea"] || { nodes: [], edges: [] };
+  function latticeOf(map, extra = null) {
+    const sea = withLattice(map["x-sea"] || { nodes: [], edges: [] }, extra);
     const land = new Map(map.nodes.map((n) => [n.id, n]));
     const all = new Map([...land, ...sea.nodes.map((n) => [n.id, n])]);
     const lengths = [...map.edges, ...sea.edges]
@@ -65,6 +69,31 @@
     const step = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 30;
     const cities = new Map(map.cities.map((c) => [c.node, c]));
     return { map, sea, land, all, step, cities };
+  }
+  // x-sea and the engine's lattice off the land (extra), each intersection and track space once.
+  function withLattice(sea, extra) {
+    if (!extra?.nodes.length) return sea;
+    const ids = new Set(sea.nodes.map((n) => n.id));
+    const keys = new Set(sea.edges.map((e) => key(e.a, e.b)));
+    return {
+      nodes: [...sea.nodes, ...extra.nodes.filter((n) => !ids.has(n.id))],
+      edges: [...sea.edges, ...extra.edges.filter((e) => !keys.has(key(e.a, e.b)))],
+    };
+  }
+  // The engine's intersections about to be painted land, with their track spaces, taken into the
+  // draft's x-sea (so toLand brings them in as it brings back any sea intersection).
+  function adopt(map, ids, extra) {
+    if (!extra?.nodes.length) return;
+    const have = new Set([...map.nodes, ...(map["x-sea"]?.nodes || [])].map((n) => n.id));
+    const wanted = new Set(ids.filter((id) => !have.has(id)));
+    if (!wanted.size) return;
+    map["x-sea"] ||= { nodes: [], edges: [] };
+    const sea = map["x-sea"];
+    const keys = new Set([...map.edges, ...sea.edges].map((e) => key(e.a, e.b)));
+    sea.nodes.push(...extra.nodes.filter((n) => wanted.has(n.id)));
+    sea.edges.push(
+      ...extra.edges.filter((e) => (wanted.has(e.a) || wanted.has(e.b)) && !keys.has(key(e.a, e.b))),
+    );
   }
   function nearest(points, x, y, radius) {
     let best = null,
@@ -288,6 +317,8 @@
   function mount(ctx) {
     const { h, s, t } = ctx;
     const ui = { tool: "pan", region: "green", selected: null, zoom: null, drawn: null, L: null };
+    ui.extra = null; // the engine's map_lattice answer: the board's lattice off the land
+    ui.latticeFor = null; // the board it was asked for
     const root = ctx.root;
     root.classList.add("ta-editor");
 
@@ -451,6 +482,7 @@
         step = ui.L.step;
       const label = t(`ta.ed.did-${tool}`, { count: list.length });
       ctx.change(label, (map) => {
+        if (tool === "land") adopt(map, list, ui.extra);
         if (tool === "land" ? toLand(map, list, step) : toSea(map, list, tool === "lake", step))
           redrawCoast(map, step);
       });
@@ -633,7 +665,7 @@
     // The board is redrawn when the draft changes (a new object from the host), the marks (the
     // selected city, sea intersections) at every update.
     function drawBoard() {
-      ui.L = latticeOf(ctx.map);
+      ui.L = latticeOf(ctx.map, ui.extra);
       ui.plan = planOf(ui.L);
       render(ui.plan);
       over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
@@ -736,7 +768,26 @@
           }),
         );
     }
+    // The board's whole lattice, asked once per board (its size and lattice do not change with
+    // an edit; an imported map is another board).
+    function askLattice() {
+      const board = JSON.stringify([ctx.map.board, ctx.map.nodes[0] || ctx.map["x-sea"]?.nodes[0]]);
+      if (ui.latticeFor === board) return;
+      ui.latticeFor = board;
+      ctx
+        .ask("map_lattice", {})
+        .then((answer) => {
+          if (ui.latticeFor !== board) return;
+          ui.extra = answer;
+          ui.drawn = null;
+          draw();
+        })
+        .catch(() => {
+          ui.latticeFor = null;
+        });
+    }
     function draw() {
+      askLattice();
       if (ui.drawn !== ctx.map || ui.style !== style.regions) drawBoard();
       drawMarks();
       tools();
@@ -748,7 +799,7 @@
     // A problem's place as boxes in the board's coordinates: its intersections, track spaces and
     // cities.
     function place(problem) {
-      const L = ui.L || latticeOf(ctx.map);
+      const L = ui.L || latticeOf(ctx.map, ui.extra);
       const r = style.cityR + 1.5;
       const box = (n) => ({ x: n.x - r, y: n.y - r, w: 2 * r, h: 2 * r });
       const out = [];
