@@ -75,6 +75,9 @@ class TransAmericaMap:
     #: x of the vertical seams and y of the horizontal ones on every paper (mm); None when the
     #: file does not say (a hand-written map).
     printed_seams: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    #: Where each of them runs (``print.seams.runs``): ("x", x, y0, y1) for a vertical seam
+    #: from y0 to y1, ("y", y, x0, x1) for a horizontal one; None when the file does not say.
+    printed_seam_runs: tuple[tuple[str, float, float, float], ...] | None = None
 
     # -------------------------------------------------------------- derived data
     @cached_property
@@ -132,6 +135,10 @@ class TransAmericaMap:
         if self.printed_seams is not None:
             xs, ys = self.printed_seams
             data["print"] = {"seams": {"x": list(xs), "y": list(ys)}}
+            if self.printed_seam_runs is not None:
+                data["print"]["seams"]["runs"] = [
+                    {axis: at, "from": lo, "to": hi} for axis, at, lo, hi in self.printed_seam_runs
+                ]
         data["nodes"] = [{"id": n.id, "x": n.x, "y": n.y} for n in self.nodes.values()]
         data["edges"] = [{"a": e.a, "b": e.b, "cost": e.cost, "kind": e.kind} for e in self.edges]
         data["cities"] = [
@@ -304,6 +311,7 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
         stats=data.get("stats", {}),
         source=where,
         printed_seams=_printed_seams(data),
+        printed_seam_runs=_printed_seam_runs(data),
     )
 
 
@@ -313,6 +321,18 @@ def _printed_seams(data: dict[str, Any]) -> tuple[tuple[float, ...], tuple[float
     if seams is None:
         return None
     return tuple(sorted(seams["x"])), tuple(sorted(seams["y"]))
+
+
+def _printed_seam_runs(data: dict[str, Any]) -> tuple[tuple[str, float, float, float], ...] | None:
+    """Where each seam the kit printed runs (``print.seams.runs``, schema-checked), or None."""
+    runs = data.get("print", {}).get("seams", {}).get("runs")
+    if runs is None:
+        return None
+    out = []
+    for run in runs:
+        axis = "x" if "x" in run else "y"
+        out.append((axis, float(run[axis]), float(run["from"]), float(run["to"])))
+    return tuple(sorted(out))
 
 
 def load(ref: str | Path) -> TransAmericaMap:
