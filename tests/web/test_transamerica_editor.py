@@ -406,6 +406,10 @@ def test_the_sea_around_a_built_in_board_is_painted_land(browser, static_site):
     joined = [e for e in after["edges"] if spot[0] in (e["a"], e["b"])]
     assert joined and any((e["b"] if e["a"] == spot[0] else e["a"]) in land for e in joined)
     assert draft(pg)["undoDepth"] == 1
+    # The hands' histogram shades the published board's band and says what the shading means.
+    assert pg.locator("#ed-measures .ed-histogram .ed-band").count() >= 1
+    assert pg.locator("#ed-measures .ed-histogram .ed-band-most").count() == 1
+    assert "26" in pg.inner_text("#ed-histogram-band")
     assert not context.errors, context.errors
     context.close()
 
@@ -433,6 +437,7 @@ def test_a_random_board_is_the_laptops_and_without_one_the_page_says_so(
     pg.select_option("#ed-game", "transamerica")
     pg.wait_for_selector('#ed-start option[value="kind:random"]', state="attached")
     pg.select_option("#ed-start", "kind:random")
+    assert pg.locator("#ed-cols").count() == 0  # the continent has its own size
     pg.fill("#ed-seed", "5")
     pg.click("#ed-begin")
     pg.wait_for_url("**#/edit/transamerica/**", timeout=120_000)

@@ -78,6 +78,20 @@
     const townBox = h("div", { class: "card ed-town", id: "df-ed-town" });
     const extra = h("div", { class: "row ed-tools", id: "df-ed-extra" });
     ctx.root.replaceChildren(tools, extra, wrap, townBox);
+    // Pan and zoom: the host's (a mouse drags in Move mode, two fingers pan and pinch always).
+    const view = ctx.view({
+      wrap,
+      target: svg,
+      zoom: st.zoom,
+      min: 0.5,
+      size: (z) => {
+        st.zoom = z;
+        sizeBoard();
+      },
+      panning: () => st.tool === "move",
+      pinch: true,
+      onPinch: () => cancelStroke(),
+    });
 
     // ------------------------------------------------------------ geometry (map_layout's)
     const NOWHERE = [Number.NaN, Number.NaN];
@@ -323,7 +337,12 @@
           : []),
         h(
           "button",
-          { class: "secondary", id: "df-ed-zoom-in", onclick: () => zoom(1.4), "aria-label": t("zoom.in") },
+          {
+            class: "secondary",
+            id: "df-ed-zoom-in",
+            onclick: () => view.zoomBy(1.4),
+            "aria-label": t("zoom.in"),
+          },
           "+",
         ),
         h(
@@ -331,7 +350,7 @@
           {
             class: "secondary",
             id: "df-ed-zoom-out",
-            onclick: () => zoom(1 / 1.4),
+            onclick: () => view.zoomBy(1 / 1.4),
             "aria-label": t("zoom.out"),
           },
           "−",
@@ -360,20 +379,51 @@
         ),
         h("label", {}, t("df.ed.start"), start),
         h("span", { class: "small", id: "df-ed-count" }, t("df.ed.counts", counts(map))),
+        resizer(),
       );
+    }
+    // A row or column added or removed at a side of the board (the engine's map_resize).
+    const EDGES = ["top", "bottom", "left", "right"];
+    function resizer() {
+      const edge = h(
+        "select",
+        { id: "df-ed-edge", onchange: (ev) => (st.edge = ev.target.value) },
+        ...EDGES.map((e) => h("option", { value: e, selected: st.edge === e }, t(`df.ed.edge-${e}`))),
+      );
+      return h(
+        "span",
+        { class: "row", id: "df-ed-resize" },
+        h("label", {}, t("df.ed.resize"), edge),
+        h(
+          "button",
+          { class: "secondary", id: "df-ed-grow", onclick: () => resize(true) },
+          `+ ${t("df.ed.grow")}`,
+        ),
+        h(
+          "button",
+          { class: "secondary", id: "df-ed-shrink", onclick: () => resize(false) },
+          `− ${t("df.ed.shrink")}`,
+        ),
+      );
+    }
+    async function resize(grow) {
+      const before = ctx.map,
+        edge = st.edge;
+      try {
+        const answer = await ctx.ask("map_resize", { edge, grow });
+        if (ctx.map !== before || answer.map === before) return;
+        const label = t(grow ? "df.ed.grown" : "df.ed.shrunk", { edge: t(`df.ed.edge-${edge}`) });
+        await ctx.change(label, (m) => {
+          for (const k of Object.keys(m)) delete m[k];
+          Object.assign(m, answer.map);
+        });
+      } catch (e) {
+        ctx.say(e.message);
+      }
     }
     function counts(map) {
       const used = new Set(map.towns.flatMap((tw) => tw.numbers));
       return { towns: map.towns.length, numbers: used.size, all: DICE.length, ports: map.ports.length };
-    }
-    function zoom(f, keep = null) {
-      const old = st.zoom;
-      st.zoom = Math.min(8, Math.max(0.5, st.zoom * f));
-      const cx = keep ? keep[0] : wrap.scrollLeft + wrap.clientWidth / 2,
-        cy = keep ? keep[1] : wrap.scrollTop + wrap.clientHeight / 2;
-      sizeBoard();
-      wrap.scrollLeft = (cx * st.zoom) / old - wrap.clientWidth / 2;
-      wrap.scrollTop = (cy * st.zoom) / old - wrap.clientHeight / 2;
     }
     async function numberTowns() {
       const before = ctx.map;
@@ -390,21 +440,9 @@
     }
 
     // ------------------------------------------------------------ pointers
-    const down = new Map();
-    let stroke = null,
-      pan = null;
+    let stroke = null;
     svg.addEventListener("pointerdown", (ev) => {
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 2) {
-        cancelStroke();
-        pan = twoFingers();
-        return;
-      }
-      if (down.size > 2 || st.tool === "move") {
-        if (ev.pointerType === "mouse" && st.tool === "move")
-          pan = { mouse: [ev.clientX, ev.clientY, wrap.scrollLeft, wrap.scrollTop] };
-        return;
-      }
+      if (view.busy || st.tool === "move" || stroke) return;
       ev.preventDefault();
       svg.setPointerCapture(ev.pointerId);
       stroke = {
@@ -418,13 +456,7 @@
       strokeAt(point(ev));
     });
     svg.addEventListener("pointermove", (ev) => {
-      if (!down.has(ev.pointerId)) return;
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (pan) {
-        panMove();
-        return;
-      }
-      if (!stroke || stroke.id !== ev.pointerId) return;
+      if (view.busy || !stroke || stroke.id !== ev.pointerId) return;
       const began = performance.now();
       for (const c of ev.getCoalescedEvents ? ev.getCoalescedEvents() : [ev]) strokeAt(point(c));
       const spent = performance.now() - began;
@@ -432,11 +464,6 @@
       painted(() => stats.frames.push(performance.now() - began));
     });
     const up = (ev) => {
-      down.delete(ev.pointerId);
-      if (pan) {
-        if (!down.size) pan = null;
-        return;
-      }
       if (!stroke || stroke.id !== ev.pointerId) return;
       const done = stroke;
       stroke = null;
@@ -445,30 +472,6 @@
     };
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
-    function twoFingers() {
-      const [a, b] = [...down.values()];
-      return {
-        d: Math.hypot(a[0] - b[0], a[1] - b[1]),
-        mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
-      };
-    }
-    function panMove() {
-      if (pan.mouse) {
-        const [x, y] = [...down.values()][0];
-        wrap.scrollLeft = pan.mouse[2] - (x - pan.mouse[0]);
-        wrap.scrollTop = pan.mouse[3] - (y - pan.mouse[1]);
-        return;
-      }
-      if (down.size !== 2) return;
-      const now = twoFingers();
-      wrap.scrollLeft -= now.mid[0] - pan.mid[0];
-      wrap.scrollTop -= now.mid[1] - pan.mid[1];
-      if (pan.d > 0 && Math.abs(now.d / pan.d - 1) > 0.02) {
-        const box = wrap.getBoundingClientRect();
-        zoom(now.d / pan.d, [wrap.scrollLeft + now.mid[0] - box.left, wrap.scrollTop + now.mid[1] - box.top]);
-      }
-      pan = now;
-    }
     function strokeAt(p) {
       stroke.last = p;
       if (stroke.tool === "brush") brushAt(p);
@@ -791,8 +794,7 @@
       const x1 = Math.max(...boxes.map((b) => b.x + b.w)),
         y1 = Math.max(...boxes.map((b) => b.y + b.h));
       const fit = Math.min(wrap.clientWidth / (x1 - x0 + 20), wrap.clientHeight / (y1 - y0 + 20));
-      st.zoom = Math.min(Math.max(st.zoom, Math.min(fit, 44 / st.L.pitch)), Math.max(fit, 0.5));
-      sizeBoard();
+      view.zoom = Math.min(Math.max(st.zoom, Math.min(fit, 44 / st.L.pitch)), Math.max(fit, 0.5));
       wrap.scrollLeft = ((x0 + x1) / 2 - st.box[0]) * st.zoom - wrap.clientWidth / 2;
       wrap.scrollTop = ((y0 + y1) / 2 - st.box[1]) * st.zoom - wrap.clientHeight / 2;
       wrap.scrollIntoView({ block: "nearest" });
@@ -804,8 +806,7 @@
       st.fitted = true;
       const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
       const fit = Math.min(wrap.clientWidth / st.box[2], high / st.box[3]);
-      st.zoom = Math.max(fit, 26 / st.L.pitch);
-      sizeBoard();
+      view.zoom = Math.max(fit, 26 / st.L.pitch);
     }
 
     drawTools();

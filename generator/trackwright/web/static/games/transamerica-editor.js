@@ -341,7 +341,7 @@
       { class: "zoom-controls ed-zoom" },
       h(
         "button",
-        { class: "secondary", "aria-label": t("zoom.in"), id: "ta-zoom-in", onclick: () => zoomBy(1.4) },
+        { class: "secondary", "aria-label": t("zoom.in"), id: "ta-zoom-in", onclick: () => view.zoomBy(1.4) },
         "+",
       ),
       h(
@@ -350,7 +350,7 @@
           class: "secondary",
           "aria-label": t("zoom.out"),
           id: "ta-zoom-out",
-          onclick: () => zoomBy(1 / 1.4),
+          onclick: () => view.zoomBy(1 / 1.4),
         },
         "−",
       ),
@@ -364,8 +364,10 @@
     function size() {
       const plan = ui.plan;
       if (!plan) return;
-      if (ui.zoom === null)
-        ui.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / plan.width);
+      if (ui.zoom === null) {
+        view.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / plan.width);
+        return;
+      }
       const w = plan.width * ui.zoom,
         hh = plan.height * ui.zoom;
       stage.style.width = `${w}px`;
@@ -376,14 +378,6 @@
         el.setAttribute("height", hh);
       }
       Object.assign(over.style, { position: "absolute", left: "0", top: "0" });
-    }
-    function zoomBy(k) {
-      const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / ui.zoom,
-        cy = (wrap.scrollTop + wrap.clientHeight / 2) / ui.zoom;
-      ui.zoom = Math.min(8, Math.max(0.2, ui.zoom * k));
-      size();
-      wrap.scrollLeft = cx * ui.zoom - wrap.clientWidth / 2;
-      wrap.scrollTop = cy * ui.zoom - wrap.clientHeight / 2;
     }
     const point = (e) => {
       const p = over.createSVGPoint();
@@ -396,23 +390,19 @@
     // A brush stroke: the intersections under the finger are marked as it goes (drawn on the live
     // layer only), and made one change when it lifts.
     let stroke = null;
-    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
-    let drag = null;
-    over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" && e.pointerType === "mouse")
-        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    // Pan and zoom: the host's (a mouse drags the board with the Move tool; a finger scrolls it
+    // natively).
+    const view = ctx.view({
+      wrap,
+      target: over,
+      size: (z) => {
+        ui.zoom = z;
+        size();
+      },
+      panning: () => ui.tool === "pan",
     });
-    over.addEventListener("pointermove", (e) => {
-      if (!drag) return;
-      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
-      wrap.scrollTop = drag.top - (e.clientY - drag.y);
-    });
-    for (const end of ["pointerup", "pointercancel", "pointerleave"])
-      over.addEventListener(end, () => {
-        drag = null;
-      });
     over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" || !ui.L) return;
+      if (view.busy || ui.tool === "pan" || !ui.L) return;
       const p = point(e);
       stroke = { id: e.pointerId, start: p, ids: new Set(), moved: false, x: e.clientX, y: e.clientY };
       if (ui.tool === "city") {
@@ -830,8 +820,7 @@
         y1 = Math.max(...boxes.map((b) => b.y + b.h));
       const room = Math.min(wrap.clientWidth, wrap.clientHeight || wrap.clientWidth) * 0.8;
       const fit = room / Math.max(x1 - x0, y1 - y0, ui.L.step * 3);
-      ui.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
-      size();
+      view.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
       wrap.scrollLeft = ((x0 + x1) / 2) * ui.zoom - wrap.clientWidth / 2;
       wrap.scrollTop = ((y0 + y1) / 2) * ui.zoom - wrap.clientHeight / 2;
       frame.scrollIntoView({ block: "nearest" });
@@ -844,8 +833,12 @@
 
   TW.editors.transamerica = {
     // map_start's empty lattice: columns and rows of intersections (the published board's lattice
-    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size).
-    start: { sizes: { min: [6, 5], max: [32, 26], default: [19, 13] }, kinds: ["empty", "random"] },
+    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size,
+    // so the host shows no size for it).
+    start: {
+      sizes: { min: [6, 5], max: [32, 26], default: [19, 13], without: ["random"] },
+      kinds: ["empty", "random"],
+    },
     mount,
   };
 })();
