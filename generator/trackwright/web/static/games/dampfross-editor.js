@@ -379,10 +379,11 @@
         ),
         h("label", {}, t("df.ed.start"), start),
         h("span", { class: "small", id: "df-ed-count" }, t("df.ed.counts", counts(map))),
-        resizer(),
+        resizeRow,
       );
     }
-    // A row or column added or removed at a side of the board (the engine's map_resize).
+    // A row or column added or removed at a side of the board (the engine's map_resize): made
+    // once, kept across redraws.
     const EDGES = ["top", "bottom", "left", "right"];
     function resizer() {
       const edge = h(
@@ -809,6 +810,7 @@
       view.zoom = Math.max(fit, 26 / st.L.pitch);
     }
 
+    const resizeRow = resizer();
     drawTools();
     update();
     return { update, place, show, svg };
