@@ -199,3 +199,9 @@ def test_random_edits_of_a_built_in_board_give_problems_never_an_error(edits):
     assert set(answer) == {"problems", "measures", "finished"}
     if answer["finished"]:
         model.from_json(d)
+
+
+def test_the_histogram_carries_the_published_boards_band():
+    shade = check(GAME, board(), lang="fr")["measures"]["histogram_band"]
+    assert (shade["low"], shade["high"], shade["most"]) == (26.0, 29.0, 38)
+    assert "26" in shade["label"] and "38" in shade["label"] and "plateau" in shade["label"]

@@ -285,3 +285,58 @@ def test_a_finger_paints_without_scrolling_the_page_and_moves_the_board_in_move_
     assert current(pg)["undoDepth"] == 1
     assert context.errors == []
     context.close()
+
+
+def labels(pg) -> tuple[list[str], list[str]]:
+    """The board's border labels: the column letters (left to right) and the row numbers (each
+    row's, at both sides)."""
+    return pg.evaluate(
+        """() => {
+        const texts = [...document.querySelectorAll('.df-ed-labels text')];
+        const cols = texts.filter(t => t.getAttribute('text-anchor') === 'middle');
+        const rows = texts.filter(t => t.getAttribute('text-anchor') !== 'middle');
+        cols.sort((a, b) => +a.getAttribute('x') - +b.getAttribute('x'));
+        return [cols.map(t => t.textContent), rows.map(t => t.textContent)];
+    }"""
+    )
+
+
+def hexes_drawn(pg, count: int) -> None:
+    pg.wait_for_function(f"document.querySelectorAll('.df-ed-board polygon').length === {count}")
+    idle(pg)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_board_has_the_printed_labels_and_grows_and_shrinks_at_each_side(
+    browser, static_site, size
+):
+    """The column letters and row numbers on the border, as the printed board has them (the
+    engine's map_layout); a row added above (it becomes row 1), a column removed at the right,
+    each one undoable step; the new row painted with the brush."""
+    context = editor_context(browser, size)
+    pg = open_page(context, static_site + "#/edit")
+    start_empty(pg, static_site)
+    cols, rows = labels(pg)
+    assert cols == list("ABCDEFGHIJ")
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 9) for _ in (0, 1)]
+    pg.select_option("#df-ed-edge", "top")
+    pg.click("#df-ed-grow")
+    hexes_drawn(pg, 90)
+    assert len(current(pg)["map"]["hexes"]) == 90 and current(pg)["undoDepth"] == 1
+    cols, rows = labels(pg)
+    assert sorted(set(rows), key=int) == [str(n) for n in range(1, 10)]
+    # The new top row is painted like any other: the hex under the finger is the engine's.
+    tool(pg, "brush")
+    brush(pg, "water")
+    drag(pg, centres(pg, [hx(c, -1) for c in range(3)]))
+    assert [terrain(pg)[tuple(hx(c, -1))] for c in range(3)] == ["water"] * 3
+    pg.select_option("#df-ed-edge", "right")
+    pg.click("#df-ed-shrink")
+    hexes_drawn(pg, 81)
+    assert labels(pg)[0] == list("ABCDEFGHI")
+    pg.click("#ed-undo")
+    hexes_drawn(pg, 90)
+    assert labels(pg)[0] == list("ABCDEFGHIJ")
+    assert current(pg)["undoDepth"] == 2
+    assert context.errors == []
+    context.close()

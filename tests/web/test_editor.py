@@ -264,6 +264,7 @@ def test_a_laptop_prints_the_map_and_makes_a_random_one(browser, laptop, tiny):
     # A random start: the engines in the page cannot make one, the laptop makes it.
     pg.goto(laptop.base + "#/edit")
     pg.wait_for_selector("#ed-begin")
+    pg.select_option("#ed-game", "dampfross")  # TransAmerica is the first game listed
     pg.select_option("#ed-start", "kind:random")
     assert pg.input_value("#ed-cols") == "30"
     pg.fill("#ed-cols", "20")

@@ -21,6 +21,7 @@ import pytest
 from tests.support import cli
 from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
+from trackwright.core import lattice as grid
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 OVERLAY = "#ta-edit-overlay"
@@ -375,6 +376,44 @@ def test_an_empty_lattice_painted_with_cities_placed_and_named(browser, static_s
     context.close()
 
 
+def test_the_sea_around_a_built_in_board_is_painted_land(browser, static_site):
+    """The published board's file lists only its land: the engine's map_lattice gives the sea's
+    intersections, which a stroke of the land brush turns into land joined to the coast."""
+    context = context_of(browser, "laptop")
+    pg = open_page(context, static_site)
+    open_editor(pg, static_site, "map:b:usa")
+    before = draft(pg)["map"]
+    assert not before.get("x-sea")
+    land = {n["id"] for n in before["nodes"]}
+    marks = pg.eval_on_selector_all(
+        f"{OVERLAY} circle.ed-sea",
+        "els => els.map(e => [e.dataset.node, +e.getAttribute('cx'), +e.getAttribute('cy')])",
+    )
+    assert len(marks) > 20 and not {m[0] for m in marks} & land
+    # A sea intersection beside the coast.
+    spot = next(
+        m
+        for m in marks
+        if any(
+            grid.node_id(*c) in land for c in grid.neighbours(*grid.cell_of(m[0])) if min(c) >= 0
+        )
+    )
+    tool(pg, "land")
+    (p,) = at(pg, [(spot[1], spot[2])])
+    drag(pg, [p, (p[0] + 2, p[1] + 1)])
+    after = draft(pg)["map"]
+    assert spot[0] in {n["id"] for n in after["nodes"]}
+    joined = [e for e in after["edges"] if spot[0] in (e["a"], e["b"])]
+    assert joined and any((e["b"] if e["a"] == spot[0] else e["a"]) in land for e in joined)
+    assert draft(pg)["undoDepth"] == 1
+    # The hands' histogram shades the published board's band and says what the shading means.
+    assert pg.locator("#ed-measures .ed-histogram .ed-band").count() >= 1
+    assert pg.locator("#ed-measures .ed-histogram .ed-band-most").count() == 1
+    assert "26" in pg.inner_text("#ed-histogram-band")
+    assert not context.errors, context.errors
+    context.close()
+
+
 @pytest.mark.slow
 def test_a_random_board_is_the_laptops_and_without_one_the_page_says_so(
     browser, laptop, static_site
@@ -398,6 +437,7 @@ def test_a_random_board_is_the_laptops_and_without_one_the_page_says_so(
     pg.select_option("#ed-game", "transamerica")
     pg.wait_for_selector('#ed-start option[value="kind:random"]', state="attached")
     pg.select_option("#ed-start", "kind:random")
+    assert pg.locator("#ed-cols").count() == 0  # the continent has its own size
     pg.fill("#ed-seed", "5")
     pg.click("#ed-begin")
     pg.wait_for_url("**#/edit/transamerica/**", timeout=120_000)

@@ -362,11 +362,24 @@ def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
         **base,
         "lines": lines,
         "histogram": common.histogram(costs),
+        "histogram_band": _shade(band, lang),
         "hands": len(costs),
         "exact": exact,
         "min": low,
         "mean": round(mean, 2),
         "max": high,
+    }
+
+
+def _shade(band: hands.Band, lang: str) -> dict[str, Any]:
+    """The published board's band drawn on the histogram: values ``low`` to ``high`` shaded, a
+    line after ``most``, and what they mean (``label``, in ``lang``)."""
+    low, high = common.number(band.mean_low, lang), common.number(band.mean_high, lang)
+    return {
+        "low": band.mean_low,
+        "high": band.mean_high,
+        "most": band.max_high,
+        "label": common.t("ta.m.band.shade", lang, low=low, high=high, most=band.max_high),
     }
 
 

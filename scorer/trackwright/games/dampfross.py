@@ -32,6 +32,7 @@ from trackwright.core.boardplan import dampfross as df_plan
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
 from trackwright.edit import dampfross as editing
+from trackwright.edit import hexboard
 from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
 
@@ -409,6 +410,8 @@ GAME = Game(
         "map_check": editing.map_check,
         "map_start": editing.map_start,
         "map_fill": editing.map_fill,
+        "map_layout": hexboard.map_layout,
+        "map_resize": hexboard.map_resize,
     },
     order=2,
 )

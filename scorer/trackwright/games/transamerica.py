@@ -10,6 +10,7 @@ from trackwright.core import boardplan, mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.boardplan import transamerica as ta_plan
 from trackwright.core.errors import TrackwrightError
+from trackwright.edit import talattice
 from trackwright.edit import transamerica as editing
 from trackwright.games import Game
 from trackwright.photo import marks
@@ -204,6 +205,7 @@ GAME = Game(
         "board": board,
         "map_check": editing.map_check,
         "map_start": editing.map_start,
+        "map_lattice": talattice.map_lattice,
     },
     order=1,
 )

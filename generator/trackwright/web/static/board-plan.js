@@ -11,6 +11,8 @@
 //   window.TWBoardPlan.svg(plan)        the SVG text alone
 //   window.TWBoardPlan.item(item, layout)  one drawing item's SVG elements (text), for a page
 //                                       that redraws only the items that changed (the editors)
+//   window.TWBoardPlan.style(c)         an item class's {fill, stroke, width} (the one colour
+//                                       table: the editors paint with it too), or null
 "use strict";
 (() => {
   // Fill, outline and line width (mm) by item class.
@@ -219,5 +221,6 @@
     return { svg: svg(plan), layout, width: plan.width, height: plan.height, players: plan.players };
   }
   const item = (it, layout) => (DRAW[it.t] ? DRAW[it.t](it, layout) : "");
-  window.TWBoardPlan = { board, svg, item };
+  const style = (c) => STYLE[c] || null;
+  window.TWBoardPlan = { board, svg, item, style };
 })();

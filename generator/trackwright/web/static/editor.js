@@ -19,7 +19,9 @@
 //     window.TW.editors.<game> = {
 //       start: {                       // what the start page offers for "empty" and "random"
 //         sizes: { min: [cols, rows], max: [cols, rows], default: [cols, rows],
-//                  defaults: { <kind>: [cols, rows] } },  // optional: a kind's own default
+//                  defaults: { <kind>: [cols, rows] },  // optional: a kind's own default
+//                  without: [<kind>, ...] },  // optional: kinds that take no size (the host
+//                                             // hides the fields and sends the default)
 //         kinds: ["empty", "random"],  // the kinds of `map_start` this game answers; the host
 //                                      // asks map_start({game}, {kind, cols, rows, seed, lang})
 //                                      // and, when the answer is {laptop: true, message} (a
@@ -68,6 +70,18 @@
 //                     ctx.map to the one you asked with (ctx.map === before) before applying.
 //   ctx.say(text, ok) a message at the foot of the screen (ok: a success, shown briefly)
 //   ctx.t, ctx.h, ctx.s  TW.t (texts by key), TW.h (HTML element), TW.s (SVG element)
+//   ctx.view(opts) -> view
+//                     the board's pan and zoom, one helper for every module. opts: {wrap (the
+//                     scrolling element), target (the element taking pointers: make the view
+//                     before adding your own pointer listeners to it), size(zoom) (you size
+//                     the board to zoom px per unit), zoom (the first), min, max (default 0.2,
+//                     8), panning() (true when a mouse drag should move the board: the Move
+//                     tool), pinch (two fingers pan and zoom; otherwise a finger scrolls
+//                     natively), onPinch() (a second finger came down: drop your stroke)}.
+//                     view.zoom (get; set: clamped, size called), view.zoomBy(k, keep) (about
+//                     the window's centre, or keep = [x, y] px in the scrolled content),
+//                     view.centre(x, y) (scroll a board point, in units, to the window's
+//                     middle), view.busy (a pan or pinch is under way: ignore the pointer).
 //   ctx.lang          the interface's language ("en", "fr", "de", "it")
 //
 // STRINGS
@@ -244,7 +258,7 @@
       const v = startSel.value;
       const sizes = unit?.start?.sizes;
       const parts = [];
-      if (v.startsWith("kind:") && sizes) {
+      if (v.startsWith("kind:") && sizes && !sizes.without?.includes(v.slice(5))) {
         const [c0, r0] = sizes.defaults?.[v.slice(5)] || sizes.default || sizes.min;
         parts.push(
           h(
@@ -373,9 +387,11 @@
     }
     const kind = start.slice(5);
     const sizes = TW.editors[game]?.start?.sizes;
-    const cols = number("ed-cols"),
-      rows = number("ed-rows");
-    if (sizes) {
+    const sizeless = sizes?.without?.includes(kind);
+    const fallback = sizes?.defaults?.[kind] || sizes?.default || [null, null];
+    const cols = sizeless ? fallback[0] : number("ed-cols"),
+      rows = sizeless ? fallback[1] : number("ed-rows");
+    if (sizes && !sizeless) {
       if (!(cols >= sizes.min[0] && cols <= sizes.max[0] && rows >= sizes.min[1] && rows <= sizes.max[1]))
         throw new Error(t("ed.size-range", { min: sizes.min.join(" × "), max: sizes.max.join(" × ") }));
     }
@@ -474,7 +490,79 @@
       h: TW.h,
       s: TW.s,
       lang: TW.I18N.lang,
+      view: boardView,
     };
+  }
+
+  // ---------------------------------------------------------------- pan and zoom (ctx.view)
+  function boardView(o) {
+    const wrap = o.wrap;
+    const [min, max] = [o.min ?? 0.2, o.max ?? 8];
+    let zoom = o.zoom ?? 1;
+    const down = new Map(); // pointer id -> [x, y] on the screen
+    let pan = null;
+    const view = {
+      get zoom() {
+        return zoom;
+      },
+      set zoom(z) {
+        zoom = Math.min(max, Math.max(min, z));
+        o.size(zoom);
+      },
+      get busy() {
+        return pan !== null;
+      },
+      zoomBy(k, keep = null) {
+        const old = zoom;
+        const cx = keep ? keep[0] : wrap.scrollLeft + wrap.clientWidth / 2,
+          cy = keep ? keep[1] : wrap.scrollTop + wrap.clientHeight / 2;
+        view.zoom = zoom * k;
+        wrap.scrollLeft = (cx * zoom) / old - wrap.clientWidth / 2;
+        wrap.scrollTop = (cy * zoom) / old - wrap.clientHeight / 2;
+      },
+      centre(x, y) {
+        wrap.scrollLeft = x * zoom - wrap.clientWidth / 2;
+        wrap.scrollTop = y * zoom - wrap.clientHeight / 2;
+      },
+    };
+    const fingers = () => {
+      const [a, b] = [...down.values()];
+      return { d: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+    };
+    function pinchMove() {
+      const now = fingers();
+      wrap.scrollLeft -= now.mid[0] - pan.mid[0];
+      wrap.scrollTop -= now.mid[1] - pan.mid[1];
+      if (pan.d > 0 && Math.abs(now.d / pan.d - 1) > 0.02) {
+        const box = wrap.getBoundingClientRect();
+        const keep = [wrap.scrollLeft + now.mid[0] - box.left, wrap.scrollTop + now.mid[1] - box.top];
+        view.zoomBy(now.d / pan.d, keep);
+      }
+      pan = now;
+    }
+    o.target.addEventListener("pointerdown", (ev) => {
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (o.pinch && down.size === 2) {
+        o.onPinch?.();
+        pan = fingers();
+      } else if (ev.pointerType === "mouse" && o.panning?.())
+        pan = { mouse: [ev.clientX, ev.clientY, wrap.scrollLeft, wrap.scrollTop] };
+    });
+    o.target.addEventListener("pointermove", (ev) => {
+      if (!down.has(ev.pointerId)) return;
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pan?.mouse) {
+        wrap.scrollLeft = pan.mouse[2] - (ev.clientX - pan.mouse[0]);
+        wrap.scrollTop = pan.mouse[3] - (ev.clientY - pan.mouse[1]);
+      } else if (pan && down.size === 2) pinchMove();
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"])
+      o.target.addEventListener(end, (ev) => {
+        if (end === "pointerleave" && ev.pointerType !== "mouse") return;
+        down.delete(ev.pointerId);
+        if (!down.size || pan?.mouse) pan = null;
+      });
+    return view;
   }
   function frame() {
     const button = (id, key, onclick, cls = "secondary") => h("button", { id, class: cls, onclick }, t(key));
@@ -722,12 +810,17 @@
           l.note ? h("div", { class: "small" }, l.note) : "",
         ),
       );
-    if (m.histogram?.length) out.push(h("p", { class: "small" }, t("ed.histogram")), histogram(m.histogram));
+    if (m.histogram?.length) {
+      out.push(h("p", { class: "small" }, t("ed.histogram")), histogram(m.histogram, m.histogram_band));
+      if (m.histogram_band?.label)
+        out.push(h("p", { class: "small", id: "ed-histogram-band" }, m.histogram_band.label));
+    }
     if (m.warnings?.length) out.push(h("h3", {}, t("ed.warnings")), problemList(m.warnings, "warning"));
     return out;
   }
-  // [[value, count], ...] as bars, the value under each.
-  function histogram(rows) {
+  // [[value, count], ...] as bars, the value under each; a band ({low, high, most}: the
+  // measures' histogram_band) shades the bars from low to high and draws a line after most.
+  function histogram(rows, band = null) {
     const most = Math.max(...rows.map(([, c]) => c), 1);
     const w = 10,
       high = 40;
@@ -737,6 +830,26 @@
       role: "img",
       "aria-label": t("ed.histogram"),
     });
+    if (band) {
+      rows.forEach(([value], i) => {
+        if (value >= band.low && value <= band.high)
+          svg.append(
+            TW.s("rect", { x: i * w, y: 0, width: w, height: high, class: "ed-band", fill: "#e3e3e3" }),
+          );
+      });
+      const x = rows.filter(([value]) => value <= band.most).length * w;
+      svg.append(
+        TW.s("line", {
+          x1: x,
+          y1: 0,
+          x2: x,
+          y2: high,
+          class: "ed-band-most",
+          stroke: "#c62828",
+          "stroke-width": 0.8,
+        }),
+      );
+    }
     rows.forEach(([value, count], i) => {
       const bh = (count / most) * high;
       const bar = TW.s("rect", { x: i * w + 1, y: high - bh, width: w - 2, height: bh, class: "ed-bar" });

@@ -9,24 +9,6 @@
 // (map_check, shown by the host); this module only edits and draws.
 "use strict";
 (() => {
-  const SQ3 = Math.sqrt(3);
-  const CORNERS = [
-    [SQ3 / 2, -0.5],
-    [SQ3 / 2, 0.5],
-    [0, 1],
-    [-SQ3 / 2, 0.5],
-    [-SQ3 / 2, -0.5],
-    [0, -1],
-  ];
-  // Neighbour directions, clockwise from east (trackwright.core.hexgrid.DIRECTIONS).
-  const DIRECTIONS = [
-    [1, 0],
-    [0, 1],
-    [-1, 1],
-    [-1, 0],
-    [0, -1],
-    [1, -1],
-  ];
   const TERRAINS = ["plain", "hill", "water"];
   const DICE = [];
   for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) DICE.push(10 * a + b);
@@ -45,6 +27,28 @@
   const painted = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
   window.TWEditorStats = stats;
 
+  // The printed board's colours (board-plan.js's one table) as the board's style rules.
+  const PAINTED = {
+    ".df-ed-hex.plain": "df-plain",
+    ".df-ed-hex.hill": "df-hill",
+    ".df-ed-hex.water": "df-water",
+    ".df-ed-river": "df-river",
+    ".df-ed-port": "df-port",
+    ".df-ed-town-mark": "df-town",
+    ".df-ed-coord": "df-coord",
+  };
+  function colours() {
+    const el = document.createElementNS("http://www.w3.org/2000/svg", "style");
+    el.textContent = Object.entries(PAINTED)
+      .map(([rule, c]) => {
+        const p = window.TWBoardPlan.style(c) || {};
+        const stroke = p.stroke ? `stroke:${p.stroke};stroke-width:${p.width}` : "stroke:none";
+        return `${rule}{fill:${p.fill || "none"};${stroke}}`;
+      })
+      .join("\n");
+    return el;
+  }
+
   function mount(ctx) {
     const { h, s, t } = ctx;
     const st = {
@@ -57,66 +61,94 @@
       hexKeys: "",
       size: 7.5,
       box: null,
+      L: null, // the engine's map_layout of the board drawn
+      centres: new Map(), // hex key -> [x, y]
+      cells: new Map(), // "i,j" -> the hexes [q, r, x, y] whose centres are in that cell
+      asking: null, // the board whose layout is asked
+      fitted: false,
+      edge: "bottom", // where the board grows or shrinks
     };
     const svg = s("svg", { class: "ed-board df-ed-board", "data-game": "dampfross" });
+    svg.append(colours());
     const layers = {};
-    for (const name of ["hexes", "marks", "rivers", "ports", "towns", "preview"])
+    for (const name of ["hexes", "labels", "marks", "rivers", "ports", "towns", "preview"])
       layers[name] = svg.appendChild(s("g", { class: `df-ed-${name}` }));
     const wrap = h("div", { class: "ed-board-wrap", id: "df-ed-wrap" }, svg);
     const tools = h("div", { class: "row ed-tools", id: "df-ed-tools" });
     const townBox = h("div", { class: "card ed-town", id: "df-ed-town" });
     const extra = h("div", { class: "row ed-tools", id: "df-ed-extra" });
     ctx.root.replaceChildren(tools, extra, wrap, townBox);
+    // Pan and zoom: the host's (a mouse drags in Move mode, two fingers pan and pinch always).
+    const view = ctx.view({
+      wrap,
+      target: svg,
+      zoom: st.zoom,
+      min: 0.5,
+      size: (z) => {
+        st.zoom = z;
+        sizeBoard();
+      },
+      panning: () => st.tool === "move",
+      pinch: true,
+      onPinch: () => cancelStroke(),
+    });
 
-    // ------------------------------------------------------------ geometry
-    const centre = (q, r) => [st.size * SQ3 * (q + r / 2), st.size * 1.5 * r];
+    // ------------------------------------------------------------ geometry (map_layout's)
+    const NOWHERE = [Number.NaN, Number.NaN];
+    const centre = (q, r) => st.centres.get(key(q, r)) || NOWHERE;
     function corners(q, r) {
       const [x, y] = centre(q, r);
-      return CORNERS.map(
-        ([dx, dy]) => `${(x + st.size * dx).toFixed(2)},${(y + st.size * dy).toFixed(2)}`,
-      ).join(" ");
+      return st.L.corners.map(([dx, dy]) => `${(x + dx).toFixed(2)},${(y + dy).toFixed(2)}`).join(" ");
     }
-    // The hex under a board point (hexgrid's pixel -> hex: cube rounding).
+    const cell = (v) => Math.floor(v / st.L.pitch);
+    // The layout's centres by key, and in square cells a hex apart for the nearest-centre lookup.
+    function index(L) {
+      st.L = L;
+      st.size = L.size;
+      st.centres = new Map();
+      st.cells = new Map();
+      for (const [q, r, x, y] of L.hexes) {
+        st.centres.set(key(q, r), [x, y]);
+        const c = `${cell(x)},${cell(y)}`;
+        if (!st.cells.has(c)) st.cells.set(c, []);
+        st.cells.get(c).push([q, r, x, y]);
+      }
+    }
+    // The hex under a board point: the nearest centre of the layout (a point is never farther
+    // than a hex's size from its hex's centre, so the cells around its own hold it).
     function hexAt(x, y) {
-      const qf = ((SQ3 / 3) * x - y / 3) / st.size,
-        rf = ((2 / 3) * y) / st.size;
-      const sf = -qf - rf;
-      let q = Math.round(qf),
-        r = Math.round(rf);
-      const s3 = Math.round(sf);
-      const dq = Math.abs(q - qf),
-        dr = Math.abs(r - rf),
-        ds = Math.abs(s3 - sf);
-      if (dq > dr && dq > ds) q = -r - s3;
-      else if (dr > ds) r = -q - s3;
-      return [q, r];
+      if (!st.L) return NOWHERE;
+      const [cx, cy] = [cell(x), cell(y)];
+      let best = NOWHERE,
+        far = Number.POSITIVE_INFINITY;
+      for (let i = -1; i <= 1; i++)
+        for (let j = -1; j <= 1; j++)
+          for (const [q, r, hx, hy] of st.cells.get(`${cx + i},${cy + j}`) || []) {
+            const d = (x - hx) ** 2 + (y - hy) ** 2;
+            if (d < far) [far, best] = [d, [q, r]];
+          }
+      return best;
     }
     // The side nearest a board point: its hex and the neighbour it faces, and how far the point
     // is from the side's middle.
     function sideAt(x, y) {
       const [q, r] = hexAt(x, y);
       const [cx, cy] = centre(q, r);
+      if (Number.isNaN(cx)) return null;
       let best = null;
-      for (const [dq, dr] of DIRECTIONS) {
-        const [nx, ny] = centre(q + dq, r + dr);
-        const mx = (cx + nx) / 2,
-          my = (cy + ny) / 2;
-        const d = Math.hypot(x - mx, y - my);
-        if (!best || d < best.d) best = { d, a: [q, r], b: [q + dq, r + dr] };
+      for (const { dir, mid } of st.L.sides) {
+        const d = Math.hypot(x - cx - mid[0], y - cy - mid[1]);
+        if (!best || d < best.d) best = { d, a: [q, r], b: [q + dir[0], r + dir[1]] };
       }
       return best;
     }
+    // The two corners shared by hexes a and b: the side's ends (null off the layout).
     function sideEnds([a, b]) {
-      // The two corners shared by hexes a and b: the side's ends.
-      const [ax, ay] = centre(...a),
-        [bx, by] = centre(...b);
-      const mx = (ax + bx) / 2,
-        my = (ay + by) / 2;
-      const nx = -(by - ay),
-        ny = bx - ax;
-      const len = Math.hypot(nx, ny),
-        half = st.size / 2;
-      return [mx + (nx / len) * half, my + (ny / len) * half, mx - (nx / len) * half, my - (ny / len) * half];
+      const side = st.L?.sides.find(({ dir }) => dir[0] === b[0] - a[0] && dir[1] === b[1] - a[1]);
+      const [x, y] = centre(...a);
+      if (!side || Number.isNaN(x)) return null;
+      const [[x1, y1], [x2, y2]] = side.ends;
+      return [x + x1, y + y1, x + x2, y + y2];
     }
     function point(ev) {
       const p = svg.createSVGPoint();
@@ -131,35 +163,50 @@
       for (const hx of map.hexes) out.set(key(hx.q, hx.r), hx.terrain);
       return out;
     }
-    function drawHexes(map) {
-      // The board's hexes change only with a new board (a draft is never resized): told by
-      // their number and first and last hex, not by listing them all at each stroke.
+    // The board's hexes change only with a new board (a resize, an import): told by their number,
+    // first and last hex and size, not by listing them all at each stroke.
+    function boardKey(map) {
       const [a, b] = [map.hexes[0], map.hexes.at(-1)];
-      const keys = `${map.hexes.length}:${a && key(a.q, a.r)}:${b && key(b.q, b.r)}`;
-      st.size = map.hex_size || 7.5;
+      return `${map.hexes.length}:${a && key(a.q, a.r)}:${b && key(b.q, b.r)}:${map.hex_size}`;
+    }
+    // The engine's geometry of a new board, asked once per board; drawn when it comes.
+    function askLayout(keys) {
+      if (st.asking === keys) return;
+      st.asking = keys;
+      ctx
+        .ask("map_layout", {})
+        .then((L) => {
+          if (st.asking !== keys) return;
+          st.asking = null;
+          index({ ...L, keys });
+          update();
+          if (!st.fitted) fitBoard();
+        })
+        .catch((e) => {
+          st.asking = null;
+          ctx.say(e.message);
+        });
+    }
+    function drawHexes(map) {
+      const keys = boardKey(map);
       if (keys !== st.hexKeys) {
+        if (st.L?.keys !== keys) {
+          askLayout(keys);
+          return false;
+        }
         st.hexKeys = keys;
         layers.hexes.replaceChildren();
         st.els.clear();
         st.drawn.clear();
-        let x0 = Infinity,
-          y0 = Infinity,
-          x1 = -Infinity,
-          y1 = -Infinity;
         for (const hx of map.hexes) {
           const el = s("polygon", { points: corners(hx.q, hx.r), "data-hex": key(hx.q, hx.r) });
           st.els.set(key(hx.q, hx.r), el);
           layers.hexes.append(el);
-          const [x, y] = centre(hx.q, hx.r);
-          x0 = Math.min(x0, x);
-          y0 = Math.min(y0, y);
-          x1 = Math.max(x1, x);
-          y1 = Math.max(y1, y);
         }
-        const m = st.size * 1.6;
-        st.box = [x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m];
+        st.box = st.L.box || [0, 0, 1, 1];
         svg.setAttribute("viewBox", st.box.map((v) => v.toFixed(2)).join(" "));
         sizeBoard();
+        drawLabels();
       }
       for (const hx of map.hexes) {
         const k = key(hx.q, hx.r);
@@ -168,6 +215,20 @@
           st.drawn.set(k, hx.terrain);
         }
       }
+      return true;
+    }
+    // The printed board's border labels: column letters above, row numbers at both sides.
+    function drawLabels() {
+      const { columns, rows } = st.L.labels;
+      const size = st.size * 0.42;
+      layers.labels.replaceChildren(
+        ...columns.map((c) => label(c.x, c.y, c.text, "df-ed-coord", size)),
+        ...rows.map((r) => {
+          const el = label(r.x, r.y + size * 0.35, r.text, "df-ed-coord", size);
+          el.setAttribute("text-anchor", r.anchor);
+          return el;
+        }),
+      );
     }
     function sizeBoard() {
       if (!st.box) return;
@@ -177,7 +238,7 @@
     function drawRivers(map) {
       layers.rivers.replaceChildren(
         ...map.rivers.map(([a, b]) => {
-          const [x1, y1, x2, y2] = sideEnds([a, b]);
+          const [x1, y1, x2, y2] = sideEnds([a, b]) || [0, 0, 0, 0];
           return s("line", {
             class: "df-ed-river",
             x1: x1.toFixed(2),
@@ -228,7 +289,7 @@
     }
     function draw() {
       const map = ctx.map;
-      drawHexes(map);
+      if (!drawHexes(map)) return;
       drawRivers(map);
       drawTowns(map);
     }
@@ -276,7 +337,12 @@
           : []),
         h(
           "button",
-          { class: "secondary", id: "df-ed-zoom-in", onclick: () => zoom(1.4), "aria-label": t("zoom.in") },
+          {
+            class: "secondary",
+            id: "df-ed-zoom-in",
+            onclick: () => view.zoomBy(1.4),
+            "aria-label": t("zoom.in"),
+          },
           "+",
         ),
         h(
@@ -284,7 +350,7 @@
           {
             class: "secondary",
             id: "df-ed-zoom-out",
-            onclick: () => zoom(1 / 1.4),
+            onclick: () => view.zoomBy(1 / 1.4),
             "aria-label": t("zoom.out"),
           },
           "−",
@@ -313,20 +379,52 @@
         ),
         h("label", {}, t("df.ed.start"), start),
         h("span", { class: "small", id: "df-ed-count" }, t("df.ed.counts", counts(map))),
+        resizeRow,
       );
+    }
+    // A row or column added or removed at a side of the board (the engine's map_resize): made
+    // once, kept across redraws.
+    const EDGES = ["top", "bottom", "left", "right"];
+    function resizer() {
+      const edge = h(
+        "select",
+        { id: "df-ed-edge", onchange: (ev) => (st.edge = ev.target.value) },
+        ...EDGES.map((e) => h("option", { value: e, selected: st.edge === e }, t(`df.ed.edge-${e}`))),
+      );
+      return h(
+        "span",
+        { class: "row", id: "df-ed-resize" },
+        h("label", {}, t("df.ed.resize"), edge),
+        h(
+          "button",
+          { class: "secondary", id: "df-ed-grow", onclick: () => resize(true) },
+          `+ ${t("df.ed.grow")}`,
+        ),
+        h(
+          "button",
+          { class: "secondary", id: "df-ed-shrink", onclick: () => resize(false) },
+          `− ${t("df.ed.shrink")}`,
+        ),
+      );
+    }
+    async function resize(grow) {
+      const before = ctx.map,
+        edge = st.edge;
+      try {
+        const answer = await ctx.ask("map_resize", { edge, grow });
+        if (ctx.map !== before || answer.map === before) return;
+        const label = t(grow ? "df.ed.grown" : "df.ed.shrunk", { edge: t(`df.ed.edge-${edge}`) });
+        await ctx.change(label, (m) => {
+          for (const k of Object.keys(m)) delete m[k];
+          Object.assign(m, answer.map);
+        });
+      } catch (e) {
+        ctx.say(e.message);
+      }
     }
     function counts(map) {
       const used = new Set(map.towns.flatMap((tw) => tw.numbers));
       return { towns: map.towns.length, numbers: used.size, all: DICE.length, ports: map.ports.length };
-    }
-    function zoom(f, keep = null) {
-      const old = st.zoom;
-      st.zoom = Math.min(8, Math.max(0.5, st.zoom * f));
-      const cx = keep ? keep[0] : wrap.scrollLeft + wrap.clientWidth / 2,
-        cy = keep ? keep[1] : wrap.scrollTop + wrap.clientHeight / 2;
-      sizeBoard();
-      wrap.scrollLeft = (cx * st.zoom) / old - wrap.clientWidth / 2;
-      wrap.scrollTop = (cy * st.zoom) / old - wrap.clientHeight / 2;
     }
     async function numberTowns() {
       const before = ctx.map;
@@ -343,21 +441,9 @@
     }
 
     // ------------------------------------------------------------ pointers
-    const down = new Map();
-    let stroke = null,
-      pan = null;
+    let stroke = null;
     svg.addEventListener("pointerdown", (ev) => {
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 2) {
-        cancelStroke();
-        pan = twoFingers();
-        return;
-      }
-      if (down.size > 2 || st.tool === "move") {
-        if (ev.pointerType === "mouse" && st.tool === "move")
-          pan = { mouse: [ev.clientX, ev.clientY, wrap.scrollLeft, wrap.scrollTop] };
-        return;
-      }
+      if (view.busy || st.tool === "move" || stroke) return;
       ev.preventDefault();
       svg.setPointerCapture(ev.pointerId);
       stroke = {
@@ -371,13 +457,7 @@
       strokeAt(point(ev));
     });
     svg.addEventListener("pointermove", (ev) => {
-      if (!down.has(ev.pointerId)) return;
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (pan) {
-        panMove();
-        return;
-      }
-      if (!stroke || stroke.id !== ev.pointerId) return;
+      if (view.busy || !stroke || stroke.id !== ev.pointerId) return;
       const began = performance.now();
       for (const c of ev.getCoalescedEvents ? ev.getCoalescedEvents() : [ev]) strokeAt(point(c));
       const spent = performance.now() - began;
@@ -385,11 +465,6 @@
       painted(() => stats.frames.push(performance.now() - began));
     });
     const up = (ev) => {
-      down.delete(ev.pointerId);
-      if (pan) {
-        if (!down.size) pan = null;
-        return;
-      }
       if (!stroke || stroke.id !== ev.pointerId) return;
       const done = stroke;
       stroke = null;
@@ -398,30 +473,6 @@
     };
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
-    function twoFingers() {
-      const [a, b] = [...down.values()];
-      return {
-        d: Math.hypot(a[0] - b[0], a[1] - b[1]),
-        mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
-      };
-    }
-    function panMove() {
-      if (pan.mouse) {
-        const [x, y] = [...down.values()][0];
-        wrap.scrollLeft = pan.mouse[2] - (x - pan.mouse[0]);
-        wrap.scrollTop = pan.mouse[3] - (y - pan.mouse[1]);
-        return;
-      }
-      if (down.size !== 2) return;
-      const now = twoFingers();
-      wrap.scrollLeft -= now.mid[0] - pan.mid[0];
-      wrap.scrollTop -= now.mid[1] - pan.mid[1];
-      if (pan.d > 0 && Math.abs(now.d / pan.d - 1) > 0.02) {
-        const box = wrap.getBoundingClientRect();
-        zoom(now.d / pan.d, [wrap.scrollLeft + now.mid[0] - box.left, wrap.scrollTop + now.mid[1] - box.top]);
-      }
-      pan = now;
-    }
     function strokeAt(p) {
       stroke.last = p;
       if (stroke.tool === "brush") brushAt(p);
@@ -442,8 +493,10 @@
       if (!side || side.d > st.size * 0.45) return;
       const k = sideKey(side.a, side.b);
       if (stroke.sides.has(k)) return;
+      const ends = sideEnds([side.a, side.b]);
+      if (!ends) return;
       stroke.sides.set(k, side);
-      const [x1, y1, x2, y2] = sideEnds([side.a, side.b]);
+      const [x1, y1, x2, y2] = ends;
       layers.preview.append(s("line", { class: "df-ed-river preview", x1, y1, x2, y2 }));
     }
     function cancelStroke(done = stroke) {
@@ -483,7 +536,7 @@
       const todo = [[q, r]];
       while (todo.length) {
         const [a, b] = todo.pop();
-        for (const [dq, dr] of DIRECTIONS) {
+        for (const [dq, dr] of st.L.sides.map((side) => side.dir)) {
           const k = key(a + dq, b + dr);
           if (!seen.has(k) && terrain.get(k) === from) {
             seen.add(k);
@@ -711,13 +764,17 @@
     }
     function hexBox([q, r]) {
       const [x, y] = centre(q, r);
-      return { x: x - (st.size * SQ3) / 2, y: y - st.size, w: st.size * SQ3, h: 2 * st.size };
+      if (Number.isNaN(x)) return { x: 0, y: 0, w: 0, h: 0 };
+      return { x: x - st.L.pitch / 2, y: y - st.size, w: st.L.pitch, h: 2 * st.size };
     }
     function place(problem) {
       const boxes = [];
+      if (!st.L) return boxes;
       for (const hx of problem.hexes || []) boxes.push(hexBox(hx));
       for (const [a, b] of problem.sides || []) {
-        const [x1, y1, x2, y2] = sideEnds([a, b]);
+        const ends = sideEnds([a, b]);
+        if (!ends) continue;
+        const [x1, y1, x2, y2] = ends;
         boxes.push({
           x: Math.min(x1, x2) - 1,
           y: Math.min(y1, y2) - 1,
@@ -738,22 +795,24 @@
       const x1 = Math.max(...boxes.map((b) => b.x + b.w)),
         y1 = Math.max(...boxes.map((b) => b.y + b.h));
       const fit = Math.min(wrap.clientWidth / (x1 - x0 + 20), wrap.clientHeight / (y1 - y0 + 20));
-      st.zoom = Math.min(Math.max(st.zoom, Math.min(fit, 44 / (st.size * SQ3))), Math.max(fit, 0.5));
-      sizeBoard();
+      view.zoom = Math.min(Math.max(st.zoom, Math.min(fit, 44 / st.L.pitch)), Math.max(fit, 0.5));
       wrap.scrollLeft = ((x0 + x1) / 2 - st.box[0]) * st.zoom - wrap.clientWidth / 2;
       wrap.scrollTop = ((y0 + y1) / 2 - st.box[1]) * st.zoom - wrap.clientHeight / 2;
       wrap.scrollIntoView({ block: "nearest" });
     }
 
-    drawTools();
-    update();
     // The whole board in its window at first, a hex never narrower than about 26 px.
-    if (st.box && wrap.clientWidth) {
+    function fitBoard() {
+      if (!st.box || !wrap.clientWidth) return;
+      st.fitted = true;
       const high = Number.parseFloat(getComputedStyle(wrap).maxHeight) || wrap.clientHeight;
       const fit = Math.min(wrap.clientWidth / st.box[2], high / st.box[3]);
-      st.zoom = Math.max(fit, 26 / (st.size * SQ3));
-      sizeBoard();
+      view.zoom = Math.max(fit, 26 / st.L.pitch);
     }
+
+    const resizeRow = resizer();
+    drawTools();
+    update();
     return { update, place, show, svg };
   }
 

@@ -109,7 +109,7 @@
       { class: "zoom-controls ed-zoom" },
       h(
         "button",
-        { class: "secondary", "aria-label": t("zoom.in"), id: "ls-zoom-in", onclick: () => zoomBy(1.4) },
+        { class: "secondary", "aria-label": t("zoom.in"), id: "ls-zoom-in", onclick: () => view.zoomBy(1.4) },
         "+",
       ),
       h(
@@ -118,7 +118,7 @@
           class: "secondary",
           "aria-label": t("zoom.out"),
           id: "ls-zoom-out",
-          onclick: () => zoomBy(1 / 1.4),
+          onclick: () => view.zoomBy(1 / 1.4),
         },
         "−",
       ),
@@ -148,8 +148,10 @@
     }
     function size() {
       if (!ui.board) return;
-      if (ui.zoom === null)
-        ui.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / ui.board.width);
+      if (ui.zoom === null) {
+        view.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / ui.board.width);
+        return;
+      }
       const w = ui.board.width * ui.zoom,
         hh = ui.board.height * ui.zoom;
       stage.style.width = `${w}px`;
@@ -160,15 +162,6 @@
         el.setAttribute("height", hh);
       }
       Object.assign(over.style, { position: "absolute", left: "0", top: "0" });
-    }
-    function zoomBy(k) {
-      if (!ui.board) return;
-      const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / ui.zoom,
-        cy = (wrap.scrollTop + wrap.clientHeight / 2) / ui.zoom;
-      ui.zoom = Math.min(8, Math.max(0.2, ui.zoom * k));
-      size();
-      wrap.scrollLeft = cx * ui.zoom - wrap.clientWidth / 2;
-      wrap.scrollTop = cy * ui.zoom - wrap.clientHeight / 2;
     }
     // The hex under a point: the nearest centre of the plan's places, within a hex's size (or a
     // finger's reach).
@@ -198,23 +191,19 @@
 
     // A tap or a drag from one piece to another (a mouse or a finger).
     let press = null;
-    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
-    let drag = null;
-    over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" && e.pointerType === "mouse")
-        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    // Pan and zoom: the host's (a mouse drags the board with the Move tool; a finger scrolls it
+    // natively).
+    const view = ctx.view({
+      wrap,
+      target: over,
+      size: (z) => {
+        ui.zoom = z;
+        size();
+      },
+      panning: () => ui.tool === "pan",
     });
-    over.addEventListener("pointermove", (e) => {
-      if (!drag) return;
-      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
-      wrap.scrollTop = drag.top - (e.clientY - drag.y);
-    });
-    for (const end of ["pointerup", "pointercancel", "pointerleave"])
-      over.addEventListener(end, () => {
-        drag = null;
-      });
     over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" || !ui.board) return;
+      if (view.busy || ui.tool === "pan" || !ui.board) return;
       const p = point(e);
       press = { id: e.pointerId, hex: hexAt(p.x, p.y) };
       over.setPointerCapture(e.pointerId);

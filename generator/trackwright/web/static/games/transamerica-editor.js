@@ -13,6 +13,10 @@
 // intersections and track spaces off the land), so that painting it land again brings it and its
 // track spaces back; the loader ignores "x-" keys. Painting land redraws the coast (decor.land) as
 // the outline of the land's intersections' cells, so the print shows the land that was painted.
+// The rest of the board's lattice (the sea around a built-in board, which its map file does not
+// list) is the engine's map_lattice answer (trackwright.edit.talattice, placed by
+// trackwright.core.lattice): its intersections are painted like x-sea's, and join x-sea when
+// painted land.
 "use strict";
 (() => {
   window.TW ||= {};
@@ -54,8 +58,8 @@
 
   // Everything the tools need of a draft, made once per draft: land and sea intersections by id,
   // the lattice step (the track spaces' median length), the track spaces by key.
-  function latticeOf(map) {
-    const sea = map["x-sea"] || { nodes: [], edges: [] };
+  function latticeOf(map, extra = null) {
+    const sea = withLattice(map["x-sea"] || { nodes: [], edges: [] }, extra);
     const land = new Map(map.nodes.map((n) => [n.id, n]));
     const all = new Map([...land, ...sea.nodes.map((n) => [n.id, n])]);
     const lengths = [...map.edges, ...sea.edges]
@@ -65,6 +69,31 @@
     const step = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 30;
     const cities = new Map(map.cities.map((c) => [c.node, c]));
     return { map, sea, land, all, step, cities };
+  }
+  // x-sea and the engine's lattice off the land (extra), each intersection and track space once.
+  function withLattice(sea, extra) {
+    if (!extra?.nodes.length) return sea;
+    const ids = new Set(sea.nodes.map((n) => n.id));
+    const keys = new Set(sea.edges.map((e) => key(e.a, e.b)));
+    return {
+      nodes: [...sea.nodes, ...extra.nodes.filter((n) => !ids.has(n.id))],
+      edges: [...sea.edges, ...extra.edges.filter((e) => !keys.has(key(e.a, e.b)))],
+    };
+  }
+  // The engine's intersections about to be painted land, with their track spaces, taken into the
+  // draft's x-sea (so toLand brings them in as it brings back any sea intersection).
+  function adopt(map, ids, extra) {
+    if (!extra?.nodes.length) return;
+    const have = new Set([...map.nodes, ...(map["x-sea"]?.nodes || [])].map((n) => n.id));
+    const wanted = new Set(ids.filter((id) => !have.has(id)));
+    if (!wanted.size) return;
+    map["x-sea"] ||= { nodes: [], edges: [] };
+    const sea = map["x-sea"];
+    const keys = new Set([...map.edges, ...sea.edges].map((e) => key(e.a, e.b)));
+    sea.nodes.push(...extra.nodes.filter((n) => wanted.has(n.id)));
+    sea.edges.push(
+      ...extra.edges.filter((e) => (wanted.has(e.a) || wanted.has(e.b)) && !keys.has(key(e.a, e.b))),
+    );
   }
   function nearest(points, x, y, radius) {
     let best = null,
@@ -288,6 +317,8 @@
   function mount(ctx) {
     const { h, s, t } = ctx;
     const ui = { tool: "pan", region: "green", selected: null, zoom: null, drawn: null, L: null };
+    ui.extra = null; // the engine's map_lattice answer: the board's lattice off the land
+    ui.latticeFor = null; // the board it was asked for
     const root = ctx.root;
     root.classList.add("ta-editor");
 
@@ -310,7 +341,7 @@
       { class: "zoom-controls ed-zoom" },
       h(
         "button",
-        { class: "secondary", "aria-label": t("zoom.in"), id: "ta-zoom-in", onclick: () => zoomBy(1.4) },
+        { class: "secondary", "aria-label": t("zoom.in"), id: "ta-zoom-in", onclick: () => view.zoomBy(1.4) },
         "+",
       ),
       h(
@@ -319,7 +350,7 @@
           class: "secondary",
           "aria-label": t("zoom.out"),
           id: "ta-zoom-out",
-          onclick: () => zoomBy(1 / 1.4),
+          onclick: () => view.zoomBy(1 / 1.4),
         },
         "−",
       ),
@@ -333,8 +364,10 @@
     function size() {
       const plan = ui.plan;
       if (!plan) return;
-      if (ui.zoom === null)
-        ui.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / plan.width);
+      if (ui.zoom === null) {
+        view.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / plan.width);
+        return;
+      }
       const w = plan.width * ui.zoom,
         hh = plan.height * ui.zoom;
       stage.style.width = `${w}px`;
@@ -345,14 +378,6 @@
         el.setAttribute("height", hh);
       }
       Object.assign(over.style, { position: "absolute", left: "0", top: "0" });
-    }
-    function zoomBy(k) {
-      const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / ui.zoom,
-        cy = (wrap.scrollTop + wrap.clientHeight / 2) / ui.zoom;
-      ui.zoom = Math.min(8, Math.max(0.2, ui.zoom * k));
-      size();
-      wrap.scrollLeft = cx * ui.zoom - wrap.clientWidth / 2;
-      wrap.scrollTop = cy * ui.zoom - wrap.clientHeight / 2;
     }
     const point = (e) => {
       const p = over.createSVGPoint();
@@ -365,23 +390,19 @@
     // A brush stroke: the intersections under the finger are marked as it goes (drawn on the live
     // layer only), and made one change when it lifts.
     let stroke = null;
-    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
-    let drag = null;
-    over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" && e.pointerType === "mouse")
-        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    // Pan and zoom: the host's (a mouse drags the board with the Move tool; a finger scrolls it
+    // natively).
+    const view = ctx.view({
+      wrap,
+      target: over,
+      size: (z) => {
+        ui.zoom = z;
+        size();
+      },
+      panning: () => ui.tool === "pan",
     });
-    over.addEventListener("pointermove", (e) => {
-      if (!drag) return;
-      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
-      wrap.scrollTop = drag.top - (e.clientY - drag.y);
-    });
-    for (const end of ["pointerup", "pointercancel", "pointerleave"])
-      over.addEventListener(end, () => {
-        drag = null;
-      });
     over.addEventListener("pointerdown", (e) => {
-      if (ui.tool === "pan" || !ui.L) return;
+      if (view.busy || ui.tool === "pan" || !ui.L) return;
       const p = point(e);
       stroke = { id: e.pointerId, start: p, ids: new Set(), moved: false, x: e.clientX, y: e.clientY };
       if (ui.tool === "city") {
@@ -451,6 +472,7 @@
         step = ui.L.step;
       const label = t(`ta.ed.did-${tool}`, { count: list.length });
       ctx.change(label, (map) => {
+        if (tool === "land") adopt(map, list, ui.extra);
         if (tool === "land" ? toLand(map, list, step) : toSea(map, list, tool === "lake", step))
           redrawCoast(map, step);
       });
@@ -633,7 +655,7 @@
     // The board is redrawn when the draft changes (a new object from the host), the marks (the
     // selected city, sea intersections) at every update.
     function drawBoard() {
-      ui.L = latticeOf(ctx.map);
+      ui.L = latticeOf(ctx.map, ui.extra);
       ui.plan = planOf(ui.L);
       render(ui.plan);
       over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
@@ -736,7 +758,26 @@
           }),
         );
     }
+    // The board's whole lattice, asked once per board (its size and lattice do not change with
+    // an edit; an imported map is another board).
+    function askLattice() {
+      const board = JSON.stringify([ctx.map.board, ctx.map.nodes[0] || ctx.map["x-sea"]?.nodes[0]]);
+      if (ui.latticeFor === board) return;
+      ui.latticeFor = board;
+      ctx
+        .ask("map_lattice", {})
+        .then((answer) => {
+          if (ui.latticeFor !== board) return;
+          ui.extra = answer;
+          ui.drawn = null;
+          draw();
+        })
+        .catch(() => {
+          ui.latticeFor = null;
+        });
+    }
     function draw() {
+      askLattice();
       if (ui.drawn !== ctx.map || ui.style !== style.regions) drawBoard();
       drawMarks();
       tools();
@@ -748,7 +789,7 @@
     // A problem's place as boxes in the board's coordinates: its intersections, track spaces and
     // cities.
     function place(problem) {
-      const L = ui.L || latticeOf(ctx.map);
+      const L = ui.L || latticeOf(ctx.map, ui.extra);
       const r = style.cityR + 1.5;
       const box = (n) => ({ x: n.x - r, y: n.y - r, w: 2 * r, h: 2 * r });
       const out = [];
@@ -779,8 +820,7 @@
         y1 = Math.max(...boxes.map((b) => b.y + b.h));
       const room = Math.min(wrap.clientWidth, wrap.clientHeight || wrap.clientWidth) * 0.8;
       const fit = room / Math.max(x1 - x0, y1 - y0, ui.L.step * 3);
-      ui.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
-      size();
+      view.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
       wrap.scrollLeft = ((x0 + x1) / 2) * ui.zoom - wrap.clientWidth / 2;
       wrap.scrollTop = ((y0 + y1) / 2) * ui.zoom - wrap.clientHeight / 2;
       frame.scrollIntoView({ block: "nearest" });
@@ -793,8 +833,12 @@
 
   TW.editors.transamerica = {
     // map_start's empty lattice: columns and rows of intersections (the published board's lattice
-    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size).
-    start: { sizes: { min: [6, 5], max: [32, 26], default: [19, 13] }, kinds: ["empty", "random"] },
+    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size,
+    // so the host shows no size for it).
+    start: {
+      sizes: { min: [6, 5], max: [32, 26], default: [19, 13], without: ["random"] },
+      kinds: ["empty", "random"],
+    },
     mount,
   };
 })();

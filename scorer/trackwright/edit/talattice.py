@@ -1,0 +1,123 @@
+"""TransAmerica's whole lattice for the map editor: every intersection of the draft's board
+rectangle, placed by ``trackwright.core.lattice``, so the page can paint any of them land.
+
+A map file lists only the land's intersections (and the editor keeps those painted sea in the
+draft's ``"x-sea"``): around a built-in board the sea has no intersections to grow the land into.
+The lattice's step and origin are read from the draft's own intersections (their ids name their
+cells), and the rectangle is the board's (``board.width`` x ``board.height``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping
+from typing import Any
+
+from trackwright.core import lattice as grid
+from trackwright.edit import common
+
+#: Rows of intersections are lettered A to Z.
+MAX_ROWS = 26
+#: An intersection of the rectangle is at least this far inside the board's edge (edges).
+INSET = 0.3
+
+
+def _known(draft: Mapping[str, Any]) -> dict[grid.Cell, tuple[float, float]]:
+    """The cells of the draft's intersections (land and x-sea) and where they are."""
+    sea = draft.get("x-sea")
+    raws = [raw for _i, raw in common.items(draft, "nodes")]
+    raws += [raw for _i, raw in common.items(sea, "nodes")] if isinstance(sea, Mapping) else []
+    out: dict[grid.Cell, tuple[float, float]] = {}
+    for raw in raws:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("id"), str):
+            continue
+        x, y = raw.get("x"), raw.get("y")
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (x, y)):
+            continue
+        try:
+            cell = grid.cell_of(raw["id"])
+        except ValueError:
+            continue
+        out[cell] = (float(x), float(y))
+    return out
+
+
+def fit(known: dict[grid.Cell, tuple[float, float]]) -> tuple[float, tuple[float, float]] | None:
+    """The lattice's step and the position of cell (0, 0), from the intersections' places: the
+    median distance between neighbouring intersections, the median origin they give."""
+    steps = [
+        ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+        for a, (ax, ay) in known.items()
+        for b in grid.forward_neighbours(*a)
+        if b in known
+        for bx, by in [known[b]]
+    ]
+    if not steps:
+        return None
+    edge = statistics.median(steps)
+    xs = [x - (c + 0.5 * (r % 2)) * edge for (c, r), (x, _y) in known.items()]
+    ys = [y - r * edge * grid.SQRT3_2 for (_c, r), (_x, y) in known.items()]
+    return edge, (statistics.median(xs), statistics.median(ys))
+
+
+def _board(draft: Mapping[str, Any]) -> tuple[float, float] | None:
+    board = draft.get("board")
+    if not isinstance(board, Mapping):
+        return None
+    w, h = board.get("width"), board.get("height")
+    ok = all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in (w, h))
+    return (float(w), float(h)) if ok else None
+
+
+def rectangle(
+    edge: float, origin: tuple[float, float], size: tuple[float, float]
+) -> dict[grid.Cell, tuple[float, float]]:
+    """Every cell whose intersection lies on the board, ``INSET`` edges inside its border."""
+    inset = INSET * edge
+    out = {}
+    for row in range(MAX_ROWS):
+        for col in range(int(size[0] / edge) + 2):
+            x, y = grid.position(col, row, edge, origin)
+            if inset <= x <= size[0] - inset and inset <= y <= size[1] - inset:
+                out[(col, row)] = (round(x, 2), round(y, 2))
+    return out
+
+
+def whole(draft: Any) -> dict[str, Any]:
+    """``{"edge", "nodes": [{id, x, y}], "edges": [{a, b, cost, kind}]}``: the intersections of
+    the board's rectangle that are not the draft's land, and the track spaces that touch one
+    (plain, cost 1); ``edge`` null and nothing else when the draft's lattice cannot be read."""
+    empty: dict[str, Any] = {"edge": None, "nodes": [], "edges": []}
+    if not isinstance(draft, Mapping):
+        return empty
+    known = _known(draft)
+    lattice, size = fit(known), _board(draft)
+    if lattice is None or size is None:
+        return empty
+    edge, origin = lattice
+    land = {grid.cell_of(raw["id"]) for _i, raw in common.items(draft, "nodes") if _id(raw)}
+    cells = {**rectangle(edge, origin, size), **known}
+    off = {c: p for c, p in cells.items() if c not in land}
+    edges = [
+        {"a": grid.node_id(*a), "b": grid.node_id(*b), "cost": 1, "kind": "plain"}
+        for a in cells
+        for b in grid.forward_neighbours(*a)
+        if b in cells and (a in off or b in off)
+    ]
+    nodes = [{"id": grid.node_id(*c), "x": x, "y": y} for c, (x, y) in sorted(off.items())]
+    return {"edge": round(edge, 2), "nodes": nodes, "edges": edges}
+
+
+def _id(raw: Any) -> bool:
+    if not (isinstance(raw, Mapping) and isinstance(raw.get("id"), str)):
+        return False
+    try:
+        grid.cell_of(raw["id"])
+    except ValueError:
+        return False
+    return True
+
+
+def map_lattice(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
+    """The page's question: the draft board's whole lattice off its land (``whole``)."""
+    return whole(common.map_of(data))
