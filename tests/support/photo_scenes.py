@@ -302,7 +302,7 @@ def _piece(
     c, s = math.cos(angle), math.sin(angle)
     placed = {"centre": (round(cx, 2), round(cy, 2)), "angle": round(math.degrees(angle), 2)}
     if kind == "paper":
-        return {**placed, **_paper_piece(p, cx, cy, angle, extra, colour)}
+        return _paper_piece(p, (mx, my), base, extra, colour)
     if kind == "folded":
         return {**placed, **_folded_piece(p, cx, cy, angle, extra)}
     if kind == "strips":
@@ -360,10 +360,18 @@ def _rough(pts, rng: random.Random, step: float = 1.5, jitter: float = 0.12):
     return out
 
 
-def _paper_piece(p: _Painter, cx, cy, angle, rng: random.Random, colour) -> dict[str, Any]:
-    """A strip cut from ordinary paper: a little translucent (the line below shows faintly),
-    rough cut edges, lying almost flat (a faint soft shadow, none under diffuse light)."""
+def _paper_piece(p: _Painter, middle, base: float, rng: random.Random, colour) -> dict[str, Any]:
+    """A strip cut from ordinary paper, laid over the space's line (off by up to 3 mm along,
+    across as far as keeps the line under it, and 8 degrees): a little translucent (the line
+    shows faintly), rough cut edges, lying almost flat (a faint soft shadow, none under diffuse
+    light). A pale strip beside the line, on flat light, is the board's own colour on the
+    board: nothing shows it at the reader's resolution (a limit, not a case to measure)."""
     length, width = rng.uniform(25, 31), rng.uniform(3.5, 7.0)
+    along, across = rng.uniform(-3, 3), rng.uniform(-1, 1) * min(3.0, width / 2 - 0.6)
+    angle = base + math.radians(rng.uniform(-8, 8))
+    c, s = math.cos(base), math.sin(base)
+    cx, cy = middle[0] + c * along - s * across, middle[1] + s * along + c * across
+    placed = {"centre": (round(cx, 2), round(cy, 2)), "angle": round(math.degrees(angle), 2)}
     pts = _rect_poly(cx, cy, length, width, angle)
     p.cast(pts, rng.uniform(0.2, 0.6), rng.randint(50, 110))
     outline = _rough(pts, rng)
@@ -373,7 +381,7 @@ def _paper_piece(p: _Painter, cx, cy, angle, rng: random.Random, colour) -> dict
     edge = _shade(colour, rng.uniform(1.0, 1.06))
     for a, b in zip(outline[::3], outline[3::3], strict=False):
         p.line(a, b, edge, 0.15)
-    return {"width": round(width, 2), "opacity": round(opacity, 2)}
+    return {**placed, "width": round(width, 2), "opacity": round(opacity, 2)}
 
 
 def _folded_piece(p: _Painter, cx, cy, angle, rng: random.Random) -> dict[str, Any]:
