@@ -1,6 +1,7 @@
 """How well ``trackwright photo`` reads photos of a TransAmerica table at the end of a round.
 
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
+    python benchmarks/photos.py --classic ...   (the first generator's photos, for comparison)
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
     python benchmarks/photos.py --write-folder DIR [--count 200] [--first 1000]
 
@@ -10,7 +11,11 @@ blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the
 reads it (decode, scale, read; the board's own picture made once per map), without anchors.
 Printed: the track spaces read right, flagged uncertain, wrong (not flagged), and the hidden
 ones the game's rules empty (joined to no track seen); the photos whose
-board was found; the seconds per photo. ``--cache`` keeps generated photos (they take longer to
+board was found; the seconds per photo; then the same by piece kind (the kind on each taken
+space, paper strips also by colour, "empty" for the rest) and by light, with the median
+seconds of the photos holding each. The photo reader's thresholds were tuned on seeds
+5000-5039 and frozen (scorer/trackwright/photo/tracks.py says at which commit); seeds
+8000-8039 are the check set, never tuned on. ``--cache`` keeps generated photos (they take longer to
 make than to read; a photo made before the scene generator or the printed board changed is made
 again); ``--picture`` draws one reading over its photo. ``--phone`` instead times the
 phone app (headless Chromium at 360x740, CPU throttled ``--rate`` times with DevTools

@@ -4,9 +4,13 @@ photo reader (``benchmarks/photos.py``) and testing it (``tests/photo/``, ``test
 Each photo: the board as the kit prints it (the poster, or the tiled sheets cut and glued with
 seams and up to 2 mm misalignment, outer margins trimmed or not), a simulated round's track
 (``tests.support.simulate``) as pieces of one or several kinds - printed strips of a
-saturated colour, wooden matchsticks, dark wooden pieces - each off by up to 3 mm and 8 degrees,
-with shadows; the round's start markers; a city card lying on the board near its edge; often a
-hand partly in the frame, with its shadow; a table around it. Then a phone camera: tilted up to
+saturated colour, wooden matchsticks, dark wooden pieces; and since issue 28 strips cut from
+plain paper (white, cream, pale grey, pale yellow, kraft: a little translucent, rough cut edges,
+a faint shadow or none) and the kit's magenta strips folded (one half lit, one in shade) - each
+off by up to 3 mm and 8 degrees (a paper strip stays over its line), with shadows; the round's
+start markers (of any colour in the new photos); a city card lying on the board near its edge; often a
+hand partly in the frame, with its shadow; a table around it; a warm lamp, cold daylight or flat diffuse light, and
+sometimes the phone's own shadow over part of the board. Then a phone camera: tilted up to
 35 degrees, turned any way, the board filling 55-95 % of the frame; uneven light, vignetting, a
 colour cast, blur, noise and JPEG at quality 55-75.
 
