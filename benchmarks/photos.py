@@ -1,6 +1,7 @@
 """How well ``trackwright photo`` reads photos of a TransAmerica table at the end of a round.
 
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
+    python benchmarks/photos.py --classic ...   (the first generator's photos, for comparison)
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
     python benchmarks/photos.py --write-folder DIR [--count 200] [--first 1000]
 
@@ -10,7 +11,11 @@ blur, noise, JPEG 55-75; poster or glued tiled sheets). Each is read the way the
 reads it (decode, scale, read; the board's own picture made once per map), without anchors.
 Printed: the track spaces read right, flagged uncertain, wrong (not flagged), and the hidden
 ones the game's rules empty (joined to no track seen); the photos whose
-board was found; the seconds per photo. ``--cache`` keeps generated photos (they take longer to
+board was found; the seconds per photo; then the same by piece kind (the kind on each taken
+space, paper strips also by colour, "empty" for the rest) and by light, with the median
+seconds of the photos holding each. The photo reader's thresholds were tuned on seeds
+5000-5039 and frozen (scorer/trackwright/photo/tracks.py says at which commit); seeds
+8000-8039 are the check set, never tuned on. ``--cache`` keeps generated photos (they take longer to
 make than to read; a photo made before the scene generator or the printed board changed is made
 again); ``--picture`` draws one reading over its photo. ``--phone`` instead times the
 phone app (headless Chromium at 360x740, CPU throttled ``--rate`` times with DevTools
@@ -64,19 +69,24 @@ def made_from() -> str:
     return hashlib.sha1(source + board).hexdigest()[:12]
 
 
+#: Scene choices every photo of this run pins (``--classic``: the first generator's photos).
+FORCE: dict = {}
+
+
 def photo(seed: int, cache: Path | None) -> tuple[bytes, dict]:
     if cache is not None:
-        jpg, js = cache / f"usa-{seed}.jpg", cache / f"usa-{seed}.json"
+        tag = "-classic" if FORCE.get("classic") else ""
+        jpg, js = cache / f"usa-{seed}{tag}.jpg", cache / f"usa-{seed}{tag}.json"
         if jpg.exists() and js.exists():
             truth = json.loads(js.read_text())
             if truth.get("made_from") == made_from():
                 return jpg.read_bytes(), truth
-    made = photo_scenes.scene(seed)
+    made = photo_scenes.scene(seed, **FORCE)
     made.truth["made_from"] = made_from()
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
-        (cache / f"usa-{seed}.json").write_text(json.dumps(made.truth))
-        (cache / f"usa-{seed}.jpg").write_bytes(made.jpeg)
+        js.write_text(json.dumps(made.truth))
+        jpg.write_bytes(made.jpeg)
     return made.jpeg, made.truth
 
 
@@ -222,6 +232,16 @@ class Tally:
     cpu: list[float] = field(default_factory=list)  # the machine may be shared: CPU seconds
     failures: list[str] = field(default_factory=list)
     wrong_list: list[str] = field(default_factory=list)
+    #: per piece kind (the kind on a space, "empty" for none; paper strips by colour too) and
+    #: per light: spaces, flagged, wrong; and the photos holding each, their seconds
+    parts: dict[str, list[int]] = field(default_factory=dict)
+    part_seconds: dict[str, list[float]] = field(default_factory=dict)
+
+    def part(self, name: str, flagged: bool, wrong: bool) -> None:
+        row = self.parts.setdefault(name, [0, 0, 0])
+        row[0] += 1
+        row[1] += flagged
+        row[2] += wrong
 
     def add(self, m: model.TransAmericaMap, seed: int, reading, truth: dict) -> None:
         self.found += 1
@@ -229,20 +249,43 @@ class Tally:
         covered = {tuple(e) for e in truth["covered"]}
         read, unsure = set(reading.track), set(reading.uncertain)
         self.emptied += len(reading.empty_by_rule)
+        kinds = piece_kinds(truth)
+        light = f"light: {truth.get('light', 'classic')}"
         for e in m.edges:
             key = tuple(sorted((e.a, e.b)))
             if key not in covered:
                 self.visible += 1
+            wrong = key not in unsure and (key in read) != (key in taken)
+            for name in (*kinds.get(key, ("empty",)), light):
+                self.part(name, key in unsure, wrong)
             if key in unsure:
                 self.flagged += 1
                 if key not in covered:
                     self.flagged_visible += 1
-            elif (key in read) == (key in taken):
+            elif not wrong:
                 self.right += 1
             else:
                 self.wrong += 1
                 kind = "missed" if key in taken else "extra"
-                self.wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind}")
+                on = "/".join(kinds.get(key, ("empty",)))
+                self.wrong_list.append(f"{seed} {key[0]}-{key[1]} {kind} ({on})")
+
+    def timed(self, truth: dict, seconds: float) -> None:
+        """The photo's seconds, counted for each kind it holds and its light."""
+        names = {n for ks in piece_kinds(truth).values() for n in ks}
+        names.add(f"light: {truth.get('light', 'classic')}")
+        for name in names:
+            self.part_seconds.setdefault(name, []).append(seconds)
+
+
+def piece_kinds(truth: dict) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The kind of piece on each taken space (a paper strip also by its paper's colour)."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for piece in truth.get("pieces", []):
+        key = tuple(sorted(piece["space"]))
+        kind = piece["kind"]
+        out[key] = (kind, f"{kind}: {piece['paper']}") if "paper" in piece else (kind,)
+    return out
 
 
 def read_all(args: argparse.Namespace, m: model.TransAmericaMap) -> Tally:
@@ -261,6 +304,7 @@ def read_all(args: argparse.Namespace, m: model.TransAmericaMap) -> Tally:
         tally.seconds.append(time.perf_counter() - t0)
         tally.cpu.append(time.process_time() - c0)
         tally.add(m, seed, reading, truth)
+        tally.timed(truth, tally.seconds[-1])
         if args.picture is not None and seed == (args.picture_seed or args.first):
             draw(data, reading, truth, args.picture)
         print(
@@ -313,14 +357,39 @@ def print_tally(args: argparse.Namespace, t: Tally, board_seconds: float) -> Non
     print(f"{'':{width}}  {'measured':>22}  target")
     for name, value, target in rows:
         print(f"{name:{width}}  {value:>22}  {target}")
+    print_parts(t)
     for line in t.failures:
         print(f"not read: {line}")
     for line in t.wrong_list:
         print(f"wrong: {line}")
 
 
+def print_parts(t: Tally) -> None:
+    """The figures per piece kind and per light."""
+    print()
+    print(
+        f"{'by piece kind and light':24}  {'photos':>6}  {'spaces':>7}  {'wrong':>5}  "
+        f"{'flagged':>8}  {'median s':>8}"
+    )
+    for name in sorted(t.parts, key=lambda n: (n.startswith("light"), n)):
+        spaces, flagged, wrong = t.parts[name]
+        secs = t.part_seconds.get(name, [])
+        photos = len(secs) if name != "empty" else len(t.seconds)
+        median = statistics.median(secs) if secs else statistics.median(t.seconds)
+        print(
+            f"{name:24}  {photos:>6}  {spaces:>7}  {wrong:>5}  "
+            f"{100.0 * flagged / spaces:>7.2f}%  {median:>8.2f}"
+        )
+
+
 #: The scene generator's piece kinds as a case's details name them.
-PIECES = {"strips": "printed colour strips", "matches": "matches", "dark": "dark wooden pieces"}
+PIECES = {
+    "strips": "printed colour strips",
+    "matches": "matches",
+    "dark": "dark wooden pieces",
+    "paper": "strips of plain paper",
+    "folded": "the kit's strips, folded",
+}
 
 
 def write_case(folder: Path, seed: int, size: tuple[int, int] = (4000, 3000)) -> Path:
@@ -363,6 +432,12 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=None)
     parser.add_argument("--picture", type=Path, default=None)
     parser.add_argument("--picture-seed", type=int, default=None)
+    parser.add_argument(
+        "--classic",
+        action="store_true",
+        help="the first scene generator's photos (printed strips, matches, dark wood; its "
+        "light), without the paper strips, folded strips, lamps and phone shadows",
+    )
     parser.add_argument("--phone", action="store_true", help="time the phone app instead")
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling for --phone")
     parser.add_argument("--runs", type=int, default=3, help="photos read for --phone")
@@ -380,6 +455,8 @@ def main() -> None:
         help="write the photos as photo cases in this folder, for trackwright photo check",
     )
     args = parser.parse_args()
+    if args.classic:
+        FORCE["classic"] = True
     if args.write_folder is not None:
         for seed in range(args.first, args.first + args.count):
             print(write_case(args.write_folder, seed), file=sys.stderr)

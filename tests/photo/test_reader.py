@@ -29,7 +29,9 @@ trackwright = cli.trackwright
 
 @cache
 def scene(seed: int, **force) -> photo_scenes.Photo:
-    return photo_scenes.scene(seed, size=SIZE, **force)
+    """The first scene generator's photo of the seed (printed strips, matches, dark wood, its
+    light), as these tests were written for; the other kinds are test_piece_kinds.py's."""
+    return photo_scenes.scene(seed, size=SIZE, classic=True, **force)
 
 
 def saved(tmp_path: Path, photo: photo_scenes.Photo | bytes, name: str = "photo.jpg") -> Path:
@@ -153,8 +155,10 @@ def test_generated_photos_read_right_or_flagged(tmp_path, seed):
     wrong, flagged, right = check(photo.truth, got)
     total = wrong + flagged + right
     assert wrong <= 1, (wrong, flagged)
-    assert flagged <= 0.05 * total
-    assert right >= 0.95 * total
+    # 6 %, was 5 %: since issue 28 an empty space needs its printed line seen, which flags
+    # more (seed 3: 26 of 479, the reader before: 14), and no pale piece is read empty
+    assert flagged <= 0.06 * total
+    assert right >= 0.94 * total
 
 
 @pytest.mark.parametrize("seed", [21, 22])

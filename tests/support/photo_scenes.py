@@ -4,9 +4,13 @@ photo reader (``benchmarks/photos.py``) and testing it (``tests/photo/``, ``test
 Each photo: the board as the kit prints it (the poster, or the tiled sheets cut and glued with
 seams and up to 2 mm misalignment, outer margins trimmed or not), a simulated round's track
 (``tests.support.simulate``) as pieces of one or several kinds - printed strips of a
-saturated colour, wooden matchsticks, dark wooden pieces - each off by up to 3 mm and 8 degrees,
-with shadows; the round's start markers; a city card lying on the board near its edge; often a
-hand partly in the frame, with its shadow; a table around it. Then a phone camera: tilted up to
+saturated colour, wooden matchsticks, dark wooden pieces; and since issue 28 strips cut from
+plain paper (white, cream, pale grey, pale yellow, kraft: a little translucent, rough cut edges,
+a faint shadow or none) and the kit's magenta strips folded (one half lit, one in shade) - each
+off by up to 3 mm and 8 degrees (a paper strip stays over its line), with shadows; the round's
+start markers (of any colour in the new photos); a city card lying on the board near its edge; often a
+hand partly in the frame, with its shadow; a table around it; a warm lamp, cold daylight or flat diffuse light, and
+sometimes the phone's own shadow over part of the board. Then a phone camera: tilted up to
 35 degrees, turned any way, the board filling 55-95 % of the frame; uneven light, vignetting, a
 colour cast, blur, noise and JPEG at quality 55-75.
 
@@ -35,7 +39,31 @@ from trackwright.kits.draw.png import _Renderer
 from trackwright.kits.sheets import TILE_MARGINS, tiled_pages
 from trackwright.kits.transamerica.board import board_drawing
 
-KINDS = ("strips", "matches", "dark")
+KINDS = ("strips", "matches", "dark")  # the kinds the reader was first tuned on
+#: What else players lay: strips cut from ordinary paper (white, cream, pale grey, pale
+#: yellow, kraft; a little translucent, rough cut edges) and the kit's magenta strips folded
+#: lengthwise (a ridge: one half in the light, the other in shade).
+NEW_KINDS = ("paper", "folded")
+ALL_KINDS = KINDS + NEW_KINDS
+PAPERS = {
+    "white": (250, 250, 247),
+    "cream": (249, 242, 220),
+    "grey": (226, 226, 222),
+    "yellow": (250, 241, 178),
+    "kraft": (196, 160, 118),
+}
+#: Which papers are at hand: mostly plain white or cream printer paper.
+PAPER_ODDS = ("white", "white", "white", "cream", "cream", "cream", "grey", "yellow", "kraft")
+KIT_MAGENTA = (226, 0, 116)
+#: The light over the table: the first generator's (a colour cast, shadows down-light), a warm
+#: lamp (strong cast and shadows), cold daylight from a window (soft shadows), flat diffuse
+#: light (no shadows): a tint over the photo and how strong and soft the shadows are.
+LIGHTS = {
+    "classic": ((1.0, 1.0, 1.0), 1.0, 1.0),
+    "lamp": ((1.14, 1.0, 0.76), 1.25, 0.8),
+    "daylight": ((0.91, 0.98, 1.12), 0.7, 1.8),
+    "diffuse": ((1.0, 1.0, 1.0), 0.0, 1.0),
+}
 STRIP_COLOURS = [
     (214, 40, 40),
     (226, 0, 116),
@@ -208,13 +236,32 @@ class _Painter:
         self.shadow = Image.new("L", image.size, 0)
         self.sdraw = ImageDraw.Draw(self.shadow)
         self.light = light  # shadow offset per mm of height
+        self.shadow_gain = 1.0  # the light's: 0 under flat diffuse light
 
     def px(self, pts):
         return [((x + PAD) * self.ppm, (y + PAD) * self.ppm) for x, y in pts]
 
     def cast(self, pts, height: float, strength: int = 150) -> None:
+        strength = round(strength * self.shadow_gain)
+        if strength <= 0:
+            return
         dx, dy = self.light[0] * height, self.light[1] * height
-        self.sdraw.polygon(self.px([(x + dx, y + dy) for x, y in pts]), fill=strength)
+        self.sdraw.polygon(self.px([(x + dx, y + dy) for x, y in pts]), fill=min(255, strength))
+
+    def sheer(self, pts, fill, opacity: float) -> None:
+        """A polygon of thin paper: what is printed below shows through at 1 - opacity."""
+        q = self.px(pts)
+        x0, y0 = int(min(x for x, _ in q)) - 1, int(min(y for _, y in q)) - 1
+        x1, y1 = int(max(x for x, _ in q)) + 2, int(max(y for _, y in q)) + 2
+        local = [(x - x0, y - y0) for x, y in q]
+        alpha = round(255 * opacity)
+
+        def job(_d) -> None:
+            layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+            ImageDraw.Draw(layer).polygon(local, fill=(*fill, alpha))
+            self.image.alpha_composite(layer, (x0, y0))
+
+        self.todo.append(job)
 
     def finish(self, blur: float) -> None:
         """Every shadow at once (soft, darkening by up to ~55 %), then what casts them."""
@@ -246,14 +293,22 @@ class _Painter:
         )
 
 
-def _piece(p: _Painter, kind: str, a, b, rng: random.Random, colour) -> dict[str, Any]:
-    """One track piece on the space a-b, off by up to 3 mm and 8 degrees."""
+def _piece(
+    p: _Painter, kind: str, a, b, rng: random.Random, colour, extra: random.Random
+) -> dict[str, Any]:
+    """One track piece on the space a-b, off by up to 3 mm and 8 degrees (the new kinds draw
+    their own choices from ``extra``, so the old kinds' scenes stay as they were)."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     base = math.atan2(b[1] - a[1], b[0] - a[0])
     r, t = 3.0 * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
     cx, cy = mx + r * math.cos(t), my + r * math.sin(t)
     angle = base + math.radians(rng.uniform(-8, 8))
     c, s = math.cos(angle), math.sin(angle)
+    placed = {"centre": (round(cx, 2), round(cy, 2)), "angle": round(math.degrees(angle), 2)}
+    if kind == "paper":
+        return _paper_piece(p, (mx, my), base, extra, colour)
+    if kind == "folded":
+        return {**placed, **_folded_piece(p, cx, cy, angle, extra)}
     if kind == "strips":
         length, width = rng.uniform(26, 30), rng.uniform(4.0, 5.5)
         pts = _rect_poly(cx, cy, length, width, angle)
@@ -290,7 +345,65 @@ def _piece(p: _Painter, kind: str, a, b, rng: random.Random, colour) -> dict[str
         p.poly(pts, fill=colour)
         edge = _rect_poly(cx - s * width * 0.3, cy + c * width * 0.3, length - 0.6, 0.7, angle)
         p.poly(edge, fill=_shade(colour, 1.9))
-    return {"centre": (round(cx, 2), round(cy, 2)), "angle": round(math.degrees(angle), 2)}
+    return placed
+
+
+def _rough(pts, rng: random.Random, step: float = 1.5, jitter: float = 0.12):
+    """A polygon's outline cut by hand: points every ``step`` mm, each off by up to ``jitter``."""
+    out = []
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+        n = max(1, round(math.hypot(x2 - x1, y2 - y1) / step))
+        for k in range(n):
+            t = k / n
+            out.append(
+                (
+                    x1 + (x2 - x1) * t + rng.uniform(-jitter, jitter),
+                    y1 + (y2 - y1) * t + rng.uniform(-jitter, jitter),
+                )
+            )
+    return out
+
+
+def _paper_piece(p: _Painter, middle, base: float, rng: random.Random, colour) -> dict[str, Any]:
+    """A strip cut from ordinary paper, laid over the space's line (off by up to 3 mm along,
+    across as far as keeps the line under it, and 8 degrees): a little translucent (the line
+    shows faintly), rough cut edges, lying almost flat (a faint soft shadow, none under diffuse
+    light). A pale strip beside the line, on flat light, is the board's own colour on the
+    board: nothing shows it at the reader's resolution (a limit, not a case to measure)."""
+    length, width = rng.uniform(25, 31), rng.uniform(3.5, 7.0)
+    along, across = rng.uniform(-3, 3), rng.uniform(-1, 1) * min(3.0, width / 2 - 0.6)
+    angle = base + math.radians(rng.uniform(-8, 8))
+    c, s = math.cos(base), math.sin(base)
+    cx, cy = middle[0] + c * along - s * across, middle[1] + s * along + c * across
+    placed = {"centre": (round(cx, 2), round(cy, 2)), "angle": round(math.degrees(angle), 2)}
+    pts = _rect_poly(cx, cy, length, width, angle)
+    p.cast(pts, rng.uniform(0.2, 0.6), rng.randint(50, 110))
+    outline = _rough(pts, rng)
+    opacity = rng.uniform(0.8, 0.93)  # 80 g paper lets about a tenth of the print through
+    p.sheer(outline, colour, opacity)
+    # the cut edges: paper fibres catch the light, a hair lighter than the face
+    edge = _shade(colour, rng.uniform(1.0, 1.06))
+    for a, b in zip(outline[::3], outline[3::3], strict=False):
+        p.line(a, b, edge, 0.15)
+    return {**placed, "width": round(width, 2), "opacity": round(opacity, 2)}
+
+
+def _folded_piece(p: _Painter, cx, cy, angle, rng: random.Random) -> dict[str, Any]:
+    """The kit's magenta strip folded lengthwise: a ridge, the half towards the light lighter,
+    the other in shade, and a shadow beside it."""
+    length, width = rng.uniform(26, 30), rng.uniform(2.5, 3.5)
+    c, s = math.cos(angle), math.sin(angle)
+    nx, ny = -s, c
+    side = 1 if (nx * p.light[0] + ny * p.light[1]) < 0 else -1  # the half facing the light
+    lit = _shade(KIT_MAGENTA, rng.uniform(1.1, 1.3))
+    lit = tuple(min(255, v + rng.randint(10, 40)) for v in lit)
+    shade = _shade(KIT_MAGENTA, rng.uniform(0.6, 0.85))
+    pts = _rect_poly(cx, cy, length, width, angle)
+    p.cast(pts, rng.uniform(1.0, 2.0), 130)
+    for half, colour in ((side, lit), (-side, shade)):
+        hx, hy = cx + nx * half * width / 4, cy + ny * half * width / 4
+        p.poly(_rect_poly(hx, hy, length, width / 2, angle), fill=colour)
+    return {"width": round(width, 2)}
 
 
 def _card(p: _Painter, m: model.TransAmericaMap, width: float, height: float, rng):
@@ -492,34 +605,60 @@ def _hand(size, board_quad: np.ndarray, rng: random.Random, scale: float):
     return layer, mask, side
 
 
-def _kinds(mode: float, forced: list[str] | None, rng: random.Random) -> list[str]:
-    """The kinds of pieces on the table: one kind (three photos in four), or all of them."""
+NEW_MIXES = (("paper",), ("paper",), ("folded",), ("paper", "folded"), ALL_KINDS)
+
+
+def _kinds(
+    mode: float, forced: list[str] | None, rng: random.Random, extra: random.Random, new: float
+) -> list[str]:
+    """The kinds of pieces on the table: one kind (three photos in four), or all of them; in
+    ``new`` of the photos, paper strips, folded kit strips or a mix of every kind instead."""
     if forced is not None:
-        return forced
-    return [rng.choice(KINDS)] if mode < 0.75 else list(KINDS)
+        return list(forced)
+    old = [rng.choice(KINDS)] if mode < 0.75 else list(KINDS)
+    if extra.random() < new:
+        return list(extra.choice(NEW_MIXES))
+    return old
 
 
-def _track_pieces(p: _Painter, m, track, kinds: list[str], rng: random.Random) -> list[dict]:
-    """The round's track, a piece on each space, in the colours of their kinds."""
+def _track_pieces(
+    p: _Painter, m, track, kinds: list[str], rng: random.Random, extra: random.Random, papers
+) -> list[dict]:
+    """The round's track, a piece on each space, in the colours of their kinds (paper strips
+    cut from any of ``papers``, the sheets at hand)."""
     colours = {
         "strips": rng.choice(STRIP_COLOURS),
         "matches": (rng.randint(205, 232), rng.randint(165, 195), rng.randint(105, 140)),
         "dark": rng.choice([(38, 30, 26), (58, 40, 28), (28, 28, 32), (70, 48, 34)]),
+        "folded": KIT_MAGENTA,
     }
     pieces = []
     for a_id, b_id in track:
         a, b = m.nodes[a_id], m.nodes[b_id]
         kind = kinds[rng.randrange(len(kinds))]
-        colour = colours[kind]
+        colour = colours.get(kind, (0, 0, 0))
+        named: dict[str, Any] = {}
         if kind == "matches":
             colour = _shade(colour, rng.uniform(0.93, 1.05))
-        got = _piece(p, kind, (a.x, a.y), (b.x, b.y), rng, colour)
-        pieces.append({"space": [a_id, b_id], "kind": kind, **got})
+        elif kind == "paper":
+            name = extra.choice(papers)
+            colour, named = _shade(PAPERS[name], extra.uniform(0.97, 1.02)), {"paper": name}
+        got = _piece(p, kind, (a.x, a.y), (b.x, b.y), rng, colour, extra)
+        pieces.append({"space": [a_id, b_id], "kind": kind, **named, **got})
     return pieces
 
 
-def _start_markers(p: _Painter, m, starts: list[str], rng: random.Random) -> None:
-    """Start markers: wooden discs on their intersections."""
+def _marker_colour(extra: random.Random) -> tuple[int, int, int]:
+    """A start marker of any colour: a game's wooden disc, a button, a coin, a paper dot."""
+    if extra.random() < 0.3:  # pale ones too: beige, white, cream, pale grey
+        return tuple(extra.randint(200, 252) for _ in range(3))  # type: ignore[return-value]
+    return tuple(extra.randint(0, 255) for _ in range(3))  # type: ignore[return-value]
+
+
+def _start_markers(
+    p: _Painter, m, starts: list[str], rng: random.Random, extra: random.Random | None = None
+) -> None:
+    """Start markers: wooden discs on their intersections (of any colour, given ``extra``)."""
     for i, node in enumerate(starts):
         n = m.nodes[node]
         r = rng.uniform(4.5, 5.5)
@@ -530,6 +669,8 @@ def _start_markers(p: _Painter, m, starts: list[str], rng: random.Random) -> Non
         ]
         p.cast(ring, 6.0)
         colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        if extra is not None:
+            colour = _marker_colour(extra)
         p.disc(n.x + ox, n.y + oy, r, fill=colour, outline=_shade(colour, 0.6))
         p.disc(n.x + ox - 0.8, n.y + oy - 0.8, r * 0.6, fill=_shade(colour, 1.12))
 
@@ -572,7 +713,30 @@ def _hand_in_frame(photo: Image.Image, m, size, quad, width, light, project, rng
     return photo, covered
 
 
-def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random):
+def _phone_shadow(photo: Image.Image, size, width, height, project, extra: random.Random):
+    """The shadow of the phone taking the photo (and the hand holding it) over part of the
+    board: a soft dark shape, darkening by 20-45 %. The photo, and where it lies (board mm)."""
+    cx, cy = extra.uniform(0.1, 0.9) * width, extra.uniform(0.1, 0.9) * height
+    angle = extra.uniform(0, math.pi)
+    long, short = extra.uniform(140, 260), extra.uniform(70, 130)
+    outline = project(_rect_poly(cx, cy, long, short, angle))
+    q = (size[0] // 4, size[1] // 4)
+    mask = Image.new("L", q, 0)
+    ImageDraw.Draw(mask).polygon([(x / 4, y / 4) for x, y in outline], fill=255)
+    scale = float(np.linalg.norm(project([(0, 0), (width, 0)])[1] - project([(0, 0)])[0]) / width)
+    mask = mask.filter(ImageFilter.GaussianBlur(extra.uniform(6, 18) * scale / 4))
+    mask = mask.resize(size, Image.BILINEAR)
+    depth = extra.uniform(0.2, 0.45)
+    arr = np.asarray(photo, dtype=np.float32)
+    arr *= 1.0 - depth * (np.asarray(mask, dtype=np.float32)[:, :, None] / 255.0)
+    info = {"centre": (round(cx), round(cy)), "size": (round(long), round(short))}
+    return Image.fromarray(arr.clip(0, 255).astype(np.uint8), "RGB"), {
+        **info,
+        "depth": round(depth, 2),
+    }
+
+
+def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random, tint=(1.0, 1.0, 1.0)):
     """Light: a gradient, vignetting, a colour cast, exposure; then blur, noise, JPEG. The JPEG
     and the choices made (quality, blur, noise)."""
     rng.randrange(1 << 30)  # keeps every seed's scene as it was
@@ -591,6 +755,7 @@ def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random):
         (0.93, 0.98, 1.08),
         (1.03, 1.0, 0.95),
     ][rng.randrange(4)]
+    cast = tuple(c * t for c, t in zip(cast, tint, strict=True))
     arr = np.asarray(photo, dtype=np.float32)
     arr = arr * (illum * exposure)[:, :, None] * np.array(cast, dtype=np.float32)[None, None, :]
     gamma = rng.uniform(0.9, 1.1)
@@ -609,6 +774,35 @@ def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random):
     return out.getvalue(), {"quality": quality, "blur": round(blur, 2), "noise": round(noise, 2)}
 
 
+def _on_the_table(board, M, size, ppm: float, board_mm, rng: random.Random) -> Image.Image:
+    """The board on a table round it, as the camera sees them."""
+    width, height = board_mm
+    kind, colour = rng.choice(TABLES)
+    colour = _shade(colour, rng.uniform(0.85, 1.1))
+    T = 1200.0
+    table = _table(kind, colour, ((width + 2 * T) / 2, (height + 2 * T) / 2), rng)
+    photo = _warp(table, M, size, 0.5, T)
+    warped = _warp(board, M, size, ppm, PAD)
+    photo.paste(warped, (0, 0), warped)
+    return photo
+
+
+def _extras(seed: int, pick) -> tuple[random.Random, dict[str, Any]]:
+    """The choices the first generator did not make (piece kinds beyond its three, the light,
+    a phone's shadow, the papers at hand), from a second seeded generator, so each seed's
+    board, round, card, camera and hand stay as they were. ``classic=True`` makes none."""
+    extra = random.Random(f"pieces-{seed}")
+    if pick("classic", False):
+        return extra, {"new": 0.0, "light": "classic", "phone": False, "papers": ["white"]}
+    choices = {
+        "new": pick("new", 0.6),
+        "light": pick("light", extra.choice(list(LIGHTS))),
+        "phone": pick("phone", extra.random() < 0.35),
+        "papers": pick("papers", sorted(set(extra.choices(PAPER_ODDS, k=extra.choice([1, 1, 2]))))),
+    }
+    return extra, choices
+
+
 def scene(
     seed: int,
     map_name: str = "usa",
@@ -617,10 +811,13 @@ def scene(
     **force: Any,
 ) -> Photo:
     """One photo (see the module's description). ``force`` pins a choice: tiled, paper, kinds,
-    hand, fill, quality, blur, noise, exposure, portrait, card, round."""
+    hand, fill, quality, blur, noise, exposure, portrait, card, round; light (a key of
+    LIGHTS), phone (its shadow), papers (keys of PAPERS), new (the share of photos with the new
+    piece kinds), classic (the first generator's photo, none of the new choices)."""
     rng = random.Random(seed)
     m = _map(map_name)
     pick = lambda name, value: force.get(name, value)  # noqa: E731
+    extra, more = _extras(seed, pick)
     tiled = pick("tiled", rng.random() < 0.5)
     paper = pick("paper", rng.choice(["a4", "a4", "letter", "a3"]))
     portrait = pick("portrait", rng.random() < 0.3)
@@ -636,31 +833,30 @@ def scene(
     laid = entry.get("track") or [e for t in entry["turns"] for e in t["track"]]
     track = sorted({tuple(sorted(e)) for e in laid})
     mode = rng.random()
-    kinds = _kinds(mode, pick("kinds", None), rng)
+    kinds = _kinds(mode, pick("kinds", None), rng, extra, more["new"])
     light_dir = rng.uniform(0, 2 * math.pi)
     light = (0.45 * math.cos(light_dir), 0.45 * math.sin(light_dir))
+    tint, shadow_gain, softness = LIGHTS[more["light"]]
     p = _Painter(board, ppm, light)
-    pieces = _track_pieces(p, m, track, kinds, rng)
-    _start_markers(p, m, list(entry["starts"].values()), rng)
+    p.shadow_gain = shadow_gain
+    pieces = _track_pieces(p, m, track, kinds, rng, extra, more["papers"])
+    classic = more["light"] == "classic" and not (set(kinds) - set(KINDS))
+    _start_markers(p, m, list(entry["starts"].values()), rng, None if classic else extra)
     card_poly = None
     if pick("card", True):
         card_poly = _card(p, m, width, height, rng)
-    p.finish(1.0)
+    p.finish(1.0 * softness)
 
     # The camera.
     fill = pick("fill", rng.uniform(0.65, 0.97))
     M, cam = _camera(width, height, size, rng, fill)
-    # The table round the board.
-    kind, colour = rng.choice(TABLES)
-    colour = _shade(colour, rng.uniform(0.85, 1.1))
-    T = 1200.0
-    table = _table(kind, colour, ((width + 2 * T) / 2, (height + 2 * T) / 2), rng)
-    photo = _warp(table, M, size, 0.5, T)
-    warped = _warp(board, M, size, ppm, PAD)
-    photo.paste(warped, (0, 0), warped)
+    photo = _on_the_table(board, M, size, ppm, (width, height), rng)
 
     project = _projector(M)
     quad = project([(0, 0), (width, 0), (width, height), (0, height)])
+    phone = None
+    if more["phone"]:
+        photo, phone = _phone_shadow(photo, size, width, height, project, extra)
     covered: set[tuple[str, str]] = set()
     if card_poly is not None:
         covered.update(tuple(e) for e in _covered(m, card_poly))
@@ -669,7 +865,7 @@ def scene(
         photo, under_hand = _hand_in_frame(photo, m, size, quad, width, light, project, rng)
         covered |= under_hand
 
-    jpeg, lens = _light_and_lens(photo, size, pick, rng)
+    jpeg, lens = _light_and_lens(photo, size, pick, rng, tint)
     truth = {
         "map": map_name,
         "seed": seed,
@@ -682,6 +878,8 @@ def scene(
         **lens,
         "fill": round(fill, 3),
         "hand": hand,
+        "light": more["light"],
+        "phone_shadow": phone,
         **cam,
         **info,
     }

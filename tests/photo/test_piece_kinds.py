@@ -1,0 +1,178 @@
+"""Any piece, by what it changes (issue 28): strips cut from plain paper of any colour, white and
+cream included, the kit's magenta strips folded, start markers of any colour, under a warm
+lamp, cold daylight or flat light, with a phone's shadow over the board: every space read right
+or flagged, never wrong without a flag. And the reader's parts that make it so: an empty space
+needs its printed line seen, a pale piece is one whose line is hidden and little else differs,
+a card hides whole triangles, and the rule that empties hidden networks leaves a possible pale
+network alone."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.support import photo_scenes
+from trackwright.core import transamerica as model
+from trackwright.photo import tracks
+
+SIZE = (2000, 1500)  # the reader works at 1600 px anyway
+
+
+def reading(seed: int, **force):
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    photo = photo_scenes.scene(seed, size=SIZE, **force)
+    return photo, cli_photo.read_photo(model.load("usa"), photo.jpeg, "photo", {})
+
+
+def tally(photo, got) -> dict[str, int]:
+    """Over the taken spaces of each kind (and the empty ones): right, flagged, wrong."""
+    m = model.load("usa")
+    kind = {tuple(sorted(p["space"])): p["kind"] for p in photo.truth["pieces"]}
+    read, unsure = set(got.track), set(got.uncertain)
+    out = {"wrong": 0, "flagged": 0, "right": 0, "taken right": 0}
+    for e in m.edges:
+        key = tuple(sorted((e.a, e.b)))
+        if key in unsure:
+            out["flagged"] += 1
+        elif (key in read) == (key in kind):
+            out["right"] += 1
+            out["taken right"] += key in kind
+        else:
+            out["wrong"] += 1
+    return out
+
+
+# Each scene: the seed, what it pins, and the most spaces it may flag (of the board's 479: the
+# figures measured when the thresholds were frozen, to be lowered, never raised).
+FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds, again'"
+PALE = [
+    # the case of the issue: white and cream strips on the beige land, flat light, no shadow
+    pytest.param(
+        31,
+        {"kinds": ["paper"], "papers": ["white", "cream"], "light": "diffuse"},
+        45,
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason=f"known: D6-D7, empty, read as a pale piece (its line reads hidden: "
+            f"the same space in tuning photo 5007); {FROZEN}",
+        ),
+        id="31-white-cream-diffuse",
+    ),
+    pytest.param(
+        32,
+        {"kinds": ["paper"], "papers": ["cream"], "light": "daylight", "hand": False},
+        38,
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason=f"known: C7-C8, a cream strip whose line still shows in most rows (the "
+            f"strip turned off it), read empty; {FROZEN}",
+        ),
+        id="32-cream-daylight",
+    ),
+    pytest.param(
+        33,
+        {"kinds": ["paper"], "papers": ["white"], "light": "lamp", "phone": True},
+        25,
+        id="33-white-lamp-phone-shadow",
+    ),
+    pytest.param(
+        34,
+        {"kinds": ["paper"], "papers": ["grey", "yellow", "kraft"], "light": "classic"},
+        25,
+        id="34-grey-yellow-kraft",
+    ),
+    pytest.param(35, {"kinds": ["folded"], "light": "lamp"}, 36, id="35-folded-lamp"),
+    pytest.param(
+        36,
+        {"kinds": list(photo_scenes.ALL_KINDS), "light": "daylight", "phone": True},
+        51,
+        id="36-every-kind-daylight-phone-shadow",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "force", "most"), PALE)
+def test_every_piece_kind_is_read_right_or_flagged(seed, force, most):
+    photo, got = reading(seed, **force)
+    counts = tally(photo, got)
+    assert counts["wrong"] == 0, counts
+    assert counts["flagged"] <= most, counts
+    # and read, mostly: a pale network is not merely flagged
+    assert counts["taken right"] >= 0.5 * len(photo.truth["track"]), counts
+
+
+def test_an_empty_space_needs_its_line_seen():
+    """The printed line hidden along a space, nothing else differing (a cream strip on the
+    cream land): a pale piece when an intersection at an end shows, else not empty. Its line
+    showing as the board's does elsewhere: empty."""
+    strip = tracks.Strip(("A1", "A2"), ((0, 0), (0, 16), (15, 0), (15, 16)), 16)
+    clear = tracks.Judged(0.0, 0.0, 1.0, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), [])
+    pale_band = tracks.pale_band
+    try:
+        tracks.pale_band = lambda *a: (0.0, 0.0)  # type: ignore[assignment]
+        assert tracks._verdict(strip, clear, [0.9] * 8, 1.0, 2) == "empty"
+        assert tracks._verdict(strip, clear, [0.05] * 8, 1.0, 2) == "pale"
+        assert tracks._verdict(strip, clear, [0.05] * 8, 1.0, 0) == "suspect"  # a card?
+        one = [0.9] * 7 + [0.05]  # hidden in one row of 8: a stray, the board still shows
+        assert tracks._verdict(strip, clear, one, 1.0, 2) == "empty"
+        two = [0.9] * 6 + [0.05] * 2  # in two: a piece's end, or a card's corner
+        assert tracks._verdict(strip, clear, two, 1.0, 2) == "unsure"
+        assert tracks._verdict(strip, clear, [], 1.0, 2) == "unsure"  # no line printed: no proof
+        # against the board's own line in this photo (blur softens every line alike)
+        assert tracks._verdict(strip, clear, [0.45] * 8, 0.5, 2) == "empty"
+        tracks.pale_band = lambda *a: (1.0, 0.0)  # type: ignore[assignment]
+        assert tracks._verdict(strip, clear, [0.9] * 8, 1.0, 2) == "suspect"  # a faint band
+    finally:
+        tracks.pale_band = pale_band  # type: ignore[assignment]
+
+
+def test_a_faint_band_beside_the_line_is_not_the_board():
+    """Samples off the board (True), the board (False), print (None): a run a piece's width
+    with the board on both sides, over the line (2) or beside it (1)."""
+    cols = tracks.COLS
+    centre = tracks.ACROSS
+    off: list[bool | None] = [False] * cols
+    assert tracks._pale_run(off, centre) == 0
+    over = list(off)
+    for j in range(centre - 2, centre + 3):
+        over[j] = True
+    over[centre] = None  # the line itself: print, unknown
+    assert tracks._pale_run(over, centre) == 2
+    beside = list(off)
+    for j in range(2, 6):
+        beside[j] = True
+    assert tracks._pale_run(beside, centre) == 1
+    wide = [False] + [True] * (cols - 2) + [False]  # a card's edge, a shadow: too wide
+    assert tracks._pale_run(wide, centre) == 0
+
+
+def test_a_card_hides_whole_triangles():
+    """Hidden lines round a triangle are a card, not a track: a track never closes one."""
+    board = type("B", (), {})()
+    board.triangles = tracks.triangles([("A", "B"), ("A", "C"), ("B", "C"), ("C", "D")])
+    assert board.triangles == [(("A", "B"), ("A", "C"), ("B", "C"))]
+    verdicts = {("A", "B"): "pale", ("A", "C"): "pale", ("B", "C"): "suspect", ("C", "D"): "pale"}
+    tracks._cards(board, verdicts)
+    assert verdicts == {
+        ("A", "B"): "suspect",
+        ("A", "C"): "suspect",
+        ("B", "C"): "suspect",
+        ("C", "D"): "pale",
+    }
+
+
+def test_possible_pale_pieces_are_not_emptied_by_the_rules():
+    """The rule empties unsure spaces joined to no track seen: a network hidden whole, its start
+    marker too. An unsure space whose line is hidden and nothing else differs may be a pale
+    piece in plain sight, its marker showing: the rule leaves it unsure."""
+    h = (1.0, 0, 0, 0, 1.0, 0, 0, 0, 1.0)
+    unsure = [("A", "B"), ("B", "C"), ("X", "Y")]
+    plain = tracks.Reading([], unsure, h, 8)
+    assert plain.settled().uncertain == []  # as before: joined to no track seen
+    pale = tracks.Reading([], unsure, h, 8, suspects=[("A", "B")])
+    settled = pale.settled()
+    assert settled.uncertain == [("A", "B")]
+    assert settled.empty_by_rule == [("B", "C"), ("X", "Y")]
