@@ -166,6 +166,25 @@ class Strip:
     strokes: tuple[float, ...] = (0.0,)
 
 
+def _seams_across(
+    runs: Sequence[seams_mod.SeamRun], px: float, py: float, nx: float, ny: float
+) -> list[float]:
+    """Where the seams that run there cross a strip's row through the board point (px, py)
+    going across by (nx, ny) per sample: samples across from the strip's edge. Sheets laid as
+    bricks give each row of sheets its own vertical seams, so a seam counts only along its run."""
+    at: list[float] = []
+    for axis, pos, lo, hi in runs:
+        d = nx if axis == "x" else ny
+        if abs(d) <= 1e-6:
+            continue
+        s = (pos - (px if axis == "x" else py)) / d  # samples across to the seam's line
+        along = (py + ny * s) if axis == "x" else (px + nx * s)  # where on the seam's line
+        j = s + ACROSS
+        if lo - SEAM_OFF <= along <= hi + SEAM_OFF and -SEAM_OFF <= j <= 2 * ACROSS + SEAM_OFF:
+            at.append(j)
+    return at
+
+
 class Board:
     """What the reader knows of one printed board before any photo (kept between photos)."""
 
@@ -184,7 +203,7 @@ class Board:
         self.size = marks_mod.drawing_size(m)
         self.strips: list[Strip] = []
         half = 2 * ACROSS + SLIDE
-        seam_x, seam_y = seams_mod.board_seams(m.printed_seams, *self.size, keepouts)
+        runs = seams_mod.board_seam_runs(m.printed_seam_runs, *self.size, keepouts)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
         for e in m.edges:
@@ -203,9 +222,7 @@ class Board:
             nx, ny = -uy, ux  # across, in board mm per sample
             for i in range(rows):
                 px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
-                at = [(x - px) / nx + ACROSS for x in seam_x if abs(nx) > 1e-6]
-                at += [(y - py) / ny + ACROSS for y in seam_y if abs(ny) > 1e-6]
-                strip.seams.append([j for j in at if -SEAM_OFF <= j <= 2 * ACROSS + SEAM_OFF])
+                strip.seams.append(_seams_across(runs, px, py, nx, ny))
             k = reference.ppm / 2  # reference pixels per half mm
             rw, rh = reference.pic.width, reference.pic.height
             # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
