@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from trackwright.core import transamerica as model
+from trackwright.edit import hands
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.transamerica import balance, board, continent
 from trackwright.views.transamerica import plots
@@ -22,7 +23,7 @@ def main() -> None:
     for name, m in boards.items():
         (OUT / f"{name}.png").write_bytes(render_png(board.board_drawing(m, "en"), dpi=18))
         result = balance.analyse(m)
-        drawing = plots.histogram(result, f"{m.name}", balance.Band())
+        drawing = plots.histogram(result, f"{m.name}", hands.Band())
         (OUT / f"{name}-histogram.png").write_bytes(render_png(drawing, dpi=60))
 
 

@@ -401,11 +401,12 @@ def test_analyse_speaks_the_language(lang, tmp_path):
     assert done.returncode == 0, done.stderr
     assert english_in(done.stdout, english(AN_ENGLISH, lang)) == [], done.stdout
     assert "26,77" in done.stdout and not decimals_with(done.stdout, "."), done.stdout
+    from trackwright.edit import hands
     from trackwright.kits.transamerica import balance
     from trackwright.views.transamerica import plots
 
     m = ta_model.load("usa")
-    drawing = plots.histogram(balance.analyse(m), m.name, balance.Band(), lang)
+    drawing = plots.histogram(balance.analyse(m), m.name, hands.Band(), lang)
     said = " | ".join(texts(drawing.ops))
     assert english_in(said, english(AN_ENGLISH, lang)) == [] and "27,5" in said, said
 

@@ -40,12 +40,12 @@ from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
+from trackwright.edit.hands import ORIGINAL, Band
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.draw.svg import render_svg
 from trackwright.kits.i18n import DECIMAL_MARK, number
 from trackwright.kits.transamerica import balance, continent, kit, lattice, published, strings
-from trackwright.kits.transamerica.balance import Band
 from trackwright.scorer import transamerica as ta
 from trackwright.views.transamerica import plots
 from trackwright.views.transamerica.explain import explanation
@@ -141,7 +141,7 @@ def generate(
 
 def _balance_line(m: model.TransAmericaMap, result: balance.Balance, tries: int, lang: str) -> str:
     """A built board's balance beside the original's, and the tries it took."""
-    o = balance.ORIGINAL
+    o = ORIGINAL
     return strings.t(
         "ta_gen_balance",
         lang,
@@ -228,7 +228,7 @@ def analyse(
     started = time.perf_counter()
     m = model.load(map_ref)
     result = balance.analyse(m, small_game=small)
-    band = balance.Band()
+    band = Band()
     title = strings.t("ta_an_histogram", lang.value, name=m.name)
     drawing = plots.histogram(result, title, band, lang.value)
     folder = out or DEFAULT_OUT / "analysis"
@@ -269,7 +269,7 @@ def _figures_table(m: model.TransAmericaMap, result: balance.Balance, lang: str)
     """This board's cheapest, mean and dearest hands and share of double lines beside the
     original's, the numbers the language's way."""
     t = strings.t
-    o = balance.ORIGINAL
+    o = ORIGINAL
     title = t("ta_an_title", lang, name=m.name, hands=result.hands)
     table = Table(title=escape(title), title_justify="left")
     table.add_column("")

@@ -14,7 +14,8 @@ from shapely.ops import unary_union
 from trackwright.core import transamerica as model
 from trackwright.core.boardplan.transamerica import compass_regions
 from trackwright.core.errors import TrackwrightError
-from trackwright.kits.transamerica import balance, continent
+from trackwright.edit import hands
+from trackwright.kits.transamerica import continent
 
 SWEEP = range(1, 41)  # seeds, first attempt each (a few are refused: too little land)
 SHORE_MM = 1.0  # a river's mouth is this close to the water's edge, or in the water
@@ -204,4 +205,4 @@ def test_generated_boards_hold_everything_and_play_like_the_original(seed):
     assert single_lines_across_rivers(m, data) == []
     assert rivers_off_the_water(data) == []
     assert cities_off_their_name(m) == []
-    assert balance.Band().holds(result)
+    assert hands.Band().holds(result)

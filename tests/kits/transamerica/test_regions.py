@@ -15,6 +15,7 @@ from tests.support import cli
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
+from trackwright.edit import hands
 from trackwright.kits.transamerica import balance, continent, lattice
 from trackwright.kits.transamerica import board as ta_board
 from trackwright.scorer.steiner import Graph, steiner_tree
@@ -35,7 +36,7 @@ def test_built_in_boards_are_what_their_regions_build(name):
     assert tries == 1  # the region file carries the lattice that balances
     stored = (ROOT / "templates" / "transamerica" / "maps" / f"{name}.json").read_bytes()
     assert mapfile.dumps(ta_board.printed(built).to_json()) == stored
-    assert balance.Band().holds(result)
+    assert hands.Band().holds(result)
     assert len(built.cities) == 35 and len(built.nodes) >= 130
 
 
@@ -87,7 +88,7 @@ def test_region_file_mistakes(mutate, message):
 
 def test_the_band_can_refuse_a_region():
     with pytest.raises(TrackwrightError, match="no lattice of this region plays like the original"):
-        lattice.build_balanced(region("japan"), "japan.json", balance.Band(40, 41, 60), tries=3)
+        lattice.build_balanced(region("japan"), "japan.json", hands.Band(40, 41, 60), tries=3)
 
 
 @pytest.mark.slow
@@ -98,14 +99,14 @@ def test_a_nineteen_row_region_is_balanced_in_a_few_tries(name):
     asked = region(name)
     asked["lattice"] = {**asked["lattice"], "rows": 19}
     built, result, tries = lattice.build_balanced(asked, name)
-    assert balance.Band().holds(result)
+    assert hands.Band().holds(result)
     assert tries <= 10, tries
     assert built.to_json()["stats"]["lattice"]["rows"] != 19
 
 
 def test_a_region_that_cannot_be_balanced_says_what_each_row_count_gives():
     with pytest.raises(TrackwrightError) as caught:
-        lattice.build_balanced(region("japan"), "japan.json", balance.Band(26, 29, 20), tries=6)
+        lattice.build_balanced(region("japan"), "japan.json", hands.Band(26, 29, 20), tries=6)
     message = str(caught.value)
     assert "rows: mean" in message and "max" in message and "widen the band" in message
 
@@ -118,7 +119,7 @@ def test_random_boards_pass_the_checks_and_the_band(seed):
     m, result, _tries = continent.generate(seed)
     again = model.from_json(json.loads(mapfile.dumps(m.to_json())))  # the loader's checks
     assert again.to_json() == m.to_json()
-    assert balance.Band().holds(result)
+    assert hands.Band().holds(result)
     assert m.stats["mean"] == round(result.mean, 2) and m.seed == seed
     assert len({c.name for c in m.cities}) == 35
     sizes = {r: len(m.cities_of(r)) for r in model.REGIONS}

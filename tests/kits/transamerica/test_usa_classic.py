@@ -22,6 +22,7 @@ from trackwright.cli import transamerica as cli_ta
 from trackwright.core import lattice, mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.validation import compile_schema
+from trackwright.edit import hands
 from trackwright.kits.transamerica import balance, kit, published
 from trackwright.scorer import transamerica as ta
 
@@ -96,10 +97,10 @@ def test_the_schemas_accept_it():
 
 def test_the_published_boards_hands_cost_what_the_original_analysis_says(classic):
     """The exact cost of all 16,807 hands: 19 to 36, mean 27.45, 21 % double lines: the figures
-    balance.ORIGINAL keeps for the original board (the built-in ``usa`` is a re-drawing)."""
+    hands.ORIGINAL keeps for the original board (the built-in ``usa`` is a re-drawing)."""
     result = balance.analyse(classic)
     assert (result.minimum, round(result.mean, 2), result.maximum) == (19, 27.45, 36)
-    assert (result.minimum, result.maximum) == (balance.ORIGINAL["min"], balance.ORIGINAL["max"])
+    assert (result.minimum, result.maximum) == (hands.ORIGINAL["min"], hands.ORIGINAL["max"])
     assert round(result.double_share, 2) == 0.21
 
 

@@ -26,13 +26,11 @@ from trackwright.core.transamerica import REGIONS, TransAmericaMap
 # What "plays like the published board" means (the band and the published board's figures) is
 # pure data the map editor's page checks too, so it lives in the pure half, beside the editor's
 # hand costs; the analysis, the kits and the commands judge a board by it.
-from trackwright.edit.hands import ORIGINAL, Band
+from trackwright.edit.hands import Band
 
 __all__ = [
     "BATCH",
-    "ORIGINAL",
     "Balance",
-    "Band",
     "Board",
     "analyse",
     "band_said",

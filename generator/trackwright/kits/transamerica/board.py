@@ -23,6 +23,7 @@ from trackwright.core.boardplan.transamerica import (
 )
 from trackwright.core.lattice import SQRT3_2
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
+from trackwright.edit.hands import ORIGINAL
 from trackwright.games import BoardView
 from trackwright.kits.draw import fonts
 from trackwright.kits.draw.ops import (
@@ -41,7 +42,6 @@ from trackwright.kits.draw.ops import (
 from trackwright.kits.draw.symbols import REGION_STYLE, player_styles, symbol
 from trackwright.kits.sheets import seam_keepouts
 from trackwright.kits.transamerica import fiducials
-from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 from trackwright.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
 from trackwright.photo.seams import every_paper

@@ -29,9 +29,10 @@ from trackwright.core.boardplan.transamerica import compass_regions
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lattice import node_id
 from trackwright.core.rng import Rng
+from trackwright.edit.hands import Band
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
-from trackwright.kits.transamerica.balance import Band, analyse, band_said
+from trackwright.kits.transamerica.balance import analyse, band_said
 from trackwright.kits.transamerica.strings import t
 
 CONTINENT_VERSION = "2"  # 2: compact regions, rivers to the water, every crossing double

@@ -28,8 +28,9 @@ from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lattice import node_id
 from trackwright.core.output import write_atomic
+from trackwright.edit.hands import Band
 from trackwright.kits.transamerica import board
-from trackwright.kits.transamerica.balance import Balance, Band, analyse, band_said
+from trackwright.kits.transamerica.balance import Balance, analyse, band_said
 
 LATTICE_VERSION = "1"
 

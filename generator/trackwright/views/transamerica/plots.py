@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from trackwright.edit.hands import ORIGINAL, Band
 from trackwright.kits.draw.ops import Drawing, Op, Style, Text, line, rect
-from trackwright.kits.transamerica.balance import ORIGINAL, Balance, Band
+from trackwright.kits.transamerica.balance import Balance
 from trackwright.kits.transamerica.strings import t
 
 
