@@ -42,6 +42,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist (pyproject's addopts), the tests of a module that use a fixture wider
+    than a test (a module's Chromium, server or built wheel) are one group, run by one worker,
+    which starts it once; every other test goes to whichever worker is free. Session fixtures
+    are either cheap or made once for all workers (``made_once``)."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d and d[-1].scope in ("package", "module", "class") for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
 def apt_install(package: str) -> None:
     """Install a Debian package the tests need, when we are root (as on CI); otherwise nothing."""
     import os
