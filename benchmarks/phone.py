@@ -490,9 +490,11 @@ def main() -> None:
         folder, port, mbps, rtt = sys.argv[2:6]
         serve(folder, int(port), float(mbps), float(rtt))
         return
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--rate", type=float, default=4.0)
-    ap.add_argument("--runs", type=int, default=5)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--rate", type=float, default=4.0, help="how many times slower the CPU (4: a slow phone)"
+    )
+    ap.add_argument("--runs", type=int, default=5, help="runs of each measure (medians printed)")
     ap.add_argument("--mbps", type=float, default=50.0, help="the link's speed (megabits/s)")
     ap.add_argument("--rtt-ms", type=float, default=40.0, help="the link's round trip (ms)")
     args = ap.parse_args()
@@ -515,7 +517,7 @@ def main() -> None:
                 stderr=sink,
             )
         base = f"http://127.0.0.1:{port}/"
-        wait_for(base)
+        wait_for(base, proc=server)
         try:
             measured = measure(base, args, (log, folder))
         finally:

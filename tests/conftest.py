@@ -1,8 +1,12 @@
-"""Shared fixtures: the built-in and the hand-written example maps."""
+"""Shared fixtures: the built-in and the hand-written example maps, the phone app built once for
+the whole run, and each run's own user folders."""
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -36,6 +40,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Rewrite tests/records/<game>/*.expected.json from what the scorer says now "
         "(deliberately only: read the diff before committing).",
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist (pyproject's addopts), the tests of a module that use a fixture wider
+    than a test (a module's Chromium, server or built wheel) are one group, run by one worker,
+    which starts it once; every other test goes to whichever worker is free. Session fixtures
+    are either cheap or made once for all workers (``made_once``)."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d and d[-1].scope in ("package", "module", "class") for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 def apt_install(package: str) -> None:
@@ -91,17 +107,66 @@ def node_tool(name: str) -> Path:
     return tool
 
 
+# The user's folders a test run may write to, each run's own (a tmp folder): `trackwright serve`
+# without --db keeps its games and builds the phone app in the user's data folder, and two runs
+# on one machine (or a run beside a player's own server) must not share or replace that site
+# under each other's browsers. The cache (the checked Pyodide package, the engines' snapshots) is
+# kept: its files are written whole and checked when read, and a run without it would fetch it.
+USER_FOLDERS = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_user_folders(tmp_path_factory) -> Iterator[None]:
+    home = tmp_path_factory.mktemp("user")
+    before = {name: os.environ.get(name) for name in USER_FOLDERS}
+    for name in USER_FOLDERS:
+        os.environ[name] = str(home / name.removeprefix("XDG_").removesuffix("_HOME").lower())
+    yield
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    import fcntl
+
+    with path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """The folder ``name`` that ``make(folder)`` writes, made once for the whole run: with
+    pytest-xdist, by the first worker that asks while the others wait, and then the same folder
+    for all (the tests only read it; one that changes it works on a copy). Where there is no
+    file lock (Windows), each worker makes its own."""
+    folder = tmp_path_factory.getbasetemp()
+    shared = os.environ.get("PYTEST_XDIST_WORKER") and os.name == "posix"
+    if shared:
+        folder = folder.parent  # the run's folder, above each worker's own
+    target = folder / "once" / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    done = target.parent / f"{name}.done"
+    with _locked(target.parent / f"{name}.lock") if shared else nullcontext():
+        if not done.exists():
+            make(target)
+            done.touch()
+    return target
+
+
 @pytest.fixture(scope="session")
 def phone_site(tmp_path_factory) -> Path:
-    """The phone app built once for the session (``trackwright site``)."""
-    import os
-
+    """The phone app built once for the run (``trackwright site``)."""
     if not ensure_npm():
         if os.environ.get("CI"):
             pytest.fail("npm could not be installed", pytrace=False)
         pytest.skip("npm is not installed (apt-get install npm)")
     from trackwright.web import site
 
-    folder = tmp_path_factory.mktemp("phone") / "site"
-    site.build(folder)
-    return folder
+    return made_once(tmp_path_factory, "phone-site", site.build)

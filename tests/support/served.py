@@ -63,29 +63,50 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(url: str) -> None:
-    """Until ``url`` answers (30 s at most)."""
-    for _ in range(300):
+def wait_for(url: str, seconds: float = 30, proc: subprocess.Popen | None = None) -> None:
+    """Until ``url`` answers (``seconds`` at most; sooner an error if ``proc``, the server that
+    should answer, has ended)."""
+    deadline = time.monotonic() + seconds
+    while True:
         try:
             urllib.request.urlopen(url, timeout=1).close()
             return
         except OSError:
+            if proc is not None and proc.poll() is not None:
+                raise AssertionError(f"{url}: the server ended ({proc.returncode})") from None
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{url} did not answer in {seconds:g} s") from None
             time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer")
+
+
+def _http_server(folder: Path) -> tuple[subprocess.Popen, str]:
+    """``python -m http.server`` on a free port, answering. A port found free can be taken by
+    another process before the server binds it (test runs side by side): then another port."""
+    for _ in range(3):
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}/"
+        try:
+            wait_for(base, proc=server)
+        except AssertionError:
+            if server.poll() is None:
+                server.kill()
+                raise
+        if server.poll() is None:  # ours answered, not another process on that port
+            return server, base
+        server.wait()
+    raise AssertionError(f"no port could be had to serve {folder}")
 
 
 @contextmanager
 def served_folder(folder: Path) -> Iterator[str]:
     """``folder`` served over HTTP on a free local port (its base URL) until the block ends."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-d", str(folder), "-b", "127.0.0.1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
+    server, base = _http_server(folder)
     try:
-        wait_for(base)
         yield base
     finally:
         server.terminate()

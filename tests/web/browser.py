@@ -58,7 +58,8 @@ class Laptop:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT,
         )
-        wait_for(self.base + "api/hello")
+        # It builds the phone app before it listens: seconds, more on a machine busy with others.
+        wait_for(self.base + "api/hello", seconds=180, proc=self.proc)
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -225,25 +226,51 @@ def stroke(pg, nodes: list[str], jitter: float = 0.0, seed: int = 1) -> None:
     settle(pg)
 
 
+# Two frames: what the page put off to its next frame (a board scrolled to what is entered next,
+# its window made shorter) done.
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def steady(pg, script: str, arg) -> list[tuple[float, float]]:
+    """The screen points (CSS px) the page function ``script`` gives for ``arg`` (it may scroll
+    to bring them into view), once the layout is still: the page's own moves put off to its next
+    frames done, and the points the same when read again two frames later. Aimed at while the
+    page still moved the board under them, a finger lands on another place (a settlement's
+    neighbour): that is what the points wait for, never a sleep."""
+    pg.evaluate(FRAMES)
+    points = pg.evaluate(script, arg)
+    for _ in range(50):
+        pg.evaluate(FRAMES)
+        again = pg.evaluate(script, arg)
+        pairs = zip(points, again, strict=True)
+        if all(abs(p[0] - q[0]) < 0.5 and abs(p[1] - q[1]) < 0.5 for p, q in pairs):
+            return [tuple(p) for p in again]
+        points = again
+    raise AssertionError(f"the board kept moving under {arg!r}")
+
+
+# TransAmerica's intersections brought into view (the page scrolled to the board, below the
+# header, the board panned to put them in its middle): where they are on the screen.
+IN_VIEW = """ids => {
+    const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
+    const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
+    const top = wrap.getBoundingClientRect();
+    if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 60);
+    const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
+    const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    wrap.scrollLeft += cx * ctm.a + ctm.e - (box.left + box.width / 2);
+    wrap.scrollTop += cy * ctm.d + ctm.f - (box.top + box.height / 2);
+    const m = over.getScreenCTM();
+    return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]);
+}"""
+
+
 def in_view(pg, nodes: list[str]) -> list[tuple[float, float]]:
     """TransAmerica's intersections brought into view (the page scrolled to the board, below the
-    header, the board panned to put them in its middle): where they are on the screen (CSS px)."""
-    return pg.evaluate(
-        """ids => {
-        const map = window.TW.G.board.map, at = Object.fromEntries(map.nodes.map(n => [n.id, n]));
-        const over = document.querySelector('svg.board-overlay'), wrap = document.getElementById('board');
-        const top = wrap.getBoundingClientRect();
-        if (top.top < 0 || top.bottom > window.innerHeight) window.scrollBy(0, top.top - 60);
-        const xs = ids.map(i => at[i].x), ys = ids.map(i => at[i].y);
-        const ctm = over.getScreenCTM(), box = wrap.getBoundingClientRect();
-        const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-        wrap.scrollLeft += cx * ctm.a + ctm.e - (box.left + box.width / 2);
-        wrap.scrollTop += cy * ctm.d + ctm.f - (box.top + box.height / 2);
-        const m = over.getScreenCTM();
-        return ids.map(i => [at[i].x * m.a + m.e, at[i].y * m.d + m.f]);
-    }""",
-        nodes,
-    )
+    header, the board panned to put them in its middle): where they are on the screen (CSS px),
+    the layout still (``steady``)."""
+    return steady(pg, IN_VIEW, nodes)
 
 
 def touch(pg, points: list[tuple[float, float]], pause_ms: int = 16) -> None:

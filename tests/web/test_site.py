@@ -37,6 +37,9 @@ def test_the_site_is_complete_and_its_service_worker_keeps_every_file(phone_site
         "engine.js",
         "store.js",
         "sw.js",
+        # the photo's pixels, loaded by the photo worker and the page: offline too
+        "games/transamerica-photo-worker.js",
+        "games/transamerica-photo-pixels.js",
         "manifest.webmanifest",
         "icons/icon-192.png",
         "icons/icon-512.png",

@@ -27,19 +27,27 @@
     return a < b ? `${a}|${b}` : `${b}|${a}`;
   }
 
-  // A picture's RGBA bytes (drawn at its own size, or the source scaled to it).
-  function pixels(source, width, height, filter) {
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d", { willReadFrequently: true });
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, width, height);
-    if (filter) ctx.filter = filter;
-    ctx.drawImage(source, 0, 0, width, height);
-    const data = ctx.getImageData(0, 0, width, height).data;
-    return { canvas, bytes: new Uint8Array(data.buffer), width, height };
+  // The decoding and reading of pixels (games/transamerica-photo-pixels.js, which the worker
+  // loads too), loaded into the page the first time it does them itself; its canvases are the
+  // page's.
+  let code = null;
+  function pixelCode() {
+    code ||= new Promise((resolve, reject) => {
+      if (self.twPhotoPixels) return resolve(self.twPhotoPixels);
+      const script = Object.assign(document.createElement("script"), {
+        src: new URL("games/transamerica-photo-pixels.js", document.baseURI).href,
+      });
+      script.onload = () => resolve(self.twPhotoPixels);
+      script.onerror = (e) => {
+        code = null; // tried again with the next photo
+        script.remove();
+        reject(e);
+      };
+      document.head.append(script);
+    });
+    return code;
   }
+  const canvasOf = (width, height) => Object.assign(document.createElement("canvas"), { width, height });
 
   // The pixel worker, started on the first photo where OffscreenCanvas can soften a picture.
   const pictures = { worker: null, waiting: new Map(), next: 0, url: null };
@@ -87,23 +95,18 @@
       const got = await inWorker("photo", { file, working }, []);
       return { ...got, url: photoUrl(URL.createObjectURL(got.jpeg)) };
     }
-    // Decoded, then scaled smoothly (the canvas's own drawImage would skip pixels).
-    const full = await createImageBitmap(file, { imageOrientation: "from-image" });
-    const k = Math.min(1, working / Math.max(full.width, full.height));
-    const width = Math.max(8, Math.round(full.width * k)),
-      height = Math.max(8, Math.round(full.height * k));
-    const bitmap =
-      k < 1
-        ? await createImageBitmap(full, { resizeWidth: width, resizeHeight: height, resizeQuality: "high" })
-        : full;
-    const photo = pixels(bitmap, width, height, null);
-    return { width, height, bytes: photo.bytes, url: photoUrl(photo.canvas.toDataURL("image/jpeg", 0.85)) };
+    const photo = await (await pixelCode()).photo(file, working, canvasOf);
+    const { width, height, bytes, canvas } = photo;
+    return { width, height, bytes, url: photoUrl(canvas.toDataURL("image/jpeg", 0.85)) };
   }
 
   // The board's SVG drawn at a size, softened by each filter, read as bytes. The SVG is drawn
   // in the page (only a page draws one), once; the softening and reading in the worker.
   async function softened(img, width, height, filters) {
-    if (!offscreen()) return filters.map((f) => pixels(img, width, height, f));
+    if (!offscreen()) {
+      const { read } = await pixelCode();
+      return filters.map((f) => read(canvasOf(width, height), img, f));
+    }
     const canvas = new OffscreenCanvas(width, height);
     canvas.getContext("2d").drawImage(img, 0, 0, width, height);
     const bitmap = canvas.transferToImageBitmap();
