@@ -317,31 +317,38 @@ def _window(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def _lamp(rng: random.Random, camera_azimuth: float) -> dict[str, Any]:
+def _lamp(rng: random.Random, camera: dict[str, Any]) -> dict[str, Any]:
+    """A warm lamp (a bulb in a shade: a glowing ball of 12-35 mm) beside the board, or in
+    three photos in ten a ceiling lamp above and behind the player, so the phone's own shadow
+    falls on the board."""
     w, h = board_size()
-    behind = rng.random() < 0.3  # behind the player: the phone's shadow falls on the board
-    side = camera_azimuth + rng.uniform(-25, 25) if behind else rng.uniform(0, 360)
-    a = math.radians(side)
-    dist = rng.uniform(250, 550) if not behind else rng.uniform(450, 700)
+    behind = rng.random() < 0.3
+    if behind:
+        eye = camera["pose"]["eye"]
+        a = math.radians(camera["azimuth"])
+        back, aside = rng.uniform(0, 250), rng.uniform(-150, 150)
+        x = eye[0] + w / 2 + back * math.cos(a) - aside * math.sin(a)
+        y = h / 2 - eye[1] + back * math.sin(a) + aside * math.cos(a)
+        centre = [x, y, eye[2] + rng.uniform(250, 700)]
+    else:
+        a = math.radians(rng.uniform(0, 360))
+        dist = rng.uniform(250, 550)
+        centre = [w / 2 + dist * math.cos(a), h / 2 + dist * math.sin(a), rng.uniform(450, 800)]
     return {
-        "centre": [
-            _r(w / 2 + dist * math.cos(a), 1),
-            _r(h / 2 + dist * math.sin(a), 1),
-            _r(rng.uniform(450, 800), 1),
-        ],
+        "centre": [_r(v, 1) for v in centre],
         "radius": _r(rng.uniform(12, 35), 2),
         "kelvin": rng.randint(2600, 3000),
         "behind_player": behind,
     }
 
 
-def _light(rng: random.Random, camera_azimuth: float) -> dict[str, Any]:
+def _light(rng: random.Random, camera: dict[str, Any]) -> dict[str, Any]:
     name = rng.choice(LIGHTS)
     light: dict[str, Any] = {"name": name, "fill": _r(rng.uniform(0.08, 0.25))}
     if name != "warm lamp":
         light["window"] = _window(rng)
     if name != "window daylight":
-        light["lamp"] = _lamp(rng, camera_azimuth)
+        light["lamp"] = _lamp(rng, camera)
     light["lamp_share"] = _r(rng.uniform(0.3, 0.7) if name == "window and lamp" else 1.0)
     return light
 
@@ -491,7 +498,7 @@ def describe(seed: int) -> dict[str, Any]:
     hand = _hand(rng)
     camera = _camera(rng)
     camera["pose"] = camera_pose(camera)
-    light = _light(rng, camera["azimuth"])
+    light = _light(rng, camera)
     table = rng.choice(TABLES)
     return {
         "version": VERSION,
