@@ -1,7 +1,8 @@
 """``trackwright photo MAP PHOTO``: the track spaces a photo of a printed TransAmerica board shows
 taken (and the ones it is unsure about). ``trackwright photo check FOLDER``: the reader scored on
 a folder of photo cases, each a photo and the true track as a game record (the folder format is
-in core/schema/photo-case.schema.json and tests/photos/real/README.md).
+in core/schema/photo-case.schema.json and tests/photos/real/README.md); ``--by kind,light,tilt``
+breaks its figures down by the cases' details.
 
 Pillow decodes the photo and scales it to the reader's working size, and renders the printed
 board's own picture (the reference); the reading itself is :mod:`trackwright.photo`, the
@@ -489,7 +490,8 @@ def check(
     ] = None,
 ) -> None:
     """Score the reader on a folder of photo cases: per photo and in total, the board found or
-    not, the spaces read right, wrong without a flag, flagged, and the seconds."""
+    not, the spaces read right, wrong without a flag, flagged, and the seconds; with --by, the
+    same per group of cases (piece kind, light, paper, tilt, as their details say)."""
     groupings = parse_by(by)
     maps: dict[str, model.TransAmericaMap] = {}
     cases = [load_case(folder, p, maps) for p in case_photos(folder)]
