@@ -4,7 +4,9 @@ World units are metres (the description's mm / 1000), z up; the board's centre a
 The paper is a grid mesh (2 mm cells) bent by ``scene.surface_height``, each tiled sheet its own
 mesh glued over its neighbours (a paper's thickness higher, its cut edges lifted a little);
 pieces are boxes, strips and ellipsoids with their materials; the window is an area light (and
-the sun a directional one), the lamp a small glowing sphere, the room a dim constant light; the
+the sun a directional one), the lamp a small glowing sphere, the room a dim constant light, each
+sampled in proportion to the light it gives the board (uniform choice left the grain of a
+photo at 24 samples a pixel far above a phone's); the
 phone is a thin-lens camera (depth of field) with its body behind it, which casts its shadow.
 """
 
@@ -514,7 +516,11 @@ def _window_lights(win: dict, irradiance: float) -> dict[str, Any]:
             "type": "rectangle",
             "to_world": to_world
             @ mi.ScalarTransform4f().scale([win["size"][0] / 2000, win["size"][1] / 2000, 1]),
-            "emitter": {"type": "area", "radiance": {"type": "rgb", "value": list(radiance)}},
+            "emitter": {
+                "type": "area",
+                "radiance": {"type": "rgb", "value": list(radiance)},
+                "sampling_weight": irradiance,
+            },
         }
     }
     if win["sun"]:
@@ -527,6 +533,7 @@ def _window_lights(win: dict, irradiance: float) -> dict[str, Any]:
                 "type": "rgb",
                 "value": list(2.5 * irradiance / math.sin(el) * kelvin_rgb(5500)),
             },
+            "sampling_weight": 2.5 * irradiance,
         }
     return out
 
@@ -541,7 +548,11 @@ def _lamp_light(lamp: dict, irradiance: float) -> dict[str, Any]:
             "type": "sphere",
             "center": _m(centre),
             "radius": r / 1000,
-            "emitter": {"type": "area", "radiance": {"type": "rgb", "value": list(radiance)}},
+            "emitter": {
+                "type": "area",
+                "radiance": {"type": "rgb", "value": list(radiance)},
+                "sampling_weight": irradiance,
+            },
         }
     }
 
@@ -558,6 +569,7 @@ def lights(desc: dict) -> dict[str, Any]:
     out["room"] = {
         "type": "constant",
         "radiance": {"type": "rgb", "value": list(light["fill"] / math.pi * tint)},
+        "sampling_weight": light["fill"],
     }
     return out
 

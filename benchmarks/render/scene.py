@@ -28,7 +28,7 @@ from trackwright.core import transamerica as model
 from trackwright.kits.sheets import TILE_MARGINS
 from trackwright.kits.transamerica.board import board_drawing
 
-VERSION = 2  # bump when a seed's description changes
+VERSION = 3  # bump when a seed's description changes
 
 #: Piece kinds as the case files name them (their first word group is the kind).
 KINDS = ("kit", "dark", "matches", "paper")
@@ -482,8 +482,9 @@ def _post(rng: random.Random) -> dict[str, Any]:
         "white_balance_error": [_r(rng.uniform(0.94, 1.06)), _r(rng.uniform(0.94, 1.06))],
         "distortion": _r(rng.uniform(0.005, 0.03), 4),
         "vignetting": _r(rng.uniform(0.1, 0.35)),
-        "noise": _r(rng.uniform(0.003, 0.010), 4),
-        "read_noise": _r(rng.uniform(0.001, 0.003), 4),
+        "noise": _r(rng.uniform(0.002, 0.006), 4),
+        "read_noise": _r(rng.uniform(0.0005, 0.002), 4),
+        "denoise": _r(rng.uniform(0.5, 0.9), 2),
         "sharpen": _r(rng.uniform(0.3, 1.0)),
         "quality": rng.randint(80, 92),
         "noise_seed": rng.randrange(1 << 30),
