@@ -8,10 +8,13 @@ exit code 2.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,6 +26,7 @@ from typer.core import TyperGroup
 from trackwright import games
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    LANGUAGE,
     FormatOpt,
     Lang,
     LangOpt,
@@ -30,11 +34,15 @@ from trackwright.cli.common import (
     PaperOpt,
     RecordArg,
     StderrProgress,
+    bad_option,
+    chosen_lang,
+    error_line,
     parse_formats,
     report,
+    usage_line,
 )
 from trackwright.cli.photo import photo_app
-from trackwright.core import mapfile, progress
+from trackwright.core import mapfile, messages, progress
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.output import write_all
 from trackwright.version import VERSION
@@ -57,7 +65,9 @@ def generate_all(
     files: dict[Path, bytes] = {}
     for result in _each_game(jobs):
         if isinstance(result, tuple):  # a game's one-line error, raised here with its place
-            raise TrackwrightError(result[1], result[0])
+            raise TrackwrightError(
+                result[1], result[0], code=result[2], params=result[3], key=result[4]
+            )
         files.update(result)
     report(write_all(files), started, lang.value)
 
@@ -78,20 +88,49 @@ def _site_kits(jobs: list[Any]) -> list[dict[str, bytes]]:
     made = []
     for result in _each_game(work):
         if isinstance(result, tuple):
-            raise TrackwrightError(result[1], result[0])
+            raise TrackwrightError(
+                result[1], result[0], code=result[2], params=result[3], key=result[4]
+            )
         made.append({path.as_posix(): data for path, data in result.items()})
     return made
 
 
-def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[str | None, str]:
+def map_kit(data: dict[str, Any], lang: str, paper: str) -> dict[str, bytes]:
+    """The PDFs of ``trackwright generate GAME --map FILE`` for a map file's JSON (the map editor's
+    "Print this map" on ``trackwright serve``), made in a temporary folder: path -> bytes."""
+    game = games.get(data.get("game"), "map: $.game")
+    with tempfile.TemporaryDirectory(prefix="trackwright-print-") as tmp:
+        folder = Path(tmp)
+        source = folder / "map.json"
+        source.write_bytes(mapfile.dumps(data))
+        out = folder / "kit"
+        with contextlib.redirect_stdout(io.StringIO()):
+            game.cli_module().generate(
+                map_ref=str(source), out=out, lang=Lang(lang), paper=Paper(paper), formats="pdf"
+            )
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def random_map(game: str, cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random map of a game for the map editor's "random" start on ``trackwright serve``: the
+    game's command-line module's ``random_map_json(cols, rows, seed, lang)``."""
+    found = games.get(game, "$.game")
+    make = getattr(found.cli_module(), "random_map_json", None)
+    if make is None:
+        raise TrackwrightError.of("game.no-random", "$.game", game=found.title)
+    data: dict[str, Any] = make(cols, rows, seed, lang)
+    return data
+
+
+def _game_kits(job: tuple[str, Path, str, str, Any]) -> dict[Path, bytes] | tuple[Any, ...]:
     """One game's part of ``generate all`` (in a worker process when there are several cores):
-    its files, or its error as (place, message)."""
+    its files, or its error as (place, message, code, params)."""
     name, out, paper, lang, fmt = job
     try:
         result: dict[Path, bytes] = games.get(name).cli_module().generate_all(out, paper, lang, fmt)
         return result
     except TrackwrightError as exc:
-        return (exc.where, exc.message)
+        return (exc.where, exc.message, exc.code, exc.params, exc.key)
 
 
 def _each_game(jobs: list[Any]) -> list[Any]:
@@ -149,11 +188,9 @@ def serve(
     from trackwright.web.app import create_app
 
     if not 1 <= port <= 65535:
-        raise typer.BadParameter(f"{port} is not a port number", param_hint="'--port'")
+        raise bad_option("cli.port", "'--port'", port=port)
     if url is not None and not re.fullmatch(r"https?://[^/?#\s]+/?", url):
-        raise typer.BadParameter(
-            f"{url[:60]!r}: give the address as http://HOST:PORT", param_hint="'--url'"
-        )
+        raise bad_option("cli.url", "'--url'", url=repr(url[:60]))
     path = db or Path(platformdirs.user_data_dir("trackwright")) / "games.sqlite"
     bind = host or ("0.0.0.0" if lan else "127.0.0.1")
     keyed = lan or not is_loopback(bind)  # every address others can reach needs the key
@@ -177,6 +214,8 @@ def serve(
         rotate_key=new_key,
         site=folder,
         url=bases[0] if bases else None,
+        make_kit=map_kit,
+        make_random=random_map,
     )
     if keyed:
         if not bases:
@@ -256,10 +295,7 @@ def schema(
     elif kind == "photo-case":  # a photo case's details, for trackwright photo check
         data = mapfile.schema("photo-case")
     else:
-        raise typer.BadParameter(
-            "choose map, photo-case, or record and a game: " + ", ".join(games.names()),
-            param_hint="KIND",
-        )
+        raise bad_option("cli.schema.kind", "KIND", games=", ".join(games.names()))
     typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
 
 
@@ -278,10 +314,7 @@ def export(
     original = g.score(g.load_record(record)).to_json()
     portable = g.portable_record(mapfile.read_json(record), record.parent, str(record))
     if g.score_json(portable, str(out or record)) != original:
-        raise TrackwrightError(
-            "the exported record does not score as the original (a bug: please report it)",
-            str(record),
-        )
+        raise TrackwrightError.of("export.differs", str(record))
     text = mapfile.dumps(portable)
     if out is None:
         typer.echo(text.decode("utf-8"), nl=False)
@@ -387,38 +420,42 @@ def build_app() -> typer.Typer:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; every input error becomes one line and code 2.
     Long work shows its progress on stderr (on a terminal, or with ``TRACKWRIGHT_PROGRESS=1``)."""
+    lang = chosen_lang(sys.argv[1:] if argv is None else argv)
+    said_in = LANGUAGE.set(lang)
     sink = None
     if sys.stderr.isatty() or os.environ.get("TRACKWRIGHT_PROGRESS") == "1":
         sink = StderrProgress(sys.stderr)
     try:
         if sink is None:
-            return _run(argv)
-        with progress.reporting(sink):
-            return _run(argv)
+            return _run(argv, lang)
+        with progress.reporting(sink, lang):
+            return _run(argv, lang)
     finally:
+        LANGUAGE.reset(said_in)
         if sink is not None:
             sink.close()
 
 
-def _run(argv: list[str] | None) -> int:
+def _run(argv: list[str] | None, lang: str = "en") -> int:
+    """Run the command; input errors as one line in ``lang``."""
     try:
         result = build_app()(args=argv, prog_name="trackwright", standalone_mode=False)
     except TrackwrightError as exc:
-        typer.echo(f"trackwright: error: {exc}", err=True)
+        typer.echo(error_line(exc, lang), err=True)
         return 2
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:
-        typer.echo("trackwright: aborted", err=True)
+        typer.echo(messages.say("cli.aborted", lang), err=True)
         return 130
     except typer.TyperException as exc:  # click's usage errors, as vendored by typer
         if type(exc).__name__ == "NoArgsIsHelpError":
             typer.echo(exc.format_message())
             return 0
         ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         message = exc.format_message().replace("Value error, ", "")
-        typer.echo(f"trackwright: error: {message}{hint}", err=True)
+        command = ctx.command_path if ctx is not None else None
+        typer.echo(usage_line(message, command, lang), err=True)
         return getattr(exc, "exit_code", 2)
     return result if isinstance(result, int) else 0
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Sequence
+from contextvars import ContextVar
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TextIO
 
 import typer
 
+from trackwright.core import messages
+from trackwright.core.errors import TrackwrightError
 from trackwright.kits.draw import FORMATS
 
 DEFAULT_OUT = Path("output")
@@ -44,6 +48,16 @@ class PosterSize(StrEnum):
     in24x36 = "24x36in"
 
 
+#: The language of the command being run (set by :func:`trackwright.cli.run` from
+#: :func:`chosen_lang`), for the option parsers' messages.
+LANGUAGE: ContextVar[str] = ContextVar("trackwright_cli_lang", default="en")
+
+
+def bad_option(code: str, hint: str, /, **params: object) -> typer.BadParameter:
+    """A wrong option's error, the catalogue's ``code`` said in the command's language."""
+    return typer.BadParameter(messages.say(code, LANGUAGE.get(), params), param_hint=hint)
+
+
 def parse_back_offset(value: str) -> tuple[float, float]:
     from trackwright.kits.layout import parse_offset  # only when a kit is made: --help stays light
 
@@ -59,10 +73,7 @@ def parse_formats(value: str) -> tuple[str, ...]:
     )
     bad = [f for f in formats if f not in FORMATS]
     if bad or not formats:
-        raise typer.BadParameter(
-            f"{value!r}: choose a comma-separated list of {', '.join(FORMATS)}",
-            param_hint="'--format'",
-        )
+        raise bad_option("cli.formats", "'--format'", value=repr(value), formats=", ".join(FORMATS))
     return formats
 
 
@@ -100,6 +111,81 @@ def poster_size_note(pdf: bytes, lang: str = "en") -> str:
         t("cli_poster_fits", lang, size=POSTER_NAMES[fits]) if fits else t("cli_poster_roll", lang)
     )
     return t("cli_poster", lang, w=w, h=h, where=where)
+
+
+#: The language of the messages of a command that has no ``--lang`` (photo, site, serve, schema,
+#: export, version), and of every command's when this is set and ``--lang`` is not given. The
+#: machine's locale is never read.
+LANG_ENV = "TRACKWRIGHT_LANG"
+
+
+def chosen_lang(argv: Sequence[str]) -> str:
+    """The language of a command's error and progress lines: its ``--lang`` (``--lang fr`` or
+    ``--lang=fr``), else ``TRACKWRIGHT_LANG``, else English. Read from the words typed, before
+    they are parsed, so that a mistake in the options is said in that language too."""
+    found = ""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    if found in messages.LANGS:
+        return found
+    env = os.environ.get(LANG_ENV, "")
+    return env if env in messages.LANGS else "en"
+
+
+def error_line(exc: TrackwrightError, lang: str) -> str:
+    """The one line of an input error on stderr, in ``lang``: the place as it is, the words the
+    catalogue's."""
+    return messages.say("cli.error", lang, {"line": exc.line(lang)})
+
+
+#: The command-line parser's English messages (click's, as typer vendors it, and the option
+#: parsers' below), each as a pattern and the catalogue's code that says it in other languages.
+USAGE_MESSAGES = (
+    (r"Invalid value for (?P<hint>.+?): (?P<inner>.+)", "cli.invalid"),
+    (r"Missing argument (?P<name>.+)\.", "cli.missing.argument"),
+    (r"Missing option (?P<name>.+)\.", "cli.missing.option"),
+    (
+        r"No such option: (?P<option>\S+) \(Possible options: (?P<options>.+)\)",
+        "cli.no-option.near",
+    ),
+    (r"No such option: (?P<option>\S+)", "cli.no-option"),
+    (r"No such command (?P<name>.+)\.", "cli.no-command"),
+    (r"Option (?P<option>.+) requires an argument\.", "cli.needs-value"),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.+)\)", "cli.extra"),
+    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", "cli.choice"),
+    (r"Input should be a valid integer.*", "cli.integer"),
+    (r"Input should be a valid number.*", "cli.number"),
+    (r"(?P<value>.+): choose a comma-separated list of (?P<formats>.+)", "cli.formats"),
+    (r"(?P<value>.+): give it as X,Y in millimetres, e\.g\. (?P<example>.+)", "cli.offset"),
+    (r"(?P<value>.+): an offset is at most (?P<most>\d+) mm either way", "cli.offset.far"),
+)
+
+
+def usage_message(message: str, lang: str) -> str:
+    """A parser's English message in ``lang`` (as it is when the catalogue has no words for it)."""
+    if lang == "en":
+        return message
+    for pattern, code in USAGE_MESSAGES:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found is not None:
+            params = found.groupdict()
+            if "inner" in params:
+                params["inner"] = usage_message(params["inner"], lang)
+            return messages.say(code, lang, params)
+    return message
+
+
+def usage_line(message: str, command: str | None, lang: str) -> str:
+    """The one line of a usage error: the parser's message in ``lang``, and where to find help."""
+    said = usage_message(message, lang)
+    if command is not None:
+        said = messages.say("cli.see-help", lang, {"message": said, "command": command})
+    return messages.say("cli.error", lang, {"line": said})
 
 
 class StderrProgress:

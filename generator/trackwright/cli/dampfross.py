@@ -25,6 +25,7 @@ from trackwright.cli.common import (
     PosterSizeOpt,
     RecordArg,
     RulesOpt,
+    bad_option,
     new_seed,
     parse_formats,
     report,
@@ -77,9 +78,7 @@ def generate(
     preset = model.rules(rules)
     low, high = preset.players
     if not low <= players <= high:
-        raise typer.BadParameter(
-            f"{players}: Dampfross is for {low} to {high} players", param_hint="'--players'"
-        )
+        raise bad_option("df.cli.players", "'--players'", players=players, low=low, high=high)
     if map_ref is not None:
         m = model.load(map_ref)
         folder = Path(map_ref).stem if map_ref.endswith(".json") else map_ref
@@ -113,6 +112,13 @@ def generate(
     report(write_all(files), started, lang.value)
 
 
+def random_map_json(cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random map of ``cols`` x ``rows`` hexes as ``generate --seed --width --height`` makes
+    it, as its map file's JSON: the map editor's "random" start on ``trackwright serve``."""
+    params = random_map.RandomParams(width=cols, height=rows, lang=lang)
+    return random_map.generate(seed, params).to_json()
+
+
 def _town(m: model.DampfrossMap, text: str) -> model.Town | None:
     """A town by number or name (any case), or None."""
     if text.strip().isdigit():
@@ -130,15 +136,11 @@ def _cheapest_json(
     who, where = cheapest
     player = game.player_name(who)
     if player not in game.players:
-        raise typer.BadParameter(f"{who!r} is not a player of this game", param_hint="'--cheapest'")
+        raise bad_option("df.cli.not-player", "'--cheapest'", who=repr(who))
     town = _town(m, where)
     target = town.hex if town is not None else m.hex_of_label(where)
     if target is None:
-        raise typer.BadParameter(
-            f"{where!r} is neither a town nor a hex of this map (a town's name or number, or a "
-            "hex as printed on the board: column letter and row number, e.g. F7)",
-            param_hint="'--cheapest'",
-        )
+        raise bad_option("df.cli.place", "'--cheapest'", where=repr(where))
     plan = df.cheapest_line(game, state, player, target, roll)
     return {
         "player": player,
@@ -158,10 +160,7 @@ def _race_numbers(m: model.DampfrossMap, race: tuple[str, str]) -> tuple[int, in
     for text in race:
         town = _town(m, text)
         if town is None:
-            raise typer.BadParameter(
-                f"{text!r} is not a town of this map (its number or its name)",
-                param_hint="'--race'",
-            )
+            raise bad_option("df.cli.town", "'--race'", text=repr(text))
         numbers.append(int(text) if text.strip().isdigit() else town.numbers[0])
     return numbers[0], numbers[1]
 

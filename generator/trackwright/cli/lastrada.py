@@ -12,6 +12,7 @@ import typer
 
 from trackwright.cli.common import (
     DEFAULT_OUT,
+    LANGUAGE,
     BackOffsetOpt,
     Duplex,
     FormatOpt,
@@ -26,6 +27,7 @@ from trackwright.cli.common import (
     PosterSizeOpt,
     RecordArg,
     RulesOpt,
+    bad_option,
     new_seed,
     parse_back_offset,
     parse_formats,
@@ -70,9 +72,7 @@ def generate(
     offset = parse_back_offset(back_offset)
     preset = model.rules(rules)
     if not 8 <= hex_size <= 40:
-        raise typer.BadParameter(
-            f"{hex_size}: choose a hex size from 8 to 40 mm", param_hint="'--hex-size'"
-        )
+        raise bad_option("ls.cli.hex-size", "'--hex-size'", size=hex_size)
     if map_ref is not None:
         m = model.load(map_ref)
         folder = Path(map_ref).stem
@@ -81,7 +81,7 @@ def generate(
             seed = new_seed()
         m = arrange.arrange(seed, hex_size)
         folder = f"seed-{seed}"
-    problem = kit.fit_error(m, paper.value)
+    problem = kit.fit_error(m, paper.value, LANGUAGE.get())
     if problem is not None:
         raise typer.BadParameter(problem, param_hint="'--map'" if map_ref else "'--hex-size'")
     if map_ref is None:
@@ -122,13 +122,9 @@ def score(
     data = result.to_json()
     if reachable is not None:
         if reachable not in game.players:
-            raise typer.BadParameter(
-                f"{reachable!r} is not a player of this game", param_hint="'--reachable'"
-            )
+            raise bad_option("ls.cli.not-player", "'--reachable'", player=repr(reachable))
         if game.turns is None:
-            raise typer.BadParameter(
-                "the record has no turns to start from", param_hint="'--reachable'"
-            )
+            raise bad_option("ls.cli.no-turns", "'--reachable'")
         state = ls.replay(game, preset)
         days = state.reserve[reachable] + preset.days_per_turn
         data["reachable"] = {

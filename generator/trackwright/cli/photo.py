@@ -85,7 +85,7 @@ def working_picture(data: bytes, where: str) -> tuple[Picture, float]:
         opened.draft("RGB", (tracks.WORKING, tracks.WORKING))
         image: Image.Image = ImageOps.exif_transpose(opened.convert("RGB"))
     except (UnidentifiedImageError, OSError, ValueError) as exc:
-        raise TrackwrightError("not a JPEG or PNG photo", where, code="not_photo") from exc
+        raise TrackwrightError.of("not_photo", where) from exc
     scale = tracks.WORKING / max(image.size)
     if scale < 1.0:
         size = (max(8, round(image.width * scale)), max(8, round(image.height * scale)))
@@ -101,13 +101,10 @@ def parse_anchors(values: list[str]) -> dict[str, tuple[float, float]]:
     for value in values:
         hit = ANCHOR.match(value.strip())
         if hit is None:
-            raise TrackwrightError(
-                f"{value!r} is not NAME=X,Y (a city and its pixel position in the photo)",
-                "--anchor",
-            )
+            raise TrackwrightError.of("photo.anchor.form", "--anchor", value=repr(value))
         out[hit["name"].strip()] = (float(hit["x"]), float(hit["y"]))
     if out and len(out) < 4:
-        raise TrackwrightError("give four cities' positions (--anchor four times)", "--anchor")
+        raise TrackwrightError.of("photo.anchors.four", "--anchor")
     return out
 
 
@@ -120,7 +117,9 @@ def read_photo(
     try:
         reading = tracks.read(pic, board(m), scaled or None)
     except tracks.PhotoError as exc:
-        raise TrackwrightError(exc.message, where, code=exc.code) from exc
+        raise TrackwrightError(
+            exc.message, where, code=exc.code, params=exc.params, key=exc.key
+        ) from exc
     return reading.settled()
 
 
@@ -144,10 +143,10 @@ def photo(
     try:
         size = photo_path.stat().st_size
         if size > MAX_PHOTO_BYTES:
-            raise TrackwrightError("the photo is too big (over 64 MB)", where)
+            raise TrackwrightError.of("photo.too-big", where)
         data = photo_path.read_bytes()
     except OSError as exc:
-        raise TrackwrightError(f"cannot read the photo ({exc.strerror})", where) from exc
+        raise TrackwrightError.of("photo.unreadable", where, reason=exc.strerror) from exc
     reading = read_photo(m, data, where, anchors)
     if as_json:
         out = reading.to_json()
@@ -231,15 +230,12 @@ class Outcome:
 def case_photos(folder: Path) -> list[Path]:
     """Every photo under ``folder`` (its subfolders too), in name order."""
     if not folder.is_dir():
-        raise TrackwrightError("not a folder", str(folder))
+        raise TrackwrightError.of("photo.case.not-folder", str(folder))
     photos = sorted(
         p for p in folder.rglob("*") if p.suffix.lower() in PHOTO_SUFFIXES and p.is_file()
     )
     if not photos:
-        raise TrackwrightError(
-            "no photo in this folder (a case is NAME.jpg or NAME.png with its truth NAME.json)",
-            str(folder),
-        )
+        raise TrackwrightError.of("photo.case.empty", str(folder))
     return photos
 
 
@@ -260,22 +256,24 @@ def check_image(photo: Path) -> None:
     where = str(photo)
     try:
         if photo.stat().st_size > MAX_PHOTO_BYTES:
-            raise TrackwrightError("the photo is too big (over 64 MB)", where)
+            raise TrackwrightError.of("photo.too-big", where)
         with Image.open(photo) as image:
             if image.format not in ("JPEG", "PNG", "MPO"):
-                raise TrackwrightError(f"a {image.format} image, not a JPEG or PNG photo", where)
+                raise TrackwrightError.of("photo.format", where, format=image.format)
             image.verify()
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        raise TrackwrightError("not a JPEG or PNG photo", where, code="not_photo") from exc
+        raise TrackwrightError.of("not_photo", where) from exc
 
 
 def round_track(record: engine.GameRecord, number: int, where: str) -> set[Space]:
     """The track on the board at the end of round ``number`` (counted from 1)."""
     if not 1 <= number <= len(record.rounds):
-        raise TrackwrightError(
-            f"round {number}: the record {Path(record.source).name} has {len(record.rounds)} "
-            "round(s)",
+        raise TrackwrightError.of(
+            "photo.case.round",
             f"{where}: $.round",
+            number=number,
+            name=Path(record.source).name,
+            count=len(record.rounds),
         )
     rnd = record.rounds[number - 1]
     laid = rnd.track if rnd.track is not None else [e for t in rnd.turns or () for e in t.track]
@@ -290,10 +288,7 @@ def check_board(details: dict[str, Any], photo: Path, m: model.TransAmericaMap, 
     path, named = mapfile.record_map(model.GAME, details["board"], photo.parent, where)
     board_map = mapfile.load_model(path, named, model.from_json)
     if board_map.to_json() != m.to_json():
-        raise TrackwrightError(
-            f"the record's map is not the board {details['board']!r} its case file names",
-            str(truth),
-        )
+        raise TrackwrightError.of("photo.case.board", str(truth), board=repr(details["board"]))
 
 
 def load_case(folder: Path, photo: Path, maps: dict[str, model.TransAmericaMap]) -> Case:
@@ -301,7 +296,7 @@ def load_case(folder: Path, photo: Path, maps: dict[str, model.TransAmericaMap])
     with the cases on the same board (so the board is prepared once)."""
     truth = photo.with_suffix(".json")
     if not truth.is_file():
-        raise TrackwrightError(f"no truth record {truth.name} beside the photo", str(photo))
+        raise TrackwrightError.of("photo.case.no-truth", str(photo), name=truth.name)
     details = case_details(photo)
     record = engine.record_from_json(mapfile.read_json(truth), str(truth), base=truth.parent)
     check_board(details, photo, record.map, truth)

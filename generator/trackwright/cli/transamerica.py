@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,6 +30,7 @@ from trackwright.cli.common import (
     PosterSizeOpt,
     RecordArg,
     RulesOpt,
+    bad_option,
     new_seed,
     parse_back_offset,
     parse_formats,
@@ -102,13 +103,11 @@ def generate(
     offset = parse_back_offset(back_offset)
     preset = model.rules(rules)
     if sum(x is not None for x in (map_ref, region, random_board or None)) > 1:
-        raise typer.BadParameter("choose one of --map, --region and --random", param_hint="'--map'")
+        raise bad_option("ta.cli.one-map", "'--map'")
     try:
         low, high = (float(v) for v in band_mean.split("-"))
     except ValueError:
-        raise typer.BadParameter(
-            f"{band_mean!r}: give it as LOW-HIGH, e.g. 26-29", param_hint="'--band-mean'"
-        ) from None
+        raise bad_option("ta.cli.band", "'--band-mean'", band=repr(band_mean)) from None
     band = Band(low, high, band_max)
     folder = "transamerica"
     if region is not None:
@@ -122,11 +121,7 @@ def generate(
     else:
         m, result, tries = model.load(map_ref or "usa"), None, 0
         if published.is_published(m):
-            raise TrackwrightError(
-                "the published board is built in for scoring games played on it (records with "
-                '"map": "usa-classic"); it is the publisher\'s, not ours to print',
-                map_ref,
-            )
+            raise TrackwrightError.of("ta.published.not-printed", map_ref)
     if result is not None:
         typer.echo(_balance_line(m, result, tries, lang.value))
     opts = kit.KitOptions(
@@ -178,9 +173,7 @@ def score(
     """Each player's exact missing tracks per round, running scores, barrier and winners."""
 
     if explain is not None and explain.suffix.lower() not in (".pdf", ".svg", ".png"):
-        raise typer.BadParameter(
-            f"{explain}: the picture must be a .pdf, .svg or .png file", param_hint="'--explain'"
-        )
+        raise bad_option("ta.cli.explain", "'--explain'", explain=explain)
     preset = model.rules(rules)
     game = ta.load_record(record, preset)
     result = ta.score(game, preset)
@@ -310,6 +303,15 @@ def signed(value: float, lang: str = "en") -> str:
     text = f"{value:+.1f}"
     text = text[1:] if float(text) == 0 else text
     return text.replace(".", DECIMAL_MARK[lang])
+
+
+def random_map_json(cols: int, rows: int, seed: int, lang: str) -> dict[str, Any]:
+    """A random board as ``generate --random --seed`` makes it (an invented continent whose hands
+    play like the published board's), as its map file's JSON: the map editor's "random" start on
+    ``trackwright serve``. The continent has a size of its own: ``cols`` and ``rows`` (the
+    editor's empty lattice's) are not used."""
+    m, _result, _tries = continent.generate(seed, lang, Band())
+    return m.to_json()
 
 
 def generate_all(out: Path, paper: str, lang: str, formats: tuple[str, ...]) -> dict[Path, bytes]:

@@ -65,6 +65,17 @@ def pieces(document: Document) -> int:
     )
 
 
+def sheet_names(document: Document, lang: str) -> str:
+    """For a board tiled over sheets, the names its sheets carry (" sheet 1 ... to sheet 9",
+    as each sheet prints its own); nothing for another document."""
+    labels = [p.name.removeprefix("sheet_") for p in document.pages]
+    labels = [label for label in labels if label.isdigit()]  # tiled sheets are numbered
+    if len(labels) < 2:
+        return ""
+    first, last = (t("sheet_name", lang, label=label) for label in (labels[0], labels[-1]))
+    return " " + t("ck_sheet_names", lang, first=first, last=last)
+
+
 def two_sided(document: Document) -> bool:
     return any(page.name.endswith("_back") for page in document.pages)
 
@@ -111,7 +122,7 @@ def checklist_page(
             if kind(stem) == "ck_poster"
             else t("ck_single", lang)
         )
-        what = t(kind(stem), lang, n=pieces(document), sheets=pages)
+        what = t(kind(stem), lang, n=pieces(document), sheets=pages) + sheet_names(document, lang)
         if document.checklist:
             what += " " + document.checklist
         count = f"{pages} {t('ck_pages', lang) if pages > 1 else t('ck_page', lang)}"

@@ -22,6 +22,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Blatt",
         "it": "Foglio",
     },
+    "sheet_name": {
+        "en": "sheet {label}",
+        "fr": "feuille {label}",
+        "de": "Blatt {label}",
+        "it": "foglio {label}",
+    },
     "of": {
         "en": "of",
         "fr": "sur",
@@ -277,6 +283,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Couper les bords gauche et haut en pointillé de chaque feuille, la poser sur sa voisine en faisant coïncider les croix et coller ; la petite carte de chaque feuille montre sa place ({sheets} feuilles).",
         "de": "Den gestrichelten linken und oberen Rand jedes Blatts abschneiden, auf das Nachbarblatt legen, bis sich die Kreuze decken, und kleben; die kleine Karte auf jedem Blatt zeigt seinen Platz ({sheets} Blätter).",
         "it": "Tagliare i bordi sinistro e superiore tratteggiati di ogni foglio, sovrapporlo al vicino facendo coincidere le croci e incollare; la piccola mappa di ogni foglio mostra dove va ({sheets} fogli).",
+    },
+    "ck_sheet_names": {
+        "en": "Each sheet is named by its page: {first} (top left) to {last}.",
+        "fr": "Chaque feuille porte le numéro de sa page : de la {first} (en haut à gauche) à la {last}.",
+        "de": "Jedes Blatt trägt die Nummer seiner Seite: von {first} (oben links) bis {last}.",
+        "it": "Ogni foglio porta il numero della sua pagina: dal {first} (in alto a sinistra) al {last}.",
     },
     "ck_cards": {
         "en": "Cut along the crop marks: {n} cards.",

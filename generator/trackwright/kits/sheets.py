@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.tiling import (
+    COLUMNS,
     TILE_MARGINS,
     TILE_OVERLAP,
+    Seam,
     Tile,
     Tiling,
     blocked,
@@ -317,41 +319,98 @@ def crosses(points: Sequence[Point], r: float = 3.0) -> Path:
 # ------------------------------------------------------------------ a board tiled over sheets
 
 
-#: The assembly map on a sheet shows at most this many sheets across and down, centred on the
-#: sheet itself: enough to find its neighbours, and the same size whatever the board's.
+#: The assembly map on a sheet shows the sheets within this many sheets' sizes of it (all of
+#: them on a small board): enough to find its neighbours, and the same size whatever the board.
 MINI_MAP = 5
+#: The assembly map's most height for one sheet (mm).
+MINI_CELL = 8.0
 
 
-def _mini_map(tiling: Tiling, current: int, x: float, y: float, h: float) -> list[Op]:
-    """A small diagram of the sheets round the current one (all of them on a board of at most
-    ``MINI_MAP`` x ``MINI_MAP`` sheets), the current one filled and each labelled."""
+def sheet_name(tile: Tile, lang: str, start: bool = False) -> str:
+    """The sheet's name as printed ("sheet 5", "feuille 5"), capitalised to start a line."""
+    name = t("sheet_name", lang, label=tile.label)
+    return name[:1].upper() + name[1:] if start else name
+
+
+def _assembled(tiling: Tiling, seams: Sequence[Seam]) -> list[Box]:
+    """What of each sheet shows once the board is glued: its window from the seam on each side
+    where it meets another sheet (board mm, x0, y0, x1, y1)."""
+    half = tiling.overlap / 2
+    out: list[Box] = []
+    for i, tile in enumerate(tiling.tiles):
+        over = {s.axis for s in seams if s.over == i}
+        under = {s.axis for s in seams if s.under == i}
+        out.append(
+            (
+                tile.x + (half if 0 in over else 0.0),
+                tile.y + (half if 1 in over else 0.0),
+                tile.x + tile.w - (half if 0 in under else 0.0),
+                tile.y + tile.h - (half if 1 in under else 0.0),
+            )
+        )
+    return out
+
+
+def _cells(
+    shown: Sequence[tuple[Tile, Box]], across: str, at: Point, w: float, h: float
+) -> list[tuple[Tile, Box]]:
+    """Where each sheet's cell lies in the assembly map (x, y, width, height): each row of
+    sheets (column, when the sheets lie in columns) as high (wide) as the others, the sheets
+    along it to scale, so a narrow row still shows its sheets' numbers."""
+    turn = across == COLUMNS
+    if turn:  # lay columns out as rows, then turn the cells back
+        shown = [(t, (b[1], b[0], b[3], b[2])) for t, b in shown]
+        w, h = h, w
+    strips = sorted({(t.col if turn else t.row) for t, _b in shown})
+    lo = min(b[0] for _t, b in shown)
+    span = max(b[2] for _t, b in shown) - lo
+    cell = min(h / len(strips), MINI_CELL)
+    deep = sum(b[3] - b[1] for _t, b in shown) / len(shown)
+    scale = min(cell / deep, w / span)
+    out: list[tuple[Tile, Box]] = []
+    for tile, b in shown:
+        k = strips.index(tile.col if turn else tile.row)
+        box = ((b[0] - lo) * scale, k * cell, (b[2] - b[0]) * scale, cell)
+        if turn:
+            box = (box[1], box[0], box[3], box[2])
+        out.append((tile, (at[0] + box[0], at[1] + box[1], box[2], box[3])))
+    return out
+
+
+def _mini_map(
+    tiling: Tiling, glued: Sequence[Box], current: int, at: Point, h: float, w: float
+) -> list[Op]:
+    """A small drawing of the glued board round the current sheet (within ``MINI_MAP`` // 2
+    sheets of it; all of it on a small board) in at most ``w`` x ``h`` mm (see
+    :func:`_cells`), the current sheet filled, each sheet numbered as it is named."""
     here = tiling.tiles[current]
-    c0 = min(max(here.col - MINI_MAP // 2, 0), max(tiling.cols - MINI_MAP, 0))
-    r0 = min(max(here.row - MINI_MAP // 2, 0), max(tiling.rows - MINI_MAP, 0))
-    cols = range(c0, min(c0 + MINI_MAP, tiling.cols))
-    rows = range(r0, min(r0 + MINI_MAP, tiling.rows))
-    cell = min(h / len(rows), 8.0)
-    cw = cell * here.w / here.h
+    x, y = at
+    reach_x = max(t.w for t in tiling.tiles) * (MINI_MAP / 2)
+    reach_y = max(t.h for t in tiling.tiles) * (MINI_MAP / 2)
+    cx, cy = here.x + here.w / 2, here.y + here.h / 2
+    shown = [
+        (tile, box)
+        for tile, box in zip(tiling.tiles, glued, strict=True)
+        if abs(tile.x + tile.w / 2 - cx) < reach_x and abs(tile.y + tile.h / 2 - cy) < reach_y
+    ]
     cells: dict[bool, list[tuple[Point, ...]]] = {False: [], True: []}  # the others, this one
     labels: list[Op] = []
-    for row in rows:
-        for col in cols:
-            tile = tiling.tiles[row * tiling.cols + col]  # reading order
-            mine = tile is here
-            cx, cy = x + (col - c0) * cw, y + (row - r0) * cell
-            cells[mine].append(((cx, cy), (cx + cw, cy), (cx + cw, cy + cell), (cx, cy + cell)))
-            size = min(5.0, cell * 1.6, cw * 2.2 / len(tile.label))
-            if size >= 3.0:  # smaller labels could not be read: the sheet's own label says it
-                labels.append(
-                    Text(
-                        cx + cw / 2,
-                        cy + cell * 0.68,
-                        tile.label,
-                        size=size,
-                        anchor="middle",
-                        fill="#ffffff" if mine else "#555555",
-                    )
+    for tile, (px0, py0, pw, ph) in _cells(shown, tiling.across, (x, y), w, h):
+        mine = tile is here
+        cells[mine].append(((px0, py0), (px0 + pw, py0), (px0 + pw, py0 + ph), (px0, py0 + ph)))
+        size = min(5.0, ph * 1.6, pw * 2.2 / len(tile.label))
+        if size >= 3.0:  # smaller numbers could not be read: the sheet's own name says it
+            fill = "#ffffff" if mine else "#555555"
+            labels.append(
+                Text(
+                    px0 + pw / 2,
+                    py0 + ph / 2 + size * PT_TO_MM * 0.35,
+                    tile.label,
+                    size=size,
+                    anchor="middle",
+                    fill=fill,
                 )
+            )
     ops: list[Op] = []
     for mine, fill in ((False, "#ffffff"), (True, "#555555")):
         if cells[mine]:
@@ -405,42 +464,82 @@ def cross_spots(
     return sorted(spots)
 
 
-def _seam_ops(tile: Tile, tiling: Tiling, keepouts: Sequence[Box], lang: str) -> list[Op]:
-    """A sheet's cut lines (left and top edges), glue lines (right and bottom) and the
-    registration crosses on them, at the same board places on both sheets of a seam."""
+def _cross_count(seam: Seam) -> int:
+    """How many registration crosses a seam gets: three along a whole sheet's side, fewer
+    along a short stretch (rows of sheets meet the next row in pieces)."""
+    length = seam.hi - seam.lo
+    return 3 if length > 100 else 2 if length > 50 else 1
+
+
+def _seam_ops(
+    index: int, tiling: Tiling, seams: Sequence[Seam], keepouts: Sequence[Box], lang: str
+) -> list[Op]:
+    """A sheet's cut lines (the sides where it lies over another sheet: left, top), glue lines
+    (along each stretch where another lies over it: right, bottom) and the registration
+    crosses on them, at the same board places on both sheets of a seam."""
+    tile = tiling.tiles[index]
     top, _right, _bottom, left = TILE_MARGINS
     half = tiling.overlap / 2
     x0, y0, x1, y1 = left, top, left + tile.w, top + tile.h
     dx, dy = left - tile.x, top - tile.y  # board mm -> sheet mm
-    down = [y + dy for y in cross_spots(tile.x + half, tile.y, tile.y + tile.h, 0, keepouts)]
-    across = [x + dx for x in cross_spots(tile.y + half, tile.x, tile.x + tile.w, 1, keepouts)]
     dash = Style(stroke="#000000", width=0.3, dash=(2.0, 1.5), cap="butt")
     solid = Style(stroke="#000000", width=0.25, cap="butt")
+    mine = [s for s in seams if index in (s.under, s.over)]
+    cut = {s.axis for s in mine if s.over == index}
     ops: list[Op] = []
-    marks: list[Point] = []
-    if tile.col > 0:  # cut off the left overlap's outer half
+    if 0 in cut:  # cut off the left overlap's outer half
         ops.append(line((x0 + half, y0 - 4), (x0 + half, y1 + 4), dash))
         ops.append(Text(x0 + half - 1, y0 - 2.5, "✂ " + t("cut", lang), size=5.5, anchor="end"))
-        marks += [(x0 + half, y) for y in down]
-    if tile.row > 0:
+    if 1 in cut:
         ops.append(line((x0 - 4, y0 + half), (x1 + 4, y0 + half), dash))
-        marks += [(x, y0 + half) for x in across]
-    if tile.col < tiling.cols - 1:  # the neighbour's cut edge lands here
-        ops.append(line((x1 - half, y0), (x1 - half, y1), solid))
+    marks: list[Point] = []
+    for seam in mine:
+        # Along the stretch that shows once glued (the ends are under the next sheets).
+        lo, hi = seam.lo + half, seam.hi - half
+        spots = cross_spots(seam.at, lo, hi, seam.axis, keepouts, _cross_count(seam))
+        if seam.axis == 0:
+            marks += [(seam.at + dx, y + dy) for y in spots]
+        else:
+            marks += [(x + dx, seam.at + dy) for x in spots]
+        if seam.under == index:  # the neighbour's cut edge lands here
+            a = (seam.at + dx, seam.lo + dy) if seam.axis == 0 else (seam.lo + dx, seam.at + dy)
+            b = (seam.at + dx, seam.hi + dy) if seam.axis == 0 else (seam.hi + dx, seam.at + dy)
+            ops.append(line(a, b, solid))
+    glued = {s.axis for s in mine if s.under == index}
+    if 0 in glued:
         ops.append(Text(x1 + 1.5, y0 + 12, t("glue", lang), size=5.5, angle=90))
-        xr = tile.x + tile.w - half
-        marks += [
-            (x1 - half, y + dy) for y in cross_spots(xr, tile.y, tile.y + tile.h, 0, keepouts)
-        ]
-    if tile.row < tiling.rows - 1:
-        ops.append(line((x0, y1 - half), (x1, y1 - half), solid))
+    if 1 in glued:
         ops.append(Text(x0 + 12, y1 + 3, t("glue", lang), size=5.5))
-        yb = tile.y + tile.h - half
-        marks += [
-            (x + dx, y1 - half) for x in cross_spots(yb, tile.x, tile.x + tile.w, 1, keepouts)
-        ]
     if marks:
         ops.append(crosses(marks, CROSS_R))
+    return ops
+
+
+#: The sheet's name in its corner (points, bold).
+NAME_SIZE = 16.0
+
+
+def _footer(tiling: Tiling, glued: Sequence[Box], index: int, lang: str, title: str) -> list[Op]:
+    """A sheet's footer, from 20.5 to 6.5 mm above the paper's bottom edge: its name, the
+    title, which sheet of how many, the assembly map, the scale bar and (on the first sheet)
+    how to assemble."""
+    tile = tiling.tiles[index]
+    left = TILE_MARGINS[3]
+    base = tiling.paper_h - TEXT_MARGIN - 0.5
+    name = sheet_name(tile, lang, start=True)
+    ops: list[Op] = [Text(left, base - 3.5, name, size=NAME_SIZE, bold=True)]
+    at = left + fonts.text_width(name, NAME_SIZE, True) + 4
+    ops.append(Text(at, base - 14, title, size=7, bold=True))
+    count = f"{name} {t('of', lang)} {len(tiling.tiles)}"
+    ops.append(Text(at, base - 11, count, size=6.5))
+    rx = tiling.paper_w - TILE_MARGINS[1] - 110
+    ops.extend(_mini_map(tiling, glued, index, (at, base - 9), 9.0, rx - 3 - at))
+    ops.extend(ruler_ops(rx, base - 11.5, lang, caption="right"))
+    # How to assemble, on the first sheet (and in the kit's checklist): the cut and glue
+    # words on every edge say the rest, and each sheet's SVG stays small.
+    rows = fonts.wrap(t("assembly", lang), 5.5, 108)[:3] if index == 0 else []
+    for k, text in enumerate(rows):
+        ops.append(Text(rx, base - 2.4 * (len(rows) - 1 - k), text, size=5.5, fill="#333333"))
     return ops
 
 
@@ -465,32 +564,14 @@ def tiled_pages(
     top, _right, _bottom, left = TILE_MARGINS
     keep = seam_keepouts(drawing.ops) if keepouts is None else list(keepouts)
     tiling = choose_tiling(drawing.width, drawing.height, paper, TILE_MARGINS, overlap, keep)
+    seams = tiling.seams()
+    glued = _assembled(tiling, seams)
     pages: list[Drawing] = []
     ph = tiling.paper_h
     for index, tile in enumerate(tiling.tiles):
         ops: list[Op] = [Place(drawing, left, top, (tile.x, tile.y, tile.w, tile.h))]
-        ops.extend(_seam_ops(tile, tiling, keep, lang))
-        # Footer, from 20.5 to 6.5 mm above the paper's bottom edge.
-        base = ph - TEXT_MARGIN - 0.5
-        ops.append(Text(left, base - 3.5, tile.label, size=20, bold=True))
-        ops.append(Text(left + 20, base - 14, title, size=7, bold=True))
-        ops.append(
-            Text(
-                left + 20,
-                base - 11,
-                f"{t('sheet', lang)} {tile.label} · {index + 1} {t('of', lang)} "
-                f"{len(tiling.tiles)}",
-                size=6.5,
-            )
-        )
-        ops.extend(_mini_map(tiling, index, left + 20, base - 9, 9.0))
-        rx = tiling.paper_w - TILE_MARGINS[1] - 110
-        ops.extend(ruler_ops(rx, base - 11.5, lang, caption="right"))
-        # How to assemble, on the first sheet (and in the kit's checklist): the cut and glue
-        # words on every edge say the rest, and each sheet's SVG stays small.
-        rows = fonts.wrap(t("assembly", lang), 5.5, 108)[:3] if index == 0 else []
-        for k, text in enumerate(rows):
-            ops.append(Text(rx, base - 2.4 * (len(rows) - 1 - k), text, size=5.5, fill="#333333"))
+        ops.extend(_seam_ops(index, tiling, seams, keep, lang))
+        ops.extend(_footer(tiling, glued, index, lang, title))
         pages.append(Drawing(f"sheet_{tile.label}", tiling.paper_w, ph, tuple(ops)))
     return tiling, pages
 

@@ -14,10 +14,12 @@ app), the server key (the games and maps routers) and a game's token (the one-ga
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import secrets
 import threading
-from collections.abc import Collection, Iterator
+import zipfile
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,6 +98,20 @@ class Waiters:
                 loop.call_soon_threadsafe(event.set)
 
 
+#: A kit made for a map: (the map file's JSON, checked by its game's loader; the language; the
+#: paper) -> the kit's files by their path in the kit. Kits are made a layer above this one:
+#: ``trackwright serve`` gives this (the game's own ``generate --map``).
+KitMaker = Callable[[dict[str, Any], str, str], dict[str, bytes]]
+#: A random map made for the map editor's start: (game, columns, rows, seed, language) -> the
+#: map file's JSON. Given by ``trackwright serve`` (random maps are made by the kits' layer).
+RandomMaker = Callable[[str, int, int, int, str], dict[str, Any]]
+#: The largest side of a random map asked for (hexes or lattice steps).
+RANDOM_SIDE = 200
+#: The papers and languages a kit is made in (the command line's --paper and --lang).
+PRINT_PAPERS = ("a4", "letter", "a3")
+LANGS = site_builder.LANGS
+
+
 @dataclass(frozen=True)
 class Server:
     """What the routes of one app share: its store, its key and how it is reached."""
@@ -108,6 +124,8 @@ class Server:
     url: str | None
     hosts: frozenset[str] | None
     waiters: Waiters = field(default_factory=Waiters)
+    make_kit: KitMaker | None = None
+    make_random: RandomMaker | None = None
 
 
 def _server(request: Request) -> Server:
@@ -753,6 +771,79 @@ def upload_map(data: JsonBody, server: ServerDep):
     return {"game": data["game"], "sha256": sha, "name": data.get("name", sha[:12])}
 
 
+def _print_request(body: dict[str, Any]) -> tuple[dict[str, Any], str, str]:
+    """The map, language and paper of a print request, or a readable 422."""
+    data = body.get("map")
+    if not isinstance(data, dict):
+        raise HTTPException(422, 'send {"map": {...the map file...}, "lang": "en", "paper": "a4"}')
+    lang = body.get("lang", "en")
+    if lang not in site_builder.LANGS:
+        raise HTTPException(422, f"unknown language {str(lang)[:10]!r}: one of {LANGS}")
+    paper = body.get("paper", "a4")
+    if paper not in PRINT_PAPERS:
+        raise HTTPException(422, f"unknown paper {str(paper)[:10]!r}: one of {PRINT_PAPERS}")
+    return data, lang, paper
+
+
+async def print_map(body: JsonBody, server: ServerDep) -> Response:
+    if server.make_kit is None:
+        raise HTTPException(404, "this server makes no kits (start it with trackwright serve)")
+    data, lang, paper = _print_request(body)
+    games.check_map(data)  # the game's own loader: a map it refuses is a 422 saying why
+    files = await run_in_threadpool(server.make_kit, data, lang, paper)
+    pdfs = {name: content for name, content in sorted(files.items()) if name.endswith(".pdf")}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, content in pdfs.items():
+            z.writestr(name, content)
+        z.writestr("map.json", mapfile.dumps(data))
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in str(data.get("name", "map")))
+    return Response(
+        buffer.getvalue(),
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{stem[:60] or "map"}-kit.zip"'},
+    )
+
+
+def _whole(body: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HTTPException(422, f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+async def random_start(body: JsonBody, server: ServerDep):
+    if server.make_random is None:
+        raise HTTPException(404, "this server makes no maps (start it with trackwright serve)")
+    game = registry.get(body.get("game"), "$.game").name
+    cols = _whole(body, "cols", 1, RANDOM_SIDE)
+    rows = _whole(body, "rows", 1, RANDOM_SIDE)
+    seed = _whole(body, "seed", 0, 2**53)
+    lang = body.get("lang", "en")
+    if lang not in LANGS:
+        raise HTTPException(422, f"unknown language {str(lang)[:10]!r}: one of {LANGS}")
+    return await run_in_threadpool(server.make_random, game, cols, rows, seed, lang)
+
+
+def _edit_router() -> APIRouter:
+    """The map editor's "Print this map": the kit made from the map sent (never a path)."""
+    router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
+    router.add_api_route(
+        "/api/edit/print",
+        print_map,
+        methods=["POST"],
+        summary="Make the kit of a map file sent in the body: a zip of its PDFs",
+        response_class=Response,
+    )
+    router.add_api_route(
+        "/api/edit/random",
+        random_start,
+        methods=["POST"],
+        summary="A random map of a game and size to start the map editor from",
+    )
+    return router
+
+
 def _maps_router() -> APIRouter:
     """The maps to start a game on, their boards, and uploads: the server key."""
     router = APIRouter(dependencies=[Depends(server_key)], route_class=_Route)
@@ -801,13 +892,17 @@ def create_app(
     rotate_key: bool = False,
     site: Path | None = None,
     url: str | None = None,
+    make_kit: KitMaker | None = None,
+    make_random: RandomMaker | None = None,
 ) -> FastAPI:
     """The scorer. ``site``: the phone app's folder (``trackwright site``), served at ``/``.
     ``lan``: every request needs the server key or the game's token, and a request that changes
     something must carry it in a header (X-Trackwright-Key, X-Game-Token), never only in the URL,
     so that another site's page cannot make a phone's browser change a game. ``allowed_hosts``:
     the names the server answers to (the Host header). ``url``: the address phones open (shown
-    with its QR code on the page)."""
+    with its QR code on the page). ``make_kit``: how a map's kit is made, for the map editor's
+    "Print this map" (none: the server makes no kits); ``make_random``: how a random map is
+    made for the editor's "random" start (none: it makes none)."""
     server = Server(
         store=Store(db),
         key=key or _server_key(db, rotate=rotate_key),
@@ -816,6 +911,8 @@ def create_app(
         uploads=db.parent / "maps",
         url=url,
         hosts=None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts),
+        make_kit=make_kit,
+        make_random=make_random,
     )
     app = FastAPI(
         title="trackwright scorer",
@@ -837,6 +934,7 @@ def create_app(
     app.include_router(_games_router(record_openapi))
     app.include_router(_game_router(record_openapi))
     app.include_router(_maps_router())
+    app.include_router(_edit_router())
     if site is not None:
         app.mount("/", Site(site, server.hosts), name="site")
     app.add_middleware(BodyLimit)

@@ -251,9 +251,7 @@ def layout(jobs: list[Job], made: list[dict[str, bytes]]) -> dict[str, bytes]:
             out.update(pdfs)
     too_big = [name for name, data in out.items() if len(data) > FILE_LIMIT]
     if too_big:
-        raise TrackwrightError(
-            f"larger than {FILE_LIMIT // 2**20} MiB, more than free static hosts take", too_big[0]
-        )
+        raise TrackwrightError.of("prints.too-big", too_big[0], limit=FILE_LIMIT // 2**20)
     langs = sorted({j.lang for j in jobs}, key=[j.lang for j in jobs].index)
     papers = sorted({j.paper for j in jobs}, key=[j.paper for j in jobs].index)
     document = {"langs": langs, "papers": papers, "kits": index}

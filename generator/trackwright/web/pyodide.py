@@ -54,7 +54,7 @@ def tarball() -> Path:
     if given:
         path = Path(given)
         if not path.is_file():
-            raise TrackwrightError("no such file", f"TRACKWRIGHT_PYODIDE={given}")
+            raise TrackwrightError.of("pyodide.no-file", f"TRACKWRIGHT_PYODIDE={given}")
         _check(path, f"TRACKWRIGHT_PYODIDE={given}")
         return path
     target = cache_dir() / f"pyodide-{VERSION}.tgz"
@@ -66,11 +66,7 @@ def tarball() -> Path:
             target.unlink()
     npm = shutil.which("npm")
     if npm is None:
-        raise TrackwrightError(
-            f"the phone app needs the npm package pyodide@{VERSION}, and npm is not installed "
-            "(install Node.js and npm, or set TRACKWRIGHT_PYODIDE to the package's .tgz)",
-            "pyodide",
-        )
+        raise TrackwrightError.of("pyodide.no-npm", "pyodide", version=VERSION)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         try:
@@ -81,11 +77,13 @@ def tarball() -> Path:
                 timeout=600,
             )
         except subprocess.TimeoutExpired:
-            raise TrackwrightError("npm pack took over 10 minutes", "pyodide") from None
+            raise TrackwrightError.of("pyodide.pack-slow", "pyodide") from None
         made = list(Path(tmp).glob("pyodide-*.tgz"))
         if done.returncode != 0 or len(made) != 1:
             last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no package"]
-            raise TrackwrightError(f"npm pack pyodide@{VERSION} failed: {last[0]}", "pyodide")
+            raise TrackwrightError.of(
+                "pyodide.pack-failed", "pyodide", version=VERSION, last=last[0]
+            )
         _check(made[0], f"pyodide@{VERSION} from npm")
         made[0].replace(target)
     return target
@@ -94,10 +92,8 @@ def tarball() -> Path:
 def _check(path: Path, where: str) -> None:
     found = integrity_of(path.read_bytes())
     if found != INTEGRITY:
-        raise TrackwrightError(
-            f"the package's SHA-512 is {found[:24]}..., not the pinned {INTEGRITY[:24]}... "
-            f"(pyodide {VERSION})",
-            where,
+        raise TrackwrightError.of(
+            "pyodide.hash", where, found=found[:24], integrity=INTEGRITY[:24], version=VERSION
         )
 
 
@@ -108,7 +104,7 @@ def files() -> dict[str, bytes]:
         for name in FILES:
             member = tar.extractfile(f"package/{name}")
             if member is None:
-                raise TrackwrightError(f"{name} is missing from the package", "pyodide")
+                raise TrackwrightError.of("pyodide.missing-file", "pyodide", name=name)
             out[name] = member.read()
     return out
 

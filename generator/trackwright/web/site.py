@@ -42,6 +42,7 @@ ENGINE_PACKAGES = (
     "trackwright.scorer",
     "trackwright.photo",
     "trackwright.games",
+    "trackwright.edit",
     "trackwright.play",
 )
 ENGINE_DATA = re.compile(r"^[a-z]+/(maps|rules)/[^/]+\.json$|^[a-z]+/[a-z_]+\.json$")
@@ -350,9 +351,7 @@ def build(
     called last, once everything else is checked and built, and its files added after the
     service worker is made, which neither keeps them nor changes its version for them."""
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
-        raise TrackwrightError(
-            "exists and is not an earlier trackwright site: choose a new or empty folder", str(out)
-        )
+        raise TrackwrightError.of("site.folder.taken", str(out))
     maps = collect_maps(extra or [], kits)
     notes: list[str] = []
     contents = site_files(maps, notes=notes)
@@ -363,7 +362,9 @@ def build(
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     except OSError as exc:
-        raise TrackwrightError(f"cannot write here ({exc.strerror or exc})", str(out)) from None
+        raise TrackwrightError.of(
+            "site.folder.unwritable", str(out), reason=exc.strerror or str(exc)
+        ) from None
     try:
         for rel, data in contents.items():
             target = staging / rel
@@ -379,7 +380,9 @@ def build(
             staging.replace(out)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        raise TrackwrightError(f"cannot write the site ({exc.strerror or exc})", str(out)) from None
+        raise TrackwrightError.of(
+            "site.unwritable", str(out), reason=exc.strerror or str(exc)
+        ) from None
     report = Report(out, len(contents), sum(len(d) for d in contents.values()))
     report.pyodide_size = sum(len(d) for k, d in contents.items() if k.startswith("pyodide/"))
     report.maps = maps

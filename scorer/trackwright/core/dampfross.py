@@ -121,9 +121,9 @@ def _hex(raw: Sequence[Any]) -> Hex:
     return int(raw[0]), int(raw[1])
 
 
-def _fail(message: str, where: str, path: str) -> TrackwrightError:
-    """A map's error at ``path`` (a JSON path) in the file ``where``."""
-    return TrackwrightError(message, f"{where}: {path}")
+def _fail(code: str, where: str, path: str, /, **params: object) -> TrackwrightError:
+    """A map's error (the catalogue's ``code``) at ``path`` (a JSON path) in the file ``where``."""
+    return TrackwrightError.of(code, f"{where}: {path}", **params)
 
 
 def _rivers_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str) -> dict[Side, int]:
@@ -135,18 +135,14 @@ def _rivers_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str)
         a, b = _hex(raw[0]), _hex(raw[1])
         for h in (a, b):
             if h not in terrain:
-                raise _fail(f"hex {h} is not on the map", where, path)
+                raise _fail("df.map.river.off", where, path, hex=h)
         if not hexgrid.are_neighbours(a, b):
-            raise _fail(f"hexes {a} and {b} are not neighbours, so share no side", where, path)
+            raise _fail("df.map.river.apart", where, path, a=a, b=b)
         if "water" in (terrain[a], terrain[b]):
-            raise _fail(f"the river side between {a} and {b} touches water", where, path)
+            raise _fail("df.map.river.water", where, path, a=a, b=b)
         key = hexgrid.side(a, b)
         if key in rivers:
-            raise _fail(
-                f"the side between {a} and {b} is listed twice (also $.rivers[{rivers[key]}])",
-                where,
-                path,
-            )
+            raise _fail("df.map.river.twice", where, path, a=a, b=b, other=rivers[key])
         rivers[key] = i
     return rivers
 
@@ -157,11 +153,11 @@ def _check_town(
     """One town's hex: on the map, land, no other town's."""
     name = raw["name"]
     if h not in terrain:
-        raise _fail(f"town {name}: hex {h} is not on the map", where, f"$.towns[{i}].hex")
+        raise _fail("df.map.town.off", where, f"$.towns[{i}].hex", town=name, hex=h)
     if terrain[h] == "water":
-        raise _fail(f"town {name}: hex {h} is water", where, f"$.towns[{i}].hex")
+        raise _fail("df.map.town.water", where, f"$.towns[{i}].hex", town=name, hex=h)
     if h in on_hex:
-        raise _fail(f"towns {on_hex[h]} and {name} share hex {h}", where, f"$.towns[{i}].hex")
+        raise _fail("df.map.town.shared", where, f"$.towns[{i}].hex", a=on_hex[h], b=name, hex=h)
 
 
 def _towns_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str) -> list[Town]:
@@ -173,24 +169,19 @@ def _towns_from_json(data: dict[str, Any], terrain: dict[Hex, str], where: str) 
     for i, raw in enumerate(data["towns"]):
         name, h = raw["name"], _hex(raw["hex"])
         if any(t.name == name for t in towns):
-            raise _fail(f"duplicate town {name!r}", where, f"$.towns[{i}].name")
+            raise _fail("df.map.town.twice", where, f"$.towns[{i}].name", town=repr(name))
         _check_town(raw, h, i, terrain, on_hex, where)
         for n in raw["numbers"]:
             if n in number_of:
                 raise _fail(
-                    f"number {n} is on both {number_of[n]} and {name}", where, f"$.towns[{i}]"
+                    "df.map.number.twice", where, f"$.towns[{i}]", n=n, a=number_of[n], b=name
                 )
             number_of[n] = name
         on_hex[h] = name
         towns.append(Town(name, h, tuple(sorted(raw["numbers"]))))
     unused = [n for n in DICE_NUMBERS if n not in number_of]
     if unused:
-        raise _fail(
-            "every dice number 11..66 must name a town; not on any town: "
-            + ", ".join(map(str, unused)),
-            where,
-            "$.towns",
-        )
+        raise _fail("df.map.numbers", where, "$.towns", unused=", ".join(map(str, unused)))
     return towns
 
 
@@ -202,12 +193,12 @@ def _check_ports(
     ports = data["ports"]
     for i, name in enumerate(ports):
         if name not in names:
-            raise _fail(f"port {name!r} is not a town of this map", where, f"$.ports[{i}]")
+            raise _fail("df.map.port.unknown", where, f"$.ports[{i}]", port=repr(name))
         h = next(t.hex for t in towns if t.name == name)
         if not any(terrain.get(n) == "water" for n in hexgrid.neighbours(h)):
-            raise _fail(f"port {name} on hex {h} is not on the coast", where, f"$.ports[{i}]")
+            raise _fail("df.map.port.inland", where, f"$.ports[{i}]", port=name, hex=h)
     if data.get("start", "town") == "port" and not ports:
-        raise _fail("players start from ports, but the map has none", where, "$.start")
+        raise _fail("df.map.no-ports", where, "$.start")
 
 
 def _check_over_land(terrain: dict[Hex, str], towns: list[Town], where: str) -> None:
@@ -218,10 +209,12 @@ def _check_over_land(terrain: dict[Hex, str], towns: list[Town], where: str) -> 
     for i, town in enumerate(towns):
         if town.hex not in home:
             raise _fail(
-                f"town {town.name} on hex {town.hex} cannot be reached over land from "
-                f"{towns[0].name}",
+                "df.map.town.cut-off",
                 where,
                 f"$.towns[{i}]",
+                town=town.name,
+                hex=town.hex,
+                first=towns[0].name,
             )
 
 
@@ -305,9 +298,7 @@ class DampfrossRules:
         """The winning total; experienced players may raise it by the preset's bonus."""
         if experienced:
             if self.experienced_bonus is None:
-                raise TrackwrightError(
-                    f"the {self.name} rules have no total for experienced players"
-                )
+                raise TrackwrightError.of("df.rules.no-experienced", rules=self.name)
             return self.victory[players] + self.experienced_bonus
         return self.victory[players]
 

@@ -1,10 +1,19 @@
-"""The one error type users see: a message naming the file and the place, shown on one line."""
+"""The one error type users see: a message naming the file and the place, shown on one line, in
+the user's language (the words from :mod:`trackwright.core.messages`, the place as it is)."""
 
 from __future__ import annotations
 
+from typing import Self
+
+from trackwright.core import messages
+
 
 class TrackwrightError(Exception):
-    """Bad input. ``where`` is the file (and place in it) the problem is in."""
+    """Bad input. ``where`` is the file (and place in it) the problem is in.
+
+    Raise sites give a code of the message catalogue and its params
+    (``TrackwrightError.of("map.hex.twice", where, q=1, r=2)``); ``message`` is then the
+    English text, and :meth:`line` says it in any language of ours."""
 
     def __init__(
         self,
@@ -13,6 +22,7 @@ class TrackwrightError(Exception):
         *,
         code: str = "",
         params: dict[str, object] | None = None,
+        key: str = "",
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -21,6 +31,42 @@ class TrackwrightError(Exception):
         #: message is all there is).
         self.code = code
         self.params = dict(params or {})
+        #: The message catalogue's entry that words it: the code's own, unless the code is one a
+        #: page already knows by another name (:meth:`known_as`).
+        self.key = key or code
+
+    @classmethod
+    def of(cls, code: str, where: str | None = None, /, **params: object) -> Self:
+        """The error of catalogue entry ``code`` at ``where``, its English words as ``message``."""
+        return cls(messages.say(code, "en", params), where, code=code, params=params)
+
+    def known_as(self, code: str) -> Self:
+        """This error under the code a page already says in its own words (the photo reader's
+        ``dark``, ``blurred``...), its words still the catalogue's entry."""
+        self.code = code
+        return self
+
+    def at(self, where: str | None) -> TrackwrightError:
+        """The same error at another place (an embedded document's place in its file)."""
+        return type(self)(self.message, where, code=self.code, params=self.params, key=self.key)
+
+    def words(self) -> object:
+        """The message, to put in another's placeholder: its catalogue part when it has one."""
+        if self.key and messages.known(self.key):
+            return messages.part(self.key, **self.params)
+        return self.message
+
+    def say(self, lang: str = "en") -> str:
+        """The message in ``lang``: the catalogue's words when it has an entry, else as raised."""
+        if self.key and messages.known(self.key):
+            return messages.say(self.key, lang, self.params)
+        return self.message
+
+    def line(self, lang: str = "en") -> str:
+        """The one line a user sees, in ``lang``: the place as it is, then the message."""
+        where = clip(_one_line(self.where), LINE_LIMIT) if self.where else ""
+        message = clip(_one_line(self.say(lang)), LINE_LIMIT)
+        return f"{where}: {message}" if where else message
 
     def __str__(self) -> str:
         """One line, whatever the message and the place hold: control characters escaped, and
@@ -35,11 +81,15 @@ class TrackwrightError(Exception):
 LINE_LIMIT = 1000
 
 
+#: Spaces a language's words hold (French writes 1 000 and « … » with them): kept as they are.
+SPACES = frozenset("\u00a0\u202f")
+
+
 def _one_line(text: str) -> str:
     """Line breaks and other control characters as their escapes (``\\n``, ``\\x00``)."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() or c in SPACES else repr(c)[1:-1] for c in text)
 
 
 def clip(text: str, limit: int = 100) -> str:

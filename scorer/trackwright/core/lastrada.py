@@ -104,8 +104,8 @@ class LaStradaMap:
 def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
     mapfile.validate_for(data, GAME, TITLE, where)
 
-    def fail(message: str, path: str) -> TrackwrightError:
-        return TrackwrightError(message, f"{where}: {path}")
+    def fail(code: str, path: str, /, **params: object) -> TrackwrightError:
+        return TrackwrightError.of(code, f"{where}: {path}", **params)
 
     rows = mapfile.hex_rows(data, where)
     terrain: dict[Hex, str] = {h: raw["terrain"] for h, raw in rows.items()}
@@ -116,14 +116,16 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
     for i, raw in enumerate(data["settlements"]):
         h = (int(raw["hex"][0]), int(raw["hex"][1]))
         if raw["id"] in ids:
-            raise fail(f"duplicate settlement id {raw['id']!r}", f"$.settlements[{i}].id")
+            raise fail("ls.map.settlement.twice", f"$.settlements[{i}].id", id=repr(raw["id"]))
         if h not in terrain:
-            raise fail(
-                f"settlement {raw['id']}: hex {h} is not on the board", f"$.settlements[{i}].hex"
-            )
+            raise fail("ls.map.settlement.off", f"$.settlements[{i}].hex", id=raw["id"], hex=h)
         if h in on_hex:
             raise fail(
-                f"settlements {on_hex[h]} and {raw['id']} share hex {h}", f"$.settlements[{i}].hex"
+                "ls.map.settlement.shared",
+                f"$.settlements[{i}].hex",
+                a=on_hex[h],
+                b=raw["id"],
+                hex=h,
             )
         ids.add(raw["id"])
         on_hex[h] = raw["id"]
@@ -131,7 +133,7 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> LaStradaMap:
     groups = hexgrid.components(terrain)
     if len(groups) > 1:
         stray = min(groups[1])
-        raise fail(f"the board is not in one piece: hex {stray} is cut off", "$.hexes")
+        raise fail("ls.map.cut-off", "$.hexes", hex=stray)
     pieces = tuple(
         Piece(p["id"], p["position"], bool(p.get("start", False))) for p in data.get("pieces", [])
     )
@@ -279,10 +281,7 @@ def _rules_from_json(data: dict[str, Any], ref: str) -> LaStradaRules:
     for kind in KINDS:
         row = tuple(data["gold"][kind])
         if len(row) != most:
-            raise TrackwrightError(
-                f"{len(row)} values; give one per number of merchants, 1 to {most}",
-                f"$.gold.{kind}",
-            )
+            raise TrackwrightError.of("ls.rules.gold", f"$.gold.{kind}", count=len(row), most=most)
         gold[kind] = row
     return LaStradaRules(
         name=data["name"],

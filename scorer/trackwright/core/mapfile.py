@@ -8,6 +8,7 @@ map is a built-in name, a file path or a whole map file embedded in the record
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
@@ -23,6 +24,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from trackwright.core import messages
 from trackwright.core.errors import TrackwrightError, quote
 from trackwright.core.validation import Problem, compile_schema
 
@@ -79,7 +81,7 @@ def game_map_schema(game: str) -> dict[str, Any]:
     """The map schema for one game's map files."""
     base = schema("map")
     if game not in base["$defs"]:
-        raise TrackwrightError(f"no map schema for the game {game!r}", "map.schema.json")
+        raise TrackwrightError.of("schema.no-game", "map.schema.json", game=repr(game))
     game_key = {**base["properties"]["game"], "const": game}
     return {
         **base,
@@ -120,40 +122,61 @@ MAX_NUMBER_CHARS = 40
 class _Refused(Exception):
     """A value the parser met that trackwright refuses (its message, and the literal)."""
 
-    def __init__(self, message: str, literal: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, literal: str, /, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
         self.literal = literal
 
 
 def _number(convert: Callable[[str], Any]) -> Callable[[str], Any]:
     def parse(literal: str) -> Any:
         if len(literal) > MAX_NUMBER_CHARS:
-            raise _Refused(
-                f"a number of {len(literal)} characters (at most {MAX_NUMBER_CHARS})", literal
-            )
+            raise _Refused("json.number.long", literal, chars=len(literal), most=MAX_NUMBER_CHARS)
         value = convert(literal)
         if isinstance(value, float) and not math.isfinite(value):
-            raise _Refused(f"the number {quote(literal)} is out of range", literal)
+            raise _Refused("json.number.range", literal, number=quote(literal))
         return value
 
     return parse
 
 
 def _constant(literal: str) -> Any:
-    raise _Refused(f"{literal} is not a JSON number", literal)
+    raise _Refused("json.number.not", literal, value=literal)
 
 
 _parse_int, _parse_float = _number(int), _number(float)
 
 
-def _place(text: str, literal: str) -> str:
-    """' at line L, column C' of the first occurrence of a literal (a refused number)."""
-    at = text.find(literal)
+def _refused(exc: _Refused, text: str, where: str) -> TrackwrightError:
+    """The error of a refused literal, at its line and column when it is found in the text."""
+    at = text.find(exc.literal)
     if at < 0:
-        return ""
+        return TrackwrightError.of(exc.code, where, **exc.params)
     line = text.count("\n", 0, at) + 1
-    return f" at line {line}, column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+    column = at - (text.rfind(chr(10), 0, at) + 1) + 1
+    return TrackwrightError.of(f"{exc.code}.at", where, **exc.params, line=line, column=column)
+
+
+#: Python's words for JSON that does not parse, and the catalogue's codes for them.
+JSON_REASONS = {
+    "Expecting value": "json.value",
+    "Expecting ',' delimiter": "json.comma",
+    "Expecting ':' delimiter": "json.colon",
+    "Expecting property name enclosed in double quotes": "json.name",
+    "Unterminated string starting at": "json.string",
+    "Invalid control character at": "json.control",
+    "Invalid \\escape": "json.escape",
+    "Invalid \\uXXXX escape": "json.unicode",
+    "Extra data": "json.extra",
+}
+
+
+def _not_json(exc: json.JSONDecodeError, where: str) -> TrackwrightError:
+    """The error of text that is not JSON, in the catalogue's words when Python's are known."""
+    known = JSON_REASONS.get(exc.msg)
+    reason = messages.part(known) if known else exc.msg
+    return TrackwrightError.of("not-json", where, reason=reason, line=exc.lineno, column=exc.colno)
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -165,17 +188,11 @@ def parse_json(text: str, where: str) -> Any:
             text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_constant
         )
     except json.JSONDecodeError as exc:
-        raise TrackwrightError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-            where,
-            code="not-json",
-        ) from None
+        raise _not_json(exc, where) from None
     except _Refused as exc:
-        raise TrackwrightError(f"{exc.message}{_place(text, exc.literal)}", where) from None
+        raise _refused(exc, text, where) from None
     except RecursionError:
-        raise TrackwrightError(
-            f"objects and lists nest too deep (at most {MAX_DEPTH} levels)", where
-        ) from None
+        raise TrackwrightError.of("json.deep", where, most=MAX_DEPTH) from None
     check_shape(data, where)
     _CHECKED[:] = [data]
     return data
@@ -202,22 +219,23 @@ def check_shape(data: Any, where: str) -> None:
         for key, item in items:
             if isinstance(item, dict | list):
                 if len(path) + 1 >= MAX_DEPTH:
-                    raise TrackwrightError(
-                        f"objects and lists nest too deep (at most {MAX_DEPTH} levels)",
-                        f"{where}: {json_path((*path, key)[:8])}...",
+                    raise TrackwrightError.of(
+                        "json.deep", f"{where}: {json_path((*path, key)[:8])}...", most=MAX_DEPTH
                     )
                 stack.append((_items(item), (*path, key)))
                 break
             if isinstance(item, bool):
                 continue
             if isinstance(item, int) and item.bit_length() > 3.33 * MAX_NUMBER_CHARS:
-                raise TrackwrightError(
-                    f"a number of more than {MAX_NUMBER_CHARS} digits ({quote(item)})",
+                raise TrackwrightError.of(
+                    "json.number.digits",
                     f"{where}: {json_path((*path, key))}",
+                    most=MAX_NUMBER_CHARS,
+                    number=quote(item),
                 )
             if isinstance(item, float) and not math.isfinite(item):
-                raise TrackwrightError(
-                    f"{item} is not a JSON number", f"{where}: {json_path((*path, key))}"
+                raise TrackwrightError.of(
+                    "json.number.not", f"{where}: {json_path((*path, key))}", value=str(item)
                 )
         else:
             stack.pop()
@@ -235,45 +253,54 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     try:
         before = os.stat(path)
     except FileNotFoundError:
-        raise TrackwrightError("file not found", where) from None
+        raise TrackwrightError.of("file.missing", where) from None
     except (OSError, ValueError) as exc:
-        raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+        raise TrackwrightError.of("file.unreadable", where, reason=_reason(exc)) from None
     _check_regular(before, where, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+        raise TrackwrightError.of("file.unreadable", where, reason=_reason(exc)) from None
     with os.fdopen(fd, "rb") as handle:
         _check_regular(os.fstat(fd), where, limit)  # the file opened is the file checked
         try:
             data = handle.read(limit + 1)
         except OSError as exc:
-            raise TrackwrightError(f"cannot read the file ({_reason(exc)})", where) from None
+            raise TrackwrightError.of("file.unreadable", where, reason=_reason(exc)) from None
     if len(data) > limit:
-        raise TrackwrightError(f"the file is over {limit:,} bytes; is it the right one?", where)
+        raise TrackwrightError.of("file.big.over", where, limit=limit)
     return data
 
 
-def _reason(exc: Exception) -> str:
+#: The system's reasons a file cannot be read that the catalogue words itself.
+ERRNO_REASONS = {
+    errno.EACCES: "os.denied",
+    errno.EPERM: "os.denied",
+    errno.ENOENT: "os.missing",
+    errno.EISDIR: "os.folder",
+    errno.ENOTDIR: "os.not-folder",
+    errno.ENAMETOOLONG: "os.long-name",
+    errno.ELOOP: "os.loop",
+}
+
+
+def _reason(exc: Exception) -> object:
+    """Why a file cannot be read: in the catalogue's words, or the system's."""
+    known = ERRNO_REASONS.get(getattr(exc, "errno", None) or 0)
+    if known is not None:
+        return messages.part(known)
     return getattr(exc, "strerror", None) or quote(str(exc))
 
 
 def _check_regular(info: os.stat_result, where: str, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise TrackwrightError("this is a folder, not a file", where)
+        raise TrackwrightError.of("file.folder", where)
     if not stat.S_ISREG(info.st_mode):
-        raise TrackwrightError(
-            "not a regular file (a device, a pipe or a socket): trackwright reads only files",
-            where,
-        )
+        raise TrackwrightError.of("file.special", where)
     if info.st_size > limit:
-        raise TrackwrightError(
-            f"the file has {info.st_size:,} bytes, over the {limit:,} trackwright reads; "
-            "is it the right one?",
-            where,
-        )
+        raise TrackwrightError.of("file.big", where, size=info.st_size, limit=limit)
 
 
 def is_file(path: Path) -> bool:
@@ -291,9 +318,7 @@ def read_json(path: Path) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TrackwrightError(
-            f"cannot read the file (not UTF-8 text: byte {exc.start})", str(path)
-        ) from None
+        raise TrackwrightError.of("file.not-utf8", str(path), byte=exc.start) from None
     return parse_json(text, str(path))
 
 
@@ -306,30 +331,32 @@ def validate(data: Any, where: str, schema_name: str = "map") -> None:
         and "format" in data
         and data["format"] != FORMAT
     ):
-        raise TrackwrightError(
-            f"unsupported format {quote(data['format'])}; "
-            f"this version of trackwright reads {FORMAT!r}",
-            f"{where}: $.format",
+        raise TrackwrightError.of(
+            "map.format", f"{where}: $.format", format=quote(data["format"]), reads=repr(FORMAT)
         )
     problem = validator(schema_name)(data)
     if problem is not None:
-        raise TrackwrightError(problem.message, f"{where}: {json_path(problem.path)}")
+        raise TrackwrightError(
+            problem.message,
+            f"{where}: {json_path(problem.path)}",
+            code=problem.code,
+            params=problem.params,
+        )
 
 
 def validate_for(data: Any, game: str, title: str, where: str, record: bool = False) -> None:
     """Check that ``data`` is a map file (or, with ``record``, a game record) of ``game`` (called
     ``title`` for people), not another game's, and that it is valid against its schema."""
-    kind = "game record" if record else "map"
     other = data.get("game") if isinstance(data, dict) else None
     if isinstance(other, str) and other != game:
-        raise TrackwrightError(f"this is a {other[:40]} {kind}, not a {title} {kind}", where)
+        raise TrackwrightError.of(
+            "record.other-game" if record else "map.other-game", where, other=other[:40], game=title
+        )
     is_map = isinstance(data, dict) and "format" in data
     if record and is_map:
-        raise TrackwrightError(
-            "this is a map file, not a game record (a record names its map)", where
-        )
+        raise TrackwrightError.of("record.is-map", where)
     if not record and isinstance(data, dict) and not is_map and "players" in data:
-        raise TrackwrightError("this is a game record, not a map file (its map is $.map)", where)
+        raise TrackwrightError.of("map.is-record", where)
     validate(data, where, f"{game}-record" if record else f"map:{game}")
 
 
@@ -339,9 +366,7 @@ def hex_rows(data: dict[str, Any], where: str) -> dict[tuple[int, int], dict[str
     for i, raw in enumerate(data["hexes"]):
         h = (raw["q"], raw["r"])
         if h in rows:
-            raise TrackwrightError(
-                f"hex ({h[0]}, {h[1]}) is listed twice", f"{where}: $.hexes[{i}]"
-            )
+            raise TrackwrightError.of("map.hex.twice", f"{where}: $.hexes[{i}]", q=h[0], r=h[1])
         rows[h] = raw
     return rows
 
@@ -421,8 +446,7 @@ def resolve(game: str, ref: str | Path) -> tuple[Path, str]:
     builtin = builtin_map_path(game, text)
     if builtin is None:
         names = ", ".join(builtin_map_names(game))
-        message = f"no such map file, and no built-in map of that name ({names})"
-        raise TrackwrightError(message, text)
+        raise TrackwrightError.of("map.none", text, names=names)
     return builtin, f"{BUILTIN}{text}"
 
 
@@ -432,16 +456,15 @@ def record_map(game: str, ref: str, base: Path | None, where: str) -> tuple[Path
     if is_path_ref(ref):
         target = relative(ref, base)
         if not is_file(target):
-            raise TrackwrightError(
-                f"the map file {quote(ref)} does not exist (at {quote(str(target), 120)})",
-                f"{where}: $.map",
+            raise TrackwrightError.of(
+                "record.map.missing", f"{where}: $.map", ref=quote(ref), at=quote(str(target), 120)
             )
         return target, str(target)
     builtin = builtin_map_path(game, ref)
     if builtin is None:
         names = ", ".join(builtin_map_names(game))
-        raise TrackwrightError(
-            f"no built-in map {quote(ref)} (built-in: {names})", f"{where}: $.map"
+        raise TrackwrightError.of(
+            "record.map.unknown", f"{where}: $.map", ref=quote(ref), names=names
         )
     return builtin, f"{BUILTIN}{ref}"
 
@@ -512,7 +535,7 @@ def inside(where: str, key: str) -> Iterator[str]:
         located = exc.where or inner
         if located.startswith(f"{inner}: $"):
             located = inner + located.removeprefix(f"{inner}: $")
-        raise TrackwrightError(exc.message, located) from None
+        raise exc.at(located) from None
 
 
 #: How many built maps embedded in records are kept: the web scorer rebuilds a record's model
@@ -528,7 +551,7 @@ def embedded_model(game: str, data: Any, where: str, build: Callable[[Any, str],
     under ``$.map``; a map built lately (the same content, record and loader) is not built
     again."""
     if not isinstance(data, dict):  # the record's schema allows only an object here
-        raise TrackwrightError("an embedded map is a JSON object", f"{where}: $.map")
+        raise TrackwrightError.of("record.map.object", f"{where}: $.map")
     with inside(where, "map") as inner:
         check_shape(data, inner)
         key = (game, content_hash(data), inner, build)
@@ -568,19 +591,11 @@ def record_model(
     ref = data["map"]
     recorded = data.get("map_sha256")
     if recorded is not None and not isinstance(ref, str):
-        raise TrackwrightError(
-            "map_sha256 names the version of a built-in map; this record's map is embedded "
-            "(remove map_sha256)",
-            f"{where}: $.map_sha256",
-        )
+        raise TrackwrightError.of("record.sha.embedded", f"{where}: $.map_sha256")
     if not isinstance(ref, str):
         return embedded_model(game, ref, where, build)
     if recorded is not None and is_path_ref(ref):
-        raise TrackwrightError(
-            f"map_sha256 names the version of a built-in map; {quote(ref)} is a map file "
-            "(export the game with its map embedded instead)",
-            f"{where}: $.map_sha256",
-        )
+        raise TrackwrightError.of("record.sha.file", f"{where}: $.map_sha256", ref=quote(ref))
     if made is not None and ref in made:
         model = made[ref]()
         if recorded is not None:
@@ -594,11 +609,12 @@ def record_model(
 
 def _same_builtin(name: str, recorded: str, actual: str, where: str) -> None:
     if recorded != actual:
-        raise TrackwrightError(
-            f"the built-in map {quote(name)} of this trackwright ({actual[:12]}…) is not the "
-            f"one the game was recorded on ({recorded[:12]}…): export the game with its map "
-            "embedded",
+        raise TrackwrightError.of(
+            "record.sha.other",
             f"{where}: $.map_sha256",
+            name=quote(name),
+            actual=actual[:12],
+            recorded=recorded[:12],
         )
 
 
@@ -616,7 +632,7 @@ def portable_record(
     differs refuses it. ``made``: as for :func:`record_model`. Only the references are read
     here; score the copy to check it."""
     if not isinstance(data, dict) or "map" not in data:
-        raise TrackwrightError("not a game record: a record is an object with a map", where)
+        raise TrackwrightError.of("record.not", where)
     out: dict[str, Any] = {}
     for key, value in data.items():
         out[key] = value
@@ -633,9 +649,11 @@ def portable_record(
     if isinstance(rules, str) and rules not in builtin_rules_names(game):
         path = relative(rules, base)
         if not is_file(path):
-            raise TrackwrightError(
-                f"the rules preset file {quote(rules)} does not exist (at {quote(str(path), 120)})",
+            raise TrackwrightError.of(
+                "record.rules.missing",
                 f"{where}: $.rules",
+                ref=quote(rules),
+                at=quote(str(path), 120),
             )
         out["rules"] = read_json(path)
     return out

@@ -37,8 +37,8 @@ def write_all(files: dict[Path, bytes]) -> list[Path]:
         try:
             write_atomic(path, data)
         except OSError as exc:
-            raise TrackwrightError(
-                f"cannot write the file ({exc.strerror or exc})", str(path)
+            raise TrackwrightError.of(
+                "file.unwritable", str(path), reason=exc.strerror or str(exc)
             ) from None
     return list(files)
 
@@ -48,11 +48,9 @@ def _check_writable(folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".trackwright-", dir=folder)
     except FileExistsError:
-        raise TrackwrightError(
-            "not a folder (a file of that name is in the way)", str(folder)
-        ) from None
+        raise TrackwrightError.of("folder.is-file", str(folder)) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise TrackwrightError(f"cannot write to this folder ({reason})", str(folder)) from None
+        raise TrackwrightError.of("folder.unwritable", str(folder), reason=reason) from None
     os.close(fd)
     os.unlink(probe)

@@ -50,9 +50,7 @@ class Presets(Generic[R]):
         path = mapfile.relative(text, base)
         if not mapfile.is_file(path) and path.suffix != ".json":
             names = ", ".join(self.names())
-            raise TrackwrightError(
-                f"no such rules preset: one of {names}, or a preset file", clip(text)
-            )
+            raise TrackwrightError.of("rules.unknown", clip(text), names=names)
         return mapfile.read_json(path), str(path)
 
     def from_json(self, data: Any, where: str = "<rules>") -> R:
@@ -60,12 +58,12 @@ class Presets(Generic[R]):
         try:
             mapfile.validate(data, where, f"{self.game}-rules")
         except TrackwrightError as exc:
-            raise TrackwrightError(f"not a valid rule preset: {exc.message}", exc.where) from None
+            raise TrackwrightError.of("rules.invalid", exc.where, reason=exc.words()) from None
         try:
             return self.build(data, where)
         except TrackwrightError as exc:
-            raise TrackwrightError(
-                f"not a valid rule preset: {exc.message}", f"{where}: {exc.where}"
+            raise TrackwrightError.of(
+                "rules.invalid", f"{where}: {exc.where}", reason=exc.words()
             ) from None
 
     def load(self, ref: str | Path | None = None, base: Path | None = None) -> R:

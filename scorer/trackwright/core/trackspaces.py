@@ -81,11 +81,16 @@ def _check_apart(points: Mapping[str, Point], size: float, where: str, unit: str
             a = ids[i]
             gap = math.dist(points[a], points[b])
             if gap < near:
-                raise TrackwrightError(
-                    f"intersections {a} ($.nodes[{i}]) and {b} ($.nodes[{j}]) are at one place, "
-                    f"{gap:.1f} {unit} apart: neighbours are one lattice step ({size:.1f} {unit}) "
-                    "apart; move one or remove it",
+                raise TrackwrightError.of(
+                    "ta.map.node.same-place",
                     f"{where}: $.nodes[{j}]",
+                    a=a,
+                    i=i,
+                    b=b,
+                    j=j,
+                    gap=gap,
+                    size=size,
+                    unit=unit,
                 )
         grid.add(j, box)
 
@@ -101,11 +106,15 @@ def _check_lengths(
     for i, (a, b) in enumerate(spaces):
         length = math.dist(points[a], points[b])
         if length > LONGEST * size:
-            raise TrackwrightError(
-                f"the track space from {a} to {b} is {length:.1f} {unit} long, "
-                f"{length / size:.1f} lattice steps of {size:.1f} {unit}: a track space joins "
-                "two neighbouring intersections",
+            raise TrackwrightError.of(
+                "ta.map.edge.long",
                 f"{where}: $.edges[{i}]",
+                a=a,
+                b=b,
+                length=length,
+                steps=length / size,
+                size=size,
+                unit=unit,
             )
 
 
@@ -143,9 +152,7 @@ def _check_crossings(
             if {a, b} & {c, d}:
                 continue
             if crosses(points[a], points[b], points[c], points[d], tolerance):
-                raise TrackwrightError(
-                    f"the track spaces {a}-{b} ($.edges[{i}]) and {c}-{d} ($.edges[{j}]) cross: "
-                    "track spaces meet only at intersections",
-                    f"{where}: $.edges[{j}]",
+                raise TrackwrightError.of(
+                    "ta.map.edge.cross", f"{where}: $.edges[{j}]", a=a, b=b, i=i, c=c, d=d, j=j
                 )
         grid.add(j, box)

@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trackwright.core import graphs, mapfile, presets, trackspaces
+from trackwright.core import graphs, mapfile, messages, presets, trackspaces
 from trackwright.core.errors import TrackwrightError
 
 if TYPE_CHECKING:
@@ -75,6 +75,9 @@ class TransAmericaMap:
     #: x of the vertical seams and y of the horizontal ones on every paper (mm); None when the
     #: file does not say (a hand-written map).
     printed_seams: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    #: Where each of them runs (``print.seams.runs``): ("x", x, y0, y1) for a vertical seam
+    #: from y0 to y1, ("y", y, x0, x1) for a horizontal one; None when the file does not say.
+    printed_seam_runs: tuple[tuple[str, float, float, float], ...] | None = None
 
     # -------------------------------------------------------------- derived data
     @cached_property
@@ -132,6 +135,10 @@ class TransAmericaMap:
         if self.printed_seams is not None:
             xs, ys = self.printed_seams
             data["print"] = {"seams": {"x": list(xs), "y": list(ys)}}
+            if self.printed_seam_runs is not None:
+                data["print"]["seams"]["runs"] = [
+                    {axis: at, "from": lo, "to": hi} for axis, at, lo, hi in self.printed_seam_runs
+                ]
         data["nodes"] = [{"id": n.id, "x": n.x, "y": n.y} for n in self.nodes.values()]
         data["edges"] = [{"a": e.a, "b": e.b, "cost": e.cost, "kind": e.kind} for e in self.edges]
         data["cities"] = [
@@ -148,9 +155,9 @@ class TransAmericaMap:
 # ------------------------------------------------------------------ loading and checks
 
 
-def _fail(message: str, where: str, path: str) -> TrackwrightError:
-    """A map's error at ``path`` (a JSON path) in the file ``where``."""
-    return TrackwrightError(message, f"{where}: {path}")
+def _fail(code: str, where: str, path: str, /, **params: object) -> TrackwrightError:
+    """A map's error (the catalogue's ``code``) at ``path`` (a JSON path) in the file ``where``."""
+    return TrackwrightError.of(code, f"{where}: {path}", **params)
 
 
 def _nodes_from_json(data: dict[str, Any], where: str) -> dict[str, Node]:
@@ -158,7 +165,7 @@ def _nodes_from_json(data: dict[str, Any], where: str) -> dict[str, Node]:
     nodes: dict[str, Node] = {}
     for i, raw in enumerate(data["nodes"]):
         if raw["id"] in nodes:
-            raise _fail(f"duplicate node id {raw['id']!r}", where, f"$.nodes[{i}].id")
+            raise _fail("ta.map.node.twice", where, f"$.nodes[{i}].id", node=repr(raw["id"]))
         nodes[raw["id"]] = Node(raw["id"], float(raw["x"]), float(raw["y"]))
     return nodes
 
@@ -168,15 +175,16 @@ def _edge_from_json(raw: dict[str, Any], i: int, nodes: dict[str, Node], where: 
     a, b, cost = raw["a"], raw["b"], raw["cost"]
     for end in ("a", "b"):
         if raw[end] not in nodes:
-            raise _fail(f"unknown node id {raw[end]!r}", where, f"$.edges[{i}].{end}")
+            raise _fail("ta.map.node.unknown", where, f"$.edges[{i}].{end}", node=repr(raw[end]))
     if a == b:
-        raise _fail(f"edge from node {a!r} to itself", where, f"$.edges[{i}]")
+        raise _fail("ta.map.edge.loop", where, f"$.edges[{i}]", node=repr(a))
     kind = raw.get("kind", "plain" if cost == 1 else "mountain")
     if (kind == "plain") != (cost == 1):
         raise _fail(
-            f"a {kind} edge costs {'1' if kind == 'plain' else '2'}, not {cost}",
+            "ta.map.edge.plain-cost" if kind == "plain" else "ta.map.edge.double-cost",
             where,
             f"$.edges[{i}].cost",
+            cost=cost,
         )
     return Edge(a, b, cost, kind)
 
@@ -190,9 +198,7 @@ def _edges_from_json(data: dict[str, Any], nodes: dict[str, Node], where: str) -
         key = edge_key(edge.a, edge.b)
         if key in seen:
             raise _fail(
-                f"duplicate edge {edge.a}-{edge.b} (already $.edges[{seen[key]}])",
-                where,
-                f"$.edges[{i}]",
+                "ta.map.edge.twice", where, f"$.edges[{i}]", a=edge.a, b=edge.b, other=seen[key]
             )
         seen[key] = i
         edges.append(edge)
@@ -207,12 +213,14 @@ def _cities_from_json(data: dict[str, Any], nodes: dict[str, Node], where: str) 
     for i, raw in enumerate(data["cities"]):
         name, node = raw["name"], raw["node"]
         if name in names:
-            raise _fail(f"duplicate city {name!r}", where, f"$.cities[{i}].name")
+            raise _fail("ta.map.city.twice", where, f"$.cities[{i}].name", city=repr(name))
         if node not in nodes:
-            raise _fail(f"city {name}: unknown node id {node!r}", where, f"$.cities[{i}].node")
+            raise _fail(
+                "ta.map.city.node", where, f"$.cities[{i}].node", city=name, node=repr(node)
+            )
         if node in on_node:
             raise _fail(
-                f"cities {on_node[node]} and {name} share node {node}", where, f"$.cities[{i}]"
+                "ta.map.city.shared", where, f"$.cities[{i}]", a=on_node[node], b=name, node=node
             )
         names[name] = i
         on_node[node] = name
@@ -227,12 +235,14 @@ def check_regions(cities: list[City], where: str) -> None:
     dotted = Counter(c.region for c in cities if c.dotted)
     for region in REGIONS:
         if per_region[region] != CITIES_PER_REGION:
-            raise _fail(_count_message(cities, region, per_region, False), where, "$.cities")
+            raise _count_error(cities, region, per_region, False, where)
         if dotted[region] != DOTTED_PER_REGION:
-            raise _fail(_count_message(cities, region, dotted, True), where, "$.cities")
+            raise _count_error(cities, region, dotted, True, where)
 
 
-def _count_message(cities: list[City], region: str, counts: Counter[str], dotted: bool) -> str:
+def _count_error(
+    cities: list[City], region: str, counts: Counter[str], dotted: bool, where: str
+) -> TrackwrightError:
     """'region green has 6 cities (...); it needs 7; yellow has 8 (...)'."""
     need = DOTTED_PER_REGION if dotted else CITIES_PER_REGION
 
@@ -240,10 +250,21 @@ def _count_message(cities: list[City], region: str, counts: Counter[str], dotted
         held = [c.name for c in cities if c.region == r and (c.dotted or not dotted)]
         return f" ({', '.join(held)})" if held else ""
 
-    kind = "dotted cities" if dotted else "cities"
-    text = f"region {region} has {counts[region]} {kind}{names(region)}; it needs {need}"
-    others = [r for r in REGIONS if r != region and counts[r] != need]
-    return text + "".join(f"; {r} has {counts[r]}{names(r)}" for r in others)
+    others = [
+        messages.part("ta.map.count.other", region=r, count=counts[r], names=names(r))
+        for r in REGIONS
+        if r != region and counts[r] != need
+    ]
+    return _fail(
+        "ta.map.count.dotted" if dotted else "ta.map.count",
+        where,
+        "$.cities",
+        region=region,
+        count=counts[region],
+        names=names(region),
+        need=need,
+        others=others,
+    )
 
 
 def _check_connected(nodes: dict[str, Node], edges: list[Edge], where: str) -> None:
@@ -256,10 +277,7 @@ def _check_connected(nodes: dict[str, Node], edges: list[Edge], where: str) -> N
         stranded = [n for n in nodes if n not in reached]
         sample = ", ".join(stranded[:5]) + (" ..." if len(stranded) > 5 else "")
         raise _fail(
-            f"the lattice is not connected: {len(stranded)} node(s) cannot be reached from "
-            f"{first}: {sample}",
-            where,
-            "$.edges",
+            "ta.map.stranded", where, "$.edges", count=len(stranded), first=first, sample=sample
         )
 
 
@@ -274,7 +292,7 @@ def _board_size(data: dict[str, Any], nodes: dict[str, Node], where: str) -> tup
     for n in nodes.values():
         if not (0 <= n.x <= board_w and 0 <= n.y <= board_h):
             i = list(nodes).index(n.id)
-            raise _fail(f"node {n.id} lies outside the board", where, f"$.nodes[{i}]")
+            raise _fail("ta.map.node.outside", where, f"$.nodes[{i}]", node=n.id)
     return board_w, board_h
 
 
@@ -304,6 +322,7 @@ def from_json(data: dict[str, Any], where: str = "<map>") -> TransAmericaMap:
         stats=data.get("stats", {}),
         source=where,
         printed_seams=_printed_seams(data),
+        printed_seam_runs=_printed_seam_runs(data),
     )
 
 
@@ -313,6 +332,18 @@ def _printed_seams(data: dict[str, Any]) -> tuple[tuple[float, ...], tuple[float
     if seams is None:
         return None
     return tuple(sorted(seams["x"])), tuple(sorted(seams["y"]))
+
+
+def _printed_seam_runs(data: dict[str, Any]) -> tuple[tuple[str, float, float, float], ...] | None:
+    """Where each seam the kit printed runs (``print.seams.runs``, schema-checked), or None."""
+    runs = data.get("print", {}).get("seams", {}).get("runs")
+    if runs is None:
+        return None
+    out = []
+    for run in runs:
+        axis = "x" if "x" in run else "y"
+        out.append((axis, float(run[axis]), float(run["from"]), float(run["to"])))
+    return tuple(sorted(out))
 
 
 def load(ref: str | Path) -> TransAmericaMap:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from trackwright.core import messages
 from trackwright.core.errors import quote
 
 Path = tuple[str | int, ...]
@@ -26,11 +27,20 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """One violation: where in the document (``path``), which keyword, and the message."""
+    """One violation: where in the document (``path``), which keyword, and the message (in
+    English, as the reference validator words it; ``code`` and ``params`` say it in the message
+    catalogue's terms, for other languages)."""
 
     path: Path
     keyword: str
     message: str
+    code: str = ""
+    params: dict[str, object] = field(default_factory=dict)
+
+
+def problem(path: Path, keyword: str, code: str, **params: object) -> Problem:
+    """The violation of ``keyword`` at ``path``, worded by the catalogue's ``code``."""
+    return Problem(path, keyword, messages.say(code, "en", params), code, params)
 
 
 Check = Callable[[Any, Path, list[Problem]], None]
@@ -40,13 +50,14 @@ NOTES = frozenset(
 )
 LATER = frozenset({"then", "else", "items", "prefixItems", "additionalProperties"})
 WEAK = frozenset({"anyOf", "oneOf"})
-# Size keywords: what they measure and the reference validator's words for too few, too many.
+# Size keywords: what they measure and the catalogue's codes of the reference validator's words
+# for too few, too many.
 SIZES: dict[str, tuple[type[list[Any]] | type[str] | type[dict[str, Any]], str, str]] = {
-    **dict.fromkeys(("minItems", "maxItems"), (list, "is too short", "is too long")),
-    **dict.fromkeys(("minLength", "maxLength"), (str, "is too short", "is too long")),
+    **dict.fromkeys(("minItems", "maxItems"), (list, "schema.short", "schema.long")),
+    **dict.fromkeys(("minLength", "maxLength"), (str, "schema.short", "schema.long")),
     **dict.fromkeys(
         ("minProperties", "maxProperties"),
-        (dict, "does not have enough properties", "has too many properties"),
+        (dict, "schema.few-keys", "schema.many-keys"),
     ),
 }
 SHOWN_KEYS = 5  # unknown keys named in one message
@@ -89,15 +100,18 @@ def _equal(a: Any, b: Any) -> bool:
 
 def unknown_keys(value: dict[str, Any], schema: dict[str, Any]) -> str:
     """The message for keys no ``properties`` or ``patternProperties`` allow."""
+    return unknown_keys_problem(value, schema, ()).message
+
+
+def unknown_keys_problem(value: dict[str, Any], schema: dict[str, Any], path: Path) -> Problem:
+    """The violation of keys no ``properties`` or ``patternProperties`` allow."""
     known = schema.get("properties", {})
     patterns = list(schema.get("patternProperties", {}))
     extra = [k for k in value if k not in known and not any(re.search(p, k) for p in patterns)]
     shown = ", ".join(map(quote, extra[:SHOWN_KEYS]))
     more = len(extra) - SHOWN_KEYS
-    message = f"unknown key {shown}" + (f" and {more} more" if more > 0 else "")
-    if patterns:
-        message += " (keys of your own must start with 'x-')"
-    return message
+    code = "schema.unknown" + (".more" if more > 0 else "") + (".own" if patterns else "")
+    return problem(path, "additionalProperties", code, keys=shown, more=more)
 
 
 class Compiler:
@@ -123,9 +137,7 @@ class Compiler:
         if schema is True or schema == {}:
             return lambda v, p, out: None
         if schema is False:
-            return lambda v, p, out: out.append(
-                Problem(p, "false", f"{quote(v)} should not be valid")
-            )
+            return lambda v, p, out: out.append(problem(p, "false", "schema.false", value=quote(v)))
         checks: list[Check] = []
         for keyword, arg in schema.items():
             if keyword in NOTES or keyword in LATER:
@@ -158,7 +170,7 @@ class Compiler:
 
         def check_type(v: Any, p: Path, out: list[Problem]) -> None:
             if not any(_is_type(v, n) for n in names):
-                out.append(Problem(p, "type", f"{quote(v)} is not of type {shown}"))
+                out.append(problem(p, "type", "schema.type", value=quote(v), types=shown))
 
         return check_type
 
@@ -168,7 +180,7 @@ class Compiler:
 
         def check_enum(v: Any, p: Path, out: list[Problem]) -> None:
             if _key(v) not in keys:
-                out.append(Problem(p, "enum", f"{quote(v)} is not one of {arg!r}"))
+                out.append(problem(p, "enum", "schema.enum", value=quote(v), choices=repr(arg)))
 
         return check_enum
 
@@ -177,7 +189,7 @@ class Compiler:
 
         def check_const(v: Any, p: Path, out: list[Problem]) -> None:
             if not _equal(v, arg):
-                out.append(Problem(p, "const", f"{arg!r} was expected"))
+                out.append(problem(p, "const", "schema.const", expected=repr(arg)))
 
         return check_const
 
@@ -188,7 +200,7 @@ class Compiler:
             if isinstance(v, dict):
                 for name in arg:
                     if name not in v:
-                        out.append(Problem(p, "required", f"{name!r} is a required property"))
+                        out.append(problem(p, "required", "schema.required", name=repr(name)))
 
         return check_required
 
@@ -233,15 +245,15 @@ class Compiler:
         kind, too_few, too_many = SIZES[keyword]
         least = keyword.startswith("min")
         if least:
-            said = "should be non-empty" if arg == 1 else too_few
+            said = "schema.non-empty" if arg == 1 else too_few
         else:
-            said = "is expected to be empty" if arg == 0 else too_many
+            said = "schema.empty" if arg == 0 else too_many
 
         def check_size(v: Any, p: Path, out: list[Problem]) -> None:
             if isinstance(v, kind):
                 size = len(v)
                 if size < arg if least else size > arg:
-                    out.append(Problem(p, keyword, f"{quote(v)} {said}"))
+                    out.append(problem(p, keyword, said, value=quote(v)))
 
         return check_size
 
@@ -253,7 +265,7 @@ class Compiler:
 
         def check_pattern(v: Any, p: Path, out: list[Problem]) -> None:
             if isinstance(v, str) and regex.search(v) is None:
-                out.append(Problem(p, keyword, f"{quote(v)} does not match {arg!r}"))
+                out.append(problem(p, keyword, "schema.pattern", value=quote(v), pattern=repr(arg)))
 
         return check_pattern
 
@@ -262,26 +274,23 @@ class Compiler:
 
         def check_unique(v: Any, p: Path, out: list[Problem]) -> None:
             if arg and isinstance(v, list) and len({_key(x) for x in v}) < len(v):
-                out.append(Problem(p, keyword, f"{quote(v)} has non-unique elements"))
+                out.append(problem(p, keyword, "schema.unique", value=quote(v)))
 
         return check_unique
 
     def bound_check(self, keyword: str, arg: Any, schema: dict[str, Any]) -> Check:
         """``minimum``, ``maximum`` and their exclusive forms: a number's bound."""
         words = {
-            "minimum": (lambda v: v < arg, "is less than the minimum of"),
-            "maximum": (lambda v: v > arg, "is greater than the maximum of"),
-            "exclusiveMinimum": (lambda v: v <= arg, "is less than or equal to the minimum of"),
-            "exclusiveMaximum": (
-                lambda v: v >= arg,
-                "is greater than or equal to the maximum of",
-            ),
+            "minimum": (lambda v: v < arg, "schema.minimum"),
+            "maximum": (lambda v: v > arg, "schema.maximum"),
+            "exclusiveMinimum": (lambda v: v <= arg, "schema.exclusive-minimum"),
+            "exclusiveMaximum": (lambda v: v >= arg, "schema.exclusive-maximum"),
         }
         fails, said = words[keyword]
 
         def check_bound(v: Any, p: Path, out: list[Problem]) -> None:
             if _is_type(v, "number") and fails(v):
-                out.append(Problem(p, keyword, f"{quote(v)} {said} {arg!r}"))
+                out.append(problem(p, keyword, said, value=quote(v), limit=repr(arg)))
 
         return check_bound
 
@@ -307,12 +316,11 @@ class Compiler:
                     if keyword == "anyOf":
                         return
             if not valid:
-                message = f"{quote(v)} is not valid under any of the given schemas"
-                out.append(Problem(p, keyword, message))
+                out.append(problem(p, keyword, "schema.any", value=quote(v)))
             elif len(valid) > 1:
                 # Worded as the reference validator: the later matches, then the first.
                 each = ", ".join(repr(arg[i]) for i in [*valid[1:], valid[0]])
-                out.append(Problem(p, keyword, f"{quote(v)} is valid under each of {each}"))
+                out.append(problem(p, keyword, "schema.one", value=quote(v), each=each))
 
         return check_of
 
@@ -366,7 +374,7 @@ class Compiler:
 
             def check_closed(v: Any, p: Path, out: list[Problem]) -> None:
                 if isinstance(v, dict) and extra(v):
-                    out.append(Problem(p, "additionalProperties", unknown_keys(v, schema)))
+                    out.append(unknown_keys_problem(v, schema, p))
 
             return check_closed
         sub = self.compile(arg)

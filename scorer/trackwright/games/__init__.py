@@ -111,6 +111,10 @@ class Game(Generic[MapT, RecordT, ResultT]):
     ``"package:path/name.js"`` for a file its own package ships (its texts beside it, as
     ``name.strings.json``); a game without one gets the generic page (its record as JSON, scored
     by the engine)."""
+    editor: str | None = None
+    """The map editor's module for this game (``#/edit``), named as :attr:`page` is: a file in
+    ``web/static/games/`` (``dampfross-editor.js``) or ``"package:path/name.js"``; its texts are
+    in the page's strings file. None: the game's maps are not edited in the page."""
     draft_problems: Callable[[JSON, str], list[dict[str, Any]]] | None = None
     """What keeps the entry a page is making (the record's ``x-draft``) from counting, each with
     its place on the board: ``{"kind", "message", "player", "nodes", "edges"}``."""
@@ -163,21 +167,26 @@ class Game(Generic[MapT, RecordT, ResultT]):
         """The page script's file name as the site serves it (``games/<page_name>``)."""
         return self.page.rpartition("/")[2].rpartition(":")[2] if self.page else None
 
+    @property
+    def editor_name(self) -> str | None:
+        """The map editor's file name as the site serves it (``games/<editor_name>``)."""
+        return self.editor.rpartition("/")[2].rpartition(":")[2] if self.editor else None
+
     def page_files(self) -> dict[str, bytes]:
         """The page script and its texts (``<name>.strings.json``, when there is one) by file
-        name, read from where the game keeps them; empty for a built-in game (whose page is in
-        the web app's static folder) or one without a page."""
-        if not self.page or ":" not in self.page:
-            return {}
-        package, _, path = self.page.partition(":")
-        folder, _, name = path.rpartition("/")
-        root = importlib.resources.files(package)
-        here = root.joinpath(folder) if folder else root
-        out = {name: here.joinpath(name).read_bytes()}
-        texts = name.removesuffix(".js") + ".strings.json"
-        strings = here.joinpath(texts)
-        if strings.is_file():
-            out[texts] = strings.read_bytes()
+        name, and the map editor's script, read from where the game keeps them; empty for a
+        built-in game (whose page is in the web app's static folder) or one without a page."""
+        out: dict[str, bytes] = {}
+        if self.page and ":" in self.page:
+            here, name = _shipped(self.page)
+            out[name] = here.joinpath(name).read_bytes()
+            texts = name.removesuffix(".js") + ".strings.json"
+            strings = here.joinpath(texts)
+            if strings.is_file():
+                out[texts] = strings.read_bytes()
+        if self.editor and ":" in self.editor:
+            here, name = _shipped(self.editor)
+            out[name] = here.joinpath(name).read_bytes()
         return out
 
     def cli_module(self) -> Any:
@@ -185,8 +194,16 @@ class Game(Generic[MapT, RecordT, ResultT]):
 
     def board_view(self, m: MapT, lang: str) -> BoardView:
         if self.board is None:
-            raise TrackwrightError(f"{self.title} has no board to show", self.name)
+            raise TrackwrightError.of("game.no-board", self.name, game=self.title)
         return resolve(self.board)(m, lang)
+
+
+def _shipped(ref: str) -> tuple[Traversable, str]:
+    """The folder and file name of a ``"package:path/name.js"`` a game's package ships."""
+    package, _, path = ref.partition(":")
+    folder, _, name = path.rpartition("/")
+    root = importlib.resources.files(package)
+    return (root.joinpath(folder) if folder else root), name
 
 
 @dataclass(frozen=True)
@@ -259,7 +276,7 @@ def get(name: object, where: str = "$.game") -> AnyGame:
     every = games()
     if not isinstance(name, str) or name not in every:
         shown = repr(name)[:40]
-        raise TrackwrightError(f"unknown game {shown}: one of {', '.join(every)}", where)
+        raise TrackwrightError.of("game.unknown", where, game=shown, games=", ".join(every))
     return every[name]
 
 

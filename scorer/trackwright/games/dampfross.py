@@ -31,6 +31,7 @@ from trackwright.core import dampfross as model
 from trackwright.core.boardplan import dampfross as df_plan
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
+from trackwright.edit import dampfross as editing
 from trackwright.games import Game
 from trackwright.scorer import dampfross as engine
 
@@ -42,7 +43,7 @@ def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.Result]:
     """The record (what counts of it: no ``x-`` keys) read and replayed; the last few kept, as
     a page asks several questions about one record."""
     if not isinstance(data, dict):
-        raise TrackwrightError("a record is a JSON object", where)
+        raise TrackwrightError.of("ask.record.object", where)
     counted = {k: v for k, v in data.items() if not str(k).startswith("x-")}
     key = json.dumps(counted, sort_keys=True, ensure_ascii=False)
     if key in _GAMES:
@@ -58,7 +59,7 @@ def _scored(data: Any, where: str) -> tuple[engine.GameRecord, engine.Result]:
 
 def _args(args: Any, where: str) -> dict[str, Any]:
     if not isinstance(args, dict):
-        raise TrackwrightError("the question's arguments are a JSON object", where)
+        raise TrackwrightError.of("ask.args.object", where)
     return args
 
 
@@ -68,26 +69,26 @@ def _hex(raw: Any, where: str) -> Hex:
         or len(raw) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
     ):
-        raise TrackwrightError(f"{str(raw)[:40]} is not a hex [q, r]", where)
+        raise TrackwrightError.of("ask.hex", where, value=str(raw)[:40])
     return (raw[0], raw[1])
 
 
 def _line(raw: Any, where: str) -> engine.Line:
     if not isinstance(raw, list) or len(raw) > 1000:
-        raise TrackwrightError("a line is a list of hexes", where)
+        raise TrackwrightError.of("ask.line", where)
     return tuple(_hex(h, where) for h in raw)
 
 
 def _player(record: engine.GameRecord, raw: Any, where: str) -> str:
     name = record.player_name(str(raw))
     if name not in record.players:
-        raise TrackwrightError(f"{str(raw)[:40]!r} is not a player of this game", where)
+        raise TrackwrightError.of("ask.player", where, value=repr(str(raw)[:40]))
     return name
 
 
 def _paid_from(raw: Any, where: str) -> str:
     if raw not in ("roll", "winnings", "account"):
-        raise TrackwrightError("paid_from is roll, winnings or account", where)
+        raise TrackwrightError.of("ask.paid-from", where)
     return str(raw)
 
 
@@ -95,7 +96,7 @@ def _roll(raw: Any, where: str) -> int | None:
     if raw is None:
         return None
     if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 6:
-        raise TrackwrightError("a roll is a die's face, 1 to 6", where)
+        raise TrackwrightError.of("ask.roll", where)
     return raw
 
 
@@ -219,7 +220,7 @@ def line(data: Any, args: Any, where: str) -> dict[str, Any]:
     record, result = _scored(data, where)
     raw_parts = a.get("parts") or []
     if not isinstance(raw_parts, list) or len(raw_parts) > 100:
-        raise TrackwrightError("parts is a list of lines", where)
+        raise TrackwrightError.of("ask.parts", where)
     edit = engine.tap_line(
         record,
         result.state,
@@ -253,7 +254,7 @@ def destinations(data: Any, args: Any, where: str) -> dict[str, Any]:
     paid_from = _paid_from(a.get("paid_from", "roll"), where)
     roll = _roll(a.get("roll"), where) if paid_from == "roll" else None
     if paid_from == "roll" and roll is None:
-        raise TrackwrightError("destinations need the die's face", where)
+        raise TrackwrightError.of("ask.destinations", where)
     lines: dict[engine.Line, list[dict[str, Any]]] = {}
     builds = engine.cheapest_builds(record, result.state, who, roll, paid_from)
     for name, plan in builds.items():
@@ -279,7 +280,7 @@ def preview(data: Any, args: Any, where: str) -> dict[str, Any]:
     record, result = _scored(data, where)
     raw = a.get("event")
     if not isinstance(raw, dict) or raw.get("type") != "build":
-        raise TrackwrightError("a preview is of a build event", where)
+        raise TrackwrightError.of("ask.preview", where)
     mapfile.validate_for(
         {**{k: v for k, v in data.items() if not str(k).startswith("x-")}, "events": [raw]},
         model.GAME,
@@ -321,7 +322,7 @@ def race(data: Any, args: Any, where: str) -> dict[str, Any]:
     record, result = _scored(data, where)
     first, to = a.get("from"), a.get("to")
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in (first, to)):
-        raise TrackwrightError("a race is between two town numbers", where)
+        raise TrackwrightError.of("ask.race", where)
     assert isinstance(first, int) and isinstance(to, int)
     start, end, _rolled = engine.race_towns(record, result.state, first, to, where)
     routes: dict[str, Any] = {}
@@ -330,7 +331,7 @@ def race(data: Any, args: Any, where: str) -> dict[str, Any]:
         # The routes as entered: each checked and priced (its error instead, when it breaks a
         # rule), no proposal.
         if not isinstance(given, dict):
-            raise TrackwrightError("routes are {player: route}", where)
+            raise TrackwrightError.of("ask.routes", where)
         for raw, hexes in given.items():
             player = _player(record, raw, where)
             entered = _line(hexes, where)
@@ -371,7 +372,7 @@ def route(data: Any, args: Any, where: str) -> dict[str, Any]:
     record, _result = _scored(data, where)
     first = a.get("from")
     if first not in record.map.town_by_number:
-        raise TrackwrightError(f"{str(first)[:10]} is not a town number", where)
+        raise TrackwrightError.of("ask.town-number", where, value=str(first)[:10])
     assert isinstance(first, int)
     start = record.map.town_by_number[first].hex
     edited = engine.tap_route(
@@ -396,6 +397,7 @@ GAME = Game(
     cli="trackwright.cli.dampfross",
     board="trackwright.kits.dampfross.board:board_view",
     page="dampfross.js",
+    editor="dampfross-editor.js",
     questions={
         "table": table,
         "line": line,
@@ -404,6 +406,9 @@ GAME = Game(
         "race": race,
         "route": route,
         "board": board,
+        "map_check": editing.map_check,
+        "map_start": editing.map_start,
+        "map_fill": editing.map_fill,
     },
     order=2,
 )

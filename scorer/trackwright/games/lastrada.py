@@ -8,6 +8,7 @@ from typing import Any
 from trackwright.core import boardplan
 from trackwright.core import lastrada as model
 from trackwright.core.boardplan import lastrada as ls_plan
+from trackwright.edit import lastrada as editing
 from trackwright.games import Game
 from trackwright.scorer import lastrada as engine
 
@@ -68,6 +69,13 @@ GAME = Game(
     cli="trackwright.cli.lastrada",
     board="trackwright.kits.lastrada.board:board_view",
     page="lastrada.js",
-    questions={"entry_state": entry_state, "variants": variants_question, "board": board},
+    editor="lastrada-editor.js",
+    questions={
+        "entry_state": entry_state,
+        "variants": variants_question,
+        "board": board,
+        "map_check": editing.map_check,
+        "map_start": editing.map_start,
+    },
     order=3,
 )

@@ -10,6 +10,7 @@ from trackwright.core import boardplan, mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.boardplan import transamerica as ta_plan
 from trackwright.core.errors import TrackwrightError
+from trackwright.edit import transamerica as editing
 from trackwright.games import Game
 from trackwright.photo import marks
 from trackwright.scorer import transamerica as engine
@@ -137,7 +138,7 @@ def deal_hands(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     )
     code = args.get("code") if isinstance(args, dict) else None
     if not isinstance(code, str) or not DEAL_CODE.fullmatch(code):
-        raise TrackwrightError("a deal code is 4 to 24 letters and digits", "deal: $.code")
+        raise TrackwrightError.of("ta.deal.code", "deal: $.code")
     rng = random.Random(f"trackwright/transamerica/deal/{code.upper()}")
     return {"code": code.upper(), "cities": engine.deal(game.map, game.players, rng)}
 
@@ -193,6 +194,7 @@ GAME = Game(
     cli="trackwright.cli.transamerica",
     board="trackwright.kits.transamerica.board:board_view",
     page="transamerica.js",
+    editor="transamerica-editor.js",
     draft_problems=draft_problems,
     questions={
         "turn_state": turn_state,
@@ -200,6 +202,8 @@ GAME = Game(
         "photo_read": _photo_read,
         "photo_setup": _photo_setup,
         "board": board,
+        "map_check": editing.map_check,
+        "map_start": editing.map_start,
     },
     order=1,
 )

@@ -28,19 +28,17 @@ class Picture:
     def from_bytes(cls, data: bytes, width: int, height: int, where: str = "photo") -> Picture:
         """From interleaved RGB or RGBA bytes (the channel count follows from the length)."""
         if not (isinstance(width, int) and isinstance(height, int)) or width < 8 or height < 8:
-            raise TrackwrightError(f"a photo of {width} x {height} pixels is too small", where)
+            raise TrackwrightError.of("photo.image.small", where, width=width, height=height)
         count = width * height
         if count > MAX_PIXELS:
-            raise TrackwrightError(
-                f"a working photo of {width} x {height} pixels is too big: scale it first", where
-            )
+            raise TrackwrightError.of("photo.image.big", where, width=width, height=height)
         if len(data) == 3 * count:
             step = 3
         elif len(data) == 4 * count:
             step = 4
         else:
-            raise TrackwrightError(
-                f"{len(data)} bytes are not a {width} x {height} RGB or RGBA picture", where
+            raise TrackwrightError.of(
+                "photo.image.bytes", where, count=len(data), width=width, height=height
             )
         return cls(width, height, data[0::step], data[1::step], data[2::step])
 

@@ -38,25 +38,25 @@ _BOARDS: dict[tuple[str, str], tracks.Board] = {}  # kept between photos of one 
 def _raw(value: Any, buffers: list[bytes], what: str, where: str) -> bytes:
     """A PIXELS value's bytes (see the module's description)."""
     if not isinstance(value, dict):
-        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
+        raise TrackwrightError.of("photo.ask.pixels", where, what=what)
     index, data = value.get("buffer"), value.get("rgba")
     if isinstance(index, int) and not isinstance(index, bool):
         if not 0 <= index < len(buffers):
-            raise TrackwrightError(f"{what}: no buffer {index}", where)
+            raise TrackwrightError.of("photo.ask.no-buffer", where, what=what, index=index)
         return buffers[index]
     if not isinstance(data, str):
-        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
+        raise TrackwrightError.of("photo.ask.pixels", where, what=what)
     try:
         return base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError) as exc:
-        raise TrackwrightError(f"{what}: rgba is not base64", where) from exc
+        raise TrackwrightError.of("photo.ask.not-base64", where, what=what) from exc
 
 
 def _pixels(value: Any, buffers: list[bytes], what: str, where: str) -> Picture:
     raw = _raw(value, buffers, what, where)
     width, height = value.get("width"), value.get("height")
     if not isinstance(width, int) or not isinstance(height, int):
-        raise TrackwrightError(f"{what}: width, height and buffer (or rgba) wanted", where)
+        raise TrackwrightError.of("photo.ask.pixels", where, what=what)
     return Picture.from_bytes(raw, width, height, where)
 
 
@@ -80,10 +80,10 @@ def photo_read(
     """The reading of the page's photo of the board of ``m`` (see the module's description),
     settled by the rules (:meth:`.tracks.Reading.settled`)."""
     if not isinstance(args, dict):
-        raise TrackwrightError("photo and reference wanted", where)
+        raise TrackwrightError.of("photo.ask.photo-reference", where)
     buffers = args.get("buffers") or []
     if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
-        raise TrackwrightError("buffers: a list of bytes wanted", where)
+        raise TrackwrightError.of("photo.ask.buffers", where)
     ref = args.get("reference")
     digest = hashlib.sha1()
     for part, what in ((ref, "reference"), (args.get("sharp"), "sharp")):
@@ -96,7 +96,7 @@ def photo_read(
     if board is None:
         ppm = ref.get("ppm", tracks.REF_PPM) if isinstance(ref, dict) else tracks.REF_PPM
         if not isinstance(ppm, (int, float)) or not 0.5 <= ppm <= 8:
-            raise TrackwrightError("reference: ppm out of range", where)
+            raise TrackwrightError.of("photo.ask.ppm", where)
         soft = _pixels(ref, buffers, "reference", where)
         sharp = args.get("sharp")
         board = tracks.Board(

@@ -13,6 +13,11 @@ it printed into the map file beside the kit (``print.seams``; the built-in maps 
 ``tests/photo/test_reader.py``), so the phone, which has no fonts, knows them too. A map file
 without them: a reader given the boxes (the command line) knows the same seams as the kit; one
 without (the phone) takes the equal split's.
+
+The sheets lie as bricks (:mod:`trackwright.core.tiling`): a vertical seam runs only across its
+own row of sheets (a horizontal one, in columns of sheets, only down its column). The map file
+says where each runs too (``print.seams.runs``, :func:`board_seam_runs`); ``x`` and ``y`` are
+the places any of them lies, which :func:`board_seams` still answers with.
 """
 
 from __future__ import annotations
@@ -24,9 +29,16 @@ from trackwright.core.tiling import (
     TILE_MARGINS,
     TILE_OVERLAP,
     Box,
+    SeamRun,
+    Tiling,
     choose_tiling,
     cuts,
+    seam_runs,
 )
+
+
+def _tiling(width: float, height: float, paper: str, keepouts: Sequence[Box]) -> Tiling:
+    return choose_tiling(width, height, paper, TILE_MARGINS, TILE_OVERLAP, keepouts)
 
 
 def paper_seams(
@@ -34,7 +46,7 @@ def paper_seams(
 ) -> tuple[list[float], list[float]]:
     """The seams of the board tiled on one paper: x of the vertical ones, y of the
     horizontal ones (board mm)."""
-    return cuts(choose_tiling(width, height, paper, TILE_MARGINS, TILE_OVERLAP, keepouts))
+    return cuts(_tiling(width, height, paper, keepouts))
 
 
 def seams(
@@ -62,3 +74,51 @@ def board_seams(
     if printed is not None:
         return sorted(printed[0]), sorted(printed[1])
     return seams(width, height, keepouts)
+
+
+def every_paper(
+    width: float, height: float, keepouts: Sequence[Box] = ()
+) -> tuple[list[float], list[float], list[SeamRun]]:
+    """Every paper's seams (see :func:`seams`) and where each runs (:func:`seam_runs`), each
+    once: what a map file beside a kit says (``print.seams``)."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    runs: set[SeamRun] = set()
+    for paper in PAPERS:
+        tiling = _tiling(width, height, paper, keepouts)
+        px, py = cuts(tiling)
+        xs.update(px)
+        ys.update(py)
+        runs.update(seam_runs(tiling))
+    return sorted(xs), sorted(ys), sorted(runs)
+
+
+def board_seam_runs(
+    printed: Sequence[SeamRun] | None,
+    width: float,
+    height: float,
+    keepouts: Sequence[Box] = (),
+) -> list[SeamRun]:
+    """Where a board's seams run on every paper (("x", x, y0, y1) for a vertical seam from y0
+    to y1, ("y", y, x0, x1) for a horizontal one): as its map file says (``printed``,
+    :attr:`~trackwright.core.transamerica.TransAmericaMap.printed_seam_runs`), else as the kit
+    would print them with ``keepouts``; without keepouts, the equal split's across the whole
+    board."""
+    if printed is not None:
+        return sorted(printed)
+    if keepouts:
+        return every_paper(width, height, keepouts)[2]
+    xs, ys = seams(width, height)
+    return sorted([("x", x, 0.0, height) for x in xs] + [("y", y, 0.0, width) for y in ys])
+
+
+def on_a_seam(runs: Sequence[SeamRun], x: float, y: float, off: float) -> tuple[bool, bool]:
+    """Whether a vertical seam, and whether a horizontal one, may lie within ``off`` mm of the
+    board point (x, y): what a reader asks before it takes a line there for a seam."""
+    vertical = any(
+        a == "x" and abs(at - x) <= off and lo - off <= y <= hi + off for a, at, lo, hi in runs
+    )
+    horizontal = any(
+        a == "y" and abs(at - y) <= off and lo - off <= x <= hi + off for a, at, lo, hi in runs
+    )
+    return vertical, horizontal

@@ -327,17 +327,13 @@ def _anchored(
     for name, (px, py) in anchors.items():
         city = m.city_by_name.get(name)
         if city is None:
-            raise PhotoError(f"no city {name!r} on this board", "anchor", code="anchor")
+            raise PhotoError.of("photo.anchor.city", "anchor", name=repr(name)).known_as("anchor")
         n = m.nodes[city.node]
         src.append((n.x, n.y))
         dst.append((px, py))
     h0 = hg.fit(src, dst)
     if h0 is None:
-        raise PhotoError(
-            "the anchors do not fix the board: give four cities far apart, not in a line",
-            "anchor",
-            code="anchor",
-        )
+        raise PhotoError.of("photo.anchor.loose", "anchor").known_as("anchor")
     candidates = [(h0, 0)]
     fit = register.refine(h0, board.marks, found)
     if fit is not None and fit.count >= 5:
@@ -391,25 +387,10 @@ def _not_found(
     """Why no fit reads like this board: the anchors are wrong, it is another board, or no
     board is in the photo."""
     if anchors:
-        return PhotoError(
-            "the photo does not match this board where the anchors put it: check the map "
-            "and the cities' positions",
-            "photo",
-            code="not_this_board",
-        )
+        return PhotoError.of("photo.anchored.other", "photo").known_as("not_this_board")
     if len(found) >= 4 and best is not None and best[0] >= 0.1:
-        return PhotoError(
-            "the photo does not match this board: is it the right map? Take it again, or "
-            "give four cities' positions (--anchor)",
-            "photo",
-            code="not_this_board",
-        )
-    return PhotoError(
-        "no board found in the photo: take it again with the whole board in the frame "
-        "(its square marks showing), or give four cities' positions (--anchor)",
-        "photo",
-        code="no_board",
-    )
+        return PhotoError.of("photo.other-board", "photo").known_as("not_this_board")
+    return PhotoError.of("photo.no-board", "photo").known_as("no_board")
 
 
 def locate(
@@ -418,7 +399,7 @@ def locate(
     """The board's homography in the photo, how many marks it matches and its content score;
     PhotoError when the board is not found."""
     if _brightness(photo) < DARK_LEVEL:
-        raise PhotoError("the photo is too dark: take it again in more light", "photo", code="dark")
+        raise PhotoError.of("photo.dark", "photo").known_as("dark")
     found = finder.find(photo)
     if anchors:
         candidates = _anchored(board, anchors, found)
@@ -793,11 +774,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     """Every track space taken or uncertain in the photo (PhotoError for a photo to retake)."""
     h, count, _score = locate(photo, board, anchors)
     if count >= 4 and _sharpness(photo, h, board, count) < SHARP_MIN:
-        raise PhotoError(
-            "the photo is too blurred: hold the phone still and take it again",
-            "photo",
-            code="blurred",
-        )
+        raise PhotoError.of("photo.blurred", "photo").known_as("blurred")
     track: list[Edge] = []
     uncertain: list[Edge] = []
     scores: dict[Edge, tuple[float, float, float]] = {}
@@ -834,9 +811,5 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
             uncertain.append(edge)
     uncertain.sort()
     if outside > CUT_OFF_SHARE * len(board.strips):
-        raise PhotoError(
-            "the board is cut off: take the photo again with the whole board in the frame",
-            "photo",
-            code="cut_off",
-        )
+        raise PhotoError.of("photo.cut-off", "photo").known_as("cut_off")
     return Reading(sorted(track), sorted(uncertain), h, count, bool(anchors), scores)

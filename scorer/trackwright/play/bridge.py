@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from trackwright import games
-from trackwright.core import mapfile
+from trackwright.core import mapfile, messages
 from trackwright.core.errors import TrackwrightError
 from trackwright.play import merge as merging
 
@@ -38,7 +38,7 @@ def record(data: Any) -> Any:
     if isinstance(data, dict) and isinstance(data.get("map"), str) and data["map"].startswith(REF):
         sha = data["map"][len(REF) :]
         if sha not in _MAPS:
-            raise TrackwrightError("this game's map is not loaded on this device", "record: $.map")
+            raise TrackwrightError.of("ask.map-not-loaded", "record: $.map")
         return {**data, "map": _MAPS[sha]}
     return data
 
@@ -63,8 +63,8 @@ def ask(name: Any, data: Any, args: Any) -> Any:
     game = games.of_record(data, "record")
     if not isinstance(name, str) or name not in game.questions:
         known = ", ".join(sorted(game.questions)) or "none"
-        raise TrackwrightError(
-            f"{game.title} has no question {str(name)[:40]!r} (known: {known})", "question"
+        raise TrackwrightError.of(
+            "ask.unknown", "question", game=game.title, name=repr(str(name)[:40]), known=known
         )
     return game.questions[name](record(data), args, "record")
 
@@ -79,7 +79,7 @@ def merged(base: Any, mine: Any, theirs: Any) -> dict[str, Any]:
         try:
             score_record(value)
         except TrackwrightError as exc:
-            error = str(exc)
+            error = exc.line(LANGUAGE[0])
     return {"record": value, "conflicts": [c.to_json() for c in conflicts], "error": error}
 
 
@@ -96,6 +96,7 @@ def catalogue() -> list[dict[str, Any]]:
             "players": list(g.players),
             "page": g.page_name,
             "strings": g.page_name.removesuffix(".js") + ".strings.json" if g.page_name else None,
+            "editor": g.editor_name,
             "rules": g.rules_presets(),
             "preset": g.presets.to_json() if g.presets is not None else None,
         }
@@ -106,12 +107,27 @@ def catalogue() -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ JSON text in and out
 
 
+#: The page's language: the engines' errors are said in it (the place as it is, the words the
+#: message catalogue's), as the command line says them with --lang.
+LANGUAGE = ["en"]
+
+
+def language_text(lang: str) -> str:
+    """Say the errors from now on in ``lang`` (English when it is not one of ours)."""
+    LANGUAGE[0] = lang if lang in messages.LANGS else "en"
+    return json.dumps({"ok": LANGUAGE[0]})
+
+
+def _error(exc: TrackwrightError) -> str:
+    return json.dumps({"error": exc.line(LANGUAGE[0])}, ensure_ascii=False)
+
+
 def _call(fn: Any, *texts: str) -> str:
     try:
         args = [mapfile.parse_json(t, "request") for t in texts]
         return json.dumps({"ok": fn(*args)}, ensure_ascii=False)
     except TrackwrightError as exc:
-        return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        return _error(exc)
 
 
 def score_text(text: str) -> str:
@@ -149,4 +165,4 @@ def remember_map_text(text: str) -> str:
     try:
         return json.dumps({"ok": remember_map(text)})
     except TrackwrightError as exc:
-        return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        return _error(exc)

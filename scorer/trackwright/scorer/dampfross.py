@@ -21,13 +21,13 @@ import functools
 import itertools
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from trackwright.core import dampfross as model
-from trackwright.core import graphs, hexgrid, mapfile
+from trackwright.core import graphs, hexgrid, mapfile, messages
 from trackwright.core.dampfross import DampfrossMap
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
@@ -191,7 +191,7 @@ Place = Callable[[Any], Hex]  # a record's hex reference ([q, r], "F7", a town) 
 def _axial(raw: Any) -> Hex:
     """A hex given as [q, r] (what a record without its map can read)."""
     if isinstance(raw, str | int):
-        raise TrackwrightError(f"{raw!r} names a place: it is read with the record's map", "hex")
+        raise TrackwrightError.of("df.place.needs-map", "hex", raw=repr(raw))
     return raw[0], raw[1]
 
 
@@ -212,7 +212,7 @@ def place_of(m: DampfrossMap, raw: Any, where: str = "record") -> Hex:
     if isinstance(raw, int) and not isinstance(raw, bool):
         town = m.town_by_number.get(raw)
         if town is None:
-            raise TrackwrightError(f"{raw} is no town's number on this map", where)
+            raise TrackwrightError.of("df.place.no-number", where, raw=raw)
         return town.hex
     text = unicodedata.normalize("NFC", str(raw)).strip()
     town = m.town_by_name.get(text) or next(
@@ -222,11 +222,7 @@ def place_of(m: DampfrossMap, raw: Any, where: str = "record") -> Hex:
         return town.hex
     h = m.hex_of_label(text)
     if h is None:
-        raise TrackwrightError(
-            f"{text[:40]!r} is neither a town nor a hex of this map (hexes are named as "
-            "printed on the board: column letter and row number, e.g. F7)",
-            where,
-        )
+        raise TrackwrightError.of("df.place.unknown", where, text=repr(text[:40]))
     return h
 
 
@@ -366,6 +362,24 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+def _points_said(n: int) -> dict[str, object]:
+    """'1 point', '3 points' in an error's words."""
+    return messages.part("df.points.one" if n == 1 else "df.points", n=n)
+
+
+def _both(company: Sequence[str]) -> object:
+    """A company's name in an error's words: 'Ann', or 'Ann and Bo'."""
+    return messages.both(tuple(company))
+
+
+def _commas(items: Sequence[object]) -> list[object]:
+    """Names (or their parts) with ', ' between them, for an error's words."""
+    out: list[object] = []
+    for i, item in enumerate(items):
+        out += [", ", item] if i else [item]
+    return out
+
+
 def _name(m: DampfrossMap, h: Hex) -> str:
     town = m.town_by_hex.get(h)
     return f"{town.name} ({hex_text(m, h)})" if town else hex_text(m, h)
@@ -410,28 +424,28 @@ def plan_steps(
     """Check one path of a build and price it: die points per step, payments to rivals. The
     builder is a player, or two partners building a joint line."""
     company = (player,) if isinstance(player, str) else player
-    label = " and ".join(company)
+    label = _both(company)
     on_line = set().union(*(state.network[p] for p in company))
     if path[0] not in on_line:
-        owner = f"{label}'s network" if len(company) == 1 else f"the network of {label}"
-        raise TrackwrightError(
-            f"the line must start from {owner}; {_name(m, path[0])} is not on it", where
+        raise TrackwrightError.of(
+            "df.line.start" if len(company) == 1 else "df.line.start.joint",
+            where,
+            label=label,
+            path=_name(m, path[0]),
         )
     steps: list[Step] = []
     mine = set().union(*(state.lines[p] for p in company))
     for a, b in itertools.pairwise(path):
         if b not in m.terrain:
-            raise TrackwrightError(f"hex {hex_text(m, b)} is not on the map", where)
+            raise TrackwrightError.of("df.line.off-map", where, b=hex_text(m, b))
         if not hexgrid.are_neighbours(a, b):
-            raise TrackwrightError(
-                f"{_name(m, a)} and {_name(m, b)} are not neighbouring hexes", where
-            )
+            raise TrackwrightError.of("df.line.not-neighbours", where, a=_name(m, a), b=_name(m, b))
         if m.terrain[b] == "water":
-            raise TrackwrightError(f"hex {hex_text(m, b)} is water: no line can enter it", where)
+            raise TrackwrightError.of("df.line.water", where, b=hex_text(m, b))
         seg = _seg(a, b)
         if seg in mine:
-            raise TrackwrightError(
-                f"{label} already has a line from {_name(m, a)} to {_name(m, b)}", where
+            raise TrackwrightError.of(
+                "df.line.twice", where, label=label, a=_name(m, a), b=_name(m, b)
             )
         mine.add(seg)
         payments = step_payments(m, rules, state, company, a, b, on_line)
@@ -474,22 +488,14 @@ def _take_turn(
         due = next_turn(record, state)
         if player != due:
             if player in state.acted:
-                raise TrackwrightError(
-                    f"out of turn: {player} has had their turn in this round; it is {due}'s turn",
-                    where,
-                )
-            raise TrackwrightError(
-                f"out of turn: it is {due}'s turn (turns go in seat order: "
-                f"{', '.join(seat_order(record, state))}; record a pass for a player who does "
-                "not build)",
-                where,
+                raise TrackwrightError.of("df.turn.played", where, player=player, due=due)
+            raise TrackwrightError.of(
+                "df.turn.out-of-order", where, due=due, seats=", ".join(seat_order(record, state))
             )
         if record.mode == "tournament" and roll is not None:
             if state.round_roll is not None and roll != state.round_roll:
-                raise TrackwrightError(
-                    f"in a tournament everyone has the same roll in a round: this round's roll "
-                    f"is {state.round_roll}, not {roll}",
-                    where,
+                raise TrackwrightError.of(
+                    "df.turn.roll", where, round_roll=state.round_roll, roll=roll
                 )
             state.round_roll = roll
         state.acted += [p for p in (player, partner) if p is not None]
@@ -500,31 +506,26 @@ def _take_turn(
         return
     # A tournament's building turn: the richest first.
     if player not in state.window:
-        raise TrackwrightError(
-            "in a tournament players build from their account only in the building turn after "
-            f"every {record.rules.tournament_build_every} races",
-            where,
+        raise TrackwrightError.of(
+            "df.build.not-window", where, tournament_build_every=record.rules.tournament_build_every
         )
     place = state.window.index(player)
     if place != state.window_next:
         due = state.window[state.window_next]
         whose = (
-            f"{player}'s turn has passed" if place < state.window_next else f"it is {due}'s turn"
+            messages.part("df.window.passed", player=player)
+            if place < state.window_next
+            else messages.part("df.window.due", due=due)
         )
-        raise TrackwrightError(
-            f"out of turn: {whose} in this building turn (the richest first: "
-            f"{', '.join(state.window)}; record a pass for a player who does not build)",
-            where,
+        raise TrackwrightError.of(
+            "df.window.out-of-turn", where, whose=whose, window=", ".join(state.window)
         )
     state.window_next = place + 1
 
 
 def apply_pass(record: GameRecord, state: State, event: Pass, where: str) -> dict[str, Any]:
     if state.phase != "construction" and not state.window:
-        raise TrackwrightError(
-            "a pass is a turn of the construction phase or of a tournament's building turn",
-            where,
-        )
+        raise TrackwrightError.of("df.pass.when", where)
     _take_turn(record, state, event.player, event.roll, where)
     return {"player": event.player, "roll": event.roll}
 
@@ -532,17 +533,11 @@ def apply_pass(record: GameRecord, state: State, event: Pass, where: str) -> dic
 def _check_partner(record: GameRecord, state: State, player: str, partner: str, where: str) -> None:
     """A joint line: a tournament's option, with another player who has not had their turn."""
     if not (record.mode == "tournament" and record.joint_lines):
-        raise TrackwrightError(
-            'joint lines are a tournament option agreed before the game: "joint_lines": '
-            "true in a tournament record",
-            where,
-        )
+        raise TrackwrightError.of("df.joint.not-tournament", where)
     if partner not in record.players or partner == player:
-        raise TrackwrightError(f"partner {partner!r} is not another player", where)
+        raise TrackwrightError.of("df.joint.partner", where, partner=repr(partner))
     if partner in state.acted:
-        raise TrackwrightError(
-            f"{partner} has had their turn in this round: no joint line with them", where
-        )
+        raise TrackwrightError.of("df.joint.partner-played", where, partner=partner)
 
 
 def _construction_budget(record: GameRecord, state: State, event: Build, where: str) -> int:
@@ -550,11 +545,9 @@ def _construction_budget(record: GameRecord, state: State, event: Build, where: 
     the player's turn is taken."""
     paid_from, partner = event.paid_from, event.partner
     if paid_from == "winnings":
-        raise TrackwrightError("builds are paid from winnings only in the race phase", where)
+        raise TrackwrightError.of("df.pay.winnings-early", where)
     if paid_from == "account":
-        raise TrackwrightError(
-            "builds are paid from the account only in a tournament's race phase", where
-        )
+        raise TrackwrightError.of("df.pay.account-early", where)
     assert event.roll is not None  # the schema: a roll or "paid_from"
     budget = event.roll
     if partner is not None:
@@ -572,25 +565,15 @@ def _race_phase_budget(record: GameRecord, state: State, event: Build, where: st
     tournament = record.mode == "tournament"
     if paid_from == "roll":
         how = "account" if tournament else "winnings"
-        raise TrackwrightError(
-            f'the construction phase is over: build with "paid_from": "{how}"', where
-        )
+        raise TrackwrightError.of("df.pay.construction-over", where, how=how)
     if event.partner is not None:
-        raise TrackwrightError("joint lines are built in the construction phase", where)
+        raise TrackwrightError.of("df.joint.construction", where)
     if tournament:
         if paid_from == "winnings":
-            raise TrackwrightError(
-                "in a tournament every payment goes to the accounts: build in a building "
-                'turn with "paid_from": "account"',
-                where,
-            )
+            raise TrackwrightError.of("df.pay.tournament-accounts", where)
         _take_turn(record, state, player, None, where)
     elif paid_from == "account":
-        raise TrackwrightError(
-            "builds are paid from the account only in a tournament: build with "
-            '"paid_from": "winnings"',
-            where,
-        )
+        raise TrackwrightError.of("df.pay.account-not-tournament", where)
     return spending_budget(record, state, player, paid_from)
 
 
@@ -622,17 +605,24 @@ def _check_affordable(
     player, partner = event.player, event.partner
     if event.paid_from == "roll":
         if total > budget:
-            label = player if partner is None else f"{player} and {partner}"
-            what = f"{label}'s rolls give" if partner else f"{player}'s roll is"
-            raise TrackwrightError(f"the line costs {_points(total)}; {what} {budget}", where)
+            what = (
+                messages.part("df.budget.rolls", label=_both((player, partner)))
+                if partner
+                else messages.part("df.budget.roll-is", player=player)
+            )
+            raise TrackwrightError.of(
+                "df.budget.roll", where, total=_points_said(total), what=what, budget=budget
+            )
     elif total + owed > budget:
         what = (
-            f"{player}'s winnings are"
+            messages.part("df.budget.winnings", player=player)
             if event.paid_from == "winnings"
-            else f"{player} may spend {rules.tournament_build_percent}% of their money,"
+            else messages.part(
+                "df.budget.share", player=player, percent=rules.tournament_build_percent
+            )
         )
-        raise TrackwrightError(
-            f"the line costs {_points(total)} and {owed} to rivals; {what} {budget}", where
+        raise TrackwrightError.of(
+            "df.budget.money", where, total=_points_said(total), owed=owed, what=what, budget=budget
         )
 
 
@@ -721,9 +711,9 @@ def _companies(event: Race, players: tuple[str, ...], where: str) -> list[tuple[
     for pair in partners:
         for p in pair:
             if p not in players:
-                raise TrackwrightError(f"partner {p!r} is not a player of this game", where)
+                raise TrackwrightError.of("df.partner.not-player", where, p=repr(p))
             if p in seen:
-                raise TrackwrightError(f"{p} is in two partnerships", where)
+                raise TrackwrightError.of("df.partner.twice", where, p=p)
             seen.add(p)
     companies = list(partners)
     for p in event.routes:
@@ -753,16 +743,18 @@ def route_fares(
     lines, using part of its own line) and what it pays each rival whose line it runs on: one
     fare per hex, on the first builder's line, capped when the rules cap it."""
     m, rules = record.map, record.rules
-    label = " and ".join(company)
+    label = _both(company)
     if route[0] != start or route[-1] != end:
-        raise TrackwrightError(
-            f"{label}'s route must run from {_name(m, start)} to {_name(m, end)}", where
+        raise TrackwrightError.of(
+            "df.route.ends", where, label=label, start=_name(m, start), end=_name(m, end)
         )
     if len(route) - 1 < rules.race_min_hexes:
-        raise TrackwrightError(
-            f"{label}'s route is {len(route) - 1} hexes; a race runs at least "
-            f"{rules.race_min_hexes}",
+        raise TrackwrightError.of(
+            "df.route.short",
             where,
+            label=label,
+            count=len(route) - 1,
+            race_min_hexes=rules.race_min_hexes,
         )
     own = set().union(*(state.lines[p] for p in company))
     owed: Counter = Counter()
@@ -770,21 +762,20 @@ def route_fares(
     for a, b in itertools.pairwise(route):
         seg = _seg(a, b)
         if not hexgrid.are_neighbours(a, b):
-            raise TrackwrightError(
-                f"{label}'s route jumps from {_name(m, a)} to {_name(m, b)}", where
+            raise TrackwrightError.of(
+                "df.route.jumps", where, label=label, a=_name(m, a), b=_name(m, b)
             )
         if seg in own:
             uses_own = True
             continue
         owners = [p for p in state.owners(seg, "") if p not in company]
         if not owners:
-            raise TrackwrightError(
-                f"{label}'s route leaves the drawn lines between {_name(m, a)} and {_name(m, b)}",
-                where,
+            raise TrackwrightError.of(
+                "df.route.off-lines", where, label=label, a=_name(m, a), b=_name(m, b)
             )
         owed[owners[0]] += rules.fare_per_hex
     if not uses_own:
-        raise TrackwrightError(f"{label}'s route must use part of their own line", where)
+        raise TrackwrightError.of("df.route.own-line", where, label=label)
     cap = rules.fare_cap
     return {rival: n if cap is None else min(n, cap) for rival, n in sorted(owed.items())}
 
@@ -798,29 +789,31 @@ def race_towns(
     m, rules = record.map, record.rules
     if state.phase != "races":
         missing = sorted(t.name for t in m.towns if t.hex not in state.reached)
-        raise TrackwrightError(
-            f"races begin when every town is reached; not yet: {', '.join(missing[:5])}"
-            + (" ..." if len(missing) > 5 else ""),
+        raise TrackwrightError.of(
+            "df.race.too-early",
             where,
+            towns=", ".join(missing[:5]) + (" ..." if len(missing) > 5 else ""),
         )
     for number in (first, to):
         if number not in m.town_by_number:
-            raise TrackwrightError(f"{number} is not a town number (11..66)", where)
+            raise TrackwrightError.of("df.race.not-number", where, number=number)
     start, end = m.town_by_number[first].hex, m.town_by_number[to].hex
     tournament = record.mode == "tournament"
     if not tournament and state.last_race_end is not None and start != state.last_race_end:
-        raise TrackwrightError(
-            f"a race starts where the last one ended, {_name(m, state.last_race_end)}", where
+        raise TrackwrightError.of(
+            "df.race.start", where, last_race_end=_name(m, state.last_race_end)
         )
     if start == end:
-        raise TrackwrightError("a race needs two different towns", where)
+        raise TrackwrightError.of("df.race.same-town", where)
     apart = race_length(m, start, end)
     if apart < rules.race_min_hexes:
-        raise TrackwrightError(
-            f"{m.town_by_hex[start].name} and {m.town_by_hex[end].name} are only "
-            f"{apart} hexes apart; a race runs at least "
-            f"{rules.race_min_hexes}",
+        raise TrackwrightError.of(
+            "df.race.close",
             where,
+            name=m.town_by_hex[start].name,
+            name2=m.town_by_hex[end].name,
+            apart=apart,
+            race_min_hexes=rules.race_min_hexes,
         )
     # Numbers rolled for this race: both for the first race, then only the new destination; in
     # a tournament both, every race ("chacun entre un couple de villes différent").
@@ -829,14 +822,13 @@ def race_towns(
         limit = 2 if record.races == 36 else 1
         for n in sorted(set(rolled)):
             if state.number_uses[n] + rolled.count(n) > limit:
-                raise TrackwrightError(
-                    f"number {n} has been used {limit} time(s) already in this tournament", where
-                )
+                raise TrackwrightError.of("df.race.number-used", where, n=n, limit=limit)
         if frozenset((start, end)) in state.race_pairs:
-            raise TrackwrightError(
-                f"{m.town_by_hex[start].name} and {m.town_by_hex[end].name} have had their race: "
-                "each race of a tournament is between a different pair of towns",
+            raise TrackwrightError.of(
+                "df.race.pair-run",
                 where,
+                name=m.town_by_hex[start].name,
+                name2=m.town_by_hex[end].name,
             )
     return start, end, rolled
 
@@ -848,20 +840,20 @@ def _race_places(
     route, and each placed."""
     for p in (p for c in companies for p in c):
         if p not in players:
-            raise TrackwrightError(f"{p!r} is not a player of this game", where)
+            raise TrackwrightError.of("df.race.not-player", where, p=repr(p))
     for c in companies:
         if not any(p in event.routes for p in c):
-            raise TrackwrightError(f"{' and '.join(c)} enter without a route", where)
+            raise TrackwrightError.of("df.race.no-route", where, c=_both(c))
     company_of = {p: c for c in companies for p in c}
     places: list[tuple[str, ...]] = []
     for p in event.placing:
         if p not in company_of:
-            raise TrackwrightError(f"{p!r} is placed but did not enter the race", where)
+            raise TrackwrightError.of("df.race.placed-not-entered", where, p=repr(p))
         if company_of[p] not in places:
             places.append(company_of[p])
     if len(places) != len(companies):
-        absent = [" and ".join(c) for c in companies if c not in places]
-        raise TrackwrightError(f"no place given for {', '.join(absent)}", where)
+        absent = [_both(c) for c in companies if c not in places]
+        raise TrackwrightError.of("df.race.no-place", where, absent=_commas(absent))
     return places
 
 
@@ -995,17 +987,15 @@ def _players_from_json(data: Any, where: str) -> tuple[tuple[str, ...], dict[str
     for i, p in enumerate(players):
         key = name_key(p)
         if not key:
-            raise TrackwrightError("a player's name cannot be blank", f"{where}: $.players[{i}]")
+            raise TrackwrightError.of("df.players.blank", f"{where}: $.players[{i}]")
         if key in RESERVED_NAMES:
-            raise TrackwrightError(
-                f"{p!r} cannot be a player's name: the ledger uses it for the bank",
-                f"{where}: $.players[{i}]",
-            )
+            raise TrackwrightError.of("df.players.bank", f"{where}: $.players[{i}]", p=repr(p))
         if key in keys:
-            raise TrackwrightError(
-                f"{p!r} and {players[keys[key]]!r} are the same name (names equal in Unicode "
-                "or but for case are one name)",
+            raise TrackwrightError.of(
+                "df.players.same",
                 f"{where}: $.players[{i}]",
+                p=repr(p),
+                other=repr(players[keys[key]]),
             )
         keys[key] = i
     return players, keys
@@ -1023,13 +1013,12 @@ def _start_hex(m: DampfrossMap, player: str, raw: Any, where: str) -> Hex:
     h = place_of(m, raw, f"{where}: $.starts")
     town = m.town_by_hex.get(h)
     if town is None:
-        raise TrackwrightError(
-            f"{player} starts on {hex_text(m, h)}, which is not a town", f"{where}: $.starts"
+        raise TrackwrightError.of(
+            "df.start.not-town", f"{where}: $.starts", player=player, h=hex_text(m, h)
         )
     if m.start == "port" and town.name not in m.ports:
-        raise TrackwrightError(
-            f"{player} starts in {town.name}; on this map players start from sea ports",
-            f"{where}: $.starts",
+        raise TrackwrightError.of(
+            "df.start.not-port", f"{where}: $.starts", player=player, name=town.name
         )
     return h
 
@@ -1045,31 +1034,27 @@ def _starts_from_json(
     given: dict[str, Any] = {}
     for p, raw in data["starts"].items():
         if player_name(p) in given:
-            raise TrackwrightError(f"two start hexes for {player_name(p)}", f"{where}: $.starts")
+            raise TrackwrightError.of("df.start.twice", f"{where}: $.starts", p=player_name(p))
         given[player_name(p)] = raw
     starts: dict[str, Hex] = {}
     for p in players:
         if p not in given:
-            raise TrackwrightError(f"no start hex for {p}", f"{where}: $.starts")
+            raise TrackwrightError.of("df.start.missing", f"{where}: $.starts", p=p)
         starts[p] = _start_hex(m, p, given[p], where)
     for p in given:
         if p not in players:
-            raise TrackwrightError(f"{p!r} is not a player of this game", f"{where}: $.starts")
+            raise TrackwrightError.of("df.start.not-player", f"{where}: $.starts", p=repr(p))
     return starts
 
 
 def _check_options(rules: RuleSet, data: Any, mode: str, experienced: bool, where: str) -> None:
     """The record's options exist in its rules and mode (experienced players, joint lines)."""
     if experienced and rules.experienced_bonus is None:
-        raise TrackwrightError(
-            f"the {rules.name} rules have no total for experienced players",
-            f"{where}: $.experienced",
+        raise TrackwrightError.of(
+            "df.rules.no-experienced", f"{where}: $.experienced", rules=rules.name
         )
     if data.get("joint_lines") and mode != "tournament":
-        raise TrackwrightError(
-            "joint lines are a tournament option (dampfross-fr.txt: 'En jeu de tournoi')",
-            f"{where}: $.joint_lines",
-        )
+        raise TrackwrightError.of("df.joint.option", f"{where}: $.joint_lines")
 
 
 def record_from_json(
@@ -1083,9 +1068,13 @@ def record_from_json(
     player_name = functools.partial(_spelled, players, keys)
     low, high = rules.players
     if not low <= len(players) <= high:
-        raise TrackwrightError(
-            f"{rules.name} is for {low} to {high} players, not {len(players)}",
+        raise TrackwrightError.of(
+            "df.players.count",
             f"{where}: $.players",
+            name=rules.name,
+            low=low,
+            high=high,
+            count=len(players),
         )
     starts = _starts_from_json(data, m, players, player_name, where)
     mode = data.get("mode", "standard")
@@ -1134,13 +1123,16 @@ def apply_event(
     where = f"{record.source}: event {number} ({event.kind}"
     where += ")" if isinstance(event, Race) else f", {event.player})"
     if state.winners:
-        have = "has" if len(state.winners) == 1 else "have"
-        raise TrackwrightError(f"the game is over: {' and '.join(state.winners)} {have} won", where)
+        raise TrackwrightError.of(
+            "df.game.over.one" if len(state.winners) == 1 else "df.game.over",
+            where,
+            winners=_both(state.winners),
+        )
     if record.mode == "tournament" and state.races_run >= (record.races or 36):
-        raise TrackwrightError(f"the tournament's {record.races} races are over", where)
+        raise TrackwrightError.of("df.tournament.over", where, races=record.races)
     new = state.copy()
     if isinstance(event, Build | Pass) and event.player not in record.players:
-        raise TrackwrightError(f"{event.player!r} is not a player of this game", where)
+        raise TrackwrightError.of("df.event.not-player", where, player=repr(event.player))
     if isinstance(event, Build):
         summary = apply_build(record, new, event, number, where)
     elif isinstance(event, Pass):
@@ -1282,8 +1274,8 @@ def cheapest_line(
         return BuildPlan((target,), 0, 0, (target,))
     found = _cheapest_lines(record, state, player)
     if target not in found[1]:
-        raise TrackwrightError(
-            f"{player} cannot build a line to {_name(record.map, target)} over land"
+        raise TrackwrightError.of(
+            "df.build.unreachable", None, player=player, target=_name(record.map, target)
         )
     return _plan(record, state, player, found, target, roll)
 
@@ -1470,7 +1462,7 @@ def tap_line(
     hex, cut to what is left of the budget."""
     m = record.map
     if tapped not in m.land:
-        raise TrackwrightError(f"{place_name(m, tapped)} is not land: no line enters it", where)
+        raise TrackwrightError.of("df.tap.water", where, tapped=place_name(m, tapped))
     done = [tuple(p) for p in parts]
     current = list(done.pop()) if done else []
     before, cost, owed = with_lines(record, state, player, done, where)
@@ -1493,7 +1485,9 @@ def tap_line(
             left = budget - cost - (owed if paid_from != "roll" else 0)
         line = line_to(record, before, player, tapped, left, paid_from)
         if line is None:
-            raise TrackwrightError(f"no line of {player}'s reaches {place_name(m, tapped)}", where)
+            raise TrackwrightError.of(
+                "df.tap.no-line", where, player=player, tapped=place_name(m, tapped)
+            )
         current, drawn = list(line), True
     town = m.town_by_hex.get(tapped)
     return LineEdit(
@@ -1575,9 +1569,7 @@ def tap_route(route: Collection[Hex], start: Hex, tapped: Hex, where: str = "rac
     elif hexgrid.are_neighbours(current[-1], tapped):
         current.append(tapped)
     else:
-        raise TrackwrightError(
-            "that hex is not next to the route's end: tap the hexes in order", where
-        )
+        raise TrackwrightError.of("df.tap.not-next", where)
     return tuple(current)
 
 

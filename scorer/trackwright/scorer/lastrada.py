@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trackwright.core import hexgrid, mapfile
+from trackwright.core import hexgrid, mapfile, messages
 from trackwright.core import lastrada as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.hexgrid import Hex
@@ -83,11 +83,8 @@ def _check_variant(variant: str, players: tuple[str, ...], where: str) -> None:
     if variant in variants_for(len(players)):
         return
     if variant == "two-player":
-        raise TrackwrightError(
-            f"the two-player variant is for 2 players, not {len(players)}",
-            f"{where}: $.variant",
-        )
-    raise TrackwrightError('with 2 players, play the "two-player" variant', f"{where}: $.variant")
+        raise TrackwrightError.of("ls.two-player.count", f"{where}: $.variant", count=len(players))
+    raise TrackwrightError.of("ls.two-player.needed", f"{where}: $.variant")
 
 
 def _check_settlement(
@@ -101,21 +98,20 @@ def _check_settlement(
 ) -> None:
     """One settlement's merchants: a settlement of the map, players', one each, not too many."""
     if sid not in m.settlement_by_id:
-        raise TrackwrightError(f"unknown settlement {sid!r}", place)
+        raise TrackwrightError.of("ls.settlement.unknown", place, sid=repr(sid))
     for name in names:
         if name not in players:
-            raise TrackwrightError(f"{name!r} is not a player of this game", place)
+            raise TrackwrightError.of("ls.settlement.not-player", place, name=repr(name))
     twice = [p for p, n in Counter(names).items() if n > 1]
     if twice:
-        raise TrackwrightError(f"{twice[0]} has two merchants on {sid}", place)
+        raise TrackwrightError.of("ls.settlement.twice", place, twice=twice[0], sid=sid)
     most = merchants_per_settlement(variant, rules)
     if len(names) > most and variant == "two-player":
-        raise TrackwrightError(
-            f"{' and '.join(names)} on {sid}: one merchant per settlement with 2 players",
-            place,
+        raise TrackwrightError.of(
+            "ls.settlement.two-player", place, names=messages.both(tuple(names)), sid=sid
         )
     if len(names) > most:
-        raise TrackwrightError(f"{len(names)} merchants on {sid}; at most {most}", place)
+        raise TrackwrightError.of("ls.settlement.full", place, count=len(names), sid=sid, most=most)
 
 
 def _check_settlements(
@@ -132,10 +128,12 @@ def _check_settlements(
     held = Counter(name for names in settlements.values() for name in names)
     for name in players:
         if held[name] > rules.merchants:
-            raise TrackwrightError(
-                f"{name} has {held[name]} merchants on the board; each player has "
-                f"{rules.merchants}",
+            raise TrackwrightError.of(
+                "ls.merchants.count",
                 f"{where}: $.settlements",
+                name=name,
+                held=held[name],
+                merchants=rules.merchants,
             )
 
 
@@ -146,10 +144,10 @@ def _check_reserve(
     for name, days in reserve.items():
         place = f"{where}: $.reserve.{name}"
         if name not in players:
-            raise TrackwrightError(f"{name!r} is not a player of this game", place)
+            raise TrackwrightError.of("ls.reserve.not-player", place, name=repr(name))
         if not 0 <= days <= rules.max_reserve:
-            raise TrackwrightError(
-                f"{days} travel days in reserve; it is 0 to {rules.max_reserve}", place
+            raise TrackwrightError.of(
+                "ls.reserve.range", place, days=days, max_reserve=rules.max_reserve
             )
 
 
@@ -178,7 +176,7 @@ def record_from_json(
         _check_starts(m, players, variant, starts, where)
     turns = tuple(turn_from_json(t) for t in data["turns"]) if "turns" in data else None
     if turns is not None and starts is None:
-        raise TrackwrightError("turns need the players' start tiles ($.starts)", where)
+        raise TrackwrightError.of("ls.turns.no-starts", where)
     return GameRecord(m, players, variant, settlements, reserve, starts, turns, where)
 
 
@@ -193,8 +191,8 @@ def _check_starts(
     between any two; a start tile belongs to a player of the game."""
     for name in starts:
         if name not in players:
-            raise TrackwrightError(
-                f"{name!r} is not a player of this game", f"{where}: $.starts.{name}"
+            raise TrackwrightError.of(
+                "ls.starts.not-player", f"{where}: $.starts.{name}", name=repr(name)
             )
     placed: dict[Hex, str] = {}
     need = 2 if variant == "two-player" else 1
@@ -202,15 +200,14 @@ def _check_starts(
         hexes = starts.get(p)
         place = f"{where}: $.starts.{p}"
         if not hexes or len(hexes) != need:
-            raise TrackwrightError(f"{p} needs {need} start tile(s)", place)
+            raise TrackwrightError.of("ls.starts.count", place, p=p, need=need)
         for h in hexes:
             if m.terrain.get(h) != "plain" or h in m.settlement_by_hex:
-                raise TrackwrightError(f"start tile on {h}: it must be a free plain hex", place)
+                raise TrackwrightError.of("ls.starts.not-free", place, h=h)
             for other, owner in placed.items():
                 if hexgrid.distance(h, other) < 2:
-                    raise TrackwrightError(
-                        f"start tile on {h} is next to {owner}'s on {other}; leave a hex free",
-                        place,
+                    raise TrackwrightError.of(
+                        "ls.starts.too-close", place, h=h, owner=owner, other=other
                     )
             placed[h] = p
 
@@ -273,21 +270,33 @@ def _target_open(
     return player not in present and len(present) < merchants_per_settlement(record.variant, rules)
 
 
+#: The catalogue's names of the road terrains.
+TERRAIN_CODES = {
+    "plain": "ls.terrain.plain",
+    "forest": "ls.terrain.forest",
+    "hill": "ls.terrain.hill",
+}
+
+
+def _terrain(terrain: str) -> object:
+    """A road terrain's name in an error's words."""
+    code = TERRAIN_CODES.get(terrain)
+    return messages.part(code) if code else terrain
+
+
 def _check_turn_player(
     record: GameRecord, state: State, player: str, rules: RuleSet, where: str
 ) -> None:
     """The turn is a player's, the game goes on, and it is that player's turn."""
     if player not in record.players:
-        raise TrackwrightError(f"{player!r} is not a player of this game", where)
+        raise TrackwrightError.of("ls.turn.not-player", where, player=repr(player))
     if state.ended:
-        raise TrackwrightError(f"the game is over ({state.end_reason})", where)
+        raise TrackwrightError.of("ls.game.over", where, end_reason=state.end_reason)
     expected = next_player(record, state, rules)
     if player != expected:
         order = seat_order(record, rules)
-        raise TrackwrightError(
-            f"it is {expected}'s turn, not {player}'s (turns go round in the order "
-            f"{', '.join(order)}; a pass is an empty turn)",
-            where,
+        raise TrackwrightError.of(
+            "ls.turn.out-of-turn", where, expected=expected, player=player, order=", ".join(order)
         )
 
 
@@ -297,26 +306,21 @@ def _road_end(
     """The settlement a road reaches, checked: it starts where the player may start one, and
     ends on a settlement that takes the player's merchant."""
     if road[0] not in state.reached[player]:
-        raise TrackwrightError(
-            f"the road starts on {road[0]}, not at {player}'s start tile or a settlement "
-            f"{player} has reached",
-            place,
-        )
+        raise TrackwrightError.of("ls.road.start", place, road=road[0], player=player)
     end = record.map.settlement_by_hex.get(road[-1])
     if end is None:
-        raise TrackwrightError(
-            f"the road ends on {road[-1]}, not at a settlement: roads must reach one this turn",
-            place,
-        )
+        raise TrackwrightError.of("ls.road.end", place, road=road[-1])
     if not _target_open(record, state, player, end.id, rules):
-        why = (
-            "is taken"
+        raise TrackwrightError.of(
+            "ls.settlement.taken"
             if record.variant == "two-player"
-            else f"already has {player}'s merchant"
+            else "ls.settlement.has-merchant"
             if player in state.merchants[end.id]
-            else "is full"
+            else "ls.settlement.full-now",
+            place,
+            id=end.id,
+            player=player,
         )
-        raise TrackwrightError(f"settlement {end.id} {why}", place)
     return end
 
 
@@ -332,10 +336,7 @@ def _passes_settlement(record: GameRecord, state: State, player: str, h: Hex, pl
         and player not in state.merchants[s.id]
     )
     if not transit:
-        raise TrackwrightError(
-            f"the road runs through settlement {s.id}: a road reaches one settlement",
-            place,
-        )
+        raise TrackwrightError.of("ls.road.through", place, id=s.id)
     return True
 
 
@@ -345,23 +346,25 @@ def _tile_cost(
     """What a road tile on hex ``h`` costs in travel days, checked: the hex is free, the player
     has a tile of its terrain left and the days to lay it."""
     if h in state.starts:
-        raise TrackwrightError(f"{h} holds {state.starts[h]}'s start tile", place)
+        raise TrackwrightError.of("ls.road.start-tile", place, h=h, owner=state.starts[h])
     if h in state.tiles:
-        raise TrackwrightError(
-            f"{h} already has a road tile ({state.tiles[h]}'s): roads cross only at settlements",
-            place,
-        )
+        raise TrackwrightError.of("ls.road.crossing", place, h=h, owner=state.tiles[h])
     terrain = record.map.terrain[h]
     supply = dict(rules.tiles)[terrain]
     if state.used[player][terrain] >= supply:
-        raise TrackwrightError(
-            f"{player} has no {terrain} road tile left (all {supply} used)", place
+        raise TrackwrightError.of(
+            "ls.road.no-tiles", place, player=player, terrain=_terrain(terrain), supply=supply
         )
     cost = rules.cost(terrain)
     if cost > days:
-        raise TrackwrightError(
-            f"a {terrain} tile on {h} costs {cost} travel days; {player} has {days} left",
+        raise TrackwrightError.of(
+            "ls.road.days",
             place,
+            terrain=_terrain(terrain),
+            h=h,
+            cost=cost,
+            player=player,
+            days=days,
         )
     return cost
 
@@ -378,10 +381,10 @@ def _lay_road(
     """Lay a road's tiles (its hexes neighbours, on the board): the travel days left."""
     for a, b in itertools.pairwise(road):
         if not hexgrid.are_neighbours(a, b):
-            raise TrackwrightError(f"{a} and {b} are not neighbours", place)
+            raise TrackwrightError.of("ls.road.not-neighbours", place, a=a, b=b)
     for h in road[1:-1]:
         if h not in record.map.terrain:
-            raise TrackwrightError(f"hex {h} is not on the board", place)
+            raise TrackwrightError.of("ls.road.off-board", place, h=h)
         if _passes_settlement(record, state, player, h, place):
             continue
         cost = _tile_cost(record, state, player, h, days, rules, place)
@@ -397,14 +400,12 @@ def _place_merchant(
     """The road laid its tiles and the player has a merchant left: it goes on the settlement."""
     laid = sum(1 for h in road[1:-1] if h in state.tiles)
     if laid < rules.min_road_tiles:
-        raise TrackwrightError(
-            f"the road to {end.id} lays no road tile: a road reaches a settlement by laying "
-            f"at least {rules.min_road_tiles} (the rules preset's min_road_tiles)",
-            place,
+        raise TrackwrightError.of(
+            "ls.road.no-tile", place, id=end.id, min_road_tiles=rules.min_road_tiles
         )
     if merchants_left(state, player, rules) <= 0:
-        raise TrackwrightError(
-            f"{player} has no merchant left (all {rules.merchants} are on the board)", place
+        raise TrackwrightError.of(
+            "ls.merchant.none-left", place, player=player, merchants=rules.merchants
         )
     state.merchants[end.id].append(player)
     state.reached[player].add(end.hex)
@@ -618,14 +619,10 @@ def score(record: GameRecord, rules: RuleSet = RULES) -> Result:
         if merchants is not None and {k: sorted(v) for k, v in merchants.items() if v} != {
             k: sorted(v) for k, v in played.items()
         }:
-            raise TrackwrightError(
-                "the settlements do not match the merchants placed in the turns",
-                f"{record.source}: $.settlements",
-            )
+            raise TrackwrightError.of("ls.settlements.differ", f"{record.source}: $.settlements")
         if reserve is not None and reserve != state.reserve:
-            raise TrackwrightError(
-                f"the reserve does not match the turns ({state.reserve})",
-                f"{record.source}: $.reserve",
+            raise TrackwrightError.of(
+                "ls.reserve.differs", f"{record.source}: $.reserve", reserve=state.reserve
             )
         merchants, reserve = played, state.reserve
         turns = {

@@ -20,7 +20,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trackwright.core import graphs, mapfile
+from trackwright.core import graphs, mapfile, messages
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import REGIONS, TransAmericaMap, edge_key
@@ -340,18 +340,24 @@ def record_from_json(
             unknown = sorted(set(given) - set(players))
             missing = [p for p in players if p not in given]
             if unknown:
-                raise TrackwrightError(f"{key}: {unknown[0]!r} is not a player of this game", place)
+                raise TrackwrightError.of(
+                    "ta.round.not-player", place, key=key, player=repr(unknown[0])
+                )
             if missing:
-                raise TrackwrightError(f"{key}: nothing given for player {missing[0]}", place)
+                raise TrackwrightError.of("ta.round.missing", place, key=key, player=missing[0])
         if variant == "visible-cards" and rounds:
             expected = rotated_hands(players, rounds[-1].cities)
             for i, p in enumerate(players):
                 if sorted(cities[p]) != sorted(expected[p]):
                     left = players[(i + 1) % len(players)]
-                    raise TrackwrightError(
-                        f"player {p}: with visible cards {p} plays the cards {left} had in round "
-                        f"{r - 1} ({', '.join(expected[p])}), not {', '.join(cities[p])}",
+                    raise TrackwrightError.of(
+                        "ta.round.visible-cards",
                         place,
+                        player=p,
+                        left=left,
+                        round=r - 1,
+                        expected=", ".join(expected[p]),
+                        given=", ".join(cities[p]),
                     )
         track = tuple(tuple(e) for e in raw["track"]) if "track" in raw else None
         turns = (
@@ -382,28 +388,22 @@ def check_round(
     placed)."""
     dealt: dict[str, str] = {}
     for player in players:
-        problem = hand_problem(m, players, player, rnd.cities[player], dealt, rules)
-        if problem is not None:
-            raise TrackwrightError(problem, place)
-    check_markers(m, players, rnd.starts, place, "start marker")
+        issue = hand_issue(m, players, player, rnd.cities[player], dealt, rules)
+        if issue is not None:
+            raise TrackwrightError.of(HAND_CODES[issue[0]], place, **_hand_params(*issue))
+    check_markers(m, players, rnd.starts, place, "ta.marker.start")
     if rnd.markers is not None:
         if variant != "blocking":
-            raise TrackwrightError(
-                'markers: start markers move only in the blocking variant ("variant": "blocking")',
-                place,
-            )
-        check_markers(m, players, rnd.markers, place, "marker at the end of the round")
+            raise TrackwrightError.of("ta.markers.not-blocking", place)
+        check_markers(m, players, rnd.markers, place, "ta.marker.end")
     if rnd.track is not None:
         track = check_track(m, rnd.track, place, rules)
         if rnd.turns is None:
             markers = rnd.markers or rnd.starts
             check_joined(m, players, track, markers, place)
             if not round_ended(m, players, track, rnd.cities, markers, rules, variant):
-                raise TrackwrightError(
-                    f"the round has not ended: nobody's five cities are connected and "
-                    f"{len(track)} of the {rules.tracks} tracks are placed (a round counts once "
-                    f"it has ended)",
-                    place,
+                raise TrackwrightError.of(
+                    "ta.round.not-ended", place, placed=len(track), tracks=rules.tracks
                 )
 
 
@@ -452,39 +452,49 @@ def hand_problem(
     return None if issue is None else hand_message(player, *issue)
 
 
+#: The catalogue's codes of :func:`hand_issue`'s.
+HAND_CODES = {
+    "unknown-city": "ta.hand.unknown-city",
+    "dealt-twice": "ta.hand.dealt-twice",
+    "dotted": "ta.hand.dotted",
+    "colours": "ta.hand.colours",
+}
+
+
+def _hand_params(code: str, d: dict[str, Any]) -> dict[str, object]:
+    """The params of a :func:`hand_issue`'s message."""
+    if code == "unknown-city":
+        return {"player": d["player"], "city": repr(d["city"])}
+    if code == "colours":
+        got = ", ".join(d["got"]) or messages.part("ta.hand.none")
+        return {"player": d["player"], "regions": ", ".join(REGIONS), "got": got}
+    return d
+
+
 def hand_message(player: str, code: str, d: dict[str, Any]) -> str:
     """One line of English for a :func:`hand_issue`."""
-    if code == "unknown-city":
-        return f"player {player}: unknown city {d['city']!r}"
-    if code == "dealt-twice":
-        return f"player {player}: city {d['city']} was dealt twice (also to {d['other']})"
-    if code == "dotted":
-        return (
-            f"player {player}: {d['city']} is a dotted card, out of the game with "
-            f"{d['players']} players"
-        )
-    return (
-        f"player {player}: a hand needs one city of each colour "
-        f"({', '.join(REGIONS)}); got {', '.join(d['got']) or 'none'}"
-    )
+    return messages.say(HAND_CODES[code], "en", _hand_params(code, {**d, "player": player}))
 
 
 def check_markers(
     m: TransAmericaMap, players: tuple[str, ...], markers: dict[str, str], place: str, what: str
 ) -> None:
+    """Each player's marker (``what``: the catalogue's word for it) on a node of its own."""
     for key in set(markers) - set(players):
-        raise TrackwrightError(f"markers: {key!r} is not a player of this game", place)
+        raise TrackwrightError.of("ta.markers.not-player", place, player=repr(key))
     occupied: dict[str, str] = {}
+    kind = messages.part(what)
     for player in players:
         if player not in markers:
-            raise TrackwrightError(f"markers: nothing given for player {player}", place)
+            raise TrackwrightError.of("ta.markers.missing", place, player=player)
         node = markers[player]
         if node not in m.nodes:
-            raise TrackwrightError(f"player {player}: {what} on unknown node {node!r}", place)
+            raise TrackwrightError.of(
+                "ta.marker.unknown-node", place, player=player, what=kind, node=repr(node)
+            )
         if node in occupied:
-            raise TrackwrightError(
-                f"player {player}: {what} on {node}, where {occupied[node]}'s already is",
-                place,
+            raise TrackwrightError.of(
+                "ta.marker.taken", place, player=player, what=kind, node=node, other=occupied[node]
             )
         occupied[node] = player
 
@@ -496,15 +506,17 @@ def check_track(
     for i, (a, b) in enumerate(track):
         for node in (a, b):
             if node not in m.nodes:
-                raise TrackwrightError(f"track {i + 1} ({a}-{b}): unknown node {node!r}", place)
+                raise TrackwrightError.of(
+                    "ta.track.unknown-node", place, n=i + 1, a=a, b=b, node=repr(node)
+                )
         key = edge_key(a, b)
         if key not in m.edge_by_key:
-            raise TrackwrightError(f"track {i + 1}: {a}-{b} is not a track space on the map", place)
+            raise TrackwrightError.of("ta.track.no-space", place, n=i + 1, a=a, b=b)
         if key in seen:
-            raise TrackwrightError(f"track {i + 1}: {a}-{b} is placed twice", place)
+            raise TrackwrightError.of("ta.track.twice", place, n=i + 1, a=a, b=b)
         seen.add(key)
     if len(seen) > rules.tracks:
-        raise TrackwrightError(f"{len(seen)} tracks placed; there are only {rules.tracks}", place)
+        raise TrackwrightError.of("ta.track.too-many", place, count=len(seen), tracks=rules.tracks)
     return seen
 
 
@@ -519,10 +531,11 @@ def check_joined(
     joueur"): each network on the board holds at least one."""
     for part in stray_track(track, markers):
         a, b = part[0]
-        raise TrackwrightError(
-            f"track {a}-{b} is joined to no start marker (every track is built from a "
-            f"player's network, joined to their marker)",
+        raise TrackwrightError.of(
+            "ta.track.stray",
             place,
+            a=a,
+            b=b,
         )
 
 
@@ -825,22 +838,19 @@ def _check_turn_order(
     """Turn ``t`` is a player's, the round has not ended, and it is that player's turn."""
     players = state.players
     if turn.player not in players:
-        raise TrackwrightError(f"{turn.player!r} is not a player of this game", where)
+        raise TrackwrightError.of("ta.turn.not-player", where, player=repr(turn.player))
     if state.ended_on is not None:
-        raise TrackwrightError(
-            f"the round already ended on turn {state.ended_on}",
-            where,
-            code="ended",
-            params={"turn": state.ended_on},
-        )
+        raise TrackwrightError.of("ended", where, turn=state.ended_on)
     due = players[(first + t - 1) % len(players)]
     if turn.player != due:
-        raise TrackwrightError(
-            f"out of turn: turn {t} is {due}'s (round {number} starts with "
-            f"{players[first]}, then clockwise in seat order: {', '.join(players)})",
+        raise TrackwrightError.of(
+            "out-of-turn",
             where,
-            code="out-of-turn",
-            params={"due": due, "first": players[first]},
+            due=due,
+            first=players[first],
+            turn=t,
+            round=number,
+            seats=", ".join(players),
         )
 
 
@@ -848,29 +858,17 @@ def _turn_costs(m: TransAmericaMap, rules: RuleSet, turn: Turn, where: str) -> l
     """The cost of each track of a turn, checked: 1 or more tracks, on the map, a double line
     alone, no more than the rules allow."""
     if not turn.track:
-        raise TrackwrightError("a turn places at least 1 track", where, code="empty")
+        raise TrackwrightError.of("empty", where)
     costs = []
     for a, b in turn.track:
         key = edge_key(a, b)
         if key not in m.edge_by_key:
-            raise TrackwrightError(
-                f"{a}-{b} is not a track space on the map",
-                where,
-                code="no-space",
-                params={"a": a, "b": b},
-            )
+            raise TrackwrightError.of("no-space", where, a=a, b=b)
         costs.append(m.edge_by_key[key].cost)
     if 2 in costs and len(costs) > 1:
-        raise TrackwrightError(
-            "a track on a double line is the only track of its turn", where, code="double"
-        )
+        raise TrackwrightError.of("double", where)
     if len(costs) > rules.plain_per_turn:
-        raise TrackwrightError(
-            f"{len(costs)} tracks in one turn; at most {rules.plain_per_turn} on single lines",
-            where,
-            code="too-many",
-            params={"most": rules.plain_per_turn},
-        )
+        raise TrackwrightError.of("too-many", where, count=len(costs), most=rules.plain_per_turn)
     return costs
 
 
@@ -883,16 +881,9 @@ def _check_touching(
     if a in network or b in network:
         return
     free = _network(state.track, start)
-    blocked = (
-        " without passing an intersection held by another player's start marker"
-        if held and (a in free or b in free)
-        else ""
-    )
-    raise TrackwrightError(
-        f"{a}-{b} does not touch {player}'s network (from the start marker on {start}){blocked}",
-        where,
-        code="blocked" if blocked else "not-touching",
-        params={"a": a, "b": b, "player": player, "start": start},
+    blocked = bool(held and (a in free or b in free))
+    raise TrackwrightError.of(
+        "blocked" if blocked else "not-touching", where, a=a, b=b, player=player, start=start
     )
 
 
@@ -902,24 +893,12 @@ def _check_placement(
     """Track a-b may be placed now: the round goes on, the space is free, it touches the
     player's network and tracks are left."""
     if state.ended_on is not None:
-        raise TrackwrightError(
-            f"the round ended with the previous track; {a}-{b} cannot be placed",
-            where,
-            code="ended-before",
-            params={"a": a, "b": b},
-        )
+        raise TrackwrightError.of("ended-before", where, a=a, b=b)
     if edge_key(a, b) in state.track:
-        raise TrackwrightError(
-            f"{a}-{b} already has track", where, code="has-track", params={"a": a, "b": b}
-        )
+        raise TrackwrightError.of("has-track", where, a=a, b=b)
     _check_touching(state, player, a, b, held, where)
     if len(state.track) >= state.rules.tracks:
-        raise TrackwrightError(
-            f"all {state.rules.tracks} tracks are already placed",
-            where,
-            code="all-placed",
-            params={"tracks": state.rules.tracks},
-        )
+        raise TrackwrightError.of("all-placed", where, tracks=state.rules.tracks)
 
 
 def _place_tracks(
@@ -945,25 +924,20 @@ def _check_move(
     """A start marker may move to ``target`` now (blocking variant, a free node of the
     player's network, the round not ended by this turn's track)."""
     if state.variant != "blocking":
-        raise TrackwrightError(
-            'a start marker moves only in the blocking variant ("variant": "blocking")',
-            where,
-        )
+        raise TrackwrightError.of("ta.move.not-blocking", where)
     if state.ended_on is not None:
-        raise TrackwrightError(
-            f"the round ended with this turn's track; the start marker stays on "
-            f"{state.markers[player]}",
-            where,
-        )
+        raise TrackwrightError.of("ta.move.ended", where, node=state.markers[player])
     if target not in state.m.nodes:
-        raise TrackwrightError(f"the start marker moves to unknown node {target!r}", where)
+        raise TrackwrightError.of("ta.move.unknown-node", where, node=repr(target))
     if target in state.markers.values():
-        raise TrackwrightError(f"the start marker moves to {target}, which is not free", where)
+        raise TrackwrightError.of("ta.move.taken", where, node=target)
     if target not in _network(state.track, state.markers[player], held):
-        raise TrackwrightError(
-            f"the start marker moves to {target}, which is not on {player}'s "
-            f"network (from {state.markers[player]})",
+        raise TrackwrightError.of(
+            "ta.move.off-network",
             where,
+            node=target,
+            player=player,
+            start=state.markers[player],
         )
 
 
@@ -983,15 +957,15 @@ def _check_round_totals(state: _Replaying, place: str) -> None:
     """The round's own track and markers, when given, are what its turns placed."""
     rnd, markers = state.rnd, state.markers
     if rnd.track is not None and set(edge_key(*e) for e in rnd.track) != state.track:
-        raise TrackwrightError(
-            "the round's track differs from the track placed in its turns", place
-        )
+        raise TrackwrightError.of("ta.round.track-differs", place)
     if rnd.markers is not None and rnd.markers != markers:
         wrong = next(p for p in state.players if rnd.markers[p] != markers[p])
-        raise TrackwrightError(
-            f"markers: {wrong}'s start marker ends the turns on {markers[wrong]}, not "
-            f"{rnd.markers[wrong]}",
+        raise TrackwrightError.of(
+            "ta.markers.differ",
             place,
+            player=wrong,
+            node=markers[wrong],
+            given=rnd.markers[wrong],
         )
 
 
@@ -1129,7 +1103,7 @@ def score(record: GameRecord, rules: RuleSet = ORIGINAL) -> Result:
     for number, rnd in enumerate(record.rounds, start=1):
         place = f"{record.source}: round {number}"
         if over:
-            raise TrackwrightError(f"the game already ended after round {number - 1}", place)
+            raise TrackwrightError.of("ta.game.over", place, round=number - 1)
         replay = (
             replay_round(m, players, rnd, place, rules, number, variant)
             if rnd.turns is not None
@@ -1137,11 +1111,11 @@ def score(record: GameRecord, rules: RuleSet = ORIGINAL) -> Result:
         )
         in_progress = replay is not None and not replay.ended
         if in_progress and number < len(record.rounds):
-            raise TrackwrightError(
-                f"the round has not ended after its last turn: nobody's five cities are "
-                f"connected and {len(replay.track) if replay else 0} of the {rules.tracks} "
-                f"tracks are placed (only the last round may be in progress)",
+            raise TrackwrightError.of(
+                "ta.round.not-ended-turns",
                 place,
+                placed=len(replay.track) if replay else 0,
+                tracks=rules.tracks,
             )
         track = replay.track if replay else tuple(edge_key(*e) for e in rnd.track or ())
         markers = replay.markers if replay else (rnd.markers or rnd.starts)

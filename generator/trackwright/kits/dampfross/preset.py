@@ -102,8 +102,12 @@ def build(region: dict[str, Any], where: str = "<region>") -> model.DampfrossMap
         nearest = min(free, key=lambda h: (math.dist(hexgrid.centre(h, 1.0), point), h))
         if math.dist(hexgrid.centre(nearest, 1.0), point) > 2.0:
             crowded = [n for h, n in taken.items() if math.dist(hexgrid.centre(h, 1.0), point) < 2]
-            reason = f"too close to {', '.join(crowded)}" if crowded else "off the land"
-            raise TrackwrightError(f"town {town['name']} is {reason}", f"{where}: $.towns[{i}]")
+            raise TrackwrightError.of(
+                "df.preset.town.crowded" if crowded else "df.preset.town.off-land",
+                f"{where}: $.towns[{i}]",
+                name=town["name"],
+                crowded=", ".join(crowded),
+            )
         taken[nearest] = town["name"]
         towns.append({"name": town["name"], "hex": list(nearest), "numbers": town["numbers"]})
 

@@ -39,24 +39,27 @@ class RandomParams:
 
     def checked(self) -> RandomParams:
         if self.width < 1 or self.height < 1:
-            raise TrackwrightError(
-                f"the map size must be positive, not {self.width} x {self.height}"
-            )
+            raise TrackwrightError.of("df.random.size", None, width=self.width, height=self.height)
         if not 0 <= self.water < 0.9:
-            raise TrackwrightError(f"--water must be between 0 and 0.9, not {self.water}")
+            raise TrackwrightError.of("df.random.water", None, water=self.water)
         if not 0 <= self.hills < 0.8:
-            raise TrackwrightError(f"--hills must be between 0 and 0.8, not {self.hills}")
+            raise TrackwrightError.of("df.random.hills", None, hills=self.hills)
         if not 0 <= self.big_towns <= NUMBERS // 2:
-            raise TrackwrightError(f"--big-towns must be between 0 and 18, not {self.big_towns}")
+            raise TrackwrightError.of("df.random.big-towns", None, big_towns=self.big_towns)
         if self.rivers is not None and self.rivers < 0:
-            raise TrackwrightError(f"--rivers cannot be negative ({self.rivers})")
+            raise TrackwrightError.of("df.random.rivers", None, rivers=self.rivers)
         towns = NUMBERS - self.big_towns
         land = self.width * self.height * (1 - self.water)
         if land < towns * 4:
-            raise TrackwrightError(
-                f"a {self.width} x {self.height} map with {self.water:.0%} water is too small for "
-                f"{towns} towns that are not neighbours (it needs about {towns * 4} land hexes, "
-                f"it has {int(land)})"
+            raise TrackwrightError.of(
+                "df.random.too-small",
+                None,
+                width=self.width,
+                height=self.height,
+                water=self.water,
+                towns=towns,
+                need=towns * 4,
+                land=int(land),
             )
         return self
 
@@ -295,9 +298,8 @@ def _towns(rng: Rng, terrain: dict[Hex, str], p: RandomParams) -> list[tuple[Hex
         if best is None:  # crowded: take any hex that is not next to a town
             free = [c for c in candidates if min(hexgrid.distance(c, t) for t in towns) >= 2]
             if not free:
-                raise TrackwrightError(
-                    f"the land of this {p.width} x {p.height} map has no room for {count} towns "
-                    "that are not neighbours: make the map larger or use less --water"
+                raise TrackwrightError.of(
+                    "df.random.no-room", None, width=p.width, height=p.height, count=count
                 )
             best = rng.choice(free)
         towns.append(best)

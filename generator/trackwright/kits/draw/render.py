@@ -16,7 +16,7 @@ def render_documents(
     """``stem.pdf`` per document; ``stem.svg``, or ``stem-01.svg`` ... for several pages."""
     files: dict[Path, bytes] = {}
     for stem, document in documents.items():
-        progress.report(f"drawing {out / stem}")
+        progress.report("progress.drawing", file=str(out / stem))
         if "pdf" in formats:
             files[out / f"{stem}.pdf"] = render_pdf(document)
         if "svg" in formats:

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trackwright.core import mapfile
+from trackwright.core import mapfile, messages
 from trackwright.core.lastrada import LaStradaMap, LaStradaRules
 from trackwright.core.lastrada import rules as rules_preset
 from trackwright.core.tiling import PAPERS, paper_size
@@ -98,18 +98,19 @@ def largest_hex_size(m: LaStradaMap, paper: str) -> float:
     return math.floor(best * 10 + 1e-9) / 10
 
 
-def fit_error(m: LaStradaMap, paper: str) -> str | None:
-    """Why the board's hexes are too big for the paper (its land pieces would be clipped), or
-    None when they fit."""
+def fit_error(m: LaStradaMap, paper: str, lang: str = "en") -> str | None:
+    """Why the board's hexes are too big for the paper (its land pieces would be clipped), in
+    ``lang``, or None when they fit."""
     most = largest_hex_size(m, paper)
     if m.hex_size <= most + 1e-9:
         return None
     bigger = [p for p in PAPERS if m.hex_size <= largest_hex_size(m, p) + 1e-9]
-    also = f", or print on {PAPER_NAMES[bigger[0]]}" if bigger else ""
-    return (
-        f"hexes of {m.hex_size:g} mm make the land pieces too big for "
-        f"{PAPER_NAMES[paper]} paper: the largest hex size that fits is {most:g} mm{also}"
-    )
+    said = {"size": m.hex_size, "paper": PAPER_NAMES[paper], "most": most}
+    if bigger:
+        return messages.say(
+            "ls.kit.too-big.bigger", lang, {**said, "bigger": PAPER_NAMES[bigger[0]]}
+        )
+    return messages.say("ls.kit.too-big", lang, said)
 
 
 def rules_page(

@@ -20,7 +20,26 @@ from typing import Any
 
 import numpy as np
 
+from trackwright.core import messages
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
+
+# What "plays like the published board" means (the band and the published board's figures) is
+# pure data the map editor's page checks too, so it lives in the pure half, beside the editor's
+# hand costs; the analysis, the kits and the commands judge a board by it.
+from trackwright.edit.hands import ORIGINAL, Band
+
+__all__ = [
+    "BATCH",
+    "ORIGINAL",
+    "Balance",
+    "Band",
+    "Board",
+    "analyse",
+    "band_said",
+    "board_of",
+    "hand_costs",
+    "relax",
+]
 
 BATCH = 512  # rows relaxed at once: BATCH x nodes x degree floats (about 30 MB at 1,200 nodes)
 
@@ -192,19 +211,6 @@ def analyse(m: TransAmericaMap, small_game: bool = False) -> Balance:
     )
 
 
-@dataclass(frozen=True)
-class Band:
-    """What 'plays like the original' means: hand-cost statistics inside these limits."""
-
-    mean_low: float = 26.0
-    mean_high: float = 29.0
-    max_high: int = 38
-
-    def holds(self, b: Balance) -> bool:
-        return self.mean_low <= b.mean <= self.mean_high and b.maximum <= self.max_high
-
-    def describe(self) -> str:
-        return f"mean {self.mean_low:g}-{self.mean_high:g}, maximum at most {self.max_high}"
-
-
-ORIGINAL = {"min": 19, "mean": 27.5, "max": 36}  # the published board (the issue's figures)
+def band_said(band: Band) -> dict[str, object]:
+    """:meth:`Band.describe` in an error's words (a part of the message catalogue)."""
+    return messages.part("ta.band", low=band.mean_low, high=band.mean_high, most=band.max_high)

@@ -44,7 +44,7 @@ from trackwright.kits.transamerica import fiducials
 from trackwright.kits.transamerica.balance import ORIGINAL
 from trackwright.kits.transamerica.strings import STRINGS, decimal, t
 from trackwright.photo.marks import CARTOUCHE_H, CARTOUCHE_W, cartouche_box
-from trackwright.photo.seams import seams
+from trackwright.photo.seams import every_paper
 from trackwright.version import VERSION
 
 SEA = "#d6e9f5"
@@ -429,5 +429,5 @@ def printed(m: TransAmericaMap, drawing: Drawing | None = None) -> TransAmericaM
     map file beside a kit, and a built-in map file, say (``print.seams``)."""
     if drawing is None:
         drawing = board_drawing(m, "en")
-    xs, ys = seams(drawing.width, drawing.height, seam_keepouts(drawing.ops))
-    return replace(m, printed_seams=(tuple(xs), tuple(ys)))
+    xs, ys, runs = every_paper(drawing.width, drawing.height, seam_keepouts(drawing.ops))
+    return replace(m, printed_seams=(tuple(xs), tuple(ys)), printed_seam_runs=tuple(runs))

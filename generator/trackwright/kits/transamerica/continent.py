@@ -31,7 +31,7 @@ from trackwright.core.lattice import node_id
 from trackwright.core.rng import Rng
 from trackwright.kits.names import place_names
 from trackwright.kits.noise import fbm, ridges
-from trackwright.kits.transamerica.balance import Band, analyse
+from trackwright.kits.transamerica.balance import Band, analyse, band_said
 from trackwright.kits.transamerica.strings import t
 
 CONTINENT_VERSION = "2"  # 2: compact regions, rivers to the water, every crossing double
@@ -232,7 +232,7 @@ def _next_town(rng: Rng, cells: list[Cell], towns: list[Cell], centre: Point) ->
         return best
     free = [c for c in cells if c not in towns and _gap(c, towns) >= 1.5 * EDGE]
     if not free:
-        raise TrackwrightError("the continent is too small for 35 towns")
+        raise TrackwrightError.of("ta.random.too-small", None)
     return rng.choice(free)
 
 
@@ -284,7 +284,7 @@ def _towns(rng: Rng, land: set[Cell]) -> tuple[list[Cell], list[list[Cell]]]:
     centres = _centres(rng, land)
     inside = _interior(land, centres)
     if any(len(cells) < 7 for cells in inside):
-        raise TrackwrightError("a region has too little land for seven towns")
+        raise TrackwrightError.of("ta.random.region-small", None)
     for _ in range(10):
         towns: list[Cell] = []
         groups: list[list[Cell]] = [[] for _ in centres]
@@ -294,7 +294,7 @@ def _towns(rng: Rng, land: set[Cell]) -> tuple[list[Cell], list[list[Cell]]]:
             groups[i % 5].append(town)
         if _compact(groups):
             return towns, groups
-    raise TrackwrightError("no compact regions for these towns")
+    raise TrackwrightError.of("ta.random.no-regions", None)
 
 
 def _cities(
@@ -450,7 +450,7 @@ def generate(seed: int, lang: str = "en", band=None, tries: int = 30):
     band = band or Band()
     closest = None
     for attempt in range(tries):
-        progress.report(f"random board from seed {seed}: try {attempt + 1} of {tries}")
+        progress.report("progress.random-board", seed=seed, attempt=attempt + 1, tries=tries)
         try:
             data = _attempt(seed, attempt, lang)
         except TrackwrightError:
@@ -465,8 +465,16 @@ def generate(seed: int, lang: str = "en", band=None, tries: int = 30):
         centre = (band.mean_low + band.mean_high) / 2
         if closest is None or abs(b.mean - centre) < abs(closest.mean - centre):
             closest = b
-    detail = f"closest: mean {closest.mean:.1f}, max {closest.maximum}" if closest else ""
-    raise TrackwrightError(
-        f"no random board from seed {seed} played like the original "
-        f"({band.describe()}) in {tries} attempts; {detail}"
+    if closest is None:
+        raise TrackwrightError.of(
+            "ta.random.no-board", None, seed=seed, band=band_said(band), tries=tries
+        )
+    raise TrackwrightError.of(
+        "ta.random.no-board.closest",
+        None,
+        seed=seed,
+        band=band_said(band),
+        tries=tries,
+        mean=closest.mean,
+        most=closest.maximum,
     )

@@ -23,13 +23,13 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.ops import unary_union
 
 from trackwright.core import lattice as grid
-from trackwright.core import mapfile, progress
+from trackwright.core import mapfile, messages, progress
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.lattice import node_id
 from trackwright.core.output import write_atomic
 from trackwright.kits.transamerica import board
-from trackwright.kits.transamerica.balance import Balance, Band, analyse
+from trackwright.kits.transamerica.balance import Balance, Band, analyse, band_said
 
 LATTICE_VERSION = "1"
 
@@ -218,17 +218,21 @@ def _assign_cities(
     for i, (city, xy) in enumerate(zip(cities, city_xy, strict=True)):
         near = min(ids, key=partial(_nearest_key, ids, xy)) if ids else None
         if near is None or math.dist(xy, ids[near]) > 0.9 * edge:
-            raise TrackwrightError(
-                f"city {city['name']} ({city['lon']}, {city['lat']}) is off the land: no "
-                "lattice intersection near it",
+            raise TrackwrightError.of(
+                "ta.region.city.off-land",
                 f"{where}: $.cities[{i}]",
+                name=city["name"],
+                lon=city["lon"],
+                lat=city["lat"],
             )
         if near in holder:
             other = cities[holder[near]]["name"]
-            raise TrackwrightError(
-                f"cities {other} and {city['name']} fall on the same intersection {near}: move "
-                "one, or use more lattice rows",
+            raise TrackwrightError.of(
+                "ta.region.city.same-intersection",
                 f"{where}: $.cities[{i}]",
+                other=other,
+                name=city["name"],
+                near=near,
             )
         assigned[i], holder[near] = near, i
     return assigned
@@ -244,10 +248,12 @@ def _check_cities_on_land(
     """Every city lies on the land: inside the outline, out of the lakes."""
     for i, city in enumerate(cities):
         if not land.buffer(0.05 * edge).contains(Point(city_xy[i])):
-            raise TrackwrightError(
-                f"city {city['name']} ({city['lon']}, {city['lat']}) lies off the land "
-                "(outside the outline, or in a lake)",
+            raise TrackwrightError.of(
+                "ta.region.city.outside",
                 f"{where}: $.cities[{i}]",
+                name=city["name"],
+                lon=city["lon"],
+                lat=city["lat"],
             )
 
 
@@ -265,9 +271,8 @@ def _connected_part(
     main = max(nx.connected_components(g), key=len)
     for i, city in enumerate(cities):
         if assigned[i] not in main:
-            raise TrackwrightError(
-                f"city {city['name']} is cut off from the rest of the lattice",
-                f"{where}: $.cities[{i}]",
+            raise TrackwrightError.of(
+                "ta.region.city.cut-off", f"{where}: $.cities[{i}]", name=city["name"]
             )
     return main
 
@@ -313,10 +318,12 @@ def _check_names(cities: list[dict[str, Any]], where: str) -> None:
     seen: dict[str, int] = {}
     for i, city in enumerate(cities):
         if city["name"] in seen:
-            raise TrackwrightError(
-                f"$.cities[{seen[city['name']]}] and $.cities[{i}] are both called "
-                f"{city['name']}: each city needs a name of its own",
+            raise TrackwrightError.of(
+                "ta.region.city.twice",
                 f"{where}: $.cities[{i}]",
+                seen=seen[city["name"]],
+                i=i,
+                name=city["name"],
             )
         seen[city["name"]] = i
 
@@ -332,12 +339,17 @@ def _check_spacing(
         apart = math.dist(city_xy[i], city_xy[j])
         if apart < gap:
             a, b = cities[i], cities[j]
-            raise TrackwrightError(
-                f"cities {a['name']} ($.cities[{i}]) and {b['name']} ($.cities[{j}]) are "
-                f"{apart * km:.0f} km apart, too close for the lattice: even its finest "
-                f"({_finest_rows()} rows) puts intersections {finest.edge * km:.0f} km apart, "
-                f"and two cities need {gap * km:.0f} km between them; move one",
+            raise TrackwrightError.of(
+                "ta.region.city.too-close",
                 f"{where}: $.cities[{j}]",
+                name=a["name"],
+                i=i,
+                name2=b["name"],
+                j=j,
+                apart=apart * km,
+                finest_rows=_finest_rows(),
+                edge=finest.edge * km,
+                gap=gap * km,
             )
 
 
@@ -460,7 +472,7 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
         shift = shifts[k]
         tried.add((rows, shift))
         attempts += 1
-        progress.report(f"balancing the board: try {attempts} of {tries} ({rows} rows)")
+        progress.report("progress.balancing", attempt=attempts, tries=tries, rows=rows)
         trial = dict(region, lattice={**base, "rows": rows, "shift": list(shift)})
         try:
             m = _lay(trial, where)
@@ -487,19 +499,20 @@ def build_balanced(region: dict[str, Any], where: str, band=None, tries: int = 4
     if closest is None and first_error is not None:
         raise first_error
     if not measured:
-        raise TrackwrightError(
-            f"no lattice of this region could be built in {attempts} tries", where
+        raise TrackwrightError.of("ta.region.no-lattice", where, attempts=attempts)
+    seen = [
+        messages.part(
+            "ta.region.seen" if k == 0 else "ta.region.seen.more",
+            rows=rows,
+            low=min(x.mean for x in bs),
+            high=max(x.mean for x in bs),
+            least=min(x.maximum for x in bs),
+            most=max(x.maximum for x in bs),
         )
-    seen = ", ".join(
-        f"{rows} rows: mean {min(x.mean for x in bs):.1f}-{max(x.mean for x in bs):.1f}, "
-        f"max {min(x.maximum for x in bs)}-{max(x.maximum for x in bs)}"
-        for rows, bs in sorted(measured.items())
-    )
-    raise TrackwrightError(
-        f"no lattice of this region plays like the original ({band.describe()}) after "
-        f"{attempts} tries ({seen}). Move or swap cities so the dearest hands are cheaper, "
-        f"or widen the band (--band-mean, --band-max)",
-        where,
+        for k, (rows, bs) in enumerate(sorted(measured.items()))
+    ]
+    raise TrackwrightError.of(
+        "ta.region.no-balance", where, band=band_said(band), attempts=attempts, seen=seen
     )
 
 

@@ -63,7 +63,7 @@ def build(data: dict[str, Any], where: str = "<source>") -> dict[str, Any]:
     cells = {node: (col - least, row) for node, (col, row) in cells.items()}
     ids = {node: grid.node_id(*cell) for node, cell in cells.items()}
     if len(set(ids.values())) != len(ids):
-        raise TrackwrightError("two nodes share a place", f"{where}: $.nodes")
+        raise TrackwrightError.of("ta.published.nodes-shared", f"{where}: $.nodes")
     at = {cell: node for node, cell in cells.items()}
 
     plane = {node: grid.position(col, row, EDGE) for node, (col, row) in cells.items()}
@@ -96,9 +96,8 @@ def build(data: dict[str, Any], where: str = "<source>") -> dict[str, Any]:
                 }
             )
     if seen_double != len(double):
-        raise TrackwrightError(
-            f"{len(double) - seen_double} double track space(s) join no two neighbours",
-            f"{where}: $.double_edges",
+        raise TrackwrightError.of(
+            "ta.published.double", f"{where}: $.double_edges", count=len(double) - seen_double
         )
     cities = [
         {
@@ -111,7 +110,7 @@ def build(data: dict[str, Any], where: str = "<source>") -> dict[str, Any]:
     ]
     built = {"nodes": len(ids), "edges": len(edges), "double": seen_double, "cities": len(cities)}
     if built != data["counts"]:
-        raise TrackwrightError(f"built {built}, the source says {data['counts']}", where)
+        raise TrackwrightError.of("ta.published.counts", where, built=built, counts=data["counts"])
     return {
         "format": mapfile.FORMAT,
         "game": model.GAME,

@@ -837,7 +837,15 @@ async function home() {
   gameSel.addEventListener("change", fillMaps);
   mapSel.addEventListener("change", mapChanged);
   ["Ann", "Ben", "Cleo"].forEach(addPlayer);
+  // A map the editor sent here ("Start a game with this map"): chosen.
+  const chosen = TW.chosenMap;
+  TW.chosenMap = null;
+  if (chosen && Maps.catalogue.some((g) => g.name === chosen.game)) gameSel.value = chosen.game;
   fillMaps();
+  if (chosen && [...mapSel.options].some((o) => o.value === chosen.key)) {
+    mapSel.value = chosen.key;
+    mapChanged();
+  }
 
   async function create() {
     const entry = selectedEntry();
@@ -867,24 +875,10 @@ async function home() {
     try {
       const text = await file.text();
       await engineStarted();
-      const sha = await Engine.rememberMap(text);
-      const data = JSON.parse(text);
-      // The file's text kept too: the hash is of it (reopened, the game's map is the same).
-      await Store.putMap({ sha256: sha, game: data.game, name: data.name || file.name, data, text });
-      if (!Maps.index.some((e) => e.sha256 === sha))
-        Maps.index.push({
-          game: data.game,
-          id: sha.slice(0, 12),
-          name: data.name || file.name,
-          builtin: false,
-          sha256: sha,
-          source: "on this phone",
-          data,
-          text,
-        });
-      gameSel.value = data.game;
+      const key = await addMap(text, file.name);
+      gameSel.value = JSON.parse(text).game;
       fillMaps();
-      mapSel.value = `s:${sha}`;
+      mapSel.value = key;
       mapChanged();
       say(t("home.map-added"), true);
     } catch (e) {
@@ -948,7 +942,13 @@ async function home() {
       ),
     ),
   );
-  const print = h("div", { class: "card" }, h("a", { href: "#/print", id: "print-link" }, t("print.link")));
+  const print = h(
+    "div",
+    { class: "card" },
+    h("a", { href: "#/print", id: "print-link" }, t("print.link")),
+    h("br"),
+    h("a", { href: "#/edit", id: "edit-link" }, t("ed.link")),
+  );
   main.replaceChildren(h("h1", {}, t("home.title")), list, laptop, form, print);
   boardCache.board = null;
   boardCache.wrap = null;
@@ -956,6 +956,26 @@ async function home() {
 }
 // What tells a game on the laptop from another of the same players: its map, when it was started
 // and last changed (a server before `updated` and `map_name` gives the start and the map's key).
+// A map file's text added to this device (checked by its game's loader in the engines): its key
+// in the home page's list of maps.
+async function addMap(text, fileName) {
+  const sha = await Engine.rememberMap(text);
+  const data = JSON.parse(text);
+  // The file's text kept too: the hash is of it (reopened, the game's map is the same).
+  await Store.putMap({ sha256: sha, game: data.game, name: data.name || fileName, data, text });
+  if (!Maps.index.some((e) => e.sha256 === sha))
+    Maps.index.push({
+      game: data.game,
+      id: sha.slice(0, 12),
+      name: data.name || fileName,
+      builtin: false,
+      sha256: sha,
+      source: "on this phone",
+      data,
+      text,
+    });
+  return `s:${sha}`;
+}
 function laptopGameWords(g) {
   const when = (seconds) =>
     new Date(seconds * 1000).toLocaleString(I18N.lang, {
@@ -1623,6 +1643,14 @@ Object.assign(TW, {
   segmentDistance,
   REACH,
   scoredKey,
+  // for the map editor (editor.js)
+  Maps,
+  Server,
+  addMap,
+  engineStarted,
+  inWords,
+  newId,
+  download,
 });
 
 // ------------------------------------------------------------------ start
@@ -1731,13 +1759,21 @@ async function printPage() {
   await window.TWPrint.page(document.getElementById("main"));
 }
 
+// #/edit: the map editor (editor.js).
+async function editPage() {
+  G.game = null;
+  await window.TWEditor.page(document.getElementById("main"), location.hash.slice("#/edit".length));
+}
+
 async function route() {
+  window.TWEditor?.leave();
   const match = location.hash.match(/^#\/game\/([^/?]+)/);
   const hand = location.hash.match(/^#\/hand\/([a-z0-9-]+)\/(.*)$/);
   try {
     if (match) await gamePage(decodeURIComponent(match[1]));
     else if (hand) await handPage(hand[1], hand[2]);
     else if (location.hash.startsWith("#/print")) await printPage();
+    else if (location.hash.startsWith("#/edit")) await editPage();
     else await home();
   } catch (e) {
     console.error(e);

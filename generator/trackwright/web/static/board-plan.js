@@ -9,6 +9,8 @@
 //   window.TWBoardPlan.board(plan, t)   {svg, layout, width, height, players}: what a built
 //                                       board's JSON holds; t translates the region names
 //   window.TWBoardPlan.svg(plan)        the SVG text alone
+//   window.TWBoardPlan.item(item, layout)  one drawing item's SVG elements (text), for a page
+//                                       that redraws only the items that changed (the editors)
 "use strict";
 (() => {
   // Fill, outline and line width (mm) by item class.
@@ -216,5 +218,6 @@
     for (const region of Object.values(layout.regions || {})) region.label = t(region.label);
     return { svg: svg(plan), layout, width: plan.width, height: plan.height, players: plan.players };
   }
-  window.TWBoardPlan = { board, svg };
+  const item = (it, layout) => (DRAW[it.t] ? DRAW[it.t](it, layout) : "");
+  window.TWBoardPlan = { board, svg, item };
 })();

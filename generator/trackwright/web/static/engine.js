@@ -88,9 +88,20 @@
     } else if (data.failed) fail(data.failed);
   });
 
+  // The engines say their errors in the page's language (the <html lang> the page sets): told
+  // before the first call made in a new one (the worker answers calls in the order they come).
+  let saidIn = "en";
+  function sayIn() {
+    const lang = document.documentElement.lang || "en";
+    if (lang === saidIn) return;
+    saidIn = lang;
+    call("language_text", [lang]).catch(() => {});
+  }
+
   // One call of trackwright.play.bridge (a *_text function: JSON text in and out) in the worker.
   async function call(name, args, transfer = []) {
     if (engine.stage === "failed") throw new Error(engine.problem);
+    if (name !== "language_text") sayIn();
     const text = await new Promise((resolve, reject) => {
       next += 1;
       waiting.set(next, { resolve, reject });

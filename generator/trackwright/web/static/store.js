@@ -5,7 +5,7 @@
 "use strict";
 (() => {
   const DB = "trackwright",
-    VERSION = 1;
+    VERSION = 2; // 2: the map editor's drafts
   let opened = null;
 
   function db() {
@@ -18,8 +18,17 @@
           if (!d.objectStoreNames.contains("history"))
             d.createObjectStore("history", { keyPath: ["id", "seq"] });
           if (!d.objectStoreNames.contains("maps")) d.createObjectStore("maps", { keyPath: "sha256" });
+          if (!d.objectStoreNames.contains("drafts")) d.createObjectStore("drafts", { keyPath: "id" });
         };
-        req.onsuccess = () => resolve(req.result);
+        req.onsuccess = () => {
+          // A newer page (another tab) upgrading the database: this one lets it, and opens it
+          // again on its next call.
+          req.result.onversionchange = () => {
+            req.result.close();
+            opened = null;
+          };
+          resolve(req.result);
+        };
         req.onerror = () => reject(req.error);
       });
     return opened;
@@ -102,6 +111,25 @@
     },
     async map(sha256) {
       return tx(["maps"], "readonly", (s) => req(s.maps.get(sha256))).then((r) => r);
+    },
+    // The map editor's drafts (editor.js): each {id, game, name, map, undo, redo, seq, ...},
+    // written whole after every change.
+    async drafts() {
+      const list = await tx(["drafts"], "readonly", (s) => req(s.drafts.getAll()));
+      return (await list).sort((a, b) => b.updated - a.updated);
+    },
+    async draft(id) {
+      return tx(["drafts"], "readonly", (s) => req(s.drafts.get(id))).then((r) => r);
+    },
+    async putDraft(draft) {
+      await tx(["drafts"], "readwrite", (s) => {
+        s.drafts.put(draft);
+      });
+    },
+    async removeDraft(id) {
+      await tx(["drafts"], "readwrite", (s) => {
+        s.drafts.delete(id);
+      });
     },
   };
   window.TWStore = Store;

@@ -47,7 +47,7 @@ def map_of(
     built in or embedded): what a board plan is made from; a map that is not valid is refused
     with the one-line error of its loader, naming the JSON path under ``$.map``."""
     if not isinstance(data, dict) or "map" not in data:
-        raise TrackwrightError("a board is asked for a record with its map", f"{where}: $.map")
+        raise TrackwrightError.of("board.no-map", f"{where}: $.map")
     return mapfile.record_model(game, data, None, where, build, made)
 
 

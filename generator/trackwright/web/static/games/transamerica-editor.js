@@ -1,0 +1,800 @@
+// TransAmerica's map editor, a module on the editor host (static/editor.js): the lattice drawn as
+// the page draws a board (a board plan rendered by board-plan.js), and tools on it: land, sea and
+// lakes painted on the intersections with a brush, a track space tapped to turn it single, double
+// for a mountain, double for a river, the 35 cities placed by tap in their region's colour (dragged
+// to move, named, dotted or not). The host lists the problems the engine finds (this module says
+// where they lie) and shows the measures (the hands' costs against the published board's band).
+//
+// What is wrong with the map is the engine's to say (map_check): this module never judges a map.
+// The draft is never mutated here: every edit goes through ctx.change(label, mutate), one undo step.
+//
+// Sea intersections: a map file lists only the land's intersections. An intersection painted sea
+// keeps its place in the draft's "x-sea" ({nodes: [{id, x, y}], edges: [...]}: the lattice's
+// intersections and track spaces off the land), so that painting it land again brings it and its
+// track spaces back; the loader ignores "x-" keys. Painting land redraws the coast (decor.land) as
+// the outline of the land's intersections' cells, so the print shows the land that was painted.
+"use strict";
+(() => {
+  window.TW ||= {};
+  const TW = window.TW;
+  TW.editors ||= {};
+
+  const REACH = 22; // a finger's reach in CSS px (app.js's REACH)
+  const SHORTEN = 1.8; // a track space stops this far from its intersections (boardplan/transamerica.py)
+  const ID_SIZE = 2.12; // the intersections' ids, mm (6 pt)
+  const LABEL_SIZE = 3.0; // a city's name, mm (8.5 pt)
+  const REGIONS = ["green", "blue", "yellow", "red", "orange"];
+  const KINDS = ["plain", "mountain", "river"];
+  const TOOLS = ["pan", "land", "sea", "lake", "line", "city"];
+  const BRUSHES = new Set(["land", "sea", "lake"]);
+
+  // The regions' colours and shapes as printed: the engine's board plan of a built-in board.
+  const style = { regions: null, cityR: 4.4, asked: false };
+  function askStyle(redraw) {
+    if (style.asked) return;
+    style.asked = true;
+    window.TWEngine.ask("board", { game: "transamerica", map: "usa" })
+      .then((plan) => {
+        style.regions = plan.layout.regions;
+        style.cityR = plan.layout.city_r || style.cityR;
+        redraw();
+      })
+      .catch(() => {
+        style.asked = false;
+      });
+  }
+  function regionStyle(region) {
+    return style.regions?.[region] || { colour: "#999999", outline: null };
+  }
+
+  const key = (a, b) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const r2 = (v) => Math.round(v * 100) / 100;
+
+  // ------------------------------------------------------------------ the draft's lattice
+
+  // Everything the tools need of a draft, made once per draft: land and sea intersections by id,
+  // the lattice step (the track spaces' median length), the track spaces by key.
+  function latticeOf(map) {
+    const sea = map["x-sea"] || { nodes: [], edges: [] };
+    const land = new Map(map.nodes.map((n) => [n.id, n]));
+    const all = new Map([...land, ...sea.nodes.map((n) => [n.id, n])]);
+    const lengths = [...map.edges, ...sea.edges]
+      .filter((e) => all.has(e.a) && all.has(e.b))
+      .map((e) => Math.hypot(all.get(e.a).x - all.get(e.b).x, all.get(e.a).y - all.get(e.b).y))
+      .sort((x, y) => x - y);
+    const step = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 30;
+    const cities = new Map(map.cities.map((c) => [c.node, c]));
+    return { map, sea, land, all, step, cities };
+  }
+  function nearest(points, x, y, radius) {
+    let best = null,
+      bestD = radius;
+    for (const p of points) {
+      const d = Math.hypot(p.x - x, p.y - y);
+      if (d < bestD) {
+        bestD = d;
+        best = p;
+      }
+    }
+    return best;
+  }
+  function segmentDistance(x, y, a, b) {
+    const dx = b.x - a.x,
+      dy = b.y - a.y;
+    const k = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+    return Math.hypot(x - a.x - k * dx, y - a.y - k * dy);
+  }
+  function nearestEdge(L, x, y, radius) {
+    let best = null,
+      bestD = radius;
+    for (const e of L.map.edges) {
+      const a = L.land.get(e.a),
+        b = L.land.get(e.b);
+      if (!a || !b) continue;
+      const d = segmentDistance(x, y, a, b);
+      if (d < bestD) {
+        bestD = d;
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  // An intersection's cell (the points nearer to it than to any other): a hexagon with a corner up.
+  function cell(n, step) {
+    const r = step / Math.sqrt(3);
+    return [0, 1, 2, 3, 4, 5].map((k) => {
+      const a = Math.PI / 6 + (k * Math.PI) / 3;
+      return [r2(n.x + r * Math.cos(a)), r2(n.y + r * Math.sin(a))];
+    });
+  }
+  // The outline of the union of the land's cells: each cell side shared by two land cells drops out,
+  // the rest are chained into rings (the coast, and a lake's shore around sea inside the land).
+  function coast(nodes, step) {
+    // Corners of neighbouring cells meet within rounding: one key for points within 0.3 mm.
+    const seen = new Map();
+    const pk = ([x, y]) => {
+      const gx = Math.round(x),
+        gy = Math.round(y);
+      for (let i = -1; i <= 1; i++)
+        for (let j = -1; j <= 1; j++)
+          for (const [k, px, py] of seen.get(`${gx + i},${gy + j}`) || [])
+            if (Math.hypot(px - x, py - y) < 0.3) return k;
+      const k = `${x},${y}`;
+      if (!seen.has(`${gx},${gy}`)) seen.set(`${gx},${gy}`, []);
+      seen.get(`${gx},${gy}`).push([k, x, y]);
+      return k;
+    };
+    const sides = new Map();
+    for (const n of nodes) {
+      const ring = cell(n, step);
+      ring.forEach((p, i) => {
+        const q = ring[(i + 1) % 6];
+        const k = [pk(p), pk(q)].sort().join(";");
+        if (sides.has(k)) sides.delete(k);
+        else sides.set(k, [p, q]);
+      });
+    }
+    const from = new Map();
+    for (const [p, q] of sides.values()) {
+      if (!from.has(pk(p))) from.set(pk(p), []);
+      from.get(pk(p)).push([p, q]);
+    }
+    const rings = [];
+    for (const start of sides.values()) {
+      if (start.used) continue;
+      const ring = [];
+      let side = start;
+      while (side && !side.used) {
+        side.used = true;
+        ring.push(side[0]);
+        side = (from.get(pk(side[1])) || []).find((s) => !s.used);
+      }
+      if (ring.length > 2) rings.push(ring);
+    }
+    return rings;
+  }
+
+  // ------------------------------------------------------------------ the edits (on the draft's copy)
+
+  // Intersections made sea (or a lake): they and their track spaces move to x-sea; a city on one
+  // stays where it is (the engine then says it lies on the sea, at its place).
+  function toSea(map, ids, lake, step) {
+    map["x-sea"] ||= { nodes: [], edges: [] };
+    const sea = map["x-sea"];
+    const going = new Set(ids.filter((id) => map.nodes.some((n) => n.id === id)));
+    sea.nodes.push(...map.nodes.filter((n) => going.has(n.id)));
+    map.nodes = map.nodes.filter((n) => !going.has(n.id));
+    sea.edges.push(...map.edges.filter((e) => going.has(e.a) || going.has(e.b)));
+    map.edges = map.edges.filter((e) => !going.has(e.a) && !going.has(e.b));
+    if (lake) {
+      map.decor ||= {};
+      map.decor.lakes ||= [];
+      for (const n of sea.nodes) if (going.has(n.id)) map.decor.lakes.push(cell(n, step));
+    }
+    return going.size;
+  }
+  function toLand(map, ids, step) {
+    map["x-sea"] ||= { nodes: [], edges: [] };
+    const sea = map["x-sea"];
+    const coming = new Set(ids.filter((id) => sea.nodes.some((n) => n.id === id)));
+    const back = sea.nodes.filter((n) => coming.has(n.id));
+    map.nodes.push(...back);
+    sea.nodes = sea.nodes.filter((n) => !coming.has(n.id));
+    const land = new Set(map.nodes.map((n) => n.id));
+    map.edges.push(...sea.edges.filter((e) => land.has(e.a) && land.has(e.b)));
+    sea.edges = sea.edges.filter((e) => !(land.has(e.a) && land.has(e.b)));
+    // A lake painted land is land again.
+    if (map.decor?.lakes) {
+      const mid = (ring) => [
+        ring.reduce((s, p) => s + p[0], 0) / ring.length,
+        ring.reduce((s, p) => s + p[1], 0) / ring.length,
+      ];
+      map.decor.lakes = map.decor.lakes.filter((ring) => {
+        const [x, y] = mid(ring);
+        return !back.some((n) => Math.hypot(n.x - x, n.y - y) < step / 4);
+      });
+    }
+    return coming.size;
+  }
+  function redrawCoast(map, step) {
+    map.decor ||= {};
+    map.decor.land = coast(map.nodes, step);
+  }
+  function nextKind(edge) {
+    const kind = edge.kind || (edge.cost === 1 ? "plain" : "mountain");
+    return KINDS[(KINDS.indexOf(kind) + 1) % KINDS.length];
+  }
+  function setKind(map, k, kind) {
+    const e = map.edges.find((x) => key(x.a, x.b) === k);
+    if (!e) return;
+    e.kind = kind;
+    e.cost = kind === "plain" ? 1 : 2;
+  }
+  function newCityName(map, t, region) {
+    for (let i = 1; ; i++) {
+      const name = t("ta.ed.new-city", { region: t(`ta.ed.colour.${region}`), n: i });
+      if (!map.cities.some((c) => c.name === name)) return name;
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing (a board plan)
+
+  function text(x, y, s, size, c, anchor = "middle", bold = false) {
+    return { t: "text", c, x: r2(x), y: r2(y), s, size, anchor, bold };
+  }
+  // The draft as a board plan, the items the engine's plan of a valid map has
+  // (core/boardplan/transamerica.py): sea, land and decor, the track spaces single or double,
+  // the intersections with their ids, the cities in their regions' colours and shapes; sea
+  // intersections are drawn as faint rings so that they can be painted land again.
+  function planOf(L) {
+    const m = L.map;
+    const w = m.board?.width || Math.max(0, ...[...L.all.values()].map((n) => n.x)) + 25;
+    const hgt = m.board?.height || Math.max(0, ...[...L.all.values()].map((n) => n.y)) + 25;
+    const decor = m.decor || {};
+    const land = decor.land || [
+      [
+        [6, 6],
+        [w - 6, 6],
+        [w - 6, hgt - 6],
+        [6, hgt - 6],
+      ],
+    ];
+    const items = [
+      { t: "rect", c: "ta-sea", x: 0, y: 0, w, h: hgt },
+      { t: "paths", c: "ta-land", closed: true, rings: land },
+    ];
+    for (const [name, c, closed] of [
+      ["lakes", "ta-lake", true],
+      ["mountains", "ta-mountain", true],
+      ["rivers", "ta-river", false],
+    ])
+      if (decor[name]?.length) items.push({ t: "paths", c, closed, rings: decor[name] });
+    const single = [],
+      double = [];
+    for (const e of m.edges) {
+      const a = L.land.get(e.a),
+        b = L.land.get(e.b);
+      if (!a || !b) continue;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1,
+        k = SHORTEN / len;
+      const seg = [
+        a.x + (b.x - a.x) * k,
+        a.y + (b.y - a.y) * k,
+        b.x - (b.x - a.x) * k,
+        b.y - (b.y - a.y) * k,
+      ];
+      (e.cost === 1 ? single : double).push(seg.map(r2));
+    }
+    items.push({ t: "lines", c: "ta-single", segs: single }, { t: "lines", c: "ta-double", segs: double });
+    const bare = m.nodes.filter((n) => !L.cities.has(n.id));
+    items.push({ t: "dots", c: "ta-node", r: 1.25, pts: bare.map((n) => [n.x, n.y]) });
+    items.push(...m.nodes.map((n) => text(n.x, n.y + 4.2, n.id, ID_SIZE, "ta-id")));
+    const shapes = [],
+      labels = [];
+    for (const c of m.cities) {
+      const n = L.all.get(c.node);
+      if (!n) continue;
+      const st = regionStyle(c.region);
+      shapes.push([n.x, n.y, st.colour, st.outline]);
+      labels.push(text(n.x + style.cityR + 0.6, n.y - 1.2, c.name, LABEL_SIZE, "halo", "start", true));
+    }
+    items.push({ t: "shapes", c: "ta-city", r: style.cityR, pts: shapes }, ...labels);
+    return { width: w, height: hgt, items };
+  }
+
+  // ------------------------------------------------------------------ the module
+
+  function mount(ctx) {
+    const { h, s, t } = ctx;
+    const ui = { tool: "pan", region: "green", selected: null, zoom: null, drawn: null, L: null };
+    const root = ctx.root;
+    root.classList.add("ta-editor");
+
+    const toolbar = h("div", { class: "row ed-tools", role: "toolbar", id: "ta-tools" });
+    const regionRow = h("div", { class: "row ed-regions", id: "ta-regions" });
+    const hint = h("p", { class: "hint", id: "ta-edit-hint" });
+    const base = h("div", { class: "ed-base" });
+    const over = s("svg", { class: "board-overlay ed-overlay", id: "ta-edit-overlay" });
+    const marks = s("g", { id: "ta-edit-marks" });
+    const live = s("g", { id: "ta-edit-live" });
+    over.append(marks, live);
+    const stage = h("div", { class: "ed-stage", style: "position:relative" }, base, over);
+    const wrap = h(
+      "div",
+      { class: "board-wrap ed-board-wrap", id: "ta-edit-board", style: "overflow:auto" },
+      stage,
+    );
+    const zoom = h(
+      "div",
+      { class: "zoom-controls ed-zoom" },
+      h(
+        "button",
+        { class: "secondary", "aria-label": t("zoom.in"), id: "ta-zoom-in", onclick: () => zoomBy(1.4) },
+        "+",
+      ),
+      h(
+        "button",
+        {
+          class: "secondary",
+          "aria-label": t("zoom.out"),
+          id: "ta-zoom-out",
+          onclick: () => zoomBy(1 / 1.4),
+        },
+        "−",
+      ),
+    );
+    const frame = h("div", { class: "ed-frame board-frame", style: "position:relative" }, wrap, zoom);
+    const cityPanel = h("div", { class: "ed-panel", id: "ta-city-panel" });
+    const counts = h("div", { class: "row small ed-counts", id: "ta-region-counts" });
+    root.append(toolbar, regionRow, hint, frame, cityPanel, counts);
+
+    // -------------------------------------------------- sizes and the pointer
+    function size() {
+      const plan = ui.plan;
+      if (!plan) return;
+      if (ui.zoom === null)
+        ui.zoom = Math.max(0.3, (wrap.clientWidth || root.clientWidth || 340) / plan.width);
+      const w = plan.width * ui.zoom,
+        hh = plan.height * ui.zoom;
+      stage.style.width = `${w}px`;
+      stage.style.height = `${hh}px`;
+      for (const el of [base.firstElementChild, over]) {
+        if (!el) continue;
+        el.setAttribute("width", w);
+        el.setAttribute("height", hh);
+      }
+      Object.assign(over.style, { position: "absolute", left: "0", top: "0" });
+    }
+    function zoomBy(k) {
+      const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / ui.zoom,
+        cy = (wrap.scrollTop + wrap.clientHeight / 2) / ui.zoom;
+      ui.zoom = Math.min(8, Math.max(0.2, ui.zoom * k));
+      size();
+      wrap.scrollLeft = cx * ui.zoom - wrap.clientWidth / 2;
+      wrap.scrollTop = cy * ui.zoom - wrap.clientHeight / 2;
+    }
+    const point = (e) => {
+      const p = over.createSVGPoint();
+      p.x = e.clientX;
+      p.y = e.clientY;
+      return p.matrixTransform(over.getScreenCTM().inverse());
+    };
+    const reach = () => REACH / Math.abs(over.getScreenCTM().a || 1);
+
+    // A brush stroke: the intersections under the finger are marked as it goes (drawn on the live
+    // layer only), and made one change when it lifts.
+    let stroke = null;
+    // With the Move tool a mouse drags the board about (a finger scrolls it natively).
+    let drag = null;
+    over.addEventListener("pointerdown", (e) => {
+      if (ui.tool === "pan" && e.pointerType === "mouse")
+        drag = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+    });
+    over.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      wrap.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"])
+      over.addEventListener(end, () => {
+        drag = null;
+      });
+    over.addEventListener("pointerdown", (e) => {
+      if (ui.tool === "pan" || !ui.L) return;
+      const p = point(e);
+      stroke = { id: e.pointerId, start: p, ids: new Set(), moved: false, x: e.clientX, y: e.clientY };
+      if (ui.tool === "city") {
+        const n = nearest(ui.L.all.values(), p.x, p.y, reach());
+        stroke.city = n && ui.L.cities.get(n.id) ? ui.L.cities.get(n.id).name : null;
+      }
+      over.setPointerCapture(e.pointerId);
+      if (BRUSHES.has(ui.tool)) brushAt(p);
+      e.preventDefault();
+    });
+    over.addEventListener("pointermove", (e) => {
+      if (!stroke || stroke.id !== e.pointerId) return;
+      if (Math.hypot(e.clientX - stroke.x, e.clientY - stroke.y) > 8) stroke.moved = true;
+      if (BRUSHES.has(ui.tool))
+        for (const c of e.getCoalescedEvents ? e.getCoalescedEvents() : [e]) brushAt(point(c));
+      else if (ui.tool === "city" && stroke.city && stroke.moved) dragMark(point(e));
+    });
+    const up = (e) => {
+      if (!stroke || stroke.id !== e.pointerId) return;
+      const done = stroke;
+      stroke = null;
+      live.replaceChildren();
+      if (e.type !== "pointerup") return;
+      const p = point(e);
+      if (BRUSHES.has(ui.tool)) return paint(done.ids);
+      if (ui.tool === "line" && !done.moved) return tapLine(p);
+      if (ui.tool === "city") return done.moved && done.city ? moveCity(done.city, p) : tapCity(p);
+    };
+    over.addEventListener("pointerup", up);
+    over.addEventListener("pointercancel", up);
+
+    function brushAt(p) {
+      const n = nearest(ui.L.all.values(), p.x, p.y, Math.max(reach(), ui.L.step * 0.45));
+      if (!n || stroke.ids.has(n.id)) return;
+      stroke.ids.add(n.id);
+      live.append(
+        s("circle", {
+          cx: n.x,
+          cy: n.y,
+          r: ui.L.step * 0.3,
+          class: `ed-brush ed-brush-${ui.tool}`,
+          fill: ui.tool === "land" ? "#c9b98a" : "#6fa8d6",
+          "fill-opacity": 0.6,
+          "pointer-events": "none",
+        }),
+      );
+    }
+    function dragMark(p) {
+      live.replaceChildren(
+        s("circle", {
+          cx: p.x,
+          cy: p.y,
+          r: style.cityR,
+          fill: "none",
+          stroke: "#000",
+          "stroke-width": 0.6,
+          "stroke-dasharray": "1.5 1",
+        }),
+      );
+    }
+
+    // -------------------------------------------------- the tools' edits
+    function paint(ids) {
+      const list = [...ids];
+      if (!list.length) return;
+      const tool = ui.tool,
+        step = ui.L.step;
+      const label = t(`ta.ed.did-${tool}`, { count: list.length });
+      ctx.change(label, (map) => {
+        if (tool === "land" ? toLand(map, list, step) : toSea(map, list, tool === "lake", step))
+          redrawCoast(map, step);
+      });
+    }
+    function tapLine(p) {
+      const e = nearestEdge(ui.L, p.x, p.y, reach());
+      if (!e) return;
+      const kind = nextKind(e),
+        k = key(e.a, e.b);
+      ctx.change(t(`ta.ed.did-line-${kind}`, { a: e.a, b: e.b }), (map) => setKind(map, k, kind));
+    }
+    function tapCity(p) {
+      const n = nearest(ui.L.all.values(), p.x, p.y, reach());
+      if (!n) return;
+      const city = ui.L.cities.get(n.id);
+      if (city) {
+        ui.selected = city.name;
+        return draw();
+      }
+      const region = ui.region;
+      const name = newCityName(ctx.map, t, region);
+      ui.selected = name;
+      ctx.change(t("ta.ed.did-city", { name }), (map) => {
+        map.cities.push({ name, node: n.id, region, dotted: false });
+      });
+    }
+    function moveCity(name, p) {
+      const n = nearest(ui.L.all.values(), p.x, p.y, reach());
+      if (!n || ui.L.cities.has(n.id)) return draw();
+      ui.selected = name;
+      ctx.change(t("ta.ed.did-move", { name, node: n.id }), (map) => {
+        const c = map.cities.find((x) => x.name === name);
+        if (c) c.node = n.id;
+      });
+    }
+    function editCity(name, edit, label) {
+      ctx.change(label, (map) => {
+        const c = map.cities.find((x) => x.name === name);
+        if (c) edit(c, map);
+      });
+    }
+
+    // -------------------------------------------------- the panels
+    function tools() {
+      toolbar.replaceChildren(
+        ...TOOLS.map((tool) =>
+          h(
+            "button",
+            {
+              class: ui.tool === tool ? "active" : "secondary",
+              "aria-pressed": ui.tool === tool ? "true" : "false",
+              "data-tool": tool,
+              id: `ta-tool-${tool}`,
+              onclick: () => {
+                ui.tool = tool;
+                draw();
+              },
+            },
+            t(`ta.ed.tool-${tool}`),
+          ),
+        ),
+      );
+      over.style.touchAction = ui.tool === "pan" ? "pan-x pan-y" : "none";
+      over.style.pointerEvents = "auto";
+      hint.textContent = t(`ta.ed.hint-${ui.tool}`);
+      regionRow.hidden = ui.tool !== "city";
+      regionRow.replaceChildren(
+        ...REGIONS.map((region) => {
+          const st = regionStyle(region);
+          return h(
+            "button",
+            {
+              class: ui.region === region ? "active" : "secondary",
+              "aria-pressed": ui.region === region ? "true" : "false",
+              "data-region": region,
+              onclick: () => {
+                ui.region = region;
+                draw();
+              },
+            },
+            h("span", { class: "swatch", style: `background:${st.colour}` }),
+            ` ${t(`ta.ed.colour.${region}`)}`,
+          );
+        }),
+      );
+    }
+    function panel() {
+      const city = ctx.map.cities.find((c) => c.name === ui.selected);
+      if (!city) {
+        ui.selected = null;
+        cityPanel.replaceChildren();
+        return;
+      }
+      // A name being typed is not taken from under the fingers by a redraw (a check's answer).
+      const typing = document.activeElement?.id === "ta-city-name";
+      if (typing && cityPanel.dataset.city === city.name && cityPanel.dataset.node === city.node) return;
+      Object.assign(cityPanel.dataset, { city: city.name, node: city.node });
+      const name = h("input", { id: "ta-city-name", value: city.name, "aria-label": t("ta.ed.city-name") });
+      name.addEventListener("change", () => {
+        const fresh = name.value.trim();
+        if (!fresh || fresh === city.name) return;
+        ui.selected = fresh;
+        editCity(city.name, (c) => Object.assign(c, { name: fresh }), t("ta.ed.did-rename", { name: fresh }));
+      });
+      const region = h(
+        "select",
+        { id: "ta-city-region", "aria-label": t("ta.ed.city-region") },
+        ...REGIONS.map((r) => h("option", { value: r, selected: r === city.region }, t(`ta.ed.colour.${r}`))),
+      );
+      region.addEventListener("change", () =>
+        editCity(
+          city.name,
+          (c) => Object.assign(c, { region: region.value }),
+          t("ta.ed.did-region", { name: city.name }),
+        ),
+      );
+      const dotted = h("input", { type: "checkbox", id: "ta-city-dotted", checked: !!city.dotted });
+      dotted.addEventListener("change", () =>
+        editCity(
+          city.name,
+          (c) => Object.assign(c, { dotted: dotted.checked }),
+          t("ta.ed.did-dotted", { name: city.name }),
+        ),
+      );
+      const remove = h(
+        "button",
+        {
+          class: "secondary",
+          id: "ta-city-remove",
+          onclick: () => {
+            ui.selected = null;
+            ctx.change(t("ta.ed.did-remove", { name: city.name }), (map) => {
+              map.cities = map.cities.filter((c) => c.name !== city.name);
+            });
+          },
+        },
+        t("ta.ed.city-remove"),
+      );
+      const done = h(
+        "button",
+        {
+          class: "secondary",
+          id: "ta-city-done",
+          onclick: () => {
+            ui.selected = null;
+            draw();
+          },
+        },
+        t("ta.ed.city-done"),
+      );
+      cityPanel.replaceChildren(
+        h("h3", {}, t("ta.ed.city-at", { node: city.node })),
+        h("label", {}, t("ta.ed.city-name"), " ", name),
+        h("label", {}, t("ta.ed.city-region"), " ", region),
+        h("label", {}, dotted, " ", t("ta.ed.city-dotted")),
+        h("div", { class: "row" }, done, remove),
+      );
+    }
+    // How many cities, and dotted ones, each region has: what the player counts while placing them
+    // (whether the count is right is the engine's problem to list).
+    function regionCounts() {
+      counts.replaceChildren(
+        ...REGIONS.map((region) => {
+          const own = ctx.map.cities.filter((c) => c.region === region);
+          const words = t("ta.ed.count", {
+            region: t(`ta.ed.colour.${region}`),
+            cities: own.length,
+            dotted: own.filter((c) => c.dotted).length,
+          });
+          return h(
+            "span",
+            { class: "ed-count", "data-region": region },
+            h("span", { class: "swatch", style: `background:${regionStyle(region).colour}` }),
+            ` ${words}`,
+          );
+        }),
+      );
+    }
+    // -------------------------------------------------- drawing
+    // The board is redrawn when the draft changes (a new object from the host), the marks (the
+    // selected city, sea intersections) at every update.
+    function drawBoard() {
+      ui.L = latticeOf(ctx.map);
+      ui.plan = planOf(ui.L);
+      render(ui.plan);
+      over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
+      ui.drawn = ctx.map;
+      ui.style = style.regions;
+      size();
+    }
+    // The plan drawn by board-plan.js item by item, each item a <g> kept while its SVG text is the
+    // same: an edit re-parses only the items it changed (a brush stroke on the largest board
+    // redraws in a few milliseconds, not the whole board's thousand elements).
+    function render(plan) {
+      let svg = base.firstElementChild;
+      const box = `${plan.width}x${plan.height}`;
+      if (!svg || ui.box !== box) {
+        base.innerHTML = window.TWBoardPlan.svg({ ...plan, items: [] });
+        svg = base.firstElementChild;
+        ui.parts = new Map();
+        ui.box = box;
+      }
+      const texts = plan.items.map((it) => window.TWBoardPlan.item(it, null));
+      const kept = new Map();
+      const fresh = [];
+      const order = texts.map((text) => {
+        const old = ui.parts.get(text);
+        const el = old?.pop();
+        if (el) {
+          if (!kept.has(text)) kept.set(text, []);
+          kept.get(text).push(el);
+          return el;
+        }
+        fresh.push(text);
+        return text;
+      });
+      const parsed = [];
+      if (fresh.length) {
+        const holder = s("svg", {});
+        holder.innerHTML = fresh.map((text) => `<g>${text}</g>`).join("");
+        parsed.push(...holder.children);
+      }
+      let k = 0;
+      const children = order.map((x) => {
+        if (typeof x !== "string") return x;
+        const el = parsed[k++];
+        if (!kept.has(x)) kept.set(x, []);
+        kept.get(x).push(el);
+        return el;
+      });
+      svg.replaceChildren(...children);
+      ui.parts = kept;
+    }
+    function drawMarks() {
+      marks.replaceChildren();
+      for (const n of ui.L.sea.nodes)
+        marks.append(
+          s("circle", {
+            cx: n.x,
+            cy: n.y,
+            r: 1.6,
+            fill: "none",
+            stroke: "#4f86b8",
+            "stroke-width": 0.4,
+            class: "ed-sea",
+            "data-node": n.id,
+            "pointer-events": "none",
+          }),
+        );
+      // The dotted cards' cities ringed with dots (the editor's own mark: which ones are dotted).
+      for (const c of ctx.map.cities) {
+        const at = c.dotted && ui.L.all.get(c.node);
+        if (at)
+          marks.append(
+            s("circle", {
+              cx: at.x,
+              cy: at.y,
+              r: style.cityR + 0.9,
+              fill: "none",
+              stroke: "#000000",
+              "stroke-width": 0.5,
+              "stroke-dasharray": "0.6 0.9",
+              class: "ed-dotted",
+              "data-city": c.name,
+              "pointer-events": "none",
+            }),
+          );
+      }
+      const city = ctx.map.cities.find((c) => c.name === ui.selected);
+      const n = city && ui.L.all.get(city.node);
+      if (n)
+        marks.append(
+          s("circle", {
+            cx: n.x,
+            cy: n.y,
+            r: style.cityR + 2,
+            fill: "none",
+            stroke: "#000",
+            "stroke-width": 0.8,
+            "stroke-dasharray": "2 1",
+            class: "ed-selected",
+            "pointer-events": "none",
+          }),
+        );
+    }
+    function draw() {
+      if (ui.drawn !== ctx.map || ui.style !== style.regions) drawBoard();
+      drawMarks();
+      tools();
+      panel();
+      regionCounts();
+    }
+
+    // -------------------------------------------------- what the host asks
+    // A problem's place as boxes in the board's coordinates: its intersections, track spaces and
+    // cities.
+    function place(problem) {
+      const L = ui.L || latticeOf(ctx.map);
+      const r = style.cityR + 1.5;
+      const box = (n) => ({ x: n.x - r, y: n.y - r, w: 2 * r, h: 2 * r });
+      const out = [];
+      for (const id of problem.nodes || []) if (L.all.has(id)) out.push(box(L.all.get(id)));
+      for (const [a, b] of problem.edges || []) {
+        const p = L.all.get(a),
+          q = L.all.get(b);
+        if (p && q) {
+          const x = Math.min(p.x, q.x),
+            y = Math.min(p.y, q.y);
+          out.push({ x: x - 1.5, y: y - 1.5, w: Math.abs(p.x - q.x) + 3, h: Math.abs(p.y - q.y) + 3 });
+        }
+      }
+      for (const name of problem.cities || []) {
+        const c = ctx.map.cities.find((x) => x.name === name);
+        if (c && L.all.has(c.node)) out.push(box(L.all.get(c.node)));
+      }
+      return out;
+    }
+
+    // Bring boxes of the board into view: zoomed so that they fit (never out beyond the board's
+    // width), centred in the board's window.
+    function show(boxes) {
+      if (!boxes.length || !ui.plan) return;
+      const x0 = Math.min(...boxes.map((b) => b.x)),
+        y0 = Math.min(...boxes.map((b) => b.y));
+      const x1 = Math.max(...boxes.map((b) => b.x + b.w)),
+        y1 = Math.max(...boxes.map((b) => b.y + b.h));
+      const room = Math.min(wrap.clientWidth, wrap.clientHeight || wrap.clientWidth) * 0.8;
+      const fit = room / Math.max(x1 - x0, y1 - y0, ui.L.step * 3);
+      ui.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
+      size();
+      wrap.scrollLeft = ((x0 + x1) / 2) * ui.zoom - wrap.clientWidth / 2;
+      wrap.scrollTop = ((y0 + y1) / 2) * ui.zoom - wrap.clientHeight / 2;
+      frame.scrollIntoView({ block: "nearest" });
+    }
+
+    askStyle(draw);
+    draw();
+    return { update: draw, place, show, svg: over, unmount: () => root.replaceChildren() };
+  }
+
+  TW.editors.transamerica = {
+    // map_start's empty lattice: columns and rows of intersections (the published board's lattice
+    // is about 19 x 13); a random board is an invented continent the laptop makes (its own size).
+    start: { sizes: { min: [6, 5], max: [32, 26], default: [19, 13] }, kinds: ["empty", "random"] },
+    mount,
+  };
+})();

@@ -1,0 +1,140 @@
+"""The La Strada map editor's questions: the arranged layouts clean, each problem of a layout
+the rules do not allow at its place, the measures by the preset's costs, the start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.edit.support import ask, check, found
+from trackwright.core import lastrada as model
+
+GAME = "lastrada"
+
+
+def layout(seed: int = 1) -> dict[str, Any]:
+    return ask(GAME, "map_start", None, kind="random", seed=seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 17])
+def test_arranged_layouts_have_no_problems(seed):
+    d = layout(seed)
+    assert d == model.arrange(seed).to_json()
+    answer = check(GAME, d, lang="de")
+    assert answer["problems"] == [] and answer["finished"] is True
+    m = answer["measures"]
+    assert m["kinds"] == model.TILE_SET
+    assert len(m["settlements"]) == 19 and all(s["days"] for s in m["settlements"])
+    assert m["lines"][0]["label"] == "Orte"
+
+
+def _settlement(d: dict[str, Any], i: int) -> dict[str, Any]:
+    return d["settlements"][i]
+
+
+def test_settlements_on_one_another_and_on_no_hex():
+    d = layout()
+    _settlement(d, 1)["hex"] = _settlement(d, 0)["hex"]
+    _settlement(d, 2)["hex"] = [30, 30]
+    answer = check(GAME, d)
+    [shared] = found(answer, "ls.settlement.shared")
+    assert shared["settlements"] == ["s02"] and shared["hexes"] == [_settlement(d, 0)["hex"]]
+    [off] = found(answer, "ls.settlement.off_board")
+    assert off["settlements"] == ["s03"]
+
+
+def test_kinds_counted_against_the_games_tiles():
+    d = layout()
+    city = next(s for s in d["settlements"] if s["kind"] == "city")
+    city["kind"] = "farm"
+    problems = found(check(GAME, d, lang="en"), "ls.settlement.count")
+    messages = " ".join(p["message"] for p in problems)
+    assert "3 cities" in messages and "6 farms" in messages
+    assert any(city["id"] in p["settlements"] for p in problems)
+
+
+def test_a_settlement_off_the_marked_hexes():
+    d = layout()
+    spots = {tuple(s["hex"]) for s in d["settlements"]}
+    free = next(h for h in d["hexes"] if (h["q"], h["r"]) not in spots)
+    _settlement(d, 4)["hex"] = [free["q"], free["r"]]
+    [problem] = found(check(GAME, d), "ls.settlement.off_spot")
+    assert problem["settlements"] == ["s05"] and problem["hexes"] == [[free["q"], free["r"]]]
+
+
+def test_pieces_the_rules_do_not_allow():
+    d = layout()
+    d["pieces"][2]["position"] = d["pieces"][1]["position"]
+    [problem] = found(check(GAME, d), "ls.piece.position")
+    assert problem["hexes"]  # the piece's hexes
+    d = layout()
+    d["pieces"].pop()
+    found(check(GAME, d), "ls.piece.missing")
+    d = layout()
+    d["pieces"][0]["start"] = False
+    found(check(GAME, d), "ls.piece.start")
+
+
+def test_hexes_that_are_not_the_pieces_as_laid():
+    d = layout()
+    row = next(h for h in d["hexes"] if h["terrain"] == "forest")
+    row["terrain"] = "hill"
+    [problem] = found(check(GAME, d), "ls.piece.hexes")
+    assert problem["hexes"] == [[row["q"], row["r"]]]
+
+
+def test_a_settlement_out_of_a_turns_reach_is_warned():
+    d = layout()
+    # Hills everywhere but the settlements: roads cost 4 a tile.
+    spots = {tuple(s["hex"]) for s in d["settlements"]}
+    for h in d["hexes"]:
+        if (h["q"], h["r"]) not in spots:
+            h["terrain"] = "hill"
+    d.pop("pieces")
+    d["settlements"] = [d["settlements"][0], d["settlements"][-1]]  # far apart
+    answer = check(GAME, d)
+    days = [s["days"] for s in answer["measures"]["settlements"]]
+    assert min(days) > model.rules().max_days_per_turn
+    warned = answer["measures"]["warnings"]
+    assert {w["kind"] for w in warned} == {"ls.warn.far"} and len(warned) == 2
+
+
+EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["move", "kind", "terrain", "piece", "drop", "junk"]), st.integers(0, 9999)
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def _edit(d: dict[str, Any], what: str, k: int) -> None:
+    if what == "junk":
+        d[("pieces", "hexes", "settlements")[k % 3]] = k
+        return
+    s = d["settlements"][k % len(d["settlements"])] if d["settlements"] else {}
+    if what == "move":
+        s["hex"] = [k % 15 - 7, k % 13 - 6]
+    elif what == "kind":
+        s["kind"] = (*model.KINDS, "castle")[k % 5]
+    elif what == "terrain":
+        d["hexes"][k % len(d["hexes"])]["terrain"] = ("plain", "forest", "hill", "sea")[k % 4]
+    elif what == "piece" and d.get("pieces"):
+        d["pieces"][k % len(d["pieces"])]["position"] = k % 8
+    elif what == "drop":
+        d["hexes"].pop(k % len(d["hexes"]))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(EDITS)
+def test_random_edits_of_a_layout_give_problems_never_an_error(edits):
+    d = layout()
+    for what, k in sorted(edits, key=lambda e: e[0] == "junk"):  # junk last
+        _edit(d, what, k)
+    answer = check(GAME, d)
+    assert set(answer) == {"problems", "measures", "finished"}
+    if answer["finished"]:
+        model.from_json(d)
