@@ -22,6 +22,7 @@ from PIL import Image
 
 from benchmarks.render import scene
 from trackwright.kits.layout import card_grid
+from trackwright.kits.sheets import tiled_pages
 from trackwright.kits.transamerica.board import board_drawing
 
 PPM = 5.0  # texture pixels per mm (127 dpi): about twice what the camera resolves
@@ -39,8 +40,10 @@ class Print:
 
 
 def printed_board_key() -> str:
-    ops = repr(board_drawing(scene.board_map(), "en").ops).encode()
-    return hashlib.sha1(ops).hexdigest()[:12]
+    """The printed board and how it is tiled on A4 and Letter (a new tiling prints new sheets)."""
+    drawing = board_drawing(scene.board_map(), "en")
+    tilings = [tiled_pages(drawing, paper, "en", "TransAmerica")[0] for paper in ("a4", "letter")]
+    return hashlib.sha1((repr(drawing.ops) + repr(tilings)).encode()).hexdigest()[:12]
 
 
 def _generate(out: Path, paper: str) -> Path:

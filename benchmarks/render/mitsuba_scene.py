@@ -180,9 +180,7 @@ def _paper_bsdf(texture: dict[str, Any], gloss: float) -> Any:
     )
 
 
-def _sheet_mesh(
-    name: str, desc: dict, page: Print, cut, place, lift: float, base: float, gloss: float
-):
+def _sheet_mesh(name: str, desc: dict, page: Print, cut, place, lift, base: float, gloss: float):
     """A piece of paper: the page's part ``cut`` (x0, y0, x1, y1 in page mm), placed by
     ``place`` (page mm -> board mm), lying on the paper's surface ``base`` mm higher, its left
     and top cut edges lifted by ``lift`` mm."""
@@ -191,8 +189,7 @@ def _sheet_mesh(
     px, py = np.meshgrid(np.linspace(x0, x1, nu), np.linspace(y0, y1, nv))
     bx, by = place(px, py)
     z = scene.surface_height(desc["board"], bx, by) + base
-    if lift:
-        z += lift * np.exp(-(px - x0) / 3.0) + lift * np.exp(-(py - y0) / 3.0)
+    z += lift[0] * np.exp(-(px - x0) / 3.0) + lift[1] * np.exp(-(py - y0) / 3.0)
     w, h = scene.board_size()
     verts = np.stack([(bx - w / 2) / 1000, (h / 2 - by) / 1000, z / 1000], -1).reshape(-1, 3)
     uv = np.stack([px / page.width, py / page.height], -1).reshape(-1, 2)
@@ -210,7 +207,7 @@ def paper(desc: dict, assets: Assets) -> dict[str, Any]:
                 p,
                 (0, 0, p.width, p.height),
                 lambda x, y: (x, y),
-                0.0,
+                (0.0, 0.0),
                 0.0,
                 board["gloss"],
             )
@@ -223,21 +220,34 @@ def tiling_of(paper: str):
     return tiled_pages(board_drawing(scene.board_map(), "en"), paper, "en", "TransAmerica")[0]
 
 
+def _levels(tiling) -> list[int]:
+    """How many sheets lie under each sheet at most (a sheet is glued over its seams' ``under``
+    sheets, which come before it in reading order)."""
+    levels = [0] * len(tiling.tiles)
+    for seam in sorted(tiling.seams(), key=lambda s: s.over):
+        levels[seam.over] = max(levels[seam.over], levels[seam.under] + 1)
+    return levels
+
+
 def tiled(desc: dict, assets: Assets) -> dict[str, Any]:
-    """The tiled sheets cut at the middle of their overlaps, outer margins trimmed, each glued
-    over its neighbours a little off (the description's shift and turn)."""
+    """The tiled sheets (rows or columns of sheets, laid as bricks or a grid), each cut at the
+    middle of the overlap where it is glued over a neighbour, kept to its window's edge where a
+    neighbour is glued over it, outer margins trimmed; each glued a little off (the
+    description's shift and turn), a paper's thickness above the sheets under it."""
     board = desc["board"]
     tiling = tiling_of(board["paper"])
     prints = assets.sheets(board["paper"])
     top, _right, _bottom, left = TILE_MARGINS
     half = tiling.overlap / 2
+    seams = tiling.seams()
+    levels = _levels(tiling)
     out = {}
     for k, (tile, page) in enumerate(zip(tiling.tiles, prints, strict=True)):
         move = board["sheets"][k]
-        x0 = left + half if tile.col > 0 else left
-        y0 = top + half if tile.row > 0 else top
-        x1 = tiling.paper_w if tile.col < tiling.cols - 1 else left + tile.w
-        y1 = tiling.paper_h if tile.row < tiling.rows - 1 else top + tile.h
+        cut = {s.axis for s in seams if s.over == k}  # 0: cut at its left, 1: at its top
+        x0 = left + half if 0 in cut else left
+        y0 = top + half if 1 in cut else top
+        x1, y1 = left + tile.w, top + tile.h
         a = math.radians(move["turn"])
         ox, oy = tile.x - left + move["dx"], tile.y - top + move["dy"]
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -249,11 +259,12 @@ def tiled(desc: dict, assets: Assets) -> dict[str, Any]:
                 cy + oy + dx * math.sin(a) + dy * math.cos(a),
             )
 
-        base = STACK * (tile.row + tile.col) + 0.01 * k
-        lift = move["lift"] if (tile.row or tile.col) else 0.0
-        out[f"sheet{k}"] = _sheet_mesh(
+        base = STACK * levels[k] + 0.01 * k
+        lift = (move["lift"] * (0 in cut), move["lift"] * (1 in cut))
+        mesh_ = _sheet_mesh(
             f"sheet{k}", desc, page, (x0, y0, x1, y1), place, lift, base, board["gloss"]
         )
+        out[f"sheet{k}"] = mesh_
     return out
 
 

@@ -432,10 +432,8 @@ def parse_by(value: str | None) -> list[list[str]]:
         keys = [k.strip() for k in part.split("+") if k.strip()]
         bad = [k for k in keys if k not in GROUP_KEYS]
         if bad or not keys:
-            raise TrackwrightError(
-                f"{part.strip()!r}: group by {', '.join(GROUP_KEYS)} (several: kind,light; "
-                "together: kind+light)",
-                "--by",
+            raise TrackwrightError.of(
+                "photo.check.by", "--by", value=repr(part.strip()), keys=", ".join(GROUP_KEYS)
             )
         out.append(keys)
     return out
