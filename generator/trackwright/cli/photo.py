@@ -1,7 +1,8 @@
 """``trackwright photo MAP PHOTO``: the track spaces a photo of a printed TransAmerica board shows
 taken (and the ones it is unsure about). ``trackwright photo check FOLDER``: the reader scored on
 a folder of photo cases, each a photo and the true track as a game record (the folder format is
-in core/schema/photo-case.schema.json and tests/photos/real/README.md).
+in core/schema/photo-case.schema.json and tests/photos/real/README.md); ``--by kind,light,tilt``
+breaks its figures down by the cases' details.
 
 Pillow decodes the photo and scales it to the reader's working size, and renders the printed
 board's own picture (the reference); the reading itself is :mod:`trackwright.photo`, the
@@ -387,23 +388,118 @@ def print_outcomes(outcomes: list[Outcome], total: dict[str, Any]) -> None:
                 typer.echo(f"wrong: {o.case.name} {a}-{b} {kind}")
 
 
+# ------------------------------------------------------------------ photo check --by KEY
+
+
+def _pieces(details: dict[str, Any]) -> list[str]:
+    return [str(p) for p in details.get("pieces", [])]
+
+
+def _kind(details: dict[str, Any]) -> str | None:
+    """The piece kinds, each named by its words before the first comma ("paper strips, cream"
+    is a paper strip), several joined with +."""
+    kinds = sorted({p.split(",")[0].strip() for p in _pieces(details)})
+    return " + ".join(kinds) or None
+
+
+def _tilt(details: dict[str, Any]) -> str | None:
+    """The camera's tilt from straight down, in 10-degree steps (generated cases say it in
+    their x-scene details)."""
+    tilt = (details.get("x-scene") or {}).get("tilt")
+    if not isinstance(tilt, int | float):
+        return None
+    low = min(30, int(tilt // 10) * 10)
+    return f"{low}-{low + 10} degrees" if low < 30 else "30 degrees or more"
+
+
+#: What ``photo check --by`` groups cases by: a case's details, read as a word or two.
+GROUP_KEYS = {
+    "kind": _kind,
+    "pieces": lambda d: " + ".join(_pieces(d)) or None,
+    "light": lambda d: d.get("light"),
+    "paper": lambda d: d.get("paper"),
+    "source": lambda d: d.get("source"),
+    "tilt": _tilt,
+}
+
+
+def parse_by(value: str | None) -> list[list[str]]:
+    """``kind,light`` is two breakdowns; ``kind+light`` one, by both."""
+    if not value:
+        return []
+    out = []
+    for part in value.split(","):
+        keys = [k.strip() for k in part.split("+") if k.strip()]
+        bad = [k for k in keys if k not in GROUP_KEYS]
+        if bad or not keys:
+            raise TrackwrightError.of(
+                "photo.check.by", "--by", value=repr(part.strip()), keys=", ".join(GROUP_KEYS)
+            )
+        out.append(keys)
+    return out
+
+
+def group_name(details: dict[str, Any], keys: list[str]) -> str:
+    return " / ".join(str(GROUP_KEYS[k](details) or "not said") for k in keys)
+
+
+def breakdown(outcomes: list[Outcome], keys: list[str]) -> list[dict[str, Any]]:
+    """The totals of each group of cases (in name order)."""
+    groups: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        groups.setdefault(group_name(o.case.details, keys), []).append(o)
+    return [{"group": name, **totals(groups[name])} for name in sorted(groups)]
+
+
+def print_breakdown(keys: list[str], rows: list[dict[str, Any]]) -> None:
+    title = "+".join(keys)
+    width = max(len(title), *(len(r["group"]) for r in rows))
+    typer.echo("")
+    typer.echo(
+        f"{title:{width}}  {'photos':>6}  {'found':>5}  {'spaces':>6}  {'right':>6}  "
+        f"{'wrong':>5}  {'flagged':>7}  {'median s':>8}"
+    )
+    for r in rows:
+        typer.echo(
+            f"{r['group']:{width}}  {r['cases']:>6}  {r['boards_found']:>5}  {r['spaces']:>6}  "
+            f"{r['right']:>6}  {r['wrong']:>5}  {r['flagged_percent']:>6.2f}%  "
+            f"{r['seconds_median']:>8.2f}"
+        )
+
+
 def check(
     folder: Annotated[
         Path,
         typer.Argument(help="A folder of cases: NAME.jpg (or .png), its truth NAME.json."),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            help="Also the figures per group of cases: kind, pieces, light, paper, source, "
+            "tilt (several: kind,light,tilt; together: kind+light).",
+        ),
+    ] = None,
 ) -> None:
     """Score the reader on a folder of photo cases: per photo and in total, the board found or
-    not, the spaces read right, wrong without a flag, flagged, and the seconds."""
+    not, the spaces read right, wrong without a flag, flagged, and the seconds; with --by, the
+    same per group of cases (piece kind, light, paper, tilt, as their details say)."""
+    groupings = parse_by(by)
     maps: dict[str, model.TransAmericaMap] = {}
     cases = [load_case(folder, p, maps) for p in case_photos(folder)]
     outcomes = [judge(c) for c in cases]
     total = totals(outcomes)
+    groups = {"+".join(keys): breakdown(outcomes, keys) for keys in groupings}
     if as_json:
-        typer.echo(json.dumps({"cases": [o.to_json() for o in outcomes], "total": total}))
+        out: dict[str, Any] = {"cases": [o.to_json() for o in outcomes], "total": total}
+        if groups:
+            out["by"] = groups
+        typer.echo(json.dumps(out))
         return
     print_outcomes(outcomes, total)
+    for keys in groupings:
+        print_breakdown(keys, groups["+".join(keys)])
 
 
 class PhotoCommands(TyperGroup):

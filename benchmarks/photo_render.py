@@ -1,0 +1,161 @@
+"""A photo benchmark no reader was tuned on: TransAmerica tables rendered physically with
+Mitsuba 3, written as photo cases for ``trackwright photo check``.
+
+    pip install -e '.[render]'        # Mitsuba 3 (and Dr.Jit); pdftoppm from poppler-utils
+    python benchmarks/photo_render.py --out DIR [--first 1000] [--count 200] [--spp 32]
+    python benchmarks/photo_render.py --describe SEED     # the scene of a seed, as JSON
+    trackwright photo check DIR --by kind,light,tilt
+
+Each seed is one scene (``benchmarks/render/scene.py``: plain data, the same on any machine):
+the kit's printed board (``trackwright generate transamerica``'s poster or A4/Letter sheets,
+rasterised by pdftoppm) as paper with curl, waviness and creases, tiled sheets glued a little off
+over their neighbours; a simulated round's track as pieces with their materials (the kit's
+magenta strips folded along their length, dark painted wooden rails, matches with red heads,
+paper strips in white, cream, kraft or a colour), start markers, the kit's city cards, often a
+hand; a window's daylight (sometimes the sun), a warm lamp, or both, with a dim room light, the
+phone's own shadow when a light is behind the player; a phone's camera (26 mm equivalent, f/1.8
+thin lens, 1600 x 1200) tilted 0-35 degrees from straight down, then the phone's processing
+(``benchmarks/render/post.py``: exposure, white balance, barrel distortion, vignetting, noise,
+sharpening, JPEG 80-92).
+
+Written per seed: ``usa-SEED.jpg``, its truth ``usa-SEED.json`` (the round as a game record)
+and ``usa-SEED.case.json`` (``"source": "rendered"``, paper, pieces, light, and under
+``x-scene`` the seed, tilt, height, kinds, hand, cards). A case already written is kept
+(``--force`` renders it again). The rendered pixels of one seed may differ slightly across
+Mitsuba builds and variants (Monte Carlo noise); the scene does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.render, tests.support
+
+from benchmarks.render import scene
+
+DEV_SEEDS = range(0, 20)  # looked at while building this; never for tuning the reader
+FINAL_SEEDS = range(1000, 1200)  # rendered once the reader's thresholds are frozen
+
+
+def pieces_named(desc: dict) -> list[str]:
+    out = []
+    for kind in desc["kinds"]:
+        name = scene.KIND_NAMES[kind]
+        if kind == "paper":
+            name = f"{name}, {desc['paper_colour']}"
+        out.append(name)
+    return out
+
+
+def details(desc: dict, seconds: float, variant: str, spp: int) -> dict:
+    """The case file: how the photo was made."""
+    cam, light = desc["camera"], desc["light"]
+    notes = []
+    if desc["hand"]:
+        notes.append(f"a hand {desc['hand']['height']:.0f} mm over the board")
+    if desc["cards"]:
+        notes.append(f"{len(desc['cards'])} card(s) on the board")
+    if desc["board"]["creases"]:
+        notes.append(f"{len(desc['board']['creases'])} crease(s)")
+    if light.get("lamp", {}).get("behind_player"):
+        notes.append("the lamp behind the player (the phone's shadow)")
+    if light.get("window", {}).get("sun"):
+        notes.append("sunlight")
+    return {
+        "source": "rendered",
+        "board": "usa",
+        "paper": desc["board"]["paper"],
+        "pieces": pieces_named(desc),
+        "light": light["name"],
+        "camera": "rendered: 26 mm equivalent, f/1.8, 1600 x 1200",
+        "taken_by": f"benchmarks/photo_render.py, seed {desc['seed']} (Mitsuba 3 {variant}, {spp} spp; not a real photo)",
+        "licence": "CC0-1.0",
+        "notes": "; ".join(notes) or "nothing over the board",
+        "x-scene": {
+            "seed": desc["seed"],
+            "version": desc["version"],
+            "kind": desc["kinds"][0] if len(desc["kinds"]) == 1 else "mixed",
+            "tilt": cam["tilt"],
+            "height_mm": cam["pose"]["height"],
+            "portrait": cam["pose"]["portrait"],
+            "hand": desc["hand"] is not None,
+            "cards": len(desc["cards"]),
+            "render_seconds": round(seconds, 1),
+        },
+    }
+
+
+def render_case(seed: int, out: Path, args: argparse.Namespace, assets) -> float:
+    from benchmarks.render import mitsuba_scene, post
+
+    desc = scene.describe(seed)
+    started, cpu = time.perf_counter(), time.process_time()
+    linear = mitsuba_scene.render(desc, assets, args.spp, args.scale, args.threads)
+    size = tuple(round(v * args.scale) for v in desc["camera"]["pose"]["size"])
+    jpeg = post.develop(
+        linear, size, mitsuba_scene.illuminant(desc), desc["post"], mitsuba_scene.MARGIN
+    )
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"usa-{seed}.jpg").write_bytes(jpeg)
+    (out / f"usa-{seed}.json").write_text(json.dumps(desc["record"], indent=1) + "\n")
+    case = details(desc, seconds, args.variant, args.spp)
+    case["x-scene"]["render_cpu_seconds"] = round(cpu, 1)
+    (out / f"usa-{seed}.case.json").write_text(json.dumps(case, indent=1) + "\n")
+    return cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, help="the folder of photo cases to write")
+    parser.add_argument("--first", type=int, default=FINAL_SEEDS.start)
+    parser.add_argument("--count", type=int, default=len(FINAL_SEEDS))
+    parser.add_argument("--spp", type=int, default=24, help="samples per pixel")
+    parser.add_argument("--scale", type=float, default=1.0, help="picture size (1: 1600 x 1200)")
+    parser.add_argument(
+        "--variant", default=None, help="Mitsuba variant (default: llvm_ad_rgb, else scalar_rgb)"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="render threads (default 1)")
+    parser.add_argument(
+        "--assets", type=Path, default=Path(tempfile.gettempdir()) / "trackwright-render-assets"
+    )
+    parser.add_argument("--force", action="store_true", help="render cases already written again")
+    parser.add_argument(
+        "--describe", type=int, default=None, metavar="SEED", help="print a seed's scene"
+    )
+    args = parser.parse_args()
+    if args.describe is not None:
+        print(json.dumps(scene.describe(args.describe), indent=1))
+        return
+    if args.out is None:
+        parser.error("--out DIR is needed")
+    from benchmarks.render import mitsuba_scene
+    from benchmarks.render.assets import Assets
+
+    args.variant = mitsuba_scene.choose_variant(args.variant)
+    assets = Assets(args.assets)
+    times = []
+    for seed in range(args.first, args.first + args.count):
+        if (args.out / f"usa-{seed}.case.json").exists() and not args.force:
+            continue
+        times.append(render_case(seed, args.out, args, assets))
+        print(
+            f"usa-{seed}: {times[-1]:.1f} s of CPU ({args.variant}, {args.spp} spp)",
+            file=sys.stderr,
+            flush=True,
+        )
+    if times:
+        times.sort()
+        print(
+            f"{len(times)} photo(s), median {times[len(times) // 2]:.1f} s of CPU a photo",
+            file=sys.stderr,
+        )
+
+
+if __name__ == "__main__":
+    main()
