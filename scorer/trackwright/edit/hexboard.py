@@ -90,8 +90,9 @@ def layout(draft: Any, margin: int = MARGIN) -> dict[str, Any]:
     ``labels`` ("A1" of each draft hex by key, and the border's columns and rows), ``box`` (the
     viewBox: x, y, width, height) and ``pitch`` (the distance between neighbouring centres)."""
     raw = draft.get("hex_size") if isinstance(draft, Mapping) else None
-    ok = isinstance(raw, int | float) and not isinstance(raw, bool) and 0 < raw <= 100
-    size = float(raw) if ok else DEFAULT_SIZE
+    size = DEFAULT_SIZE
+    if isinstance(raw, int | float) and not isinstance(raw, bool) and 0 < raw <= 100:
+        size = float(raw)
     at = hexgrid.Layout(size=size)
     own = hexes_of(draft)
     out: dict[str, Any] = {"size": size, "pitch": _r(at.width), **_unit(at)}
@@ -105,7 +106,7 @@ def layout(draft: Any, margin: int = MARGIN) -> dict[str, Any]:
     ]
     out["hexes"] = [[q, r, *map(_r, at.centre((q, r)))] for q, r in around]
     origin = hexgrid.label_origin(own)
-    labels = _labels(own, at)
+    labels: dict[str, Any] = dict(_labels(own, at))
     labels["hexes"] = {f"{q},{r}": hexgrid.hex_label((q, r), origin) for q, r in own}
     out["labels"] = labels
     x0, y0, x1, y1 = at.bounds(own)

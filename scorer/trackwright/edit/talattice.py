@@ -32,7 +32,9 @@ def _known(draft: Mapping[str, Any]) -> dict[grid.Cell, tuple[float, float]]:
         if not isinstance(raw, Mapping) or not isinstance(raw.get("id"), str):
             continue
         x, y = raw.get("x"), raw.get("y")
-        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (x, y)):
+        if not isinstance(x, int | float) or not isinstance(y, int | float):
+            continue
+        if isinstance(x, bool) or isinstance(y, bool):
             continue
         try:
             cell = grid.cell_of(raw["id"])
@@ -65,8 +67,11 @@ def _board(draft: Mapping[str, Any]) -> tuple[float, float] | None:
     if not isinstance(board, Mapping):
         return None
     w, h = board.get("width"), board.get("height")
-    ok = all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in (w, h))
-    return (float(w), float(h)) if ok else None
+    if not isinstance(w, int | float) or not isinstance(h, int | float):
+        return None
+    if isinstance(w, bool) or isinstance(h, bool) or w <= 0 or h <= 0:
+        return None
+    return float(w), float(h)
 
 
 def rectangle(
