@@ -111,9 +111,23 @@ def settle(pg) -> None:
 
 def new_game(pg, game: str, map_key: str, players=("Ann", "Ben", "Cleo")) -> str:
     pg.goto(pg.url.split("#")[0] + "#/")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     pg.wait_for_selector("#create")
-    pg.select_option("#new-game", game)
-    settle(pg)
+    # The home page may draw itself again once the laptop or the maps answer, which puts the
+    # game back to the first: choose it until the choice holds and its map is offered.
+    has_map = (
+        "([game, key]) => document.querySelector('#new-game')?.value === game && "
+        "[...document.querySelectorAll('#new-map option')].some((o) => o.value === key)"
+    )
+    for _ in range(20):
+        pg.select_option("#new-game", game)
+        settle(pg)
+        try:
+            pg.wait_for_function(has_map, arg=[game, map_key], timeout=1500)
+            break
+        except PlaywrightTimeout:
+            continue
     pg.select_option("#new-map", map_key)
     settle(pg)
     names = pg.locator("input.player")
