@@ -94,12 +94,15 @@ def node_tool(name: str) -> Path:
 
     tool = ROOT / "node_modules" / ".bin" / name
     if not tool.exists() and ensure_npm():
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=ROOT,
-            check=False,
-            timeout=600,
-        )
+        # one npm ci at a time: two test workers asking at once would each empty node_modules/
+        with _locked(ROOT / ".npm-ci.lock"):
+            if not tool.exists():
+                subprocess.run(
+                    ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                    cwd=ROOT,
+                    check=False,
+                    timeout=600,
+                )
     if not tool.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{name} could not be installed with npm ci", pytrace=False)

@@ -184,9 +184,9 @@ def _edit(d: dict[str, Any], what: str, k: int) -> None:
     elif what == "drop_edge":
         edges.pop(k % len(edges))
     elif what == "name":
-        c["name"] = cities[(k // 7) % len(cities)]["name"]
+        c["name"] = cities[(k // 7) % len(cities)].get("name", "Nowhere")
     else:
-        c.pop(("name", "node", "region")[k % 3])
+        c.pop(("name", "node", "region")[k % 3], None)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
