@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from tests.support import simulate
+from tests.support.photo_scenes import PLAYER_COLOURS, SKIN, TABLES
 from trackwright.core import transamerica as model
 from trackwright.kits.sheets import TILE_MARGINS
 from trackwright.kits.transamerica.board import board_drawing
@@ -49,24 +50,6 @@ PAPER_COLOURS = {
     "red": (200, 50, 46),
 }
 MAGENTA = (226, 0, 122)
-PLAYER_COLOURS = [
-    (200, 30, 30),
-    (30, 70, 190),
-    (20, 140, 60),
-    (235, 200, 30),
-    (245, 245, 240),
-    (30, 30, 30),
-]
-SKIN = [(224, 172, 140), (198, 140, 105), (160, 110, 80), (110, 75, 55), (236, 196, 170)]
-TABLES = [
-    ("wood", (150, 100, 60)),
-    ("wood", (190, 150, 100)),
-    ("wood", (90, 60, 40)),
-    ("cloth", (40, 90, 60)),
-    ("cloth", (70, 70, 75)),
-    ("cloth", (225, 225, 220)),
-    ("wood", (210, 190, 160)),
-]
 LIGHTS = ("window daylight", "warm lamp", "window and lamp")
 SENSOR = (1600, 1200)  # the photo's pixels (long side first): the reader works at 1600 px
 

@@ -39,12 +39,13 @@ from trackwright.cli.common import (
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
+from trackwright.core.messages import DECIMAL_MARK
 from trackwright.core.output import write_all
 from trackwright.edit.hands import ORIGINAL, Band
 from trackwright.kits.draw.pdf import render_pdf
 from trackwright.kits.draw.png import render_png
 from trackwright.kits.draw.svg import render_svg
-from trackwright.kits.i18n import DECIMAL_MARK, number
+from trackwright.kits.i18n import number
 from trackwright.kits.transamerica import balance, continent, kit, lattice, published, strings
 from trackwright.scorer import transamerica as ta
 from trackwright.views.transamerica import plots

@@ -12,6 +12,7 @@ import pkgutil
 from collections.abc import Callable, Sequence
 
 from trackwright import kits
+from trackwright.core.messages import number
 
 LANGS = ("en", "fr", "de", "it")
 
@@ -419,22 +420,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
-#: The decimal mark each language writes (27.5, 27,5).
-DECIMAL_MARK = {"en": ".", "fr": ",", "de": ",", "it": ","}
-#: What joins the last two names of a list ("Ann and Dev").
+#: The word before a list's last name.
 AND = {"en": "and", "fr": "et", "de": "und", "it": "e"}
-
-
-def number(x: float, lang: str, places: int = 1) -> str:
-    """A number as the language writes it: at most ``places`` decimals, trailing zeros left off,
-    the language's decimal mark (690, 26.8, 26,8), never a signed zero. The one place kits,
-    reports and the command's texts format a number with decimals; whole numbers need none."""
-    text = f"{x:.{places}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    if text == "-0":
-        text = "0"
-    return text.replace(".", DECIMAL_MARK[lang])
 
 
 def names(items: Sequence[str], lang: str) -> str:

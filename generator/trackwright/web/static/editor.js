@@ -82,6 +82,9 @@
 //                     the window's centre, or keep = [x, y] px in the scrolled content),
 //                     view.centre(x, y) (scroll a board point, in units, to the window's
 //                     middle), view.busy (a pan or pinch is under way: ignore the pointer).
+//   ctx.toolButtons(prefix, tools, current, pick) -> [button]
+//                     the module's tool row: one button per tool, id `<prefix>-tool-<tool>`, text
+//                     `<prefix>.ed.tool-<tool>`, the current one pressed; pick(tool) on a tap.
 //   ctx.lang          the interface's language ("en", "fr", "de", "it")
 //
 // STRINGS
@@ -491,7 +494,25 @@
       s: TW.s,
       lang: TW.I18N.lang,
       view: boardView,
+      toolButtons,
     };
+  }
+
+  // ---------------------------------------------------------------- a module's tool row
+  function toolButtons(prefix, tools, current, pick) {
+    return tools.map((tool) =>
+      h(
+        "button",
+        {
+          class: current === tool ? "active" : "secondary",
+          "aria-pressed": current === tool ? "true" : "false",
+          "data-tool": tool,
+          id: `${prefix}-tool-${tool}`,
+          onclick: () => pick(tool),
+        },
+        t(`${prefix}.ed.tool-${tool}`),
+      ),
+    );
   }
 
   // ---------------------------------------------------------------- pan and zoom (ctx.view)

@@ -256,22 +256,10 @@
     // -------------------------------------------------- the tools and what they show
     function tools() {
       toolbar.replaceChildren(
-        ...TOOLS.map((tool) =>
-          h(
-            "button",
-            {
-              class: ui.tool === tool ? "active" : "secondary",
-              "aria-pressed": ui.tool === tool ? "true" : "false",
-              "data-tool": tool,
-              id: `ls-tool-${tool}`,
-              onclick: () => {
-                ui.tool = tool;
-                draw();
-              },
-            },
-            t(`ls.ed.tool-${tool}`),
-          ),
-        ),
+        ...ctx.toolButtons("ls", TOOLS, ui.tool, (tool) => {
+          ui.tool = tool;
+          draw();
+        }),
       );
       over.style.touchAction = ui.tool === "pan" ? "pan-x pan-y" : "none";
       const noPieces = !ctx.map.pieces?.length;

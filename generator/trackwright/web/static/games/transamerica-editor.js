@@ -518,22 +518,10 @@
     // -------------------------------------------------- the panels
     function tools() {
       toolbar.replaceChildren(
-        ...TOOLS.map((tool) =>
-          h(
-            "button",
-            {
-              class: ui.tool === tool ? "active" : "secondary",
-              "aria-pressed": ui.tool === tool ? "true" : "false",
-              "data-tool": tool,
-              id: `ta-tool-${tool}`,
-              onclick: () => {
-                ui.tool = tool;
-                draw();
-              },
-            },
-            t(`ta.ed.tool-${tool}`),
-          ),
-        ),
+        ...ctx.toolButtons("ta", TOOLS, ui.tool, (tool) => {
+          ui.tool = tool;
+          draw();
+        }),
       );
       over.style.touchAction = ui.tool === "pan" ? "pan-x pan-y" : "none";
       over.style.pointerEvents = "auto";
