@@ -274,7 +274,9 @@ def jpeg(image: Image.Image) -> bytes:
 
 
 def test_no_board_in_the_photo(tmp_path):
-    table = Image.effect_noise(SIZE, 30).convert("RGB")
+    table = Image.fromarray(
+        (128 + photo_scenes.grain(SIZE, 30, 1)).clip(0, 255).astype("uint8")
+    ).convert("RGB")
     one_line_error(tmp_path, jpeg(table), "no board found", "--anchor")
 
 

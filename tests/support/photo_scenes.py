@@ -736,6 +736,17 @@ def _phone_shadow(photo: Image.Image, size, width, height, project, extra: rando
     }
 
 
+def grain(size: tuple[int, int], sigma: float, seed: Any) -> np.ndarray:
+    """A camera's grain: Gaussian noise of ``sigma`` levels, one value per pixel (int16, rows
+    first), the same for the same ``seed`` (anything numpy's SeedSequence takes, or a tuple of
+    ints). Pillow's ``Image.effect_noise`` draws from C's unseeded rand(), so the same scene
+    came out differently each time it was made, and a test's photo depended on the tests before
+    it."""
+    ints = [int(v) & 0xFFFFFFFF for v in seed] if isinstance(seed, tuple) else seed
+    noise = np.random.default_rng(ints).normal(0.0, sigma, (size[1], size[0]))
+    return np.clip(np.rint(noise), -128, 127).astype(np.int16)
+
+
 def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random, tint=(1.0, 1.0, 1.0)):
     """Light: a gradient, vignetting, a colour cast, exposure; then blur, noise, JPEG. The JPEG
     and the choices made (quality, blur, noise)."""
@@ -765,8 +776,7 @@ def _light_and_lens(photo: Image.Image, size, pick, rng: random.Random, tint=(1.
     img = img.filter(ImageFilter.GaussianBlur(blur))
     noise = pick("noise", rng.uniform(2.0, 6.0))
     arr = np.asarray(img, dtype=np.int16)
-    grain = np.asarray(Image.effect_noise(size, noise), dtype=np.int16) - 128
-    arr = arr + grain[:, :, None]
+    arr = arr + grain(size, noise, rng.getstate()[1])[:, :, None]
     img = Image.fromarray(arr.clip(0, 255).astype(np.uint8), "RGB")
     quality = pick("quality", rng.randint(55, 75))
     out = io.BytesIO()

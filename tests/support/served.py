@@ -43,6 +43,30 @@ WATCH = """(() => {
   };
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
 })();"""
+# For a page's init script (page.add_init_script): the engines' worker runs, but what it says
+# (its stages, "ready", its answers) reaches the page only once window.__twHold.release() is
+# called, in the order it was said; window.__twHold.workers counts the engines' workers started.
+# The page then is as on a phone whose engines are slow to start, however fast this machine is.
+HOLD = """(() => {
+  const Real = window.Worker;
+  const hold = (window.__twHold = { held: true, workers: 0, queue: [] });
+  hold.release = () => {
+    hold.held = false;
+    for (const said of hold.queue.splice(0)) said();
+  };
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes("engine-worker")) return;
+      hold.workers += 1;
+      const add = this.addEventListener.bind(this);
+      this.addEventListener = (type, fn, o) => {
+        if (type !== "message") return add(type, fn, o);
+        return add(type, (e) => (hold.held ? hold.queue.push(() => fn(e)) : fn(e)), o);
+      };
+    }
+  };
+})();"""
 # Once the engines are ready: those times, the engines' (window.trackwright.timing) and the
 # longest main-thread task until then (ms since the page's navigation began).
 STARTED = """async () => {

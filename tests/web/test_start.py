@@ -7,19 +7,19 @@ site's memory snapshot and answer from it as without it; the first visit keeps t
 boards of one language.
 
 The engines now start in about a second, which may be before a throttled page has drawn; so that
-the order of things is what is tested, not the machine's speed, the engines' worker is held at
-its start (paused by DevTools' debugger) until the page is drawn, then let go. Their own time is
+the order of things is what is tested, not the machine's speed, what the engines' worker says is
+held back from the page until the page is drawn, then let go (DevTools' debugger, which paused
+the worker before, did not always hold it when two test workers shared the machine). Their own time is
 measured by benchmarks/phone.py, which slows the worker too."""
 
 from __future__ import annotations
 
-import itertools
 import json
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.support.served import STARTED, WATCH
+from tests.support.served import HOLD, STARTED, WATCH
 from trackwright.play import bridge
 from trackwright.web import site
 
@@ -33,34 +33,20 @@ LONGEST_MS = 1000
 
 
 class Held:
-    """The engines' worker of a page held at its start (DevTools' debugger pauses it as it
-    starts) until :meth:`release`. Other targets the page starts are let run."""
+    """The engines' worker of a page held at its start (see ``HOLD``): it runs, but the page
+    hears nothing from it until :meth:`release`. Made before the page opens its address."""
 
     def __init__(self, context, pg) -> None:
-        self.cdp = context.new_cdp_session(pg)
-        self.ids = itertools.count(1)
-        self.workers: list[str] = []
-        self.cdp.on("Target.attachedToTarget", self._attached)
-        self.cdp.send(
-            "Target.setAutoAttach",
-            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False},
-        )
+        del context  # the hold is the page's own
+        self.pg = pg
+        pg.add_init_script(HOLD)
 
-    def _send(self, session: str, method: str) -> None:
-        message = json.dumps({"id": next(self.ids), "method": method})
-        self.cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": message})
-
-    def _attached(self, event) -> None:
-        session = event["sessionId"]
-        if event["targetInfo"]["type"] == "worker":
-            self.workers.append(session)
-            self._send(session, "Debugger.enable")
-            self._send(session, "Debugger.pause")
-        self._send(session, "Runtime.runIfWaitingForDebugger")
+    @property
+    def workers(self) -> int:
+        return self.pg.evaluate("window.__twHold ? window.__twHold.workers : 0")
 
     def release(self) -> None:
-        for session in self.workers:
-            self._send(session, "Debugger.resume")
+        self.pg.evaluate("window.__twHold.release()")
 
 
 def throttled(context):
