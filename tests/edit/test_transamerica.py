@@ -89,6 +89,48 @@ def test_exact_measures_through_the_question_are_the_analysis(minimal_data):
     assert dict(map(tuple, m["histogram"])) == b.histogram
 
 
+def test_every_hand_in_parts_through_the_question_is_the_analysis():
+    """On export the page asks map_exact again and again, a short part each time: the parts go
+    on from each other, say how far they are in the player's language, and end in map_check's
+    exact measures, which are balance.py's figures."""
+    hands._EXACT.clear()
+    data = board("japan")
+    answers = [ask(GAME, "map_exact", data, lang="de", budget_ms=1)]
+    while answers[-1]["measures"] is None:
+        answers.append(ask(GAME, "map_exact", data, lang="de", budget_ms=50))
+    done = [a["done"] for a in answers]
+    b = balance.analyse(model.load("japan"))
+    assert len(answers) > 2 and done == sorted(set(done)) and done[-1] == b.hands
+    assert {a["total"] for a in answers} == {b.hands}
+    assert answers[0]["progress"].startswith("Alle Hände werden gemessen: ")
+    m = answers[-1]["measures"]
+    assert m["exact"] is True and m["hands"] == b.hands
+    assert (m["min"], m["max"], m["mean"]) == (b.minimum, b.maximum, round(b.mean, 2))
+    assert dict(map(tuple, m["histogram"])) == b.histogram
+    assert m == check(GAME, data, lang="de", exact=True)["measures"]
+
+
+def test_the_exact_run_of_a_board_without_a_colour_is_none(minimal_data):
+    data = {**minimal_data, "cities": [c for c in minimal_data["cities"] if c["region"] != "red"]}
+    answer = ask(GAME, "map_exact", data, budget_ms=10)
+    assert answer["total"] == 0 and answer["measures"]["hands"] == 0
+
+
+def test_the_lean_relaxation_is_the_engines():
+    lattice, groups, _b = _figures("usa")
+    t = hands.Tables(lattice)
+    for nodes in [(groups[0][0],), (groups[1][2], groups[3][4])]:
+        start = t.joined(nodes) if len(nodes) > 1 else None
+        mine = list(start) if start else t.row(nodes)
+        theirs = list(start) if start else [hands.INF] * t.graph.size
+        if start is None:
+            theirs[t.graph.part[nodes[0]]] = 0.0
+        else:
+            hands.relax(mine, t.near)
+        t.graph.relax(theirs, [None] * t.graph.size)
+        assert mine == theirs
+
+
 def test_a_budget_keeps_the_sample_short():
     answer = check(GAME, board("usa"), hands=400, budget_ms=0, seed=9)
     assert ed.LEAST_HANDS <= answer["measures"]["hands"] < 400

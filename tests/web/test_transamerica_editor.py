@@ -22,6 +22,8 @@ from tests.support import cli
 from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 from trackwright.core import lattice as grid
+from trackwright.core import transamerica as model
+from trackwright.kits.transamerica import balance
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
 OVERLAY = "#ta-edit-overlay"
@@ -309,6 +311,67 @@ def test_a_board_edited_checked_undone_exported_printed_and_scored(
     undo_redo(pg, depth)
     assert {c["name"]: c["node"] for c in draft(pg)["map"]["cities"]}[name] == node
     export_print_score(pg, tmp_path / "kit")
+    assert not context.errors, context.errors
+    context.close()
+
+
+def export_at_once(pg) -> None:
+    """Export: the file comes at once (the exact figures come after it)."""
+    with pg.expect_download(timeout=5_000):
+        pg.click("#ed-export")
+
+
+@pytest.mark.slow
+def test_an_exported_board_is_measured_by_every_hand_or_stopped(browser, static_site):
+    """Export downloads map.json at once; every hand is then measured in the engines' worker,
+    a part at a time, while the editor goes on (a brush stroke meanwhile is drawn and checked);
+    the exact figures appear, every hand's, the analysis' own. A second export stopped stays
+    stopped."""
+    b = balance.analyse(model.load("usa"))
+    context = context_of(browser, "phone")
+    pg = open_page(context, static_site)
+    open_editor(pg, static_site, "map:b:usa")
+    export_at_once(pg)
+    pg.wait_for_selector('#ed-exact[data-state="running"]')
+    assert pg.inner_text("#ed-exact-state")
+    # A stroke of the sea brush over a city while every hand is measured: drawn and checked.
+    zoom_in(pg, 3)
+    node = draft(pg)["map"]["cities"][0]["node"]
+    tool(pg, "sea")
+    (spot,) = nodes_at(pg, [node])
+    touch(pg, [spot, (spot[0] + 6, spot[1] + 4), (spot[0] + 12, spot[1] + 8)])
+    idle(pg)
+    now = draft(pg)
+    assert node in [n["id"] for n in now["map"]["x-sea"]["nodes"]]
+    assert not now["check"]["finished"] and now["check"]["measures"]["exact"] is False
+    assert pg.evaluate("window.TWEditor.checkTimes.at(-1)") < 3_000
+    pg.wait_for_selector('#ed-exact[data-state="done"]', timeout=240_000)
+    pg.evaluate("document.getElementById('ed-exact').scrollIntoView()")
+    pg.evaluate("window.scrollBy(0, -70)")
+    snap(pg, "ta-editor-exact-phone")
+    box = pg.locator("#ed-exact")
+    assert box.get_attribute("data-hands") == str(b.hands) == "16807"
+    assert box.get_attribute("data-exact") == "true"
+    figures = pg.inner_text("#ed-exact-figures")
+    assert f"all {b.hands} hands" in figures, figures
+    assert str(b.minimum) in figures and str(b.maximum) in figures
+    assert "changed since" in pg.inner_text("#ed-exact-state")
+    # Undone, the draft is the exported map again.
+    pg.click("#ed-undo")
+    idle(pg)
+    assert pg.inner_text("#ed-exact-state") == f"Every hand measured: {b.hands}."
+    # Another map exported, its measuring stopped: it stays stopped, the worker idle.
+    double_a_line(pg)
+    export_at_once(pg)
+    pg.wait_for_function("window.TWEditor.current.exact.done > 0")
+    pg.click("#ed-exact-stop")
+    pg.wait_for_selector('#ed-exact[data-state="stopped"]')
+    stopped = draft(pg)["exact"]
+    assert stopped["done"] < stopped["total"] == b.hands
+    assert "Stopped after" in pg.inner_text("#ed-exact-state")
+    pg.wait_for_timeout(1_000)
+    idle(pg)
+    assert draft(pg)["exact"] == stopped
     assert not context.errors, context.errors
     context.close()
 

@@ -10,6 +10,10 @@ Python (it runs in the phone's Pyodide worker), one module per game and the shar
   language at its place: P = ``{"kind", "message", "hexes", "sides", "cities", "nodes",
   "edges", "settlements"}`` (the keys that apply). M = ``{"lines": [{"label", "value",
   "note"}], "histogram": [[value, count], ...] | None, "warnings": [P...], ...raw numbers}``.
+- ``map_exact`` (TransAmerica, args ``{"lang", "budget_ms"}``): every hand's cost, a part of
+  ``budget_ms`` per answer, asked again until done: ``{"done", "total", "measures" (map_check's,
+  exact; null until done), "progress"}``; the page asks it after exporting a map whose
+  measures are a sample (``"exact": false``).
 - ``map_start`` (args ``{"kind": "empty" | "random", "cols", "rows", "seed", "lang"}``): a map
   to start from; ``{"laptop": true, "message"}`` when only the laptop can make it (a random
   Dampfross or TransAmerica map: their generators need numpy and shapely).

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,6 +80,7 @@ class Tables:
 
     def __init__(self, lattice: Lattice) -> None:
         self.graph = graph_of(lattice)
+        self.near = [tuple((u, int(w)) for u, w, _name in adj) for adj in self.graph.adjacent]
         self.rows: dict[tuple[str, ...], list[float]] = {}
         self.costs: dict[tuple[str, ...], int] = {}
 
@@ -92,7 +94,7 @@ class Tables:
             dist[self.graph.part[nodes[0]]] = 0.0
         else:
             dist = self.joined(nodes)
-        self.graph.relax(dist, [None] * self.graph.size)
+        relax(dist, self.near)
         if len(self.rows) >= _KEEP_ROWS:
             self.rows.clear()
         self.rows[nodes] = dist
@@ -144,6 +146,34 @@ class Tables:
         return best
 
 
+def relax(dist: list[float], near: Sequence[Sequence[tuple[int, int]]]) -> None:
+    """Dijkstra from every intersection with a finite ``dist`` at once, in place: the engine's
+    :meth:`trackwright.scorer.steiner.Graph.relax` without what only its trees need (the edges
+    taken, a stop, a limit). Lines cost 1 or 2, so the queue is a list of buckets by distance; an
+    intersection is in a bucket at most once (only a strictly shorter way puts it in again, in
+    a lower one), and one found in a bucket at a distance already shorter was settled before."""
+    buckets: list[list[int]] = []
+    for v, d in enumerate(dist):
+        if d < INF:
+            level = int(d)
+            while len(buckets) <= level:
+                buckets.append([])
+            buckets[level].append(v)
+    level = 0
+    while level < len(buckets):
+        for v in buckets[level]:
+            if dist[v] != level:
+                continue
+            for u, w in near[v]:
+                nd = level + w
+                if nd < dist[u]:
+                    dist[u] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(u)
+        level += 1
+
+
 #: The unordered splits of four cities into two parts (by position; the first part holds the
 #: first city): 4 of one and three, 3 of two and two.
 _SPLITS_OF_FOUR = [
@@ -188,5 +218,91 @@ def sample_costs(
 def all_costs(lattice: Lattice, groups: Sequence[Sequence[str]]) -> list[int]:
     """Every hand's exact cost, one node of each group (hands in the order of
     ``itertools.product`` over the groups); the lattice must join them all."""
-    t = tables(lattice)
-    return [t.cost(hand) for hand in itertools.product(*groups)]
+    run = Exact(lattice, groups)
+    run.advance()
+    return run.costs()
+
+
+class Exact:
+    """Every hand's cost, solved a part at a time (:meth:`advance` within a deadline, again
+    until :attr:`finished`), so that the page's worker answers other questions between the
+    parts. The hands are taken four cities of the other colours at a time (7^4 of them): the
+    best join of two trees over those four, at every intersection (the programme's last step
+    but one, :meth:`Tables._last_step`), is made once and read against each first-colour city's
+    distances, instead of once per hand; the same figures as :meth:`Tables.cost`, faster."""
+
+    def __init__(self, lattice: Lattice, groups: Sequence[Sequence[str]]) -> None:
+        self.tables: Tables | None = tables(lattice)
+        self.roots = tuple(groups[0])
+        self.fours = list(itertools.product(*groups[1:]))
+        self.found: list[list[int]] = []  # per four, each root's hand's cost
+        self.seconds = 0.0  # spent in advance()
+
+    @property
+    def total(self) -> int:
+        return len(self.roots) * len(self.fours)
+
+    @property
+    def done(self) -> int:
+        return len(self.roots) * len(self.found)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.found) == len(self.fours)
+
+    def advance(self, seconds: float | None = None) -> bool:
+        """Solve hands for about ``seconds`` (all of them without); True once every hand is."""
+        started = time.perf_counter()
+        t = self.tables
+        while t is not None and len(self.found) < len(self.fours):
+            self.found.append(self._four(t, self.fours[len(self.found)]))
+            if seconds is not None and time.perf_counter() - started > seconds:
+                break
+        self.seconds += time.perf_counter() - started
+        if self.finished:
+            self.tables = None  # the results stay, the tables go with the lattice's turn
+        return self.finished
+
+    def costs(self) -> list[int]:
+        """The hands' costs in the order of ``itertools.product`` over the groups."""
+        assert self.finished
+        return [row[i] for i in range(len(self.roots)) for row in self.found]
+
+    def _four(self, t: Tables, four: tuple[str, ...]) -> list[int]:
+        others = tuple(sorted(set(four)))
+        if len(others) != len(_SPLITS_OF_FOUR[0][0]) + len(_SPLITS_OF_FOUR[0][1]):
+            return [t.cost((root, *four)) for root in self.roots]
+        joined: list[float] | None = None
+        for a, b in _SPLITS_OF_FOUR:
+            left = t.row(tuple(others[i] for i in a))
+            right = t.row(tuple(others[i] for i in b))
+            total = list(map(operator.add, left, right))
+            joined = total if joined is None else list(map(min, joined, total))
+        assert joined is not None
+        out = []
+        for root in self.roots:
+            if root in others:
+                out.append(t.cost((root, *four)))
+                continue
+            value = min(map(operator.add, joined, t.row((root,))))
+            if value == INF:
+                raise ValueError("the hand's cities are not joined")
+            out.append(int(value))
+        return out
+
+
+#: The exact runs under way or done, per lattice and groups: the last few exported boards.
+_EXACT: OrderedDict[tuple[Lattice, tuple[tuple[str, ...], ...]], Exact] = OrderedDict()
+_KEEP_EXACT = 2
+
+
+def exact(lattice: Lattice, groups: Sequence[Sequence[str]]) -> Exact:
+    """The exact run of this lattice and these groups, as far as it went (a new one at first)."""
+    key = (lattice, tuple(tuple(g) for g in groups))
+    if key in _EXACT:
+        _EXACT.move_to_end(key)
+    else:
+        _EXACT[key] = Exact(lattice, groups)
+        while len(_EXACT) > _KEEP_EXACT:
+            _EXACT.popitem(last=False)
+    return _EXACT[key]

@@ -290,7 +290,9 @@ def hand_costs(d: Draft, args: Any) -> tuple[list[int], bool] | None:
     exact, count, seed, budget = _options(args)
     lattice = lattice_of(d, part)
     if exact:
-        return hands.all_costs(lattice, groups), True
+        run = hands.exact(lattice, groups)
+        run.advance()
+        return run.costs(), True
     if budget is None:
         return hands.sample_costs(lattice, groups, count, seed), False
     return _within(lattice, groups, count, seed, budget), False
@@ -313,7 +315,11 @@ def _within(
 
 
 def measures(d: Draft, lang: str, args: Any) -> dict[str, Any]:
-    found = hand_costs(d, args)
+    return measured(hand_costs(d, args), lang)
+
+
+def measured(found: tuple[list[int], bool] | None, lang: str) -> dict[str, Any]:
+    """The measures of the hands' costs (and whether they are every hand), in ``lang``."""
     band = hands.Band()
     base = {
         "warnings": [],
@@ -406,6 +412,36 @@ def map_check(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
         "measures": measures(read(draft), lang, args),
         "finished": not report.items,
     }
+
+
+def map_exact(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
+    """Every hand of the draft (what the page asks after an export), a part at a time:
+    ``{"done", "total", "measures", "progress"}``. Each answer solves hands for ``budget_ms``
+    (all of them without) and the next one goes on from there (:func:`hands.exact` keeps the
+    run in the worker), so the worker answers the checks of further edits in between.
+    ``measures`` is map_check's with ``exact`` true once every hand is solved, else null;
+    ``progress`` says how far it is and about how long is left, in ``lang``."""
+    lang = common.lang_of(args)
+    a = args if isinstance(args, Mapping) else {}
+    d = read(common.map_of(data))
+    part = main_part(d)
+    groups = groups_of(d, part)
+    if groups is None:
+        return {"done": 0, "total": 0, "measures": measured(None, lang), "progress": ""}
+    run = hands.exact(lattice_of(d, part), groups)
+    budget = _number(a.get("budget_ms"))
+    if run.advance(None if budget is None else max(budget, 1.0) / 1000):
+        return {
+            "done": run.total,
+            "total": run.total,
+            "measures": measured((run.costs(), True), lang),
+            "progress": common.t("ta.m.measured", lang, count=run.total),
+        }
+    left = run.seconds / max(run.done, 1) * (run.total - run.done)
+    progress = common.t(
+        "ta.m.measuring", lang, done=run.done, total=run.total, seconds=max(1, round(left))
+    )
+    return {"done": run.done, "total": run.total, "measures": None, "progress": progress}
 
 
 def empty(cols: int, rows: int, lang: str) -> dict[str, Any]:

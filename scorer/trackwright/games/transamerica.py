@@ -204,6 +204,7 @@ GAME = Game(
         "photo_setup": _photo_setup,
         "board": board,
         "map_check": editing.map_check,
+        "map_exact": editing.map_exact,
         "map_start": editing.map_start,
         "map_lattice": talattice.map_lattice,
     },

@@ -100,13 +100,20 @@
 //   `map_check` in the worker (debounced, stale answers dropped), the problems list (#ed-problems,
 //   each an <li data-kind="<kind>">: a tap rings its place on the board and brings it into view),
 //   the measures panel (#ed-measures: measures.lines, the histogram, the warnings), export
-//   (#ed-export: `map.json` as finished only when check.finished; else #ed-save-draft), import
+//   (#ed-export: `map.json` as finished only when check.finished; else #ed-save-draft; when the
+//   finished map's measures are a sample, `measures.exact === false` (TransAmerica's hands), the
+//   file downloads at once and the host then asks the game's `map_exact` ({lang, budget_ms}: a
+//   part of every hand per answer, {done, total, progress, measures: null until done}) again and
+//   again in the worker, a check of a further edit going between two parts, and shows the exact
+//   figures in #ed-exact (data-state running|done|stopped|failed; #ed-exact-stop stops), import
 //   (#ed-import), "Start a game with this map" (#ed-play), "Print this map" with a laptop
 //   (#ed-print: POST api/edit/print).
 //
 // FOR TESTS
 //   window.twEditorIdle() -> Promise: nothing pending (the save, the debounced check, its answer,
-//   the redraw). window.TWEditor.current: {draftId, map, check, undoDepth, redoDepth} or null.
+//   the redraw; not the exact measures after an export, which take seconds: wait for
+//   #ed-exact[data-state=done]). window.TWEditor.current: {draftId, map, check, undoDepth,
+//   redoDepth, exact: {state, done, total} | null} or null.
 //   window.TWEditor.checkTimes: ms from each edit to its check shown (benchmarks/editor_page.py).
 // ============================================================================
 "use strict";
@@ -118,6 +125,7 @@
   const CHECK_DELAY = 150; // ms after the last change before the draft is checked
   const KEEP_STEPS = 30; // undo steps kept with the draft on this device (more in memory)
   const MEMORY_STEPS = 300;
+  const EXACT_PART_MS = 250; // each part of the exact measures after an export: a check waits no longer
 
   // The editor open now (null on the start page).
   let E = null;
@@ -794,7 +802,12 @@
           : h("p", { class: "small" }, t("ed.no-problems"))
         : h("p", { class: "small" }, stateText(null)),
     );
-    E.measures.replaceChildren(h("h2", {}, t("ed.measures")), ...(shown ? measures(shown.measures) : []));
+    E.measures.replaceChildren(
+      h("h2", {}, t("ed.measures")),
+      ...(E.exact ? [E.exact.box, h("h3", {}, t("ed.exact.draft"))] : []),
+      ...(shown ? measures(shown.measures) : []),
+    );
+    if (E.exact) exactShown(E.exact);
   }
   function problemList(problems, cls) {
     return h(
@@ -952,7 +965,94 @@
       return;
     }
     TW.download(fileName(finished ? "" : "-draft"), E.draft.map);
-    TW.say(finished ? t("ed.exported") : t("ed.saved-draft"), true);
+    const sampled = finished && check.measures?.exact === false && check.measures.hands > 0;
+    TW.say(finished ? t(sampled ? "ed.exact.started" : "ed.exported") : t("ed.saved-draft"), true);
+    if (sampled) measureEvery(E, E.draft.map);
+  }
+
+  // ---------------------------------------------------------------- every hand, after an export
+
+  // The exported map's exact figures, asked a part at a time (map_exact) while the editor stays
+  // usable: strokes are drawn at once, and their checks go in the worker between two parts. The
+  // run goes on when the draft changes (its figures are the exported file's, and say so); it
+  // ends when stopped, when the editor is left or another map is exported. The worker keeps a
+  // stopped run: exporting the same map again goes on from where it stopped.
+  async function measureEvery(e, map) {
+    if (e.exact?.map === map && e.exact.state !== "stopped" && e.exact.state !== "failed") return;
+    const run = { map, game: e.draft.game, done: 0, total: 0, progress: "", measures: null };
+    run.state = "running";
+    run.box = exactBox(run);
+    e.exact = run;
+    panels();
+    while (run.state === "running" && e === E && e.exact === run) {
+      try {
+        const answer = await Engine.ask(
+          "map_exact",
+          { game: run.game, map },
+          { lang: TW.I18N.lang, budget_ms: EXACT_PART_MS },
+        );
+        if (run.state !== "running") break;
+        Object.assign(run, { done: answer.done, total: answer.total, progress: answer.progress });
+        if (answer.measures) Object.assign(run, { measures: answer.measures, state: "done" });
+      } catch (err) {
+        Object.assign(run, { state: "failed", why: err.message });
+      }
+      if (e === E && e.exact === run) exactShown(run);
+    }
+  }
+  function exactBox(run) {
+    const stop = h(
+      "button",
+      {
+        class: "secondary",
+        id: "ed-exact-stop",
+        onclick: () => {
+          if (run.state !== "running") return;
+          run.state = "stopped";
+          exactShown(run);
+        },
+      },
+      t("ed.exact.stop"),
+    );
+    const box = h(
+      "div",
+      {
+        id: "ed-exact",
+        class: "ed-exact",
+        "aria-live": "polite",
+        style: "border-bottom:1px solid #ccc;margin-bottom:0.5em",
+      },
+      h("h3", {}, t("ed.exact.title")),
+      h("p", { class: "small", id: "ed-exact-state" }),
+      stop,
+      h("div", { id: "ed-exact-figures" }),
+    );
+    Object.assign(run, { stop, drawn: null });
+    return box;
+  }
+  // The run's state in its box (kept from one redraw of the panel to the next, so that a tap on
+  // Stop is never lost under a redraw); its figures drawn once, when they come.
+  function exactShown(run) {
+    const box = run.box;
+    box.dataset.state = run.state;
+    run.stop.hidden = run.state !== "running";
+    const words = {
+      running: () => run.progress || t("ed.exact.starting"),
+      stopped: () =>
+        run.total ? t("ed.exact.stopped", { done: run.done, total: run.total }) : t("ed.exact.stopped-soon"),
+      failed: () => t("ed.exact.failed", { why: run.why }),
+      done: () => (E && E.draft.map !== run.map ? t("ed.exact.changed") : run.progress),
+    };
+    box.querySelector("#ed-exact-state").textContent = words[run.state]();
+    if (run.state === "done" && run.drawn !== run.measures) {
+      run.drawn = run.measures;
+      const figures = box.querySelector("#ed-exact-figures");
+      figures.replaceChildren(...measures({ ...run.measures, warnings: [] }));
+      // The sample's figures below keep their ids.
+      for (const el of figures.querySelectorAll("[id]")) el.id = `${el.id}-exact`;
+      box.dataset.exact = String(run.measures.exact === true);
+      box.dataset.hands = String(run.measures.hands);
+    }
   }
   async function importFile(input) {
     const file = input.files[0];
@@ -1015,6 +1115,7 @@
   function leave() {
     if (!E) return;
     clearTimeout(E.timer);
+    if (E.exact?.state === "running") E.exact.state = "stopped"; // the worker keeps what it did
     document.removeEventListener("keydown", E.keys);
     E.view?.unmount?.();
     E = null;
@@ -1053,6 +1154,7 @@
         check: current(),
         undoDepth: E.draft.undo.length,
         redoDepth: E.draft.redo.length,
+        exact: E.exact && { state: E.exact.state, done: E.exact.done, total: E.exact.total },
       };
     },
   };
