@@ -53,4 +53,38 @@ def test_track_spaces_join_the_sea_to_the_coast():
 def test_an_empty_lattice_has_no_sea_and_a_broken_draft_no_lattice():
     draft = ask(GAME, "map_start", None, kind="empty", cols=6, rows=5)
     assert ask(GAME, "map_lattice", draft)["nodes"] == []
-    assert ask(GAME, "map_lattice", {"nodes": "no"}) == {"edge": None, "nodes": [], "edges": []}
+    assert ask(GAME, "map_lattice", {"nodes": "no"}) == {
+        "edge": None,
+        "nodes": [],
+        "edges": [],
+        "corners": [],
+        "cells": {},
+    }
+
+
+@pytest.mark.parametrize("name", ["usa", "japan"])
+def test_every_intersections_cell_is_a_hexagon_whose_corners_its_neighbours_share(name):
+    """The cells the page draws lakes and the coast with: around each intersection, corner up,
+    one step over the square root of 3 from it (the points nearer to it than to any other),
+    each corner one point shared by the three cells that meet there."""
+    board = built_in(name)
+    answer = ask(GAME, "map_lattice", board)
+    edge, corners, cells = answer["edge"], answer["corners"], answer["cells"]
+    every = {n["id"]: n for n in board["nodes"] + answer["nodes"]}
+    assert set(cells) == set(every)
+    r = edge / math.sqrt(3)
+    for nid, ring in cells.items():
+        n = every[nid]
+        for k, i in enumerate(ring):
+            a = math.pi / 6 + k * math.pi / 3
+            x, y = n["x"] + r * math.cos(a), n["y"] + r * math.sin(a)
+            assert math.dist(corners[i], (x, y)) < 0.05, (nid, k)
+    uses: dict[int, int] = {}
+    for ring in cells.values():
+        for i in ring:
+            uses[i] = uses.get(i, 0) + 1
+    assert max(uses.values()) == 3 and len(corners) == len(set(map(tuple, corners)))
+    # Two neighbouring cells share one side: two corners.
+    a = grid.cell_of(board["nodes"][0]["id"])
+    b = next(grid.node_id(*c) for c in grid.neighbours(*a) if grid.node_id(*c) in cells)
+    assert len(set(cells[grid.node_id(*a)]) & set(cells[b])) == 2

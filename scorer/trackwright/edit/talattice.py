@@ -5,10 +5,16 @@ A map file lists only the land's intersections (and the editor keeps those paint
 draft's ``"x-sea"``): around a built-in board the sea has no intersections to grow the land into.
 The lattice's step and origin are read from the draft's own intersections (their ids name their
 cells), and the rectangle is the board's (``board.width`` x ``board.height``).
+
+It gives the page every intersection's cell too (the points nearer to it than to any other: a
+hexagon with a corner up, its corners the centres of the six lattice triangles around it), each
+corner once, so that the page draws a lake as a cell and the coast as the outline of the land's
+cells by dropping the sides two land cells share, with no geometry of its own.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping
 from typing import Any
@@ -88,11 +94,47 @@ def rectangle(
     return out
 
 
+def around(cell: grid.Cell) -> list[tuple[grid.Cell, ...]]:
+    """The six lattice triangles around an intersection (each its three cells, sorted), in the
+    order of their centres' angles from the intersection: 30, 90, ..., 330 degrees, y down."""
+    x0, y0 = grid.position(*cell)
+
+    def angle(c: grid.Cell) -> float:
+        x, y = grid.position(*c)
+        return math.atan2(y - y0, x - x0) % (2 * math.pi)
+
+    ring = sorted(grid.neighbours(*cell), key=angle)
+    return [tuple(sorted((cell, ring[k], ring[(k + 1) % 6]))) for k in range(6)]
+
+
+def cells(
+    places: Mapping[grid.Cell, tuple[float, float]], edge: float, origin: tuple[float, float]
+) -> dict[str, Any]:
+    """``{"corners": [[x, y], ...], "cells": {id: [six corner indices]}}``: each intersection's
+    cell, its corners in :func:`around`'s order, each corner (a triangle's centre, placed on the
+    fitted lattice) listed once and shared by the cells around it."""
+    index: dict[tuple[grid.Cell, ...], int] = {}
+    corners: list[list[float]] = []
+    out: dict[str, list[int]] = {}
+    for cell in sorted(places):
+        ring = []
+        for tri in around(cell):
+            if tri not in index:
+                points = [grid.position(c, r, edge, origin) for c, r in tri]
+                index[tri] = len(corners)
+                corners.append([round(sum(p[i] for p in points) / 3, 2) for i in (0, 1)])
+            ring.append(index[tri])
+        out[grid.node_id(*cell)] = ring
+    return {"corners": corners, "cells": out}
+
+
 def whole(draft: Any) -> dict[str, Any]:
-    """``{"edge", "nodes": [{id, x, y}], "edges": [{a, b, cost, kind}]}``: the intersections of
-    the board's rectangle that are not the draft's land, and the track spaces that touch one
-    (plain, cost 1); ``edge`` null and nothing else when the draft's lattice cannot be read."""
-    empty: dict[str, Any] = {"edge": None, "nodes": [], "edges": []}
+    """``{"edge", "nodes": [{id, x, y}], "edges": [{a, b, cost, kind}], "corners", "cells"}``:
+    the intersections of the board's rectangle that are not the draft's land, the track spaces
+    that touch one (plain, cost 1), and every intersection's cell (:func:`cells`: the land's,
+    the sea's and those); ``edge`` null and nothing else when the draft's lattice cannot be
+    read."""
+    empty: dict[str, Any] = {"edge": None, "nodes": [], "edges": [], "corners": [], "cells": {}}
     if not isinstance(draft, Mapping):
         return empty
     known = _known(draft)
@@ -101,16 +143,16 @@ def whole(draft: Any) -> dict[str, Any]:
         return empty
     edge, origin = lattice
     land = {grid.cell_of(raw["id"]) for _i, raw in common.items(draft, "nodes") if _id(raw)}
-    cells = {**rectangle(edge, origin, size), **known}
-    off = {c: p for c, p in cells.items() if c not in land}
+    cells_of = {**rectangle(edge, origin, size), **known}
+    off = {c: p for c, p in cells_of.items() if c not in land}
     edges = [
         {"a": grid.node_id(*a), "b": grid.node_id(*b), "cost": 1, "kind": "plain"}
-        for a in cells
+        for a in cells_of
         for b in grid.forward_neighbours(*a)
-        if b in cells and (a in off or b in off)
+        if b in cells_of and (a in off or b in off)
     ]
     nodes = [{"id": grid.node_id(*c), "x": x, "y": y} for c, (x, y) in sorted(off.items())]
-    return {"edge": round(edge, 2), "nodes": nodes, "edges": edges}
+    return {"edge": round(edge, 2), "nodes": nodes, "edges": edges, **cells(cells_of, edge, origin)}
 
 
 def _id(raw: Any) -> bool:

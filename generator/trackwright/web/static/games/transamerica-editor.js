@@ -16,7 +16,10 @@
 // The rest of the board's lattice (the sea around a built-in board, which its map file does not
 // list) is the engine's map_lattice answer (trackwright.edit.talattice, placed by
 // trackwright.core.lattice): its intersections are painted like x-sea's, and join x-sea when
-// painted land.
+// painted land. The same answer gives every intersection's cell (its corners, each listed once
+// and shared by the cells around it) and the lattice's step: a lake is a cell as given, the coast
+// the given cells' sides that only one land cell has, chained into rings. This module places
+// nothing itself; it asks once per board, and the brushes wait for that answer.
 "use strict";
 (() => {
   window.TW ||= {};
@@ -57,16 +60,12 @@
   // ------------------------------------------------------------------ the draft's lattice
 
   // Everything the tools need of a draft, made once per draft: land and sea intersections by id,
-  // the lattice step (the track spaces' median length), the track spaces by key.
+  // the lattice step (the engine's, null until its map_lattice answer has come).
   function latticeOf(map, extra = null) {
     const sea = withLattice(map["x-sea"] || { nodes: [], edges: [] }, extra);
     const land = new Map(map.nodes.map((n) => [n.id, n]));
     const all = new Map([...land, ...sea.nodes.map((n) => [n.id, n])]);
-    const lengths = [...map.edges, ...sea.edges]
-      .filter((e) => all.has(e.a) && all.has(e.b))
-      .map((e) => Math.hypot(all.get(e.a).x - all.get(e.b).x, all.get(e.a).y - all.get(e.b).y))
-      .sort((x, y) => x - y);
-    const step = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 30;
+    const step = extra?.edge || null;
     const cities = new Map(map.cities.map((c) => [c.node, c]));
     return { map, sea, land, all, step, cities };
   }
@@ -129,55 +128,39 @@
     return best;
   }
 
-  // An intersection's cell (the points nearer to it than to any other): a hexagon with a corner up.
-  function cell(n, step) {
-    const r = step / Math.sqrt(3);
-    return [0, 1, 2, 3, 4, 5].map((k) => {
-      const a = Math.PI / 6 + (k * Math.PI) / 3;
-      return [r2(n.x + r * Math.cos(a)), r2(n.y + r * Math.sin(a))];
-    });
+  // An intersection's cell as the engine gives it (geo: its map_lattice answer): a ring of points.
+  function cellRing(geo, id) {
+    return (geo.cells[id] || []).map((i) => [...geo.corners[i]]);
   }
-  // The outline of the union of the land's cells: each cell side shared by two land cells drops out,
-  // the rest are chained into rings (the coast, and a lake's shore around sea inside the land).
-  function coast(nodes, step) {
-    // Corners of neighbouring cells meet within rounding: one key for points within 0.3 mm.
-    const seen = new Map();
-    const pk = ([x, y]) => {
-      const gx = Math.round(x),
-        gy = Math.round(y);
-      for (let i = -1; i <= 1; i++)
-        for (let j = -1; j <= 1; j++)
-          for (const [k, px, py] of seen.get(`${gx + i},${gy + j}`) || [])
-            if (Math.hypot(px - x, py - y) < 0.3) return k;
-      const k = `${x},${y}`;
-      if (!seen.has(`${gx},${gy}`)) seen.set(`${gx},${gy}`, []);
-      seen.get(`${gx},${gy}`).push([k, x, y]);
-      return k;
-    };
+  // The outline of the union of the land's cells: each cell side shared by two land cells drops out
+  // (sides are pairs of the engine's corners), the rest are chained into rings (the coast, and a
+  // lake's shore around sea inside the land).
+  function coast(ids, geo) {
     const sides = new Map();
-    for (const n of nodes) {
-      const ring = cell(n, step);
+    for (const id of ids) {
+      const ring = geo.cells[id] || [];
       ring.forEach((p, i) => {
-        const q = ring[(i + 1) % 6];
-        const k = [pk(p), pk(q)].sort().join(";");
+        const q = ring[(i + 1) % ring.length];
+        const k = p < q ? `${p},${q}` : `${q},${p}`;
         if (sides.has(k)) sides.delete(k);
         else sides.set(k, [p, q]);
       });
     }
     const from = new Map();
-    for (const [p, q] of sides.values()) {
-      if (!from.has(pk(p))) from.set(pk(p), []);
-      from.get(pk(p)).push([p, q]);
+    for (const side of sides.values()) {
+      if (!from.has(side[0])) from.set(side[0], []);
+      from.get(side[0]).push(side);
     }
+    const used = new Set();
     const rings = [];
     for (const start of sides.values()) {
-      if (start.used) continue;
+      if (used.has(start)) continue;
       const ring = [];
       let side = start;
-      while (side && !side.used) {
-        side.used = true;
-        ring.push(side[0]);
-        side = (from.get(pk(side[1])) || []).find((s) => !s.used);
+      while (side && !used.has(side)) {
+        used.add(side);
+        ring.push([...geo.corners[side[0]]]);
+        side = (from.get(side[1]) || []).find((x) => !used.has(x));
       }
       if (ring.length > 2) rings.push(ring);
     }
@@ -188,7 +171,7 @@
 
   // Intersections made sea (or a lake): they and their track spaces move to x-sea; a city on one
   // stays where it is (the engine then says it lies on the sea, at its place).
-  function toSea(map, ids, lake, step) {
+  function toSea(map, ids, lake, geo) {
     map["x-sea"] ||= { nodes: [], edges: [] };
     const sea = map["x-sea"];
     const going = new Set(ids.filter((id) => map.nodes.some((n) => n.id === id)));
@@ -199,11 +182,11 @@
     if (lake) {
       map.decor ||= {};
       map.decor.lakes ||= [];
-      for (const n of sea.nodes) if (going.has(n.id)) map.decor.lakes.push(cell(n, step));
+      for (const n of sea.nodes) if (going.has(n.id)) map.decor.lakes.push(cellRing(geo, n.id));
     }
     return going.size;
   }
-  function toLand(map, ids, step) {
+  function toLand(map, ids, geo) {
     map["x-sea"] ||= { nodes: [], edges: [] };
     const sea = map["x-sea"];
     const coming = new Set(ids.filter((id) => sea.nodes.some((n) => n.id === id)));
@@ -213,22 +196,19 @@
     const land = new Set(map.nodes.map((n) => n.id));
     map.edges.push(...sea.edges.filter((e) => land.has(e.a) && land.has(e.b)));
     sea.edges = sea.edges.filter((e) => !(land.has(e.a) && land.has(e.b)));
-    // A lake painted land is land again.
+    // A lake painted land is land again: the lake that is its cell goes.
     if (map.decor?.lakes) {
-      const mid = (ring) => [
-        ring.reduce((s, p) => s + p[0], 0) / ring.length,
-        ring.reduce((s, p) => s + p[1], 0) / ring.length,
-      ];
-      map.decor.lakes = map.decor.lakes.filter((ring) => {
-        const [x, y] = mid(ring);
-        return !back.some((n) => Math.hypot(n.x - x, n.y - y) < step / 4);
-      });
+      const cells = new Set(back.map((n) => JSON.stringify(cellRing(geo, n.id))));
+      map.decor.lakes = map.decor.lakes.filter((ring) => !cells.has(JSON.stringify(ring)));
     }
     return coming.size;
   }
-  function redrawCoast(map, step) {
+  function redrawCoast(map, geo) {
     map.decor ||= {};
-    map.decor.land = coast(map.nodes, step);
+    map.decor.land = coast(
+      map.nodes.map((n) => n.id),
+      geo,
+    );
   }
   function nextKind(edge) {
     const kind = edge.kind || (edge.cost === 1 ? "plain" : "mountain");
@@ -403,6 +383,7 @@
     });
     over.addEventListener("pointerdown", (e) => {
       if (view.busy || ui.tool === "pan" || !ui.L) return;
+      if (BRUSHES.has(ui.tool) && !ui.L.step) return; // the engine's cells are not in yet
       const p = point(e);
       stroke = { id: e.pointerId, start: p, ids: new Set(), moved: false, x: e.clientX, y: e.clientY };
       if (ui.tool === "city") {
@@ -469,12 +450,12 @@
       const list = [...ids];
       if (!list.length) return;
       const tool = ui.tool,
-        step = ui.L.step;
+        geo = ui.extra;
       const label = t(`ta.ed.did-${tool}`, { count: list.length });
       ctx.change(label, (map) => {
-        if (tool === "land") adopt(map, list, ui.extra);
-        if (tool === "land" ? toLand(map, list, step) : toSea(map, list, tool === "lake", step))
-          redrawCoast(map, step);
+        if (tool === "land") adopt(map, list, geo);
+        if (tool === "land" ? toLand(map, list, geo) : toSea(map, list, tool === "lake", geo))
+          redrawCoast(map, geo);
       });
     }
     function tapLine(p) {
@@ -807,7 +788,7 @@
       const x1 = Math.max(...boxes.map((b) => b.x + b.w)),
         y1 = Math.max(...boxes.map((b) => b.y + b.h));
       const room = Math.min(wrap.clientWidth, wrap.clientHeight || wrap.clientWidth) * 0.8;
-      const fit = room / Math.max(x1 - x0, y1 - y0, ui.L.step * 3);
+      const fit = room / Math.max(x1 - x0, y1 - y0, (ui.L.step || 0) * 3);
       view.zoom = Math.min(8, Math.max(wrap.clientWidth / ui.plan.width, Math.min(ui.zoom, fit)));
       wrap.scrollLeft = ((x0 + x1) / 2) * ui.zoom - wrap.clientWidth / 2;
       wrap.scrollTop = ((y0 + y1) / 2) * ui.zoom - wrap.clientHeight / 2;
