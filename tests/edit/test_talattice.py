@@ -11,6 +11,7 @@ import pytest
 from tests.edit.support import ask
 from trackwright.core import lattice as grid
 from trackwright.core import mapfile
+from trackwright.core import transamerica as model
 
 GAME = "transamerica"
 BUILT_IN = ["usa", "europe", "japan", "usa-classic"]
@@ -88,3 +89,14 @@ def test_every_intersections_cell_is_a_hexagon_whose_corners_its_neighbours_shar
     a = grid.cell_of(board["nodes"][0]["id"])
     b = next(grid.node_id(*c) for c in grid.neighbours(*a) if grid.node_id(*c) in cells)
     assert len(set(cells[grid.node_id(*a)]) & set(cells[b])) == 2
+
+
+def test_a_map_without_a_board_size_has_the_loaders_board():
+    """A map file may leave out its board's size (the loader takes the intersections' extent
+    with a margin): the editor still gets its lattice and cells, within that board."""
+    board = built_in("usa")
+    del board["board"]
+    answer = ask(GAME, "map_lattice", board)
+    assert answer["edge"] == 34.0 and answer["cells"]
+    width = max(n["x"] for n in board["nodes"]) + model.BOARD_MARGIN
+    assert all(n["x"] < width for n in answer["nodes"])

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from trackwright.core import lattice as grid
+from trackwright.core import transamerica as model
 from trackwright.edit import common
 
 #: Rows of intersections are lettered A to Z.
@@ -68,8 +69,17 @@ def fit(known: dict[grid.Cell, tuple[float, float]]) -> tuple[float, tuple[float
     return edge, (statistics.median(xs), statistics.median(ys))
 
 
-def _board(draft: Mapping[str, Any]) -> tuple[float, float] | None:
+def _board(
+    draft: Mapping[str, Any], known: dict[grid.Cell, tuple[float, float]]
+) -> tuple[float, float] | None:
+    """The board's width and height: as the draft gives them, or as the loader makes them when
+    it gives none (the intersections' extent and ``BOARD_MARGIN``)."""
     board = draft.get("board")
+    if board is None and known:
+        return (
+            round(max(x for x, _y in known.values()) + model.BOARD_MARGIN, 2),
+            round(max(y for _x, y in known.values()) + model.BOARD_MARGIN, 2),
+        )
     if not isinstance(board, Mapping):
         return None
     w, h = board.get("width"), board.get("height")
@@ -138,7 +148,7 @@ def whole(draft: Any) -> dict[str, Any]:
     if not isinstance(draft, Mapping):
         return empty
     known = _known(draft)
-    lattice, size = fit(known), _board(draft)
+    lattice, size = fit(known), _board(draft, known)
     if lattice is None or size is None:
         return empty
     edge, origin = lattice
