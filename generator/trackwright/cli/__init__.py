@@ -139,7 +139,9 @@ def _each_game(jobs: list[Any]) -> list[Any]:
     import multiprocessing
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    if (cores or 1) < 2 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    # Forked on Linux only: on macOS the system libraries may have started threads, which a fork
+    # does not copy (Python's default there is spawn); Windows has no fork.
+    if (cores or 1) < 2 or len(jobs) < 2 or not sys.platform.startswith("linux"):
         return [_game_kits(job) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
@@ -461,6 +463,11 @@ def _run(argv: list[str] | None, lang: str = "en") -> int:
 
 
 def main() -> None:
+    # A console or a file in a code page (Windows' cp1252 or cp437, output redirected) cannot
+    # hold every sign a report prints (arrows, dice): such a sign prints as "?" instead of
+    # ending the command with a UnicodeEncodeError.
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="replace")
     sys.exit(run())
 
 
