@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -170,6 +169,8 @@ MEMORY_CASES = [
 
 
 def _limit_memory() -> None:
+    import resource  # POSIX only: imported here so that the module loads on Windows too
+
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
