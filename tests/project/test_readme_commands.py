@@ -88,7 +88,8 @@ def marked_python(dest: Path) -> Path:
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     (lib / "EXTERNALLY-MANAGED").write_text(
-        "[externally-managed]\nError=This Python is the system's: use a virtual environment.\n"
+        "[externally-managed]\nError=This Python is the system's: use a virtual environment.\n",
+        encoding="utf-8",
     )
     return dest / "bin"
 
