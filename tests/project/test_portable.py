@@ -268,3 +268,23 @@ def test_the_workflow_runs_them_on_the_three_systems_in_their_shells():
     script = "\n".join(step.get("run", "") for step in job["steps"])
     assert ".github/quickstart.py run ${{ matrix.language }} --shell ${{ matrix.shell }}" in script
     assert set(_quickstart().SHELLS) >= {shell for _os, shell, _lang in runs}
+
+
+def _fake_clone(tmp_path: Path, first: str, second: str) -> Path:
+    """A folder whose README's quick start is these two sh commands."""
+    section = f"{_quickstart().SECTION}\n\n```sh\n{first}\n```\n\n```sh\n{second}\n```\n\n## Next\n"
+    tmp_path.mkdir()
+    (tmp_path / "README.md").write_text(f"# x\n\n{section}", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the fake quick start is sh lines, run by bash")
+def test_the_workflow_script_stops_at_the_first_failure_and_checks_the_kits(tmp_path, capfd):
+    script = _quickstart()
+    kits = " ".join(f"output/{k}/x" for k in script.KITS)
+    write = f"for d in {kits}; do mkdir -p $d && touch $d/checklist-a4.pdf; done"
+    assert script.run("sh", "bash", _fake_clone(tmp_path / "a", write, "true")) == 0
+    assert script.run("sh", "bash", _fake_clone(tmp_path / "b", "exit 3", "touch ran")) == 3
+    assert not (tmp_path / "b" / "ran").exists(), "the second command ran after the first failed"
+    assert script.run("sh", "bash", _fake_clone(tmp_path / "c", "true", "true")) == 1
+    assert "wrote no output/transamerica" in capfd.readouterr().err
