@@ -29,7 +29,7 @@ SOURCES = [ROOT / "scorer" / "trackwright", ROOT / "generator" / "trackwright"]
 EXAMPLES = ROOT / "templates"
 #: Modules only POSIX systems have (none of them on Windows), and Windows' own.
 POSIX_ONLY = {"fcntl", "resource", "termios", "tty", "pty", "pwd", "grp", "posix", "crypt"}
-POSIX_ONLY |= {"spwd", "syslog", "nis", "readline", "curses", "posixpath_only"}
+POSIX_ONLY |= {"spwd", "syslog", "nis", "readline", "curses"}
 WINDOWS_ONLY = {"msvcrt", "winreg", "_winapi", "winsound"}
 #: Attributes of os and signal that Windows lacks.
 POSIX_ATTRS = {
