@@ -116,6 +116,8 @@ def test_the_scorer_speaks_every_language_in_a_windows_code_page(game, lang, tmp
     out, err = clean(done)
     assert done.returncode == 0, err[-3000:]
     assert len(out.splitlines()) > 3, out
+    # every sign the code page lacks (arrows, dice) printed in ASCII, none lost as "?"
+    assert "?" not in out, [line for line in out.splitlines() if "?" in line][:5]
 
 
 @pytest.mark.slow  # an explanation drawn: about 7 s

@@ -8,6 +8,7 @@ exit code 2.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import json
@@ -462,12 +463,27 @@ def _run(argv: list[str] | None, lang: str = "en") -> int:
     return result if isinstance(result, int) else 0
 
 
+#: The signs the reports print that a Windows code page (cp1252, cp437) lacks, in ASCII there:
+#: one character each, so that the tables keep their columns (a die's face as its number).
+ASCII_SIGNS = {"→": ">", "█": "#", "–": "-", **{chr(0x2680 + n): str(n + 1) for n in range(6)}}
+
+
+def _ascii_signs(exc: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``trackwright-ascii``: a sign the output's code page lacks as
+    ASCII (ASCII_SIGNS), any other as "?"."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(ASCII_SIGNS.get(c, "?") for c in bad), exc.end
+
+
 def main() -> None:
     # A console or a file in a code page (Windows' cp1252 or cp437, output redirected) cannot
-    # hold every sign a report prints (arrows, dice): such a sign prints as "?" instead of
-    # ending the command with a UnicodeEncodeError.
+    # hold every sign a report prints (arrows, dice, bars): such a sign prints in ASCII instead
+    # of ending the command with a UnicodeEncodeError. (rich draws its tables in ASCII there.)
     if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
-        sys.stdout.reconfigure(errors="replace")
+        codecs.register_error("trackwright-ascii", _ascii_signs)
+        sys.stdout.reconfigure(errors="trackwright-ascii")
     sys.exit(run())
 
 
