@@ -60,7 +60,8 @@ def apt_install(package: str) -> None:
     import shutil
     import subprocess
 
-    if os.geteuid() == 0 and shutil.which("apt-get"):
+    # (os.geteuid is POSIX only: on Windows there is no apt-get to run either)
+    if getattr(os, "geteuid", lambda: -1)() == 0 and shutil.which("apt-get"):
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, timeout=600)
         subprocess.run(
@@ -90,15 +91,24 @@ def node_tool(name: str) -> Path:
     node_modules/ with ``npm ci`` the first time it is asked for (npm itself with apt-get when
     root, as on CI). Skips the test when npm cannot be had outside CI; fails it on CI."""
     import os
+    import shutil
     import subprocess
 
-    tool = ROOT / "node_modules" / ".bin" / name
+    # On Windows npm writes NAME.cmd beside a shell script that Windows cannot start.
+    tool = ROOT / "node_modules" / ".bin" / (f"{name}.cmd" if os.name == "nt" else name)
     if not tool.exists() and ensure_npm():
         # one npm ci at a time: two test workers asking at once would each empty node_modules/
         with _locked(ROOT / ".npm-ci.lock"):
             if not tool.exists():
                 subprocess.run(
-                    ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                    # by its path: on Windows npm is npm.cmd, which a bare "npm" does not find
+                    [
+                        shutil.which("npm") or "npm",
+                        "ci",
+                        "--no-audit",
+                        "--no-fund",
+                        "--loglevel=error",
+                    ],
                     cwd=ROOT,
                     check=False,
                     timeout=600,
@@ -134,14 +144,39 @@ def own_user_folders(tmp_path_factory) -> Iterator[None]:
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
+    """The file lock at ``path`` held for the block (by one test worker at a time)."""
+    if os.name == "nt":
+        with path.open("a+b") as lock, _msvcrt_locked(lock.fileno()):
+            yield
+        return
     import fcntl
 
-    with path.open("w") as lock:
+    with path.open("w", encoding="utf-8") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@contextmanager
+def _msvcrt_locked(fd: int) -> Iterator[None]:
+    """Windows' lock on the file's first byte (msvcrt: LK_LOCK gives up after 10 s, so it is
+    asked again until it is had)."""
+    import msvcrt
+
+    os.lseek(fd, 0, os.SEEK_SET)
+    while True:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+            break
+        except OSError:
+            continue
+    try:
+        yield
+    finally:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 def made_once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
@@ -163,13 +198,22 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Pa
     return target
 
 
-@pytest.fixture(scope="session")
-def phone_site(tmp_path_factory) -> Path:
-    """The phone app built once for the run (``trackwright site``)."""
+def need_npm() -> None:
+    """Skip the test when npm (which fetches the pinned Pyodide the phone app is built with)
+    cannot be had, saying how to get it on each system; fail it on CI, where it must be."""
     if not ensure_npm():
         if os.environ.get("CI"):
             pytest.fail("npm could not be installed", pytrace=False)
-        pytest.skip("npm is not installed (apt-get install npm)")
+        pytest.skip(
+            "npm is not installed (Node.js: apt-get install npm, brew install node, "
+            "winget install OpenJS.NodeJS)"
+        )
+
+
+@pytest.fixture(scope="session")
+def phone_site(tmp_path_factory) -> Path:
+    """The phone app built once for the run (``trackwright site``)."""
+    need_npm()
     from trackwright.web import site
 
     return made_once(tmp_path_factory, "phone-site", site.build)

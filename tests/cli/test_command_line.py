@@ -66,7 +66,10 @@ def test_generate_all_writes_every_kit(tmp_path):
     done = trackwright("generate", "all", "--out", str(tmp_path), "--format", "pdf")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "transamerica" / "board-a4.pdf").is_file()
-    assert json.loads((tmp_path / "transamerica" / "map.json").read_text())["name"] == "USA"
+    assert (
+        json.loads((tmp_path / "transamerica" / "map.json").read_text(encoding="utf-8"))["name"]
+        == "USA"
+    )
     for kit in ("random-1", "england", "usa-east", "france"):
         assert (tmp_path / "dampfross" / kit / "map-a4.pdf").is_file()
     assert (tmp_path / "lastrada" / "seed-1" / "tiles-a4.pdf").is_file()
@@ -79,7 +82,7 @@ def test_custom_map_file(tmp_path):
         "generate", "transamerica", "--map", str(MINIMAL), "--out", str(tmp_path), "--format", "svg"
     )
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "board-poster.svg").read_text().startswith("<?xml")
+    assert (tmp_path / "board-poster.svg").read_text(encoding="utf-8").startswith("<?xml")
 
 
 @pytest.mark.parametrize(
@@ -107,7 +110,7 @@ def test_bad_options_give_one_line_and_exit_2(tmp_path, args, expected):
 def test_bad_map_file_names_the_place_and_writes_nothing(tmp_path, minimal_data):
     minimal_data["edges"][7]["cost"] = 5
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(minimal_data))
+    bad.write_text(json.dumps(minimal_data), encoding="utf-8")
     out = tmp_path / "out"
     done = trackwright("generate", "transamerica", "--map", str(bad), "--out", str(out))
     assert done.returncode == 2
@@ -132,10 +135,10 @@ def test_score_json_matches_the_engine():
 
 
 def test_score_bad_record_one_line(tmp_path):
-    data = json.loads(EXAMPLE_GAME.read_text())
+    data = json.loads(EXAMPLE_GAME.read_text(encoding="utf-8"))
     data["rounds"][0]["cities"]["Cleo"][2] = "Gotham"
     bad = tmp_path / "game.json"
-    bad.write_text(json.dumps(data))
+    bad.write_text(json.dumps(data), encoding="utf-8")
     done = trackwright("score", "transamerica", str(bad), "--json")
     assert done.returncode == 2 and done.stdout == ""
     assert (
@@ -178,7 +181,7 @@ def test_generate_dampfross_preset(tmp_path):
         "generate", "dampfross", "--map", "france", "--out", str(tmp_path), "--format", "pdf"
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "map.json").read_text())["name"] == "France"
+    assert json.loads((tmp_path / "map.json").read_text(encoding="utf-8"))["name"] == "France"
 
 
 @pytest.mark.parametrize(
@@ -233,12 +236,12 @@ def test_score_dampfross_helpers():
 
 
 def test_score_dampfross_illegal_event(tmp_path):
-    data = json.loads(DF_GAME.read_text())
+    data = json.loads(DF_GAME.read_text(encoding="utf-8"))
     data["map"] = "england"
     data["events"][0]["roll"] = 1
     data["events"][0]["path"] = [*data["events"][0]["path"][:1], [40, 40]]
     bad = tmp_path / "game.json"
-    bad.write_text(json.dumps(data))
+    bad.write_text(json.dumps(data), encoding="utf-8")
     done = trackwright("score", "dampfross", str(bad))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"trackwright: error: {bad}: event 1 (build, ")
@@ -274,7 +277,7 @@ def test_generate_lastrada(tmp_path):
         "rules-a4.pdf",
         "map.json",
     }
-    data = json.loads((tmp_path / "map.json").read_text())
+    data = json.loads((tmp_path / "map.json").read_text(encoding="utf-8"))
     assert data["generator"]["seed"] == 4 and len(data["settlements"]) == 19
 
 
@@ -305,9 +308,9 @@ def test_score_lastrada():
     ],
 )
 def test_score_lastrada_errors(tmp_path, change, expected):
-    data = json.loads((LS / "game.json").read_text()) | change
+    data = json.loads((LS / "game.json").read_text(encoding="utf-8")) | change
     bad = tmp_path / "game.json"
-    bad.write_text(json.dumps(data))
+    bad.write_text(json.dumps(data), encoding="utf-8")
     done = trackwright("score", "lastrada", str(bad))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert expected in done.stderr
@@ -375,13 +378,15 @@ def test_serve_bad_port():
 
 def test_an_unwritable_out_folder_is_one_line_and_exit_2(tmp_path):
     blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    for out in (blocker / "kit", "/proc/trackwright-kits"):
+    blocker.write_text("not a folder", encoding="utf-8")
+    # /proc refuses every new folder on Linux; Windows would make C:\proc (anyone may)
+    system = ["/proc/trackwright-kits"] if sys.platform == "linux" else []
+    for out in (blocker / "kit", *system):
         done = trackwright("generate", "lastrada", "--seed", "1", "--out", str(out))
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert str(out) in done.stderr and "cannot write" in done.stderr
-    assert blocker.read_text() == "not a folder"
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
 def test_long_work_reports_its_progress_on_stderr(tmp_path):

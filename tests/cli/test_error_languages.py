@@ -31,11 +31,19 @@ PREFIX = {
     "de": "trackwright: Fehler: ",
     "it": "trackwright: errore: ",
 }
-TA_MAP = json.loads((ROOT / "templates/transamerica/examples/minimal-map.json").read_text())
-TA_GAME = json.loads((ROOT / "templates/transamerica/examples/game.json").read_text())
-DF_GAME = json.loads((ROOT / "templates/dampfross/examples/game.json").read_text())
-LS_GAME = json.loads((ROOT / "tests/records/lastrada/example-standard.json").read_text())
-EUROPE = json.loads((ROOT / "templates/transamerica/regions/europe.json").read_text())
+TA_MAP = json.loads(
+    (ROOT / "templates/transamerica/examples/minimal-map.json").read_text(encoding="utf-8")
+)
+TA_GAME = json.loads(
+    (ROOT / "templates/transamerica/examples/game.json").read_text(encoding="utf-8")
+)
+DF_GAME = json.loads((ROOT / "templates/dampfross/examples/game.json").read_text(encoding="utf-8"))
+LS_GAME = json.loads(
+    (ROOT / "tests/records/lastrada/example-standard.json").read_text(encoding="utf-8")
+)
+EUROPE = json.loads(
+    (ROOT / "templates/transamerica/regions/europe.json").read_text(encoding="utf-8")
+)
 
 #: English words an error message holds around its values; none may be left in another
 #: language's line (values quoted in it, 'like this', are the user's own and are left out).
@@ -70,7 +78,7 @@ ENGLISH = (
 
 def _json(folder: Path, name: str, data: object) -> Path:
     path = folder / name
-    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
     return path
 
 
@@ -140,7 +148,9 @@ def _preset_unknown(t: Path) -> tuple[list, str]:
 
 
 def _preset_invalid(t: Path) -> tuple[list, str]:
-    rules = json.loads((ROOT / "templates/dampfross/rules/dampfross.json").read_text())
+    rules = json.loads(
+        (ROOT / "templates/dampfross/rules/dampfross.json").read_text(encoding="utf-8")
+    )
     rules["victory"] = "many"
     return ["generate", "dampfross", "--rules", _json(t, "house.json", rules)], "house.json: $"
 
@@ -337,7 +347,7 @@ def test_every_code_raised_is_in_the_catalogue():
     catalogue = messages.catalogue()
     used: set[str] = set()
     for path in _sources():
-        used |= _codes_in(ast.parse(path.read_text()))
+        used |= _codes_in(ast.parse(path.read_text(encoding="utf-8")))
     used -= {"", "en"}
     missing = sorted(c for c in used if c not in catalogue)
     assert not missing
@@ -350,7 +360,7 @@ def test_every_raise_of_a_trackwright_error_names_its_code():
         rel = path.relative_to(ROOT).as_posix()
         if rel in UNCODED:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
                 continue
             func = node.exc.func

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -23,7 +22,10 @@ from trackwright.core import mapfile
 from trackwright.core.errors import TrackwrightError, quote
 
 GAMES = tuple(games.names())  # every game the registry holds
-EXAMPLES = {g: json.loads((ROOT / f"templates/{g}/examples/game.json").read_text()) for g in GAMES}
+EXAMPLES = {
+    g: json.loads((ROOT / f"templates/{g}/examples/game.json").read_text(encoding="utf-8"))
+    for g in GAMES
+}
 SECONDS = 5.0  # in-process: the whole refusal, parsing and checking included
 MEMORY = 512 * 2**20  # address space of a child process refusing a hostile file
 SHORT = 300  # the longest error line any hostile value may produce
@@ -170,6 +172,8 @@ MEMORY_CASES = [
 
 
 def _limit_memory() -> None:
+    import resource  # POSIX only: imported here so that the module loads on Windows too
+
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
@@ -214,7 +218,7 @@ def test_a_record_just_under_the_size_cap_is_refused_in_bounded_memory(tmp_path)
     n = (mapfile.MAX_BYTES - len(json.dumps(record))) // (len(turn) + 2)
     record["rounds"][0]["turns"] *= n
     path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(record), encoding="utf-8")
     assert mapfile.MAX_BYTES - 10_000 < path.stat().st_size <= mapfile.MAX_BYTES
     code, lines, elapsed = child(["score", "transamerica", str(path)])
     assert code == 2 and len(lines) == 1 and "is too long" in lines[0], lines[:3]
@@ -232,9 +236,12 @@ def specials(tmp_path) -> dict[str, Path]:
         "big": tmp_path / "big.json",
     }
     out["nested"].write_text(
-        '{"format": "trackwright-map/1", "x": ' + "[" * 50_000 + "]" * 50_000 + "}"
+        '{"format": "trackwright-map/1", "x": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        encoding="utf-8",
     )
-    out["digits"].write_text('{"format": "trackwright-map/1", "x": ' + "7" * 10_000 + "}")
+    out["digits"].write_text(
+        '{"format": "trackwright-map/1", "x": ' + "7" * 10_000 + "}", encoding="utf-8"
+    )
     with out["big"].open("wb") as handle:
         handle.truncate(200 * 10**6)
     if hasattr(os, "mkfifo"):
@@ -280,20 +287,20 @@ def test_a_record_naming_a_hostile_map_or_rules_file(kind, specials, capsys, tmp
         target = os.path.relpath(target, tmp_path)
     for game in GAMES:
         record = tmp_path / f"{game}-map.json"
-        record.write_text(json.dumps({**EXAMPLES[game], "map": target}))
+        record.write_text(json.dumps({**EXAMPLES[game], "map": target}), encoding="utf-8")
         refused(["score", game, str(record)], capsys)
     record = tmp_path / "dampfross-rules.json"
-    record.write_text(json.dumps({**EXAMPLES["dampfross"], "rules": target}))
+    record.write_text(json.dumps({**EXAMPLES["dampfross"], "rules": target}), encoding="utf-8")
     refused(["score", "dampfross", str(record)], capsys)
 
 
 @pytest.mark.parametrize("name", ["x" * 5000 + ".json", "a\x00b.json", "a\x00b", "é" * 300])
 def test_map_and_rules_names_that_no_file_can_have(name, capsys, tmp_path):
     record = tmp_path / "record.json"
-    record.write_text(json.dumps({**EXAMPLES["dampfross"], "rules": name}))
+    record.write_text(json.dumps({**EXAMPLES["dampfross"], "rules": name}), encoding="utf-8")
     line = refused(["score", "dampfross", str(record)], capsys)
     assert "x" * 200 not in line
-    record.write_text(json.dumps({**EXAMPLES["transamerica"], "map": name[:999]}))
+    record.write_text(json.dumps({**EXAMPLES["transamerica"], "map": name[:999]}), encoding="utf-8")
     refused(["score", "transamerica", str(record)], capsys)
 
 
@@ -303,7 +310,9 @@ def test_a_fifo_as_rules_never_blocks_the_command(tmp_path):
     fifo = tmp_path / "house.json"
     os.mkfifo(fifo)
     record = tmp_path / "record.json"
-    record.write_text(json.dumps({**EXAMPLES["dampfross"], "rules": "house.json"}))
+    record.write_text(
+        json.dumps({**EXAMPLES["dampfross"], "rules": "house.json"}), encoding="utf-8"
+    )
     code, lines, _elapsed = child(["score", "dampfross", str(record)])
     assert code == 2 and len(lines) == 1 and "not a regular file" in lines[0], lines
 
@@ -339,7 +348,7 @@ def test_schema_messages_quote_a_short_excerpt():
 
 def test_an_error_is_one_line_whatever_the_file_is_called(tmp_path, capsys):
     path = tmp_path / "two\nlines.json"
-    path.write_text("{")
+    path.write_text("{", encoding="utf-8")
     line = refused(["score", "transamerica", str(path)], capsys)
     assert "two\\nlines.json" in line
 

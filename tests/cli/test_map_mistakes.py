@@ -15,8 +15,12 @@ from tests.support.cli import trackwright
 from trackwright.core import trackspaces
 from trackwright.kits.transamerica import lattice
 
-MINIMAL = json.loads((ROOT / "templates/transamerica/examples/minimal-map.json").read_text())
-EUROPE = json.loads((ROOT / "templates/transamerica/regions/europe.json").read_text())
+MINIMAL = json.loads(
+    (ROOT / "templates/transamerica/examples/minimal-map.json").read_text(encoding="utf-8")
+)
+EUROPE = json.loads(
+    (ROOT / "templates/transamerica/regions/europe.json").read_text(encoding="utf-8")
+)
 
 
 def refused(folder: Path, *args: str | Path) -> str:
@@ -71,7 +75,7 @@ MAP_CASES = {
 def test_a_hand_written_map_mistake_is_named_at_once(case, tmp_path):
     change, named = MAP_CASES[case]
     path = tmp_path / "bad-map.json"
-    path.write_text(json.dumps(bad_map(change)))
+    path.write_text(json.dumps(bad_map(change)), encoding="utf-8")
     line = refused(tmp_path, "generate", "transamerica", "--map", path)
     assert str(path) in line
     for words in named:
@@ -80,18 +84,22 @@ def test_a_hand_written_map_mistake_is_named_at_once(case, tmp_path):
 
 def test_a_record_on_a_map_with_a_shortcut_is_refused(tmp_path):
     """The scorer never sees the shortcut: a record naming the map is refused too."""
-    (tmp_path / "bad-map.json").write_text(json.dumps(bad_map(_long_edge)))
-    record = json.loads((ROOT / "templates/transamerica/examples/game.json").read_text())
+    (tmp_path / "bad-map.json").write_text(json.dumps(bad_map(_long_edge)), encoding="utf-8")
+    record = json.loads(
+        (ROOT / "templates/transamerica/examples/game.json").read_text(encoding="utf-8")
+    )
     record["map"] = "bad-map.json"
     record.pop("map_sha256", None)
-    (tmp_path / "game.json").write_text(json.dumps(record))
+    (tmp_path / "game.json").write_text(json.dumps(record), encoding="utf-8")
     done = trackwright("score", "transamerica", tmp_path / "game.json")
     assert done.returncode == 2 and "A1 to A9" in done.stderr, done.stderr[:500]
 
 
 def test_the_built_in_maps_pass_the_checks():
     for name in ("usa", "europe", "japan", "usa-classic"):
-        data = json.loads((ROOT / f"templates/transamerica/maps/{name}.json").read_text())
+        data = json.loads(
+            (ROOT / f"templates/transamerica/maps/{name}.json").read_text(encoding="utf-8")
+        )
         points = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
         trackspaces.check(points, [(e["a"], e["b"]) for e in data["edges"]], name)
 
@@ -153,19 +161,19 @@ def no_lattice(monkeypatch):
 def test_a_region_mistake_is_named_before_any_lattice(case, tmp_path, no_lattice):
     change, named = REGION_CASES[case]
     path = tmp_path / "bad-region.json"
-    path.write_text(json.dumps(bad_region(change)))
+    path.write_text(json.dumps(bad_region(change)), encoding="utf-8")
     line = refused(tmp_path, "generate", "transamerica", "--region", path)
     for words in named:
         assert words in line, line
 
 
 def test_a_city_in_a_lake_is_named_before_any_lattice(tmp_path, no_lattice):
-    usa = json.loads((ROOT / "templates/transamerica/regions/usa.json").read_text())
+    usa = json.loads((ROOT / "templates/transamerica/regions/usa.json").read_text(encoding="utf-8"))
     lake = usa["lakes"][0]  # Lake Michigan
     usa["cities"][10].update(
         lon=sum(p[0] for p in lake) / len(lake), lat=sum(p[1] for p in lake) / len(lake)
     )
     path = tmp_path / "lake.json"
-    path.write_text(json.dumps(usa))
+    path.write_text(json.dumps(usa), encoding="utf-8")
     line = refused(tmp_path, "generate", "transamerica", "--region", path)
     assert "$.cities[10]: city Minneapolis" in line and "in a lake" in line, line

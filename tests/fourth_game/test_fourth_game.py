@@ -64,7 +64,9 @@ def test_generate_all_prints_its_page(tmp_path, capsys):
     "record", sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))
 )
 def test_recorded_games(record, capsys):
-    expected = json.loads(record.with_name(record.stem + ".expected.json").read_text())
+    expected = json.loads(
+        record.with_name(record.stem + ".expected.json").read_text(encoding="utf-8")
+    )
     code = run(["score", "branchline", str(record), "--json"])
     out, err = capsys.readouterr()
     if "error" in expected:
@@ -80,11 +82,13 @@ def test_the_laptop_server_lists_and_scores_it(tmp_path):
     listed = {g["name"]: g for g in client.get("/api/catalogue").json()}
     assert listed["branchline"]["page"] == "branchline.js"
     assert listed["branchline"]["preset"]["terminus_bonus"] == 5
-    record = json.loads(TWO.read_text())
+    record = json.loads(TWO.read_text(encoding="utf-8"))
     created = client.post("/api/games", json=record)
     assert created.status_code == 201, created.text
     score = client.get(f"/api/games/{created.json()['id']}/score").json()
-    assert score == json.loads(TWO.with_name("two-players.expected.json").read_text())
+    assert score == json.loads(
+        TWO.with_name("two-players.expected.json").read_text(encoding="utf-8")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -114,9 +118,9 @@ def test_the_site_ships_its_engine_data_and_page(site_folder):
     assert b"branchline = branchline:GAME" in points
     assert (site_folder / "games" / "branchline.js").is_file()
     assert (site_folder / "games" / "branchline.strings.json").is_file()
-    catalogue = json.loads((site_folder / "catalogue.json").read_text())
+    catalogue = json.loads((site_folder / "catalogue.json").read_text(encoding="utf-8"))
     assert [g["name"] for g in catalogue][-1] == "branchline"
-    index = json.loads((site_folder / "maps" / "index.json").read_text())
+    index = json.loads((site_folder / "maps" / "index.json").read_text(encoding="utf-8"))
     assert any(m["game"] == "branchline" and m["id"] == "valley" for m in index)
 
 

@@ -377,7 +377,9 @@ def test_an_embedded_rules_preset_scores_as_the_built_in(tmp_path, capsys):
     original = TEMPLATES / "dampfross" / "examples" / "game.json"
     _, expected, _ = score("dampfross", original, capsys)
     data = example("dampfross")
-    data["rules"] = json.loads((TEMPLATES / "dampfross" / "rules" / "epopee.json").read_text())
+    data["rules"] = json.loads(
+        (TEMPLATES / "dampfross" / "rules" / "epopee.json").read_text(encoding="utf-8")
+    )
     code, out, err = score("dampfross", write(tmp_path / "game.json", data), capsys)
     assert code == 0, err
     assert out == expected
@@ -395,7 +397,9 @@ def test_an_embedded_rules_preset_scores_as_the_built_in(tmp_path, capsys):
 )
 def test_a_mistake_in_an_embedded_preset_is_named_under_rules(mutate, expected, tmp_path, capsys):
     data = example("dampfross")
-    data["rules"] = json.loads((TEMPLATES / "dampfross" / "rules" / "epopee.json").read_text())
+    data["rules"] = json.loads(
+        (TEMPLATES / "dampfross" / "rules" / "epopee.json").read_text(encoding="utf-8")
+    )
     mutate(data["rules"])
     record = write(tmp_path / "game.json", data)
     assert f"{record}: {expected}" in refused("dampfross", record, capsys)

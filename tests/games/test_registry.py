@@ -86,7 +86,7 @@ def cli_generate(
 
 def cli_score(record: Annotated[Path, typer.Argument()]) -> None:
     """Milestones scores."""
-    data = json.loads(record.read_text())
+    data = json.loads(record.read_text(encoding="utf-8"))
     typer.echo(json.dumps(score(record_from_json(data, str(record))).to_json()))
 
 
@@ -107,7 +107,9 @@ TOY = games.Game(
         "required": ["game", "map", "players", "claims"],
         "properties": {"game": {"const": "milestones"}},
     },
-    load_record=lambda path: record_from_json(json.loads(path.read_text()), str(path)),
+    load_record=lambda path: record_from_json(
+        json.loads(path.read_text(encoding="utf-8")), str(path)
+    ),
     record_from_json=record_from_json,
     score=score,
     map_schema={"type": "object", "required": ["towns"]},
@@ -157,12 +159,12 @@ def test_each_game_scores_its_example_through_the_registry():
         example = root / game.name / "examples" / "game.json"
         result = game.score(game.load_record(example)).to_json()
         assert result == game.score_json(
-            json.loads(example.read_text()) | {"map": _map_of(example)}
+            json.loads(example.read_text(encoding="utf-8")) | {"map": _map_of(example)}
         )
 
 
 def _map_of(example: Path) -> str:
-    ref = json.loads(example.read_text())["map"]
+    ref = json.loads(example.read_text(encoding="utf-8"))["map"]
     return ref if not ref.endswith(".json") else str(example.parent / ref)
 
 
@@ -172,12 +174,15 @@ def _map_of(example: Path) -> str:
 def test_a_fourth_game_appears_in_generate_all_and_score(toy, tmp_path, capsys):
     assert "milestones" in games.games()
     assert run(["generate", "all", "--out", str(tmp_path), "--format", "svg"]) == 0
-    assert json.loads((tmp_path / "milestones" / "map.json").read_text())["towns"] == LINE
+    assert (
+        json.loads((tmp_path / "milestones" / "map.json").read_text(encoding="utf-8"))["towns"]
+        == LINE
+    )
     assert (tmp_path / "transamerica" / "map.json").is_file()  # the others are still there
     capsys.readouterr()
 
     record = tmp_path / "game.json"
-    record.write_text(json.dumps(RECORD))
+    record.write_text(json.dumps(RECORD), encoding="utf-8")
     assert run(["score", "milestones", str(record)]) == 0
     assert json.loads(capsys.readouterr().out) == {
         "scores": {"Ann": 7, "Ben": 9},

@@ -23,7 +23,7 @@ def _kit(tmp_path, game: str, *args: str) -> tuple[str, list[str], dict]:
         assert len(pdf.pages) == 1  # one page
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     files = sorted(p.name for p in folder.glob("*.pdf") if p.name != checklist.name)
-    return text, files, json.loads((folder / "map.json").read_text())
+    return text, files, json.loads((folder / "map.json").read_text(encoding="utf-8"))
 
 
 def _row(text: str, name: str) -> str:

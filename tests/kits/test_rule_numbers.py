@@ -86,7 +86,7 @@ def pdf_text(path: Path) -> str:
 
 def house_file(tmp_path: Path, game: str) -> Path:
     path = tmp_path / f"{game}-house.json"
-    path.write_text(json.dumps(HOUSE[game]))
+    path.write_text(json.dumps(HOUSE[game]), encoding="utf-8")
     return path
 
 
@@ -137,13 +137,13 @@ def test_house_presets_are_valid(game, tmp_path):
 def test_a_bad_preset_names_the_file_and_the_place(tmp_path):
     bad = dict(HOUSE["transamerica"], start_points="thirteen")
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps(bad))
+    path.write_text(json.dumps(bad), encoding="utf-8")
     with pytest.raises(TrackwrightError) as err:
         ta_core.rules(path)
     assert str(err.value).startswith(f"{path}: $.start_points: not a valid rule preset")
     assert "\n" not in str(err.value)
     gold = dict(HOUSE["lastrada"], gold=dict(HOUSE["lastrada"]["gold"], city=[5, 4]))
-    path.write_text(json.dumps(gold))
+    path.write_text(json.dumps(gold), encoding="utf-8")
     with pytest.raises(TrackwrightError, match=r"\$\.gold\.city: not a valid rule preset"):
         ls_core.rules(path)
     with pytest.raises(TrackwrightError, match="no such rules preset: one of original"):
@@ -173,10 +173,12 @@ def test_lastrada_scores_by_the_presets_gold_table(tmp_path):
 def test_records_are_checked_by_the_preset_they_are_scored_by(tmp_path):
     """A reserve of 11 travel days is wrong by the original (cap 10) and right by the house preset
     (cap 11); a dotted card with 4 players is out by the house preset (dotted out up to 4)."""
-    data = json.loads((TEMPLATES / "lastrada" / "examples" / "game.json").read_text())
+    data = json.loads(
+        (TEMPLATES / "lastrada" / "examples" / "game.json").read_text(encoding="utf-8")
+    )
     data["reserve"]["Ann"] = 11
     record = tmp_path / "ls.json"
-    record.write_text(json.dumps(data))
+    record.write_text(json.dumps(data), encoding="utf-8")
     refused = trackwright("score", "lastrada", str(record), "--json")
     assert refused.returncode == 2 and "11 travel days in reserve" in refused.stderr
     house = str(house_file(tmp_path, "lastrada"))
@@ -184,7 +186,7 @@ def test_records_are_checked_by_the_preset_they_are_scored_by(tmp_path):
     assert accepted.returncode == 0, accepted.stderr
 
     example = TEMPLATES / "transamerica" / "examples" / "game.json"
-    assert len(json.loads(example.read_text())["players"]) == 4
+    assert len(json.loads(example.read_text(encoding="utf-8"))["players"]) == 4
     assert trackwright("score", "transamerica", str(example)).returncode == 0
     dotted = trackwright(
         "score", "transamerica", str(example), "--rules", str(house_file(tmp_path, "transamerica"))

@@ -19,7 +19,7 @@ EXAMPLE = ROOT / "templates" / "lastrada" / "examples" / "game.json"
 
 
 def record(**extra):
-    data = json.loads(EXAMPLE.read_text())
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     return {**data, **extra}
 
 

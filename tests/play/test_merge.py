@@ -66,7 +66,9 @@ def test_lists_merge_by_what_each_side_added_and_removed():
 
 
 def test_merge_that_breaks_a_rule_is_reported_by_the_engine():
-    record = json.loads((ROOT / "templates/lastrada/examples/game.json").read_text())
+    record = json.loads(
+        (ROOT / "templates/lastrada/examples/game.json").read_text(encoding="utf-8")
+    )
     base = {**record, "settlements": {}}
     mine = {**base, "settlements": {"s01": ["Ann", "Ben"]}}
     theirs = {**base, "settlements": {"s01": ["Cleo"]}}
@@ -77,7 +79,7 @@ def test_merge_that_breaks_a_rule_is_reported_by_the_engine():
 
 
 def test_bridge_scores_as_the_cli_and_answers_errors_as_one_line():
-    record = (ROOT / "templates/transamerica/examples/game.json").read_text()
+    record = (ROOT / "templates/transamerica/examples/game.json").read_text(encoding="utf-8")
     reply = json.loads(bridge.score_text(record))
     assert reply["ok"] == bridge.score_record(json.loads(record))
     broken = json.loads(bridge.score_text('{"game": "transamerica"}'))
@@ -90,8 +92,10 @@ def test_bridge_scores_as_the_cli_and_answers_errors_as_one_line():
 
 
 def test_a_map_is_remembered_by_its_hash():
-    text = (ROOT / "templates/transamerica/maps/japan.json").read_text()
+    text = (ROOT / "templates/transamerica/maps/japan.json").read_text(encoding="utf-8")
     sha = json.loads(bridge.remember_map_text(text))["ok"]
-    record = json.loads((ROOT / "templates/transamerica/examples/game.json").read_text())
+    record = json.loads(
+        (ROOT / "templates/transamerica/examples/game.json").read_text(encoding="utf-8")
+    )
     by_name = bridge.score_record({**record, "map": "japan", "rounds": []})
     assert bridge.score_record({**record, "map": f"sha256:{sha}", "rounds": []}) == by_name

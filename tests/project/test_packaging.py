@@ -46,7 +46,9 @@ def venv(tmp_path_factory, wheel) -> Path:
     python = folder / "bin" / "python"
     target = _run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
     ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *site.getsitepackages()}
-    Path(target.stdout.strip(), "_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
+    Path(target.stdout.strip(), "_dependencies.pth").write_text(
+        "\n".join(sorted(ours)) + "\n", encoding="utf-8"
+    )
     _run(python, "-m", "pip", "install", "--quiet", "--no-deps", wheel)
     return folder
 

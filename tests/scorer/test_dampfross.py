@@ -277,7 +277,7 @@ def test_fares_are_capped_per_rival(tmp_path):
     on this small map (Ann owes Ben 3, Ben owes Ann 8)."""
     assert df.load_rules("dampfross").fare_cap == 10 and df.load_rules("epopee").fare_cap is None
     capped = json.loads(df._preset_text("dampfross")) | {"name": "capped", "fare_cap": 2}
-    (tmp_path / "capped.json").write_text(json.dumps(capped))
+    (tmp_path / "capped.json").write_text(json.dumps(capped), encoding="utf-8")
     result = df.score(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "capped.json")))
     assert ("Ann", "Ben", 2) in payments(result, 8) and ("Ben", "Ann", 2) in payments(result, 8)
 
@@ -519,10 +519,10 @@ def test_record_checks():
 def test_a_users_own_preset(tmp_path):
     mine = json.loads(df._preset_text("epopee"))
     mine.update(name="house", start_capital=30)
-    (tmp_path / "house.json").write_text(json.dumps(mine))
+    (tmp_path / "house.json").write_text(json.dumps(mine), encoding="utf-8")
     rules = df.load_rules("house.json", tmp_path)
     assert rules.name == "house" and rules.start_capital == 30
-    (tmp_path / "bad.json").write_text("{}")
+    (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     with pytest.raises(TrackwrightError, match="not a valid rule preset"):
         df.load_rules("bad.json", tmp_path)
 
@@ -643,7 +643,7 @@ def test_every_step_costs_what_a_die_can_pay(tmp_path):
         assert rules.step_cost(m, *hills) == rules.hill_to_hill <= 6
         assert rules.step_cost(m, tuple(H(5, 3)), tuple(H(6, 3))) == rules.river
     added = json.loads(df._preset_text("epopee")) | {"name": "added", "river_with_hill": "add"}
-    (tmp_path / "added.json").write_text(json.dumps(added))
+    (tmp_path / "added.json").write_text(json.dumps(added), encoding="utf-8")
     assert df.load_rules(str(tmp_path / "added.json")).step_cost(m, *hills) == 8
 
 
@@ -687,7 +687,7 @@ def test_one_name_however_it_is_written():
 def test_reaching_the_total_together_is_a_shared_win(tmp_path):
     short = json.loads(df._preset_text("epopee")) | {"name": "short"}
     short["victory"] = {"3": 39}
-    (tmp_path / "short.json").write_text(json.dumps(short))
+    (tmp_path / "short.json").write_text(json.dumps(short), encoding="utf-8")
     result = df.score(record([*CONSTRUCTION, RACE_C_TO_B], str(tmp_path / "short.json")))
     assert result.state.balances["Ann"] == 39 and result.state.balances["Ben"] == 46
     data = result.to_json()

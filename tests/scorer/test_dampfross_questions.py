@@ -240,7 +240,9 @@ def test_the_table_after_the_example_game():
     assert len(tb["events"]) == len(score["events"])
     names = {
         t["name"]
-        for t in json.loads((ROOT / "templates/dampfross/maps/england.json").read_text())["towns"]
+        for t in json.loads(
+            (ROOT / "templates/dampfross/maps/england.json").read_text(encoding="utf-8")
+        )["towns"]
     }
     for mine, scored in zip(tb["events"], score["events"], strict=True):
         assert mine["balances"] == scored["balances"] and mine["type"] == scored["type"]

@@ -473,7 +473,8 @@ def test_reachable_agrees_with_the_replay(tmp_path, capsys):
                 "hexes": hexes,
                 "settlements": spots,
             }
-        )
+        ),
+        encoding="utf-8",
     )
     turns = []
     for start, end in ((14, 11), (11, 8), (8, 5), (5, 3)):
@@ -485,7 +486,7 @@ def test_reachable_agrees_with_the_replay(tmp_path, capsys):
         "starts": {"Ann": [[14, 0]], "Ben": [[16, 0]], "Cleo": [[20, 0]]},
         "turns": turns,
     }
-    (tmp_path / "r.json").write_text(json.dumps(record))
+    (tmp_path / "r.json").write_text(json.dumps(record), encoding="utf-8")
     capsys.readouterr()
     assert run(["score", "lastrada", str(tmp_path / "r.json"), "--reachable", "Ann", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -493,7 +494,7 @@ def test_reachable_agrees_with_the_replay(tmp_path, capsys):
     assert data["reachable"]["never"] == "Ann can reach no settlement any more"
     assert data["turns"]["next"] == "Ann" and not data["turns"]["ended"]
     record["turns"].append(P("Ann"))
-    (tmp_path / "r.json").write_text(json.dumps(record))
+    (tmp_path / "r.json").write_text(json.dumps(record), encoding="utf-8")
     assert run(["score", "lastrada", str(tmp_path / "r.json"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["turns"]["ended"] is True
     assert run(["score", "lastrada", str(tmp_path / "r.json"), "--reachable", "Ben"]) == 0

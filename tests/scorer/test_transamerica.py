@@ -182,9 +182,9 @@ def test_json_shape():
 def test_custom_copy_of_the_map_scores_the_same(tmp_path, usa):
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "copy.json").write_bytes(dumps(usa.to_json()))
-    data = json.loads(EXAMPLE.read_text())
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     data["map"] = "maps/copy.json"  # relative to the record
-    (tmp_path / "game.json").write_text(json.dumps(data))
+    (tmp_path / "game.json").write_text(json.dumps(data), encoding="utf-8")
     copy = ta.score_file(tmp_path / "game.json").to_json()
     assert copy == ta.score_file(EXAMPLE).to_json()
 
@@ -198,7 +198,7 @@ SECOND_TRACK = ROOT / "tests" / "records" / "transamerica" / "minimal-second-tra
 def special_case_turns():
     """Ben (the first player) and Ann build in turn; Ann's last turn begins with B6-A7, which
     completes Ben's five cities (not hers): the hand-derived record."""
-    data = json.loads(SECOND_TRACK.read_text())
+    data = json.loads(SECOND_TRACK.read_text(encoding="utf-8"))
     rnd = data["rounds"][0]
     return rnd["cities"], rnd["starts"], [(t["player"], t["track"]) for t in rnd["turns"]]
 
@@ -261,7 +261,7 @@ def test_turn_after_the_round_ended(minimal):
 
 
 def base_record():
-    return json.loads(EXAMPLE.read_text())
+    return json.loads(EXAMPLE.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(
@@ -319,7 +319,7 @@ def test_record_mistakes_name_the_round_and_player(tmp_path, mutate, message):
     data = base_record()
     mutate(data)
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(data))
+    path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(TrackwrightError, match=message):
         ta.score_file(path)
 
@@ -329,7 +329,7 @@ def test_city_dealt_twice(tmp_path):
     r = data["rounds"][1]["cities"]
     r["Ben"][0] = r["Ann"][0]  # same colour, already Ann's
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(data))
+    path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(TrackwrightError, match=f"player Ben: city {r['Ann'][0]} was dealt twice"):
         ta.score_file(path)
 

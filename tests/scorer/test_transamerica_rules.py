@@ -87,7 +87,7 @@ def test_simulated_games_play_in_turn_and_end(usa, players):
 
 def test_the_recorded_simulated_games_are_what_the_simulator_plays(usa):
     for name, players, seed in (("usa-3-players", 3, 1000), ("usa-5-players-barrier", 5, 1003)):
-        data = json.loads((RECORDS / f"{name}.json").read_text())
+        data = json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
         names = ["Ann", "Ben", "Cleo", "Dev", "Eve"][:players]
         assert data["rounds"] == simulate.play_game(usa, names, seed)["rounds"]
 
@@ -201,7 +201,7 @@ def test_a_fenced_city_passes_as_few_held_intersections_as_it_must(minimal):
 
 
 def test_markers_belong_to_the_blocking_variant():
-    data = json.loads((RECORDS / "blocking-marker-in-the-way.json").read_text())
+    data = json.loads((RECORDS / "blocking-marker-in-the-way.json").read_text(encoding="utf-8"))
     del data["variant"]
     with pytest.raises(TrackwrightError, match="markers: start markers move only in the blocking"):
         ta.record_from_json(data, base=RECORDS)
@@ -211,7 +211,9 @@ def test_a_marker_that_moves_away_can_end_the_round():
     """blocking-moving-away-opens-the-way: Ann's marker on B6 keeps Ben's Kestrel (A7) off his
     network; by the standard rules his C6-B6 (turn 11) ends the round, in the blocking variant
     it goes on until Ann moves her marker away (turn 12)."""
-    data = json.loads((RECORDS / "blocking-moving-away-opens-the-way.json").read_text())
+    data = json.loads(
+        (RECORDS / "blocking-moving-away-opens-the-way.json").read_text(encoding="utf-8")
+    )
     blocking = ta.score(ta.record_from_json(data, base=RECORDS)).rounds[0]
     assert blocking.replay is not None
     assert (blocking.replay.ended_on_turn, blocking.replay.completed_by) == (12, ("Ben",))

@@ -19,9 +19,13 @@ from tests.support import cli
 from trackwright.web.app import MAX_BODY, create_app
 
 EXAMPLES = ROOT / "templates"
-TA_GAME = json.loads((EXAMPLES / "transamerica" / "examples" / "game.json").read_text())
-DF_GAME = json.loads((EXAMPLES / "dampfross" / "examples" / "game.json").read_text())
-LS_GAME = json.loads((EXAMPLES / "lastrada" / "examples" / "game.json").read_text())
+TA_GAME = json.loads(
+    (EXAMPLES / "transamerica" / "examples" / "game.json").read_text(encoding="utf-8")
+)
+DF_GAME = json.loads(
+    (EXAMPLES / "dampfross" / "examples" / "game.json").read_text(encoding="utf-8")
+)
+LS_GAME = json.loads((EXAMPLES / "lastrada" / "examples" / "game.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -36,7 +40,7 @@ def lan(tmp_path):
 
 def cli_score(game: str, record: dict, tmp_path) -> dict:
     path = tmp_path / f"{game}.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(record), encoding="utf-8")
     done = cli.trackwright("score", game, path, "--json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -62,7 +66,9 @@ def test_the_list_tells_games_of_the_same_players_apart(client):
     """Two games of the same players: the list says when each was started and last changed, and
     on which map (an embedded map by its own name); the fields it had are still there."""
     first = client.post("/api/games", json=LS_GAME).json()["id"]
-    own = json.loads((EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text())
+    own = json.loads(
+        (EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text(encoding="utf-8")
+    )
     own["name"] = "Our island"
     record = {"game": "transamerica", "map": own, "players": ["Ann", "Ben", "Cleo"], "rounds": []}
     second = client.post("/api/games", json=record).json()["id"]
@@ -154,7 +160,9 @@ def test_maps_by_hash_and_boards(client):
     assert board["svg"].startswith("<?xml") and board["layout"]["kind"] == "hex"
     assert client.get(f"/api/boards/transamerica/{england['sha256']}").status_code == 404
     assert client.get(f"/api/boards/dampfross/{england['sha256']}?lang=xx").status_code == 422
-    own = json.loads((EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text())
+    own = json.loads(
+        (EXAMPLES / "transamerica" / "examples" / "minimal-map.json").read_text(encoding="utf-8")
+    )
     up = client.post("/api/maps", json=own)
     assert up.status_code == 201 and up.json()["game"] == "transamerica"
     assert client.get(f"/api/maps/{up.json()['sha256']}").json()["nodes"] == own["nodes"]

@@ -70,13 +70,15 @@ def whole_transamerica_game(context, pg, tmp_path) -> None:
     assert cli_score("transamerica", path, tmp_path) == shown
     assert shown["game_over"]
     assert f"Game over: {' and '.join(shown['winners'])}" in pg.inner_text("#winners")
-    assert json.loads(path.read_text())["map_sha256"]  # a built-in, named with its hash
+    assert json.loads(path.read_text(encoding="utf-8"))[
+        "map_sha256"
+    ]  # a built-in, named with its hash
     pg.close()
 
 
 def dampfross_example_game(context, static_site: str, tmp_path) -> None:
     """Dampfross: the example game on the England map, every build, pass and race entered."""
-    example = json.loads((EXAMPLES / "dampfross/examples/game.json").read_text())
+    example = json.loads((EXAMPLES / "dampfross/examples/game.json").read_text(encoding="utf-8"))
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
     choose_starts(pg, example)
@@ -125,7 +127,7 @@ for (const e of events) {
 
 def lastrada_example_game(context, static_site: str, tmp_path) -> None:
     """La Strada: merchants on their settlements and the travel days kept."""
-    example = json.loads((EXAMPLES / "lastrada/examples/game.json").read_text())
+    example = json.loads((EXAMPLES / "lastrada/examples/game.json").read_text(encoding="utf-8"))
     pg = open_page(context, static_site)
     new_game(pg, "lastrada", "b:standard")
     start(pg)
@@ -187,16 +189,16 @@ def test_the_public_score_api_equals_the_cli(browser, static_site, tmp_path):
     pg = open_page(context, static_site)
     for game in ("transamerica", "dampfross", "lastrada"):
         path = EXAMPLES / game / "examples" / "game.json"
-        assert pg.evaluate("r => window.trackwright.score(r)", json.loads(path.read_text())) == (
-            cli_score(game, path, tmp_path)
-        )
+        assert pg.evaluate(
+            "r => window.trackwright.score(r)", json.loads(path.read_text(encoding="utf-8"))
+        ) == (cli_score(game, path, tmp_path))
     # A record with its map embedded, as an export from another device carries it.
-    record = json.loads((EXAMPLES / "transamerica/examples/game.json").read_text())
+    record = json.loads((EXAMPLES / "transamerica/examples/game.json").read_text(encoding="utf-8"))
     record["map"] = json.loads(
-        (EXAMPLES / "transamerica/maps" / f"{record['map']}.json").read_text()
+        (EXAMPLES / "transamerica/maps" / f"{record['map']}.json").read_text(encoding="utf-8")
     )
     out = tmp_path / "embedded.json"
-    out.write_text(json.dumps(record))
+    out.write_text(json.dumps(record), encoding="utf-8")
     assert pg.evaluate("r => window.trackwright.score(r)", record) == cli_score(
         "transamerica", out, tmp_path
     )

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -18,11 +16,13 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, need_npm
 
 pytestmark = pytest.mark.slow  # a server started twice and a burst of writes: about 8 s
 
-RECORD = json.loads((ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text())
+RECORD = json.loads(
+    (ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text(encoding="utf-8")
+)
 
 
 def start(db, port):
@@ -96,7 +96,7 @@ def burst_then_kill(proc, port: int, games: list[str]) -> list[tuple[str, int, d
     deadline = time.time() + 30
     while (len(acked) < 60 or per_game() < 5) and not refused and time.time() < deadline:
         time.sleep(0.01)
-    os.kill(proc.pid, signal.SIGKILL)  # in the middle of the burst
+    proc.kill()  # SIGKILL (TerminateProcess on Windows), in the middle of the burst
     proc.wait()
     stop.set()
     for t in threads:
@@ -131,6 +131,7 @@ def assert_every_acknowledged_change_kept(db, port: int, games, acked) -> None:
 
 
 def test_acknowledged_changes_survive_a_kill(tmp_path):
+    need_npm()  # `trackwright serve` builds the phone app before it listens
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

@@ -64,7 +64,9 @@ def test_the_web_api_answers_4xx_never_5xx(client, game, tail):
 
 
 def test_the_web_api_refuses_a_map_nested_deep(client):
-    own = json.loads((ROOT / "templates/transamerica/examples/minimal-map.json").read_text())
+    own = json.loads(
+        (ROOT / "templates/transamerica/examples/minimal-map.json").read_text(encoding="utf-8")
+    )
     body = json.dumps(own)[:-1] + ', "x-deep": ' + "[" * 200 + "]" * 200 + "}"
     answer = client.post("/api/maps", content=body, headers={"content-type": "application/json"})
     assert answer.status_code == 422 and "nest too deep" in answer.json()["detail"]

@@ -26,7 +26,9 @@ def post(base: str, record: dict) -> str:
 
 
 def test_the_laptops_games_are_told_apart(browser, laptop):
-    own = json.loads((ROOT / "templates/transamerica/examples/minimal-map.json").read_text())
+    own = json.loads(
+        (ROOT / "templates/transamerica/examples/minimal-map.json").read_text(encoding="utf-8")
+    )
     players = ["Ann", "Ben", "Cleo"]
     on_usa = post(
         laptop.base, {"game": "transamerica", "map": "usa", "players": players, "rounds": []}

@@ -59,7 +59,7 @@ def test_a_four_player_end_in_under_forty_taps_scored_as_the_cli(browser, static
         assert count < 40, count
         settle(pg)
         path = exported(pg, tmp_path, f"ls-{seed}.json")
-        saved = json.loads(path.read_text())
+        saved = json.loads(path.read_text(encoding="utf-8"))
         assert taps.same_position(saved, pos)
         shown = pg.evaluate("window.TW.G.score")
         assert cli_score("lastrada", path, tmp_path) == shown

@@ -49,13 +49,13 @@ def test_the_site_is_complete_and_its_service_worker_keeps_every_file(phone_site
         *(f"pyodide/{n}" for n in pyodide.FILES),
     ):
         assert name in files, name
-    sw = (phone_site / "sw.js").read_text()
+    sw = (phone_site / "sw.js").read_text(encoding="utf-8")
     kept = json.loads(sw.split("const PRECACHE = ")[1].split(";\n")[0])
     assert set(kept) == {"./", *files} - {site.MARKER, "sw.js"}
-    manifest = json.loads((phone_site / "manifest.webmanifest").read_text())
+    manifest = json.loads((phone_site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
-    index = json.loads((phone_site / "maps/index.json").read_text())
+    index = json.loads((phone_site / "maps/index.json").read_text(encoding="utf-8"))
     builtins = {(m["game"], m["id"]) for m in index if m["builtin"]}
     assert {("transamerica", "usa"), ("dampfross", "england"), ("lastrada", "standard")} <= builtins
     for m in index:
@@ -63,7 +63,7 @@ def test_the_site_is_complete_and_its_service_worker_keeps_every_file(phone_site
             assert m["boards"][lang] in files
     # Nothing is loaded from elsewhere at run time.
     for name in ("index.html", "app.js", "engine.js", "store.js", "sw.js"):
-        assert "https://" not in (phone_site / name).read_text(), name
+        assert "https://" not in (phone_site / name).read_text(encoding="utf-8"), name
 
 
 def test_the_phone_gets_the_engines_and_nothing_that_draws_or_serves(phone_site):
@@ -92,13 +92,15 @@ def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     (kits / "map.json").write_bytes(
         (ROOT / "templates/transamerica/examples/minimal-map.json").read_bytes()
     )
-    (kits.parent / "notes.json").write_text("{}")  # other JSON in a kit is left alone
+    (kits.parent / "notes.json").write_text(
+        "{}", encoding="utf-8"
+    )  # other JSON in a kit is left alone
     out = tmp_path / "site"
     done = trackwright("site", str(out), "--kits", str(tmp_path / "output"), "--no-print")
     assert done.returncode == 0, done.stderr
     assert "files" in done.stdout and "MB" in done.stdout
     assert "snapshot" in done.stdout  # made, kept, or why not: said
-    index = json.loads((out / "maps/index.json").read_text())
+    index = json.loads((out / "maps/index.json").read_text(encoding="utf-8"))
     mine = [m for m in index if not m["builtin"]]
     assert len(mine) == 1 and mine[0]["source"] == "output/tiny"
     assert (out / mine[0]["file"]).is_file() and (out / mine[0]["boards"]["de"]).is_file()
@@ -108,7 +110,9 @@ def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     ("make", "message"),
     [
         (
-            lambda d: (d / "out").mkdir() or (d / "out" / "mine.txt").write_text("x"),
+            lambda d: (
+                (d / "out").mkdir() or (d / "out" / "mine.txt").write_text("x", encoding="utf-8")
+            ),
             "is not an earlier trackwright site",
         ),
         (lambda d: None, "file not found"),
@@ -172,7 +176,7 @@ def test_the_printed_kits_are_made_last_once_everything_else_holds(tmp_path, mon
         raise AssertionError("the kits were made before the checks")
 
     (tmp_path / "out").mkdir()
-    (tmp_path / "out" / "mine.txt").write_text("x")
+    (tmp_path / "out" / "mine.txt").write_text("x", encoding="utf-8")
     with pytest.raises(TrackwrightError, match="not an earlier trackwright site"):
         site.build(tmp_path / "out", printed=printed)
     with pytest.raises(TrackwrightError, match="file not found"):

@@ -153,7 +153,8 @@ def scored_in_chromium(browser, base: str, snapshot: str) -> tuple[bool, list]:
             }
             return out;
         }""",
-        [json.loads((ROOT / r).read_text()) for r in RECORDS] + [{"game": "transamerica"}],
+        [json.loads((ROOT / r).read_text(encoding="utf-8")) for r in RECORDS]
+        + [{"game": "transamerica"}],
     )
     context.close()
     return restored, answers
@@ -169,7 +170,9 @@ def test_the_engines_snapshot_is_restored_and_answers_as_python_does(browser, st
         started, plain = scored_in_chromium(browser, static_site, other)
         assert started is False, other
         assert answers == plain, other
-    python = [json.loads(bridge.score_text((ROOT / r).read_text())) for r in RECORDS]
+    python = [
+        json.loads(bridge.score_text((ROOT / r).read_text(encoding="utf-8"))) for r in RECORDS
+    ]
     assert answers[: len(RECORDS)] == python
     assert answers[-1]["engine"] is True and answers[-1]["error"]
 
@@ -195,19 +198,19 @@ def test_the_first_visit_keeps_the_boards_of_one_language(browser, static_site, 
     pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
     pg.wait_for_function("navigator.serviceWorker.controller !== null")
     kept = {name.lstrip("/") for name in pg.evaluate(KEPT)}
-    index = json.loads((phone_site / "maps/index.json").read_text())
+    index = json.loads((phone_site / "maps/index.json").read_text(encoding="utf-8"))
     boards = {lang: {m["boards"][lang] for m in index} for lang in site.LANGS}
     assert boards["de"] <= kept
     assert not (boards["en"] | boards["fr"] | boards["it"]) & kept
-    sw = (phone_site / "sw.js").read_text()
+    sw = (phone_site / "sw.js").read_text(encoding="utf-8")
     listed = set(json.loads(sw.split("const PRECACHE = ")[1].split(";\n")[0]))
     assert listed - {"./"} - boards["en"] - boards["fr"] - boards["it"] <= kept
     usa = next(m for m in index if m["id"] == "usa")["boards"]
     fetch = "url => fetch(url).then(r => r.text())"
     context.set_offline(True)
-    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["de"]).read_text()
+    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["de"]).read_text(encoding="utf-8")
     context.set_offline(False)
-    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["fr"]).read_text()
+    assert pg.evaluate(fetch, usa["fr"]) == (phone_site / usa["fr"]).read_text(encoding="utf-8")
     pg.wait_for_function(
         f"({KEPT})().then(names => {json.dumps(sorted(boards['fr']))}"
         ".every(b => names.includes('/' + b)))",

@@ -64,10 +64,12 @@ def test_nothing_lost_is_no_signed_zero(browser, static_site, tmp_path):
 
 
 def test_an_import_refused_names_the_place_in_words(browser, static_site, tmp_path):
-    record = json.loads((ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text())
+    record = json.loads(
+        (ROOT / "templates" / "lastrada" / "examples" / "game.json").read_text(encoding="utf-8")
+    )
     record["reserve"]["Ann"] = 99
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(record), encoding="utf-8")
     context = phone(browser)
     pg = open_page(context, static_site)
     imported(pg, path)

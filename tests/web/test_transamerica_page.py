@@ -138,7 +138,7 @@ def test_a_round_turn_by_turn_then_explained(browser, static_site, tmp_path):
     shot(pg, "transamerica-explained")
     shot(pg, "transamerica-evidence", at="#evidence")
     path = exported(pg, tmp_path, "turns.json")
-    saved = json.loads(path.read_text())
+    saved = json.loads(path.read_text(encoding="utf-8"))
     assert [t["player"] for t in saved["rounds"][0]["turns"]] == [t["player"] for t in rnd["turns"]]
     assert cli_score("transamerica", path, tmp_path) == shown
     assert not context.errors, context.errors

@@ -8,6 +8,7 @@ exit code 2.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import json
@@ -139,7 +140,9 @@ def _each_game(jobs: list[Any]) -> list[Any]:
     import multiprocessing
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    if (cores or 1) < 2 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    # Forked on Linux only: on macOS the system libraries may have started threads, which a fork
+    # does not copy (Python's default there is spawn); Windows has no fork.
+    if (cores or 1) < 2 or len(jobs) < 2 or not sys.platform.startswith("linux"):
         return [_game_kits(job) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
@@ -460,7 +463,27 @@ def _run(argv: list[str] | None, lang: str = "en") -> int:
     return result if isinstance(result, int) else 0
 
 
+#: The signs the reports print that a Windows code page (cp1252, cp437) lacks, in ASCII there:
+#: one character each, so that the tables keep their columns (a die's face as its number).
+ASCII_SIGNS = {"→": ">", "█": "#", "–": "-", **{chr(0x2680 + n): str(n + 1) for n in range(6)}}
+
+
+def _ascii_signs(exc: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``trackwright-ascii``: a sign the output's code page lacks as
+    ASCII (ASCII_SIGNS), any other as "?"."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(ASCII_SIGNS.get(c, "?") for c in bad), exc.end
+
+
 def main() -> None:
+    # A console or a file in a code page (Windows' cp1252 or cp437, output redirected) cannot
+    # hold every sign a report prints (arrows, dice, bars): such a sign prints in ASCII instead
+    # of ending the command with a UnicodeEncodeError. (rich draws its tables in ASCII there.)
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        codecs.register_error("trackwright-ascii", _ascii_signs)
+        sys.stdout.reconfigure(errors="trackwright-ascii")
     sys.exit(run())
 
 

@@ -73,7 +73,7 @@ def tarball() -> Path:
             done = subprocess.run(
                 [npm, "pack", f"pyodide@{VERSION}", "--silent", "--pack-destination", tmp],
                 capture_output=True,
-                text=True,
+                encoding="utf-8",
                 timeout=600,
             )
         except subprocess.TimeoutExpired:
@@ -163,7 +163,7 @@ def snapshot(engines: bytes, pyodide: dict[str, bytes]) -> tuple[bytes | None, s
     if node is None:
         return None, NO_NODE
     version = subprocess.run(
-        [node, "--version"], capture_output=True, text=True, timeout=60
+        [node, "--version"], capture_output=True, encoding="utf-8", timeout=60
     ).stdout.strip()
     key = hashlib.sha256(
         "\0".join((INTEGRITY, version, SNAPSHOT_SCRIPT, "env TZ=UTC")).encode()

@@ -177,7 +177,8 @@ LETTERS = {"p": "plain", "f": "forest", "h": "hill", "S": "plain"}
 
 @cache
 def pieces_data() -> dict[str, Any]:
-    return json.loads(files("trackwright.templates").joinpath("lastrada/pieces.json").read_text())
+    pieces = files("trackwright.templates").joinpath("lastrada/pieces.json")
+    return json.loads(pieces.read_text(encoding="utf-8"))
 
 
 def piece_cells(rings: list[str], position: int) -> list[tuple[Hex, str]]:

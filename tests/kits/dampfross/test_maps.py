@@ -142,7 +142,7 @@ def test_usa_east_starts_from_ports():
 
 
 def test_minimal_hand_written_map_loads():
-    data = json.loads((DF / "examples" / "minimal-map.json").read_text())
+    data = json.loads((DF / "examples" / "minimal-map.json").read_text(encoding="utf-8"))
     assert set(data) == {"format", "game", "hexes", "rivers", "towns", "ports"}
     m = model.from_json(data)
     assert m.hex_size == 7.5 and m.start == "town" and m.name == "Custom map"
@@ -150,7 +150,7 @@ def test_minimal_hand_written_map_loads():
 
 @pytest.fixture
 def small():
-    return json.loads((DF / "examples" / "minimal-map.json").read_text())
+    return json.loads((DF / "examples" / "minimal-map.json").read_text(encoding="utf-8"))
 
 
 def _water(data):

@@ -217,7 +217,7 @@ def test_analyse_command(tmp_path):
     data = json.loads(done.stdout)
     assert data["min"] == 20 and data["max"] == 35 and data["hands"] == 16807
     assert (tmp_path / "usa-histogram.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (tmp_path / "usa-histogram.svg").read_text().startswith("<?xml")
+    assert (tmp_path / "usa-histogram.svg").read_text(encoding="utf-8").startswith("<?xml")
     done = cli.trackwright("generate", "transamerica", "--region", tmp_path / "none.json")
     assert done.returncode == 2 and "none.json: file not found" in done.stderr
 

@@ -32,7 +32,7 @@ HOUSE = RULE_NUMBERS_HOUSE["transamerica"]
 @pytest.fixture(scope="module")
 def house(tmp_path_factory) -> model.TransAmericaRules:
     path = tmp_path_factory.mktemp("rules") / "house-ta.json"
-    path.write_text(json.dumps(HOUSE))
+    path.write_text(json.dumps(HOUSE), encoding="utf-8")
     return model.rules(path)
 
 
@@ -168,7 +168,7 @@ def test_many_pieces_continue_on_further_sheets(tmp_path, paper, tracks):
     """A house preset may have up to 200 pieces: those the tokens page cannot hold go on
     further sheets, each with its backing and scale bar, none past the page's margins."""
     path = tmp_path / "many.json"
-    path.write_text(json.dumps(dict(HOUSE, tracks=tracks)))
+    path.write_text(json.dumps(dict(HOUSE, tracks=tracks)), encoding="utf-8")
     rules = model.rules(path)
     m = model.load("usa")
     lay = kit.token_layout(m, paper, rules)
@@ -208,7 +208,7 @@ def test_a_long_score_track_wraps_rather_than_shrinks(tmp_path, paper, points):
     cells get narrower than a locomotive with a millimetre each side; tokens stay >= 9.5 mm
     (40 points for 5 players on Letter)."""
     path = tmp_path / "long.json"
-    path.write_text(json.dumps(dict(HOUSE, start_points=points)))
+    path.write_text(json.dumps(dict(HOUSE, start_points=points)), encoding="utf-8")
     rules = model.rules(path)
     m = model.load("usa")
     lay = kit.token_layout(m, paper, rules)
