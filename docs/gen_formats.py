@@ -132,7 +132,7 @@ def pages() -> dict[str, str]:
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, text in pages().items():
-        (OUT / name).write_text(text, encoding="utf-8")
+        (OUT / name).write_text(text, encoding="utf-8", newline="\n")
     print(f"wrote {len(PAGES)} pages in {OUT.relative_to(ROOT)}")
     return 0
 

@@ -132,7 +132,7 @@ def test_scored_in_chromium_as_the_cli_scores_the_export(site_folder, tmp_path):
     if executable is None:
         if os.environ.get("CI"):
             pytest.fail("Debian's chromium could not be installed", pytrace=False)
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+        pytest.skip(web.NO_CHROMIUM)
     playwright = pytest.importorskip("playwright.sync_api")
     with served_folder(site_folder) as base, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)

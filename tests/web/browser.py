@@ -12,7 +12,6 @@ import json
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import urllib.request
@@ -28,10 +27,26 @@ SHOTS = ROOT / "docs" / "screenshots"
 
 def chromium() -> str | None:
     """Debian's Chromium (Playwright drives it; it never downloads a browser of its own),
-    installed with apt-get when it is missing and we are root, as on CI."""
+    installed with apt-get when it is missing and we are root, as on CI; else (macOS, Windows)
+    the one ``python -m playwright install chromium`` put in Playwright's own folder, if any."""
     if not shutil.which("chromium"):
         apt_install("chromium")
-    return shutil.which("chromium")
+    return shutil.which("chromium") or _playwrights_own()
+
+
+def _playwrights_own() -> str | None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        path = p.chromium.executable_path
+    return path if path and Path(path).exists() else None
+
+
+#: Why the Chromium tests skip, where no Chromium was found.
+NO_CHROMIUM = (
+    "Chromium is not installed (Debian, Ubuntu: apt-get install chromium; macOS, Windows: "
+    "python -m playwright install chromium)"
+)
 
 
 class Laptop:
@@ -63,7 +78,7 @@ class Laptop:
 
     def kill(self) -> None:
         assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
+        self.proc.kill()  # SIGKILL, or TerminateProcess on Windows
         self.proc.wait(timeout=10)
 
     def get(self, path: str):

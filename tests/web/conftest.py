@@ -9,7 +9,7 @@ import os
 import pytest
 
 from tests.support.served import CHROMIUM_ARGS, served_folder
-from tests.web.browser import Laptop, chromium
+from tests.web.browser import NO_CHROMIUM, Laptop, chromium
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def browser():
     if executable is None:
         if os.environ.get("CI"):
             pytest.fail("Debian's chromium could not be installed", pytrace=False)
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+        pytest.skip(NO_CHROMIUM)
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(

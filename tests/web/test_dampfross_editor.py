@@ -245,7 +245,7 @@ def test_a_small_map_drawn_from_scratch_exported_printed_and_played(
         pg.click("#ed-export")
     path = tmp_path / "drawn.json"
     info.value.save_as(path)
-    exported = json.loads(path.read_text())
+    exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["towns"] == m["towns"]
     play_it(exported, path, tmp_path)
     assert context.errors == []

@@ -21,7 +21,9 @@ from tests.conftest import ROOT
 from trackwright.cli import map_kit, random_map
 from trackwright.web.app import MAX_BODY, create_app
 
-ENGLAND = json.loads((ROOT / "templates" / "dampfross" / "maps" / "england.json").read_text())
+ENGLAND = json.loads(
+    (ROOT / "templates" / "dampfross" / "maps" / "england.json").read_text(encoding="utf-8")
+)
 
 
 @pytest.fixture

@@ -224,7 +224,7 @@ def export_print_score(pg, folder: Path) -> None:
     folder.mkdir()
     exported = folder / "map.json"
     info.value.save_as(exported)
-    assert json.loads(exported.read_text())["pieces"] == final["pieces"]
+    assert json.loads(exported.read_text(encoding="utf-8"))["pieces"] == final["pieces"]
     done = cli.trackwright("generate", "lastrada", "--map", exported, "--out", folder / "out")
     assert done.returncode == 0, done.stderr
     assert list((folder / "out").rglob("*.pdf")), list((folder / "out").rglob("*"))
