@@ -767,26 +767,35 @@
       if (Number.isNaN(x)) return { x: 0, y: 0, w: 0, h: 0 };
       return { x: x - st.L.pitch / 2, y: y - st.size, w: st.L.pitch, h: 2 * st.size };
     }
+    // A problem's place: its hexes, its sides (a side between two hexes that are not
+    // neighbours: both hexes) and its towns (by name, when the engine gave no hex: the town of a
+    // name used twice is the hex it gave). Only what is on the board: a hex off it has no place
+    // to ring (the host lists the problem only).
     function place(problem) {
-      const boxes = [];
-      if (!st.L) return boxes;
-      for (const hx of problem.hexes || []) boxes.push(hexBox(hx));
+      const boxes = new Map();
+      if (!st.L) return [];
+      const add = (hx) => {
+        if (Array.isArray(hx) && st.els.has(key(hx[0], hx[1]))) boxes.set(key(hx[0], hx[1]), hexBox(hx));
+      };
+      for (const hx of problem.hexes || []) add(hx);
       for (const [a, b] of problem.sides || []) {
-        const ends = sideEnds([a, b]);
-        if (!ends) continue;
+        const ends = st.els.has(key(...a)) && st.els.has(key(...b)) && sideEnds([a, b]);
+        if (!ends) {
+          add(a);
+          add(b);
+          continue;
+        }
         const [x1, y1, x2, y2] = ends;
-        boxes.push({
+        boxes.set(`${key(...a)}|${key(...b)}`, {
           x: Math.min(x1, x2) - 1,
           y: Math.min(y1, y2) - 1,
           w: Math.abs(x2 - x1) + 2,
           h: Math.abs(y2 - y1) + 2,
         });
       }
-      for (const name of problem.cities || []) {
-        const town = ctx.map.towns.find((tw) => tw.name === name);
-        if (town) boxes.push(hexBox(town.hex));
-      }
-      return boxes;
+      if (!problem.hexes?.length)
+        for (const name of problem.cities || []) add(ctx.map.towns.find((tw) => tw.name === name)?.hex);
+      return [...boxes.values()];
     }
     // Bring boxes into view: zoomed so that a hex is at least a finger wide, centred.
     function show(boxes) {
