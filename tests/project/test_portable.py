@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import os
 import subprocess
 import sys
@@ -241,19 +240,12 @@ def test_every_text_file_is_opened_with_an_encoding():
 
 
 def _quickstart():
-    spec = importlib.util.spec_from_file_location("quickstart", ROOT / ".github" / "quickstart.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return readme.QUICKSTART
 
 
-def test_the_workflow_reads_the_readme_as_the_readme_test_does():
-    script = _quickstart()
+def test_the_workflow_reads_the_readme_commands():
     for language in ("sh", "powershell"):
-        want = readme.commands(readme.quick_start(), language)
-        assert script.commands(script.quick_start(), language) == want
-        assert len(want) == 2
+        assert len(readme.commands(readme.quick_start(), language)) == 2
 
 
 def test_the_workflow_runs_them_on_the_three_systems_in_their_shells():

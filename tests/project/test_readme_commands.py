@@ -20,23 +20,28 @@ import pytest
 from tests.conftest import ROOT
 
 README = ROOT / "README.md"
-SECTION = "## Install and quick start"
 #: The tests the README's test command collects here: a small, quick file, so that this test
 #: shows pytest started and passing in the clone without running the whole suite inside itself.
 SUBSET = "tests/core/test_hexgrid.py"
 
 
+def _workflow_script():
+    """.github/quickstart.py, which the three-system workflow runs: the one reading of the
+    README's commands, shared by these tests and the workflow so that they cannot drift."""
+    spec = importlib.util.spec_from_file_location("quickstart", ROOT / ".github" / "quickstart.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+QUICKSTART = _workflow_script()
+#: Each fenced block of that language, its lines, in order.
+commands = QUICKSTART.commands
+
+
 def quick_start() -> str:
-    text = README.read_text(encoding="utf-8")
-    start = text.index(SECTION)
-    end = text.find("\n## ", start + len(SECTION))
-    return text[start : end if end > 0 else None]
-
-
-def commands(text: str, language: str) -> list[str]:
-    """Each fenced block of that language, its lines, in order."""
-    blocks = re.findall(rf"^```{language}\n(.*?)^```", text, re.M | re.S)
-    return [line for block in blocks for line in block.splitlines() if line.strip()]
+    return QUICKSTART.quick_start(README)
 
 
 def test_the_readme_is_short_and_its_links_lead_somewhere():
