@@ -93,8 +93,10 @@ STEPS: list[tuple[str, Edit | None]] = [
 
 
 def forget() -> None:
-    """Nothing kept from an earlier check."""
+    """Nothing kept from an earlier check: no hand tables, no exact all-hands run (a repeated
+    run must measure the export's exact figures again, not reuse the last one)."""
     hands._TABLES.clear()
+    hands._EXACT.clear()
     dampfross._MEASURED.clear()
 
 
