@@ -23,6 +23,7 @@ from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 from trackwright.core import lattice as grid
 from trackwright.core import transamerica as model
+from trackwright.edit import common
 from trackwright.kits.transamerica import balance
 
 SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
@@ -315,6 +316,25 @@ def test_a_board_edited_checked_undone_exported_printed_and_scored(
     context.close()
 
 
+def in_french(pg, hands: int, figures: str) -> None:
+    """The language set to French and back: the exact box (done) says it in each language."""
+    french = common.t("ta.m.measured", "fr", count=hands)
+    pg.select_option("#lang", "fr")
+    pg.wait_for_function(
+        "(want) => document.getElementById('ed-exact-state')?.innerText === want", arg=french
+    )
+    assert pg.get_attribute("#ed-exact", "data-state") == "done"
+    fr = pg.inner_text("#ed-exact-figures")
+    assert fr != figures and str(hands) in fr, fr
+    pg.select_option("#lang", "en")
+    english = f"Every hand measured: {hands}."
+    pg.wait_for_function(
+        "(want) => document.getElementById('ed-exact-state')?.innerText === want", arg=english
+    )
+    assert pg.inner_text("#ed-exact-figures") == figures
+    idle(pg)
+
+
 def export_at_once(pg) -> None:
     """Export: the file comes at once (the exact figures come after it)."""
     with pg.expect_download(timeout=5_000):
@@ -360,6 +380,8 @@ def test_an_exported_board_is_measured_by_every_hand_or_stopped(browser, static_
     pg.click("#ed-undo")
     idle(pg)
     assert pg.inner_text("#ed-exact-state") == f"Every hand measured: {b.hands}."
+    # The app's language changed: the box is drawn again, its figures asked again, in French.
+    in_french(pg, b.hands, figures)
     # Another map exported, its measuring stopped: it stays stopped, the worker idle.
     double_a_line(pg)
     export_at_once(pg)

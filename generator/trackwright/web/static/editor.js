@@ -129,6 +129,9 @@
 
   // The editor open now (null on the start page).
   let E = null;
+  // The exact run of the editor just left, {draftId, run}: a change of the app's language draws
+  // the page again, and the same draft's run then goes on, its figures asked in the new language.
+  let left = null;
   const idleWaiters = [];
   const loaded = new Map(); // game -> Promise of its module's script
   const checkTimes = []; // ms from an edit to its check shown, for benchmarks
@@ -479,6 +482,7 @@
     panels();
     rings();
     scheduleCheck(0);
+    resumeExact(id);
   }
   function context() {
     const e = E;
@@ -981,6 +985,12 @@
     if (e.exact?.map === map && e.exact.state !== "stopped" && e.exact.state !== "failed") return;
     const run = { map, game: e.draft.game, done: 0, total: 0, progress: "", measures: null };
     run.state = "running";
+    await measuring(e, run);
+  }
+  // A run's box drawn in the app's language, and its parts asked (in that language) until every
+  // hand is measured: a finished run answers at once, its lines in the new words.
+  async function measuring(e, run) {
+    run.lang = TW.I18N.lang;
     run.box = exactBox(run);
     e.exact = run;
     panels();
@@ -988,17 +998,36 @@
       try {
         const answer = await Engine.ask(
           "map_exact",
-          { game: run.game, map },
+          { game: run.game, map: run.map },
           { lang: TW.I18N.lang, budget_ms: EXACT_PART_MS },
         );
         if (run.state !== "running") break;
         Object.assign(run, { done: answer.done, total: answer.total, progress: answer.progress });
-        if (answer.measures) Object.assign(run, { measures: answer.measures, state: "done" });
+        if (answer.measures) Object.assign(run, { measures: answer.measures, state: "done", drawn: null });
       } catch (err) {
         Object.assign(run, { state: "failed", why: err.message });
       }
       if (e === E && e.exact === run) exactShown(run);
     }
+  }
+  // The run of the same draft kept by leave(), when the page is drawn again in another language:
+  // it goes on (or is asked again, done, for its lines' words); a run stopped by a tap stays so.
+  function resumeExact(id) {
+    const kept = left;
+    left = null;
+    if (!kept || kept.draftId !== id || kept.run.lang === TW.I18N.lang) return;
+    const run = kept.run;
+    if (JSON.stringify(run.map) === JSON.stringify(E.draft.map)) run.map = E.draft.map;
+    if (run.state === "failed" || (run.state === "stopped" && !run.left)) {
+      run.lang = TW.I18N.lang;
+      run.box = exactBox(run);
+      E.exact = run;
+      panels();
+      return;
+    }
+    run.state = "running";
+    run.left = false;
+    measuring(E, run);
   }
   function exactBox(run) {
     const stop = h(
@@ -1115,7 +1144,8 @@
   function leave() {
     if (!E) return;
     clearTimeout(E.timer);
-    if (E.exact?.state === "running") E.exact.state = "stopped"; // the worker keeps what it did
+    if (E.exact?.state === "running") Object.assign(E.exact, { state: "stopped", left: true }); // the worker keeps what it did
+    left = E.exact ? { draftId: E.draft.id, run: E.exact } : null;
     document.removeEventListener("keydown", E.keys);
     E.view?.unmount?.();
     E = null;
