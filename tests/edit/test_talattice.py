@@ -12,6 +12,7 @@ from tests.edit.support import ask
 from trackwright.core import lattice as grid
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
+from trackwright.core.boardplan import transamerica as ta_plan
 
 GAME = "transamerica"
 BUILT_IN = ["usa", "europe", "japan", "usa-classic"]
@@ -100,3 +101,28 @@ def test_a_map_without_a_board_size_has_the_loaders_board():
     assert answer["edge"] == 34.0 and answer["cells"]
     width = max(n["x"] for n in board["nodes"]) + model.BOARD_MARGIN
     assert all(n["x"] < width for n in answer["nodes"])
+
+
+@pytest.mark.parametrize("name", ["usa", "japan"])
+def test_what_the_editor_draws_of_a_finished_draft_is_its_board_plan(name):
+    """map_lattice's ``draw`` (asked once per board): the track spaces, the intersections' ids,
+    the cities' names and the land as the editor composes them from it for the draft (nothing of
+    the board plan's geometry in the page) are the items of the board plan of the same map."""
+    board = built_in(name)
+    m = model.from_json(board)
+    names = {region: "x" for region in ta_plan.region_words(m)}
+    items = ta_plan.board_plan(m, names, ((0, 0, 1, 1), 0))["items"]
+    draw = ask(GAME, "map_lattice", board)["draw"]
+    assert (draw["width"], draw["height"]) == (m.board_w, m.board_h)
+    single, double = [], []
+    for e in board["edges"]:
+        key = "|".join(sorted((e["a"], e["b"])))
+        (single if e["cost"] == 1 else double).append(draw["spaces"][key])
+    lines = {i["c"]: i["segs"] for i in items if i["t"] == "lines"}
+    assert lines == {"ta-single": single, "ta-double": double}
+    ids = [i for i in items if i.get("c") == "ta-id"]
+    assert ids == [draw["ids"][n["id"]] for n in board["nodes"]]
+    labels = [i for i in items if i.get("c") == "halo"]
+    assert labels == [{**draw["names"][c["node"]], "s": c["name"]} for c in board["cities"]]
+    land = next(i for i in items if i.get("c") == "ta-land")["rings"]
+    assert land == (board.get("decor") or {}).get("land") or [draw["land"]]

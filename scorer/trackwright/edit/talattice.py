@@ -21,6 +21,7 @@ from typing import Any
 
 from trackwright.core import lattice as grid
 from trackwright.core import transamerica as model
+from trackwright.core.boardplan import transamerica as boardplan
 from trackwright.edit import common
 
 #: Rows of intersections are lettered A to Z.
@@ -138,12 +139,42 @@ def cells(
     return {"corners": corners, "cells": out}
 
 
+def drawing(
+    places: Mapping[grid.Cell, tuple[float, float]], size: tuple[float, float]
+) -> dict[str, Any]:
+    """What the editor draws of a draft, made by the board plan's own functions
+    (core/boardplan/transamerica.py) for every intersection and track space of the board's
+    lattice, land or not, so that a stroke is drawn from it without a rule of its own:
+    ``{"width", "height", "land": the land ring when the decor has none, "spaces": {"a|b":
+    [x1, y1, x2, y2]}, "ids": {id: text item}, "names": {id: a city name's text item there,
+    its text empty}}``."""
+    spaces: dict[str, list[float]] = {}
+    for a, p in places.items():
+        for b in grid.forward_neighbours(*a):
+            if b in places:
+                ids = sorted((grid.node_id(*a), grid.node_id(*b)))
+                spaces["|".join(ids)] = boardplan.space_segment(p, places[b])
+    width, height = size
+    return {
+        "width": width,
+        "height": height,
+        "land": [list(p) for p in boardplan.default_land(width, height)],
+        "spaces": spaces,
+        "ids": {
+            grid.node_id(*c): boardplan.id_label(x, y, grid.node_id(*c))
+            for c, (x, y) in places.items()
+        },
+        "names": {grid.node_id(*c): boardplan.name_label(x, y, "") for c, (x, y) in places.items()},
+    }
+
+
 def whole(draft: Any) -> dict[str, Any]:
-    """``{"edge", "nodes": [{id, x, y}], "edges": [{a, b, cost, kind}], "corners", "cells"}``:
+    """``{"edge", "nodes": [{id, x, y}], "edges": [{a, b, cost, kind}], "corners", "cells",
+    "draw"}``:
     the intersections of the board's rectangle that are not the draft's land, the track spaces
     that touch one (plain, cost 1), and every intersection's cell (:func:`cells`: the land's,
-    the sea's and those); ``edge`` null and nothing else when the draft's lattice cannot be
-    read."""
+    the sea's and those) and what the editor draws (:func:`drawing`); ``edge`` null and nothing
+    else when the draft's lattice cannot be read."""
     empty: dict[str, Any] = {"edge": None, "nodes": [], "edges": [], "corners": [], "cells": {}}
     if not isinstance(draft, Mapping):
         return empty
@@ -162,7 +193,13 @@ def whole(draft: Any) -> dict[str, Any]:
         if b in cells_of and (a in off or b in off)
     ]
     nodes = [{"id": grid.node_id(*c), "x": x, "y": y} for c, (x, y) in sorted(off.items())]
-    return {"edge": round(edge, 2), "nodes": nodes, "edges": edges, **cells(cells_of, edge, origin)}
+    return {
+        "edge": round(edge, 2),
+        "nodes": nodes,
+        "edges": edges,
+        **cells(cells_of, edge, origin),
+        "draw": drawing(cells_of, size),
+    }
 
 
 def _id(raw: Any) -> bool:

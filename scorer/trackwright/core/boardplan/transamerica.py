@@ -104,15 +104,34 @@ def places(m: TransAmericaMap, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def space_segment(a: Point, b: Point) -> list[float]:
+    """A track space between intersections ``a`` and ``b`` as drawn: ``[x1, y1, x2, y2]``."""
+    (x1, y1), (x2, y2) = shortened(a, b)
+    return [r2(x1), r2(y1), r2(x2), r2(y2)]
+
+
+def id_label(x: float, y: float, node_id: str) -> Item:
+    """An intersection's id, under it."""
+    return text(x, y + 4.2, node_id, ID_PT, "ta-id")
+
+
+def name_label(x: float, y: float, name: str) -> Item:
+    """A city's name, beside its shape at intersection (x, y)."""
+    return text(x + CITY_R + 0.6, y - 1.2, name, LABEL_PT, "halo", "start", True)
+
+
+def default_land(width: float, height: float) -> list[Point]:
+    """The land of a board whose decor draws none: the board less a sea margin."""
+    return [(6, 6), (width - 6, 6), (width - 6, height - 6), (6, height - 6)]
+
+
 def _ring(points: Any) -> list[list[float]]:
     return [pt(*p) for p in points]
 
 
 def _land(m: TransAmericaMap) -> list[Item]:
     decor = m.decor or {}
-    land = decor.get("land") or [
-        [(6, 6), (m.board_w - 6, 6), (m.board_w - 6, m.board_h - 6), (6, m.board_h - 6)]
-    ]
+    land = decor.get("land") or [default_land(m.board_w, m.board_h)]
     out: list[Item] = [
         {"t": "paths", "c": "ta-land", "closed": True, "rings": [_ring(r) for r in land]}
     ]
@@ -132,10 +151,9 @@ def _track(m: TransAmericaMap) -> list[Item]:
     double: list[list[float]] = []
     for e in m.edges:
         a, b = m.nodes[e.a], m.nodes[e.b]
-        (x1, y1), (x2, y2) = shortened((a.x, a.y), (b.x, b.y))
-        (single if e.cost == 1 else double).append([r2(x1), r2(y1), r2(x2), r2(y2)])
+        (single if e.cost == 1 else double).append(space_segment((a.x, a.y), (b.x, b.y)))
     dots = [pt(n.x, n.y) for n in m.nodes.values() if n.id not in m.city_by_node]
-    ids = [text(n.x, n.y + 4.2, n.id, ID_PT, "ta-id") for n in m.nodes.values()]
+    ids = [id_label(n.x, n.y, n.id) for n in m.nodes.values()]
     return [
         {"t": "lines", "c": "ta-single", "segs": single},
         {"t": "lines", "c": "ta-double", "segs": double},
@@ -150,9 +168,7 @@ def _cities(m: TransAmericaMap) -> list[Item]:
         n = m.nodes[city.node]
         colour, shape = palette.REGION_STYLE[city.region]
         shapes.append([r2(n.x), r2(n.y), colour, palette.shape_outline(shape)])
-        labels.append(
-            text(n.x + CITY_R + 0.6, n.y - 1.2, city.name, LABEL_PT, "halo", "start", True)
-        )
+        labels.append(name_label(n.x, n.y, city.name))
     return [{"t": "shapes", "c": "ta-city", "r": CITY_R, "pts": shapes}, *labels]
 
 
