@@ -145,7 +145,8 @@ def drawing(
     """What the editor draws of a draft, made by the board plan's own functions
     (core/boardplan/transamerica.py) for every intersection and track space of the board's
     lattice, land or not, so that a stroke is drawn from it without a rule of its own:
-    ``{"width", "height", "land": the land ring when the decor has none, "spaces": {"a|b":
+    ``{"width", "height", "land": the land ring when the decor has none, "node_r", "city_r"
+    (the dots' and cities' radii), "spaces": {"a|b":
     [x1, y1, x2, y2]}, "ids": {id: text item}, "names": {id: a city name's text item there,
     its text empty}}``."""
     spaces: dict[str, list[float]] = {}
@@ -159,6 +160,8 @@ def drawing(
         "width": width,
         "height": height,
         "land": [list(p) for p in boardplan.default_land(width, height)],
+        "node_r": boardplan.NODE_R,
+        "city_r": boardplan.CITY_R,
         "spaces": spaces,
         "ids": {
             grid.node_id(*c): boardplan.id_label(x, y, grid.node_id(*c))

@@ -14,6 +14,7 @@ from trackwright.core.boardplan import Item, plan, pt, r2, text
 from trackwright.core.transamerica import REGIONS, TransAmericaMap
 
 CITY_R = 4.4
+NODE_R = 1.25  # an intersection's dot
 SHORTEN = 1.8  # a track space's line stops this far from each intersection
 ID_PT = 6.0  # the intersections' ids (the smallest size readable at arm's length)
 LABEL_PT = 8.5  # a city name's size
@@ -157,7 +158,7 @@ def _track(m: TransAmericaMap) -> list[Item]:
     return [
         {"t": "lines", "c": "ta-single", "segs": single},
         {"t": "lines", "c": "ta-double", "segs": double},
-        {"t": "dots", "c": "ta-node", "r": 1.25, "pts": dots},
+        {"t": "dots", "c": "ta-node", "r": NODE_R, "pts": dots},
         *ids,
     ]
 

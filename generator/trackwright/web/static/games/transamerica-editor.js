@@ -27,9 +27,6 @@
   TW.editors ||= {};
 
   const REACH = 22; // a finger's reach in CSS px (app.js's REACH)
-  const SHORTEN = 1.8; // a track space stops this far from its intersections (boardplan/transamerica.py)
-  const ID_SIZE = 2.12; // the intersections' ids, mm (6 pt)
-  const LABEL_SIZE = 3.0; // a city's name, mm (8.5 pt)
   const REGIONS = ["green", "blue", "yellow", "red", "orange"];
   const KINDS = ["plain", "mountain", "river"];
   const TOOLS = ["pan", "land", "sea", "lake", "line", "city"];
@@ -55,7 +52,6 @@
   }
 
   const key = (a, b) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-  const r2 = (v) => Math.round(v * 100) / 100;
 
   // ------------------------------------------------------------------ the draft's lattice
 
@@ -229,26 +225,19 @@
 
   // ------------------------------------------------------------------ drawing (a board plan)
 
-  function text(x, y, s, size, c, anchor = "middle", bold = false) {
-    return { t: "text", c, x: r2(x), y: r2(y), s, size, anchor, bold };
-  }
   // The draft as a board plan, the items the engine's plan of a valid map has
   // (core/boardplan/transamerica.py): sea, land and decor, the track spaces single or double,
   // the intersections with their ids, the cities in their regions' colours and shapes; sea
-  // intersections are drawn as faint rings so that they can be painted land again.
-  function planOf(L) {
+  // intersections are drawn as faint rings so that they can be painted land again. Every place
+  // and size is the engine's (draw: map_lattice's answer, made by the board plan's functions for
+  // every intersection and track space of the board), so a stroke is drawn here at once with no
+  // geometry of the page's own; before that answer, the sea and the decor only.
+  function planOf(L, draw) {
     const m = L.map;
-    const w = m.board?.width || Math.max(0, ...[...L.all.values()].map((n) => n.x)) + 25;
-    const hgt = m.board?.height || Math.max(0, ...[...L.all.values()].map((n) => n.y)) + 25;
+    const w = draw?.width ?? m.board?.width ?? 0;
+    const hgt = draw?.height ?? m.board?.height ?? 0;
     const decor = m.decor || {};
-    const land = decor.land || [
-      [
-        [6, 6],
-        [w - 6, 6],
-        [w - 6, hgt - 6],
-        [6, hgt - 6],
-      ],
-    ];
+    const land = decor.land || (draw ? [draw.land] : []);
     const items = [
       { t: "rect", c: "ta-sea", x: 0, y: 0, w, h: hgt },
       { t: "paths", c: "ta-land", closed: true, rings: land },
@@ -259,26 +248,17 @@
       ["rivers", "ta-river", false],
     ])
       if (decor[name]?.length) items.push({ t: "paths", c, closed, rings: decor[name] });
+    if (!draw) return { width: w, height: hgt, items };
     const single = [],
       double = [];
     for (const e of m.edges) {
-      const a = L.land.get(e.a),
-        b = L.land.get(e.b);
-      if (!a || !b) continue;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1,
-        k = SHORTEN / len;
-      const seg = [
-        a.x + (b.x - a.x) * k,
-        a.y + (b.y - a.y) * k,
-        b.x - (b.x - a.x) * k,
-        b.y - (b.y - a.y) * k,
-      ];
-      (e.cost === 1 ? single : double).push(seg.map(r2));
+      const seg = L.land.has(e.a) && L.land.has(e.b) && draw.spaces[key(e.a, e.b)];
+      if (seg) (e.cost === 1 ? single : double).push(seg);
     }
     items.push({ t: "lines", c: "ta-single", segs: single }, { t: "lines", c: "ta-double", segs: double });
     const bare = m.nodes.filter((n) => !L.cities.has(n.id));
-    items.push({ t: "dots", c: "ta-node", r: 1.25, pts: bare.map((n) => [n.x, n.y]) });
-    items.push(...m.nodes.map((n) => text(n.x, n.y + 4.2, n.id, ID_SIZE, "ta-id")));
+    items.push({ t: "dots", c: "ta-node", r: draw.node_r, pts: bare.map((n) => [n.x, n.y]) });
+    items.push(...m.nodes.map((n) => draw.ids[n.id]).filter(Boolean));
     const shapes = [],
       labels = [];
     for (const c of m.cities) {
@@ -286,9 +266,9 @@
       if (!n) continue;
       const st = regionStyle(c.region);
       shapes.push([n.x, n.y, st.colour, st.outline]);
-      labels.push(text(n.x + style.cityR + 0.6, n.y - 1.2, c.name, LABEL_SIZE, "halo", "start", true));
+      if (draw.names[c.node]) labels.push({ ...draw.names[c.node], s: c.name });
     }
-    items.push({ t: "shapes", c: "ta-city", r: style.cityR, pts: shapes }, ...labels);
+    items.push({ t: "shapes", c: "ta-city", r: draw.city_r, pts: shapes }, ...labels);
     return { width: w, height: hgt, items };
   }
 
@@ -625,7 +605,7 @@
     // selected city, sea intersections) at every update.
     function drawBoard() {
       ui.L = latticeOf(ctx.map, ui.extra);
-      ui.plan = planOf(ui.L);
+      ui.plan = planOf(ui.L, ui.extra?.draw);
       render(ui.plan);
       over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
       ui.drawn = ctx.map;
