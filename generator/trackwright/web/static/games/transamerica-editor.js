@@ -33,7 +33,8 @@
   const BRUSHES = new Set(["land", "sea", "lake"]);
 
   // The regions' colours and shapes as printed: the engine's board plan of a built-in board.
-  const style = { regions: null, cityR: 4.4, asked: false };
+  // cityR: the cities' radius, the engine's too (its board plan; map_lattice's draw): 0 until then.
+  const style = { regions: null, cityR: 0, asked: false };
   function askStyle(redraw) {
     if (style.asked) return;
     style.asked = true;
@@ -606,6 +607,7 @@
     function drawBoard() {
       ui.L = latticeOf(ctx.map, ui.extra);
       ui.plan = planOf(ui.L, ui.extra?.draw);
+      if (ui.extra?.draw) style.cityR = ui.extra.draw.city_r;
       render(ui.plan);
       over.setAttribute("viewBox", `0 0 ${ui.plan.width} ${ui.plan.height}`);
       ui.drawn = ctx.map;
