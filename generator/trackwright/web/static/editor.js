@@ -1144,7 +1144,8 @@
   function leave() {
     if (!E) return;
     clearTimeout(E.timer);
-    if (E.exact?.state === "running") Object.assign(E.exact, { state: "stopped", left: true }); // the worker keeps what it did
+    // The worker keeps what a run did; left: stopped by leaving, not by a tap (resumeExact).
+    if (E.exact?.state === "running") Object.assign(E.exact, { state: "stopped", left: true });
     left = E.exact ? { draftId: E.draft.id, run: E.exact } : null;
     document.removeEventListener("keydown", E.keys);
     E.view?.unmount?.();
