@@ -42,6 +42,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 from benchmarks.phone import Throttle
 from benchmarks.served import ARGS
+from tests.support.editor_view import into_view
 from tests.support.served import served_folder
 from trackwright.core import hexgrid
 from trackwright.core import lattice as grid
@@ -132,19 +133,7 @@ TA_NODES = """async () => { const m = window.TWEditor.current.map;
     return m.nodes.concat(extra.nodes); }"""
 
 #: Board points brought into view together: where they are on the screen (CSS px).
-TA_AT = """pts => {
-    const o = document.querySelector('#ta-edit-overlay'), w = document.getElementById('ta-edit-board');
-    let r = w.getBoundingClientRect();
-    if (r.top < 60 || r.bottom > window.innerHeight) window.scrollBy(0, r.top - 70);
-    r = w.getBoundingClientRect();
-    const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
-    const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = (Math.min(...ys) + Math.max(...ys)) / 2;
-    let m = o.getScreenCTM();
-    w.scrollLeft += x * m.a + m.e - (r.left + r.width / 2);
-    w.scrollTop += y * m.d + m.f - (r.top + Math.min(r.height, window.innerHeight - r.top) / 2);
-    m = o.getScreenCTM();
-    return pts.map(([x, y]) => [x * m.a + m.e, y * m.d + m.f]);
-}"""
+TA_AT = into_view("ta")
 
 
 def open_ta(pg, base: str, name: str) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import cli
+from tests.support.editor_view import into_view
 from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 from trackwright.core import lattice as grid
@@ -81,19 +82,7 @@ def at(pg, points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [
         tuple(p)
         for p in pg.evaluate(
-            """pts => {
-            const o = document.querySelector('#ta-edit-overlay'), w = document.getElementById('ta-edit-board');
-            let r = w.getBoundingClientRect();
-            if (r.top < 60 || r.bottom > window.innerHeight) window.scrollBy(0, r.top - 70);
-            r = w.getBoundingClientRect();
-            const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
-            const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = (Math.min(...ys) + Math.max(...ys)) / 2;
-            let m = o.getScreenCTM();
-            w.scrollLeft += x * m.a + m.e - (r.left + r.width / 2);
-            w.scrollTop += y * m.d + m.f - (r.top + Math.min(r.height, window.innerHeight - r.top) / 2);
-            m = o.getScreenCTM();
-            return pts.map(([x, y]) => [x * m.a + m.e, y * m.d + m.f]);
-        }""",
+            into_view("ta"),
             [list(p) for p in points],
         )
     ]
