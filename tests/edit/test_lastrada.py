@@ -171,11 +171,13 @@ def test_a_layout_the_loader_refuses_is_drawn_where_the_draft_puts_it():
     with pytest.raises(TrackwrightError):
         model.from_json(d)
     plan = ask(GAME, "map_board", d)
-    keys = {f"{h['q']},{h['r']}" for h in d["hexes"]}
+    keys = {f"{h['q']},{h['r']}" for h in d["hexes"]} | {"30,30"}
     assert set(plan["layout"]["centres"]) == keys == _drawn(plan)
+    [outline] = [i for i in plan["items"] if i.get("c") == "ls-frame" and i["t"] == "hexes"]
+    assert outline["hexes"] == ["30,30"]  # off the board: outlined where the draft puts it
     ids = _ids(plan)
     assert ids.count("s01") == 1 and ids.count("s02") == 1 and "s04" in ids
-    assert ids.count("s06") == 2 and "s03" not in ids  # off the board: no place to draw it
+    assert ids.count("s06") == 2 and ids.count("s03") == 1
 
 
 @pytest.mark.parametrize("draft", [None, {}, {"hexes": 3, "settlements": "x"}, {"hexes": []}])

@@ -635,7 +635,6 @@ OFF_BOARD = {
     "df.town.off_board",
     "df.river.off_board",
     "df.port.not_town",
-    "ls.settlement.off_board",
 }
 
 TOLERANCE = 1.5  # px

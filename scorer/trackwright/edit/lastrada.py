@@ -336,22 +336,26 @@ def map_start(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     return model.arrange(seed if seed is not None else 1).to_json()
 
 
+OFF = "off"  # a hex of no land piece a settlement is put on: its outline only
+
+
 def drawn_map(data: Any) -> model.LaStradaMap:
     """The draft as the board plan draws it, read leniently (:func:`read`), without the loader:
     each hex where the draft puts it (a hex given twice: its first row), the pieces' borders,
     each settlement on its hex (one of an unknown kind: its id only; two on one hex: both ids;
-    one on no hex of the board: left out, the board has no place for it). For a layout the
-    loader takes, the very map it builds."""
+    one on no hex of the board: on a hex of terrain ``OFF``, outlined by :func:`map_board`).
+    For a layout the loader takes, the very map it builds."""
     d = read(data)
     raw = data if isinstance(data, Mapping) else {}
     name, size = raw.get("name"), raw.get("hex_size")
     good_size = isinstance(size, int | float) and not isinstance(size, bool) and size > 0
+    off = {s.hex: OFF for s in d.settlements if s.hex is not None and s.hex not in d.terrain}
     return model.LaStradaMap(
         name=name if isinstance(name, str) else "Custom board",
         version=str(raw.get("version", "1")),
-        terrain=d.terrain,
+        terrain={**d.terrain, **off},
         settlements=tuple(
-            model.Settlement(s.id, s.hex, s.kind) for s in d.settlements if s.hex in d.terrain
+            model.Settlement(s.id, s.hex, s.kind) for s in d.settlements if s.hex is not None
         ),
         piece_of=d.piece_of,
         hex_size=float(size) if good_size else model.DEFAULT_HEX_SIZE,
@@ -361,12 +365,19 @@ def drawn_map(data: Any) -> model.LaStradaMap:
 def map_board(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
     """The board plan of the page's draft (``{"game", "map"}``), drawn by the same function as
     the game page's ``board`` (:func:`trackwright.core.boardplan.lastrada.board_plan`) from
-    :func:`drawn_map`: a layout the loader refuses is drawn too, so its problems have a place;
-    for one it takes, the answer is ``board``'s."""
+    :func:`drawn_map`: a layout the loader refuses is drawn too, so its problems have a place
+    (a settlement off the board on an outlined hex where the draft puts it, the frame grown to
+    hold it); for one the loader takes, the answer is ``board``'s."""
     m = drawn_map(common.map_of(data))
-    if m.terrain:
-        return ls_plan.board_plan(m)
-    side = 2 * ls_plan.FRAME  # no hex yet: an empty frame
-    ground = {"t": "rect", "c": "ls-ground", "x": 0, "y": 0, "w": side, "h": side}
-    places = boardplan.hex_places((), m.hex_size, side / 2, side / 2)
-    return boardplan.plan(side, side, places, ls_plan.players(), [ground])
+    if not m.terrain:
+        side = 2 * ls_plan.FRAME  # no hex yet: an empty frame
+        ground = {"t": "rect", "c": "ls-ground", "x": 0, "y": 0, "w": side, "h": side}
+        places = boardplan.hex_places((), m.hex_size, side / 2, side / 2)
+        return boardplan.plan(side, side, places, ls_plan.players(), [ground])
+    plan = ls_plan.board_plan(m)
+    off = [boardplan.hex_key(h) for h in sorted(m.terrain) if m.terrain[h] == OFF]
+    if off:
+        items = plan["items"]
+        last = max(i for i, item in enumerate(items) if item["t"] in ("rect", "hexes"))
+        items.insert(last + 1, {"t": "hexes", "c": "ls-frame", "hexes": off})
+    return plan
