@@ -97,7 +97,7 @@ def test_unknown_languages_fall_back_to_english():
     [
         ("dampfross", {"map_check", "map_start", "map_fill"}),
         ("transamerica", {"map_check", "map_start"}),
-        ("lastrada", {"map_check", "map_start"}),
+        ("lastrada", {"map_check", "map_start", "map_board"}),
     ],
 )
 def test_each_game_answers_the_editors_questions(game, names):

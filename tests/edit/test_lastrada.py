@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.edit.support import ask, check, found
 from trackwright.core import lastrada as model
+from trackwright.core.errors import TrackwrightError
 
 GAME = "lastrada"
 
@@ -138,3 +139,48 @@ def test_random_edits_of_a_layout_give_problems_never_an_error(edits):
     assert set(answer) == {"problems", "measures", "finished"}
     if answer["finished"]:
         model.from_json(d)
+    assert ask(GAME, "map_board", d)["width"] > 0  # a broken layout is drawn too, never an error
+
+
+# ------------------------------------------------------------------ the board the editor draws
+
+
+@pytest.mark.parametrize("seed", [1, 2, 17])
+def test_the_editors_board_of_a_valid_layout_is_the_game_pages(seed):
+    d = layout(seed)
+    assert ask(GAME, "map_board", d) == ask(GAME, "board", d)
+
+
+def _drawn(plan: dict[str, Any]) -> set[str]:
+    return {k for item in plan["items"] if item["t"] == "hexes" for k in item["hexes"]}
+
+
+def _ids(plan: dict[str, Any]) -> list[str]:
+    return [i["s"] for i in plan["items"] if i["t"] == "text" and i["s"].startswith("s")]
+
+
+def test_a_layout_the_loader_refuses_is_drawn_where_the_draft_puts_it():
+    d = layout()
+    d["hexes"].append(dict(d["hexes"][10]))  # a hex twice
+    d["hexes"].append({"q": 20, "r": 0, "terrain": "plain"})  # a hex apart
+    _settlement(d, 1)["hex"] = _settlement(d, 0)["hex"]  # two on one hex
+    _settlement(d, 3)["kind"] = "castle"  # a kind the game has not
+    _settlement(d, 4)["id"] = _settlement(d, 5)["id"]  # an id twice
+    _settlement(d, 2)["hex"] = [30, 30]  # on no hex of the board
+    _settlement(d, 6)["colour"] = 1  # a key the schema does not know
+    with pytest.raises(TrackwrightError):
+        model.from_json(d)
+    plan = ask(GAME, "map_board", d)
+    keys = {f"{h['q']},{h['r']}" for h in d["hexes"]} | {"30,30"}
+    assert set(plan["layout"]["centres"]) == keys == _drawn(plan)
+    [outline] = [i for i in plan["items"] if i.get("c") == "ls-frame" and i["t"] == "hexes"]
+    assert outline["hexes"] == ["30,30"]  # off the board: outlined where the draft puts it
+    ids = _ids(plan)
+    assert ids.count("s01") == 1 and ids.count("s02") == 1 and "s04" in ids
+    assert ids.count("s06") == 2 and ids.count("s03") == 1
+
+
+@pytest.mark.parametrize("draft", [None, {}, {"hexes": 3, "settlements": "x"}, {"hexes": []}])
+def test_a_draft_with_no_board_is_an_empty_frame(draft):
+    plan = ask(GAME, "map_board", draft)
+    assert plan["layout"]["centres"] == {} and plan["width"] > 0

@@ -375,14 +375,6 @@ TA = [
 
 # ------------------------------------------------------------------ La Strada
 
-#: La Strada's editor draws its board from the engine's `board` question, which builds the map
-#: with the game's loader: a layout the loader refuses gets no board at all when it is opened
-#: (after an edit, the last board drawn stays), so its problems are listed and not ringed.
-NO_BOARD = (
-    "lastrada-editor.js draws no board for a layout the loader refuses (the `board` question "
-    "raises): the problem is listed, not ringed; needs a lenient board plan engine-side"
-)
-
 
 def _spot(m: dict[str, Any], i: int) -> dict[str, Any]:
     return m["settlements"][i]
@@ -424,38 +416,12 @@ def ls_kind(m: dict[str, Any]) -> None:
 
 
 LS = [
-    Case(
-        "lastrada",
-        "ls.hex.twice",
-        lambda m: m["hexes"].append(dict(m["hexes"][10])),
-        xfail=NO_BOARD,
-    ),
-    Case("lastrada", "ls.board.split", ls_split, xfail=NO_BOARD),
-    Case(
-        "lastrada",
-        "ls.settlement.id_twice",
-        lambda m: _spot(m, 1).update(id=_spot(m, 0)["id"]),
-        xfail=NO_BOARD,
-    ),
-    Case(
-        "lastrada",
-        "ls.settlement.kind",
-        ls_kind,
-        also=frozenset({"ls.settlement.count"}),
-        xfail=NO_BOARD,
-    ),
-    Case(
-        "lastrada",
-        "ls.settlement.off_board",
-        lambda m: _spot(m, 2).update(hex=[30, 30]),
-        xfail=NO_BOARD,
-    ),
-    Case(
-        "lastrada",
-        "ls.settlement.shared",
-        lambda m: _spot(m, 1).update(hex=_spot(m, 0)["hex"]),
-        xfail=NO_BOARD,
-    ),
+    Case("lastrada", "ls.hex.twice", lambda m: m["hexes"].append(dict(m["hexes"][10]))),
+    Case("lastrada", "ls.board.split", ls_split),
+    Case("lastrada", "ls.settlement.id_twice", lambda m: _spot(m, 1).update(id=_spot(m, 0)["id"])),
+    Case("lastrada", "ls.settlement.kind", ls_kind, also=frozenset({"ls.settlement.count"})),
+    Case("lastrada", "ls.settlement.off_board", lambda m: _spot(m, 2).update(hex=[30, 30])),
+    Case("lastrada", "ls.settlement.shared", lambda m: _spot(m, 1).update(hex=_spot(m, 0)["hex"])),
     Case("lastrada", "ls.settlement.off_spot", ls_off_spot),
     Case("lastrada", "ls.settlement.count", ls_count),
     Case(
@@ -485,7 +451,7 @@ LS = [
         also=frozenset({"ls.settlement.count"}),  # two settlements left
         warning=True,
     ),
-    Case("lastrada", "schema.unknown", lambda m: _spot(m, 3).update(colour=1), xfail=NO_BOARD),
+    Case("lastrada", "schema.unknown", lambda m: _spot(m, 3).update(colour=1)),
     Case(
         "lastrada",
         "ls.settlement.off_spot",
@@ -631,7 +597,7 @@ TARGETS = """async ([game, p, map]) => {
     }
     if (!(p.nodes || []).length && optional.length) required.push({ any: optional.slice() });
   } else {
-    const plan = await window.TWEngine.ask('board', { game: 'lastrada', map });
+    const plan = await window.TWEngine.ask('map_board', { game: 'lastrada', map });
     const base = board.querySelector('.ed-base svg');
     const hexes = [];
     for (const path of base.querySelectorAll('path')) {
@@ -669,7 +635,6 @@ OFF_BOARD = {
     "df.town.off_board",
     "df.river.off_board",
     "df.port.not_town",
-    "ls.settlement.off_board",
 }
 
 TOLERANCE = 1.5  # px

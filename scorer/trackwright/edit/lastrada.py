@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from trackwright.core import graphs, hexgrid
+from trackwright.core import boardplan, graphs, hexgrid
 from trackwright.core import lastrada as model
+from trackwright.core.boardplan import lastrada as ls_plan
 from trackwright.core.hexgrid import Hex
 from trackwright.edit import common
 from trackwright.edit.common import Report
@@ -41,6 +42,7 @@ class Draft:
     settlements: list[DraftSettlement] = field(default_factory=list)
     pieces: list[tuple[int, str, int | None, bool]] = field(default_factory=list)
     piece_hexes: dict[str, list[list[int]]] = field(default_factory=dict)
+    piece_of: dict[Hex, str] = field(default_factory=dict)
     has_pieces: bool = False
 
 
@@ -56,6 +58,7 @@ def read(data: Any) -> Draft:
                     d.terrain[h] = raw["terrain"]
                     if isinstance(raw.get("piece"), str):
                         d.piece_hexes.setdefault(raw["piece"], []).append(list(h))
+                        d.piece_of[h] = raw["piece"]
     for i, raw in common.items(data, "settlements"):
         if isinstance(raw, Mapping):
             sid, kind = raw.get("id"), raw.get("kind")
@@ -331,3 +334,50 @@ def map_start(data: Any, args: Any, where: str = "record") -> dict[str, Any]:
     a = args if isinstance(args, Mapping) else {}
     seed = common.integer(a.get("seed"))
     return model.arrange(seed if seed is not None else 1).to_json()
+
+
+OFF = "off"  # a hex of no land piece a settlement is put on: its outline only
+
+
+def drawn_map(data: Any) -> model.LaStradaMap:
+    """The draft as the board plan draws it, read leniently (:func:`read`), without the loader:
+    each hex where the draft puts it (a hex given twice: its first row), the pieces' borders,
+    each settlement on its hex (one of an unknown kind: its id only; two on one hex: both ids;
+    one on no hex of the board: on a hex of terrain ``OFF``, outlined by :func:`map_board`).
+    For a layout the loader takes, the very map it builds."""
+    d = read(data)
+    raw = data if isinstance(data, Mapping) else {}
+    name, size = raw.get("name"), raw.get("hex_size")
+    good_size = isinstance(size, int | float) and not isinstance(size, bool) and size > 0
+    off = {s.hex: OFF for s in d.settlements if s.hex is not None and s.hex not in d.terrain}
+    return model.LaStradaMap(
+        name=name if isinstance(name, str) else "Custom board",
+        version=str(raw.get("version", "1")),
+        terrain={**d.terrain, **off},
+        settlements=tuple(
+            model.Settlement(s.id, s.hex, s.kind) for s in d.settlements if s.hex is not None
+        ),
+        piece_of=d.piece_of,
+        hex_size=float(size) if good_size else model.DEFAULT_HEX_SIZE,
+    )
+
+
+def map_board(data: Any, args: Any = None, where: str = "record") -> dict[str, Any]:
+    """The board plan of the page's draft (``{"game", "map"}``), drawn by the same function as
+    the game page's ``board`` (:func:`trackwright.core.boardplan.lastrada.board_plan`) from
+    :func:`drawn_map`: a layout the loader refuses is drawn too, so its problems have a place
+    (a settlement off the board on an outlined hex where the draft puts it, the frame grown to
+    hold it); for one the loader takes, the answer is ``board``'s."""
+    m = drawn_map(common.map_of(data))
+    if not m.terrain:
+        side = 2 * ls_plan.FRAME  # no hex yet: an empty frame
+        ground = {"t": "rect", "c": "ls-ground", "x": 0, "y": 0, "w": side, "h": side}
+        places = boardplan.hex_places((), m.hex_size, side / 2, side / 2)
+        return boardplan.plan(side, side, places, ls_plan.players(), [ground])
+    plan = ls_plan.board_plan(m)
+    off = [boardplan.hex_key(h) for h in sorted(m.terrain) if m.terrain[h] == OFF]
+    if off:
+        items = plan["items"]
+        last = max(i for i, item in enumerate(items) if item["t"] in ("rect", "hexes"))
+        items.insert(last + 1, {"t": "hexes", "c": "ls-frame", "hexes": off})
+    return plan

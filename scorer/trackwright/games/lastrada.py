@@ -76,6 +76,7 @@ GAME = Game(
         "board": board,
         "map_check": editing.map_check,
         "map_start": editing.map_start,
+        "map_board": editing.map_board,
     },
     order=3,
 )

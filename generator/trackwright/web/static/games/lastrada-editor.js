@@ -1,6 +1,7 @@
 // La Strada's map editor, a module on the editor host (static/editor.js). The board is the one
-// the page draws for any map: the engine's board plan of the draft (question `board`), rendered by
-// board-plan.js. Two tools on it:
+// the page draws for any map: the engine's board plan of the draft (question `map_board`: the
+// game page's `board` plan, made from the draft read leniently, so a layout the loader refuses is
+// drawn too and its problems have a place), rendered by board-plan.js. Two tools on it:
 // - Pieces: the six land pieces and their positions 0..5 as the map file has them. Tap a piece to
 //   choose it, then tap another piece (or drag from one to the other) to swap their places; the
 //   turn buttons move the chosen piece one place round the board (swapping with the piece there).
@@ -133,7 +134,7 @@
       if (ui.asked === asked) return;
       ui.asked = asked;
       try {
-        const plan = await ctx.ask("board", null);
+        const plan = await ctx.ask("map_board", null);
         if (ctx.map !== asked) return; // a newer draft is being drawn
         ui.board = window.TWBoardPlan.board(plan, t);
         ui.drawn = asked;
