@@ -102,9 +102,11 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # Any piece, by what it changes (issue 28). These were tuned on the TUNING set (benchmarks/
 # photos.py --first 5000 --count 40, the scenes of tests/support/photo_scenes.py with paper
 # strips, folded strips, lamps and phone shadows) and FROZEN at the commit whose message
-# begins "Freeze the photo reader's thresholds, again" (after a first check set, seeds
-# 7000-7059, showed pale verdicts on 3 rows of a space beside a seam); the CHECK set (seeds
-# 8000-8039) and the physically rendered benchmark are run on them as they are.
+# begins "Freeze the photo reader's thresholds (third time)" (the second, "..., again", came
+# after a first check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a
+# seam; the third after the check set 8000-8039 showed empty spaces beside the brick seams
+# read taken); the new CHECK set (seeds 8100-8139), the old one and the physically rendered
+# benchmark are run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure)
