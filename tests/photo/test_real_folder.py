@@ -169,14 +169,14 @@ def test_a_photo_that_is_not_an_image(tmp_path):
 def test_a_record_on_another_board(tmp_path):
     photo = copy_case(tmp_path)
     case_file = photo.with_name(f"{SEEDED}.case.json")
-    details = json.loads(case_file.read_text())
+    details = json.loads(case_file.read_text(encoding="utf-8"))
     case_file.write_text(json.dumps({**details, "board": "usa-classic"}))
     fails(tmp_path, photo.with_suffix(".json"), "usa-classic")
 
 
 def test_a_record_whose_track_is_not_on_its_map(tmp_path):
     photo = copy_case(tmp_path)
-    record = json.loads(photo.with_suffix(".json").read_text())
+    record = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
     record["map"] = "europe"
     photo.with_suffix(".json").write_text(json.dumps({**record}))
     case_file = photo.with_name(f"{SEEDED}.case.json")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import cli
+from tests.support.editor_view import into_view
 from tests.web.browser import open_page
 from tests.web.test_i18n import STATIC, tables
 from tests.web.test_transamerica_editor import keys_exist
@@ -78,17 +79,9 @@ def hexes_at(pg, hexes: list[list[int]]) -> list[tuple[float, float]]:
             const map = window.TWEditor.current.map;
             const plan = await window.TWEngine.ask('board', { game: 'lastrada', map });
             const pts = hexes.map(([q, r]) => plan.layout.centres[`${q},${r}`]);
-            const o = document.querySelector('#ls-edit-overlay'), w = document.getElementById('ls-edit-board');
-            let r = w.getBoundingClientRect();
-            if (r.top < 60 || r.bottom > window.innerHeight) window.scrollBy(0, r.top - 70);
-            r = w.getBoundingClientRect();
-            const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
-            const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = (Math.min(...ys) + Math.max(...ys)) / 2;
-            let m = o.getScreenCTM();
-            w.scrollLeft += x * m.a + m.e - (r.left + r.width / 2);
-            w.scrollTop += y * m.d + m.f - (r.top + Math.min(r.height, window.innerHeight - r.top) / 2);
-            m = o.getScreenCTM();
-            return pts.map(([x, y]) => [x * m.a + m.e, y * m.d + m.f]);
+            return ("""
+            + into_view("ls")
+            + """)(pts);
         }""",
             hexes,
         )
