@@ -128,12 +128,25 @@ def main() -> None:
     parser.add_argument(
         "--describe", type=int, default=None, metavar="SEED", help="print a seed's scene"
     )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="then read the set's photos (those of --first and --count) and print the figures "
+        "(markdown), in total and by piece kind, light and tilt",
+    )
     args = parser.parse_args()
     if args.describe is not None:
         print(json.dumps(scene.describe(args.describe), indent=1))
         return
     if args.out is None:
         parser.error("--out DIR is needed")
+    render_all(args)
+    if args.check:
+        print_check(args.out, range(args.first, args.first + args.count))
+
+
+def render_all(args: argparse.Namespace) -> None:
+    """The set's photos not yet written, rendered (all of them with --force)."""
     from benchmarks.render import mitsuba_scene
     from benchmarks.render.assets import Assets
 
@@ -155,6 +168,41 @@ def main() -> None:
             f"{len(times)} photo(s), median {times[len(times) // 2]:.1f} s of CPU a photo",
             file=sys.stderr,
         )
+
+
+#: The groups the rendered set is reported by (``trackwright photo check --by``'s keys): the
+#: pieces in the photo (kit strips, matches, paper strips, wooden rails, alone or two kinds), the
+#: light (warm lamp, window daylight, both) and the camera's tilt (0-10 degrees, 10-20, 20-30,
+#: 30 degrees or more).
+GROUPS = {"kind": "piece kind", "light": "light", "tilt": "tilt"}
+
+
+def print_check(folder: Path, seeds: range) -> None:
+    """The set's figures as ``trackwright photo check`` judges them: the totals against the
+    issue's targets, then one table for each of piece kind, light and tilt."""
+    from trackwright.cli import photo as photo_cli
+
+    maps: dict = {}
+    names = {f"usa-{seed}" for seed in seeds}
+    found = [p for p in photo_cli.case_photos(folder) if p.stem in names]
+    outcomes = [photo_cli.judge(photo_cli.load_case(folder, p, maps)) for p in found]
+    total = photo_cli.totals(outcomes)
+    cases = max(total["cases"], 1)
+    print("| | measured | target |\n|---|---|---|")
+    print(f"| photos | {total['cases']} | |")
+    print(f"| board found without help | {100 * total['boards_found'] / cases:.1f} % | 99 % |")
+    print(f"| track spaces judged | {total['spaces']} | |")
+    print(f"| wrong without a flag | {total['wrong']} | 0 |")
+    print(f"| flagged | {total['flagged_percent']:.2f} % | at most 1 % |")
+    print(f"| CLI seconds a photo, median | {total['seconds_median']:.2f} | under 3 |")
+    for key, title in GROUPS.items():
+        print(f"\n| {title} | photos | board found | spaces | wrong | flagged |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for row in photo_cli.breakdown(outcomes, [key]):
+            print(
+                f"| {row['group']} | {row['cases']} | {row['boards_found']} | {row['spaces']} "
+                f"| {row['wrong']} | {row['flagged_percent']:.2f} % |"
+            )
 
 
 if __name__ == "__main__":
