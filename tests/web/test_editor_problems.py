@@ -288,12 +288,6 @@ def ta_same_place(m: dict[str, Any]) -> None:
     _node(m, "A2")["x"] = a3["x"] - 15
 
 
-#: Told to the lead (transamerica-editor.js is edta2's).
-OUTSIDE = (
-    "transamerica-editor.js draws an intersection outside the board's rectangle (and its ring) "
-    "outside the board's SVG viewBox, where it is clipped: the problem's place is not seen"
-)
-
 TA = [
     Case("transamerica", "ta.node.twice", lambda m: m["nodes"].append(dict(m["nodes"][20]))),
     Case(
@@ -350,7 +344,6 @@ TA = [
         "transamerica",
         "ta.map.node.outside",
         _set("board", {"width": 360.0, "height": 260.0}),
-        xfail=OUTSIDE,
     ),
     Case(
         "transamerica",

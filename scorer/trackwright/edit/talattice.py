@@ -201,8 +201,23 @@ def whole(draft: Any) -> dict[str, Any]:
         "nodes": nodes,
         "edges": edges,
         **cells(cells_of, edge, origin),
-        "draw": drawing(cells_of, size),
+        "draw": drawing(cells_of, _holding(size, cells_of)),
     }
+
+
+def _holding(
+    size: tuple[float, float], places: Mapping[grid.Cell, tuple[float, float]]
+) -> tuple[float, float]:
+    """The board's size, grown where an intersection lies beyond its right or bottom edge (a
+    mistake the check names: the editor draws it, and rings it, rather than clip it away)."""
+    width, height = size
+    right = max((x for x, _y in places.values()), default=0.0)
+    bottom = max((y for _x, y in places.values()), default=0.0)
+    if right > width:
+        width = round(right + model.BOARD_MARGIN, 2)
+    if bottom > height:
+        height = round(bottom + model.BOARD_MARGIN, 2)
+    return width, height
 
 
 def _id(raw: Any) -> bool:
