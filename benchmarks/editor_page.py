@@ -222,20 +222,25 @@ def measure_transamerica(browser, base: str, args: argparse.Namespace, throttle:
     open_ta(pg, base, args.ta_map)
     rows = ta_rows(pg, args.hexes)
     stats: dict[str, list[float]] = {"strokes": [], "cities": [], "hands": []}
+    pg.evaluate("() => { const s = window.TWEditorStats; s.moves.length = s.frames.length = 0; }")
+    drawn: dict[str, list[float]] = {"stroke drawn": [], "city drawn": []}
     for run in range(args.runs):
         row = rows[run % len(rows)]
         pg.click("#ta-tool-land")
         took, hands = timed(pg, lambda row=row: ta_drag(pg, row), throttle, args.rate)
         stats["strokes"].append(took)
         stats["hands"].append(hands)
+        drawn["stroke drawn"].append(pg.evaluate("window.TWEditorStats.commits.at(-1)"))
         took, hands = timed(pg, lambda: ta_city_move(pg), throttle, args.rate)
         stats["cities"].append(took)
         stats["hands"].append(hands)
+        drawn["city drawn"].append(pg.evaluate("window.TWEditorStats.commits.at(-1)"))
         for _ in range(2):
             pg.click("#ed-undo")
         pg.evaluate("window.twEditorIdle()")
+    moves = pg.evaluate("window.TWEditorStats")
     ctx.close()
-    return stats
+    return {**stats, **drawn, "moves": moves["moves"], "frames": moves["frames"]}
 
 
 def measure(base: str, args: argparse.Namespace) -> dict[str, dict]:
@@ -296,6 +301,11 @@ def main() -> None:
     ta = stats.get("transamerica")
     if ta:
         name = f"TransAmerica ({args.ta_map})"
+        print(line(f"{name}: a pointer move of a stroke to the next frame", ta["frames"], 100))
+        print(
+            line(f"{name}: a stroke's end to the frame with the new draft", ta["stroke drawn"], 100)
+        )
+        print(line(f"{name}: a city's drop to the frame with the new draft", ta["city drawn"], 100))
         print(
             line(
                 f"{name}: a stroke over {args.hexes} intersections to its check shown",

@@ -282,6 +282,12 @@
     ui.latticeFor = null; // the board it was asked for
     const root = ctx.root;
     root.classList.add("ta-editor");
+    // Measured for benchmarks/editor_page.py: each pointer move of a brush stroke (ms to handle
+    // it, and to the next frame) and each edit's end (ms from pointerup to the frame with the
+    // new draft drawn).
+    const stats = { moves: [], frames: [], commits: [] };
+    const painted = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+    window.TWEditorStats = stats;
 
     const toolbar = h("div", { class: "row ed-tools", role: "toolbar", id: "ta-tools" });
     const regionRow = h("div", { class: "row ed-regions", id: "ta-regions" });
@@ -378,9 +384,12 @@
     over.addEventListener("pointermove", (e) => {
       if (!stroke || stroke.id !== e.pointerId) return;
       if (Math.hypot(e.clientX - stroke.x, e.clientY - stroke.y) > 8) stroke.moved = true;
-      if (BRUSHES.has(ui.tool))
+      if (BRUSHES.has(ui.tool)) {
+        const began = performance.now();
         for (const c of e.getCoalescedEvents ? e.getCoalescedEvents() : [e]) brushAt(point(c));
-      else if (ui.tool === "city" && stroke.city && stroke.moved) dragMark(point(e));
+        stats.moves.push(performance.now() - began);
+        painted(() => stats.frames.push(performance.now() - began));
+      } else if (ui.tool === "city" && stroke.city && stroke.moved) dragMark(point(e));
     });
     const up = (e) => {
       if (!stroke || stroke.id !== e.pointerId) return;
@@ -388,11 +397,18 @@
       stroke = null;
       live.replaceChildren();
       if (e.type !== "pointerup") return;
-      const p = point(e);
-      if (BRUSHES.has(ui.tool)) return paint(done.ids);
-      if (ui.tool === "line" && !done.moved) return tapLine(p);
-      if (ui.tool === "city") return done.moved && done.city ? moveCity(done.city, p) : tapCity(p);
+      const began = performance.now();
+      if (edit(done, point(e))) painted(() => stats.commits.push(performance.now() - began));
     };
+    // A stroke's edit, once the finger lifts: whether it changed something to draw.
+    function edit(done, p) {
+      if (BRUSHES.has(ui.tool)) paint(done.ids);
+      else if (ui.tool === "line" && !done.moved) tapLine(p);
+      else if (ui.tool === "city" && done.moved && done.city) moveCity(done.city, p);
+      else if (ui.tool === "city") tapCity(p);
+      else return false;
+      return !BRUSHES.has(ui.tool) || done.ids.size > 0;
+    }
     over.addEventListener("pointerup", up);
     over.addEventListener("pointercancel", up);
 
