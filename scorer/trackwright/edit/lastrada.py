@@ -348,7 +348,9 @@ def drawn_map(data: Any) -> model.LaStradaMap:
     d = read(data)
     raw = data if isinstance(data, Mapping) else {}
     name, size = raw.get("name"), raw.get("hex_size")
-    good_size = isinstance(size, int | float) and not isinstance(size, bool) and size > 0
+    hex_size = model.DEFAULT_HEX_SIZE
+    if isinstance(size, int | float) and not isinstance(size, bool) and size > 0:
+        hex_size = float(size)
     off = {s.hex: OFF for s in d.settlements if s.hex is not None and s.hex not in d.terrain}
     return model.LaStradaMap(
         name=name if isinstance(name, str) else "Custom board",
@@ -358,7 +360,7 @@ def drawn_map(data: Any) -> model.LaStradaMap:
             model.Settlement(s.id, s.hex, s.kind) for s in d.settlements if s.hex is not None
         ),
         piece_of=d.piece_of,
-        hex_size=float(size) if good_size else model.DEFAULT_HEX_SIZE,
+        hex_size=hex_size,
     )
 
 
