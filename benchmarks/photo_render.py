@@ -142,7 +142,13 @@ def main() -> None:
         parser.error("--out DIR is needed")
     render_all(args)
     if args.check:
-        print_check(args.out, range(args.first, args.first + args.count))
+        from trackwright.core.errors import TrackwrightError
+
+        try:
+            print_check(args.out, range(args.first, args.first + args.count))
+        except TrackwrightError as exc:
+            print(f"photo_render.py: error: {exc.line()}", file=sys.stderr)
+            sys.exit(2)
 
 
 def render_all(args: argparse.Namespace) -> None:
@@ -181,10 +187,13 @@ def print_check(folder: Path, seeds: range) -> None:
     """The set's figures as ``trackwright photo check`` judges them: the totals against the
     issue's targets, then one table for each of piece kind, light and tilt."""
     from trackwright.cli import photo as photo_cli
+    from trackwright.core.errors import TrackwrightError
 
     maps: dict = {}
     names = {f"usa-{seed}" for seed in seeds}
     found = [p for p in photo_cli.case_photos(folder) if p.stem in names]
+    if not found:
+        raise TrackwrightError.of("photo.case.empty", str(folder))
     outcomes = [photo_cli.judge(photo_cli.load_case(folder, p, maps)) for p in found]
     total = photo_cli.totals(outcomes)
     cases = max(total["cases"], 1)
