@@ -122,3 +122,59 @@ def on_a_seam(runs: Sequence[SeamRun], x: float, y: float, off: float) -> tuple[
         a == "y" and abs(at - y) <= off and lo - off <= x <= hi + off for a, at, lo, hi in runs
     )
     return vertical, horizontal
+
+
+# ------------------------------------------------------------------ which seams a photo shows
+
+#: A seam shows as a thin shadow along the top sheet's cut edge. Across every seam run, every
+#: :data:`STEP` mm along it, the photo's green and the board's are read every half mm for
+#: :data:`HALF` half mm each side; each profile over its own median, the photo's minus the
+#: board's, and the median of those over the run: a seam there dips by a few per cent (3 to 30
+#: on rendered sheets), a poster's by under 1.3. A run shorter than :data:`SHORTEST` has too
+#: few profiles for its median to tell, and is kept.
+STEP = 3.0  # mm
+HALF = 10  # half mm
+NEAR = 4  # half mm: the dip is looked for this near the run's place (the sheets lie a little off)
+DIP = 0.013  # a run whose dip is shallower than this share of the paper is not printed here
+SHORTEST = 40.0  # mm
+
+
+def across_run(run: SeamRun) -> list[list[tuple[float, float]]]:
+    """The board points read across a seam run (see above): one list per place along it."""
+    axis, at, lo, hi = run
+    out = []
+    t = lo + STEP / 2
+    while t < hi:
+        out.append(
+            [
+                (at + k / 2, t) if axis == "x" else (t, at + k / 2)
+                for k in range(-HALF, HALF + 1)
+            ]
+        )
+        t += STEP
+    return out
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def dip(seen: Sequence[Sequence[float]], board: Sequence[Sequence[float]]) -> float:
+    """How deep the seam's shadow is (a share of the paper; 0 without one): the photo's
+    profiles (``seen``, those the photo holds) against the board's at the same places."""
+    diffs = []
+    for p, r in zip(seen, board, strict=True):
+        mp, mr = _median(p), _median(r)
+        if mp > 0 and mr > 0:
+            diffs.append([a / mp - b / mr for a, b in zip(p, r, strict=True)])
+    if not diffs:
+        return 0.0
+    middle = [_median([d[k] for d in diffs]) for k in range(HALF - NEAR, HALF + NEAR + 1)]
+    return max(0.0, -min(middle))
+
+
+def shown(run: SeamRun, depth: float) -> bool:
+    """Whether a seam run may be printed in the photo: its dip deep enough, or the run too
+    short to tell."""
+    return run[3] - run[2] < SHORTEST or depth >= DIP

@@ -47,6 +47,7 @@ from trackwright.photo import finder, register
 from trackwright.photo import homography as hg
 from trackwright.photo import marks as marks_mod
 from trackwright.photo import seams as seams_mod
+from trackwright.photo import warp as warp_mod
 from trackwright.photo.image import Picture
 from trackwright.scorer.transamerica import unjoined_spaces
 
@@ -81,8 +82,10 @@ LINE_LIKE = 30.0  # a band whose every sample is this near a blend of the line's
 LINE_HUE = 20.0  # paper (and this near in red - blue) may be the line itself ...
 INKY, INK_RUN = 0.3, 3  # ... but not when so many samples in a row are as dark as the ink
 GREY_CHROMA, GREY_LEVEL = 24.0, 95.0  # a band this grey and this light is print, not a piece
+GREY_DARKER = 10.0  # ... when it is darker than the paper by this (a white paper strip is not)
 CLIPPED = 250  # a channel whose paper shows this bright (0-255) is saturated, its light unknown
 BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least / at most
+RUN_GAP = 2  # samples: runs this near are one band (its middle differing less than its edges)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
@@ -125,6 +128,7 @@ PALE_ENDS = 1  # ... and an intersection at an end seen, neither blank (a card h
 NODE_SEEN = 0.5  # a marker too): its green correlating with the board's by this; blank: flat,
 NODE_BLANK = 0.3  # its spread of green under this share of the board's
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
+WASHED = 0.5  # lines round a space showing under this share of the board's: washed out
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -162,8 +166,10 @@ class Strip:
     rows: int
     ref: list[list[tuple[int, int, int]]] = field(default_factory=list)
     sharp: list[list[tuple[int, int, int]]] = field(default_factory=list)
-    # Per row, where a tiled board's seams (:mod:`.seams`) may cross it (samples across).
+    # Per row, where a tiled board's seams (:mod:`.seams`) may cross it (samples across), and
+    # which of the board's seam runs each is.
     seams: list[list[float]] = field(default_factory=list)
+    seam_runs: list[list[int]] = field(default_factory=list)
     #: where the space's printed strokes lie across it (mm off its middle): one, or two for a
     #: double line (a dear space)
     strokes: tuple[float, ...] = (0.0,)
@@ -171,12 +177,14 @@ class Strip:
 
 def _seams_across(
     runs: Sequence[seams_mod.SeamRun], px: float, py: float, nx: float, ny: float
-) -> list[float]:
+) -> tuple[list[float], list[int]]:
     """Where the seams that run there cross a strip's row through the board point (px, py)
-    going across by (nx, ny) per sample: samples across from the strip's edge. Sheets laid as
-    bricks give each row of sheets its own vertical seams, so a seam counts only along its run."""
+    going across by (nx, ny) per sample: samples across from the strip's edge, and which runs.
+    Sheets laid as bricks give each row of sheets its own vertical seams, so a seam counts only
+    along its run."""
     at: list[float] = []
-    for axis, pos, lo, hi in runs:
+    which: list[int] = []
+    for n, (axis, pos, lo, hi) in enumerate(runs):
         d = nx if axis == "x" else ny
         if abs(d) <= 1e-6:
             continue
@@ -185,7 +193,8 @@ def _seams_across(
         j = s + ACROSS
         if lo - SEAM_OFF <= along <= hi + SEAM_OFF and -SEAM_OFF <= j <= 2 * ACROSS + SEAM_OFF:
             at.append(j)
-    return at
+            which.append(n)
+    return at, which
 
 
 class Board:
@@ -225,7 +234,9 @@ class Board:
             nx, ny = -uy, ux  # across, in board mm per sample
             for i in range(rows):
                 px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
-                strip.seams.append(_seams_across(runs, px, py, nx, ny))
+                at, which = _seams_across(runs, px, py, nx, ny)
+                strip.seams.append(at)
+                strip.seam_runs.append(which)
             k = reference.ppm / 2  # reference pixels per half mm
             rw, rh = reference.pic.width, reference.pic.height
             # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
@@ -266,6 +277,14 @@ class Board:
             n.id: _node_patch(reference, n.x, n.y, 1.5 if n.id in m.city_by_node else 1.0)
             for n in m.nodes.values()
         }
+        #: the seam runs of every paper, and the board's green across each (:mod:`.seams`)
+        self.seam_runs = list(runs)
+        self.seam_profiles = [
+            (points, [[float(reference.at(x, y)[1]) for x, y in row] for row in points])
+            for points in map(seams_mod.across_run, runs)
+        ]
+        #: each space's ends and the board's green across it where :mod:`.warp` reads it
+        self.profiles = [_profiles(reference, m, e) for e in m.edges]
         #: the lattice's triangles, each as its three spaces
         self.triangles = triangles([edge_key(e.a, e.b) for e in m.edges])
         w, h = self.size
@@ -274,6 +293,26 @@ class Board:
             for y in range(0, int(h) - 3, 6)
             for x in range(0, int(w) - 3, 6)
         ]
+
+
+def _profiles(
+    reference: Reference, m: TransAmericaMap, e: Any
+) -> tuple[Point, Point, list[list[float]]]:
+    """A space's ends (board mm) and the reference's green across it at :data:`.warp.ROWS`
+    (see :func:`.warp.offsets`)."""
+    a, b = m.nodes[e.a], m.nodes[e.b]
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
+    out = []
+    for t in warp_mod.ROWS:
+        x, y = a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t
+        out.append(
+            [
+                float(reference.at(x + nx * k / 2, y + ny * k / 2)[1])
+                for k in range(-warp_mod.SPAN, warp_mod.SPAN + 1)
+            ]
+        )
+    return (a.x, a.y), (b.x, b.y), out
 
 
 def _node_patch(
@@ -285,7 +324,9 @@ def _node_patch(
     return points, [float(reference.at(px, py)[1]) for px, py in points]
 
 
-def _nodes_seen(photo: Picture, h: hg.H, board: Board) -> tuple[set[str], set[str]]:
+def _nodes_seen(
+    photo: Picture, h: hg.H, board: Board, warp: warp_mod.Warp
+) -> tuple[set[str], set[str]]:
     """The intersections whose printed dot or city shows in the photo as the board prints it
     (the photo's green round it correlates with the reference's by :data:`NODE_SEEN`), and the
     blank ones (the photo flat there, its spread of green under :data:`NODE_BLANK` of the
@@ -296,7 +337,7 @@ def _nodes_seen(photo: Picture, h: hg.H, board: Board) -> tuple[set[str], set[st
     for node, (points, ref) in board.nodes.items():
         got = []
         for x, y in points:
-            px, py = hg.apply(h, x, y)
+            px, py = hg.apply(h, *warp.at(x, y))
             if not (0 <= px < w - 0.5 and 0 <= py < hgt - 0.5):
                 break
             got.append(float(g[int(py + 0.5) * w + int(px + 0.5)]))
@@ -703,6 +744,20 @@ def _runs(diffs: list[float]) -> list[tuple[int, int]]:
     return runs
 
 
+def _grouped(runs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The runs gathered where they lie at most :data:`RUN_GAP` samples apart and span no more
+    than a piece's band: a piece's two edges differ from the board, its middle less (a wooden
+    rail's lit top, a folded strip's crease)."""
+    groups = [[runs[0]]]
+    for run in runs[1:]:
+        last = groups[-1]
+        if run[0] - last[-1][1] <= RUN_GAP and run[1] - last[0][0] <= BAND_MAX:
+            last.append(run)
+        else:
+            groups.append([run])
+    return groups
+
+
 def _read_row(
     s: list[tuple[float, float, float]],
     strip: Strip,
@@ -727,9 +782,10 @@ def _read_row(
     runs = _runs(_row_diffs(s, pool, dv))
     if not runs:
         return "clear", 0, 0
-    start, stop = max(runs, key=lambda r: r[1] - r[0])
+    group = max(_grouped(runs), key=lambda g: sum(b - a for a, b in g))
+    start, stop = group[0][0], group[-1][1]
     longest = stop - start
-    count = sum(b - a for a, b in runs)
+    count = sum(b - a for a, b in runs) - sum(b - a for a, b in group) + longest
     inside = start > 0 and stop < COLS  # clear paper on both sides of it
     if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
         if not _like_line(s[start:stop], mid, smid, SLIDE + dv, clipped):
@@ -882,7 +938,8 @@ def _like_line(
         return True
     n = len(band)
     mean = [sum(p[c] for p in band) / n for c in range(3)]
-    return max(mean) - min(mean) < GREY_CHROMA and sum(mean) / 3 > GREY_LEVEL
+    darker = sum(mean) < sum(paper) - 3 * GREY_DARKER  # print is darker than its paper
+    return darker and max(mean) - min(mean) < GREY_CHROMA and sum(mean) / 3 > GREY_LEVEL
 
 
 def _blend_at(
@@ -1047,16 +1104,20 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     track: list[Edge] = []
     tones: dict[Edge, tuple[float, float, float]] = {}  # a taken space's band, over the board
     suspects: list[Edge] = []  # unsure spaces that may hold a pale piece
-    judged, uncertain = _judge_strips(photo, h, board)
+    warp = warp_mod.fit(warp_mod.offsets(photo, h, board.profiles), board.size)
+    judged, uncertain = _judge_strips(photo, h, board, warp, _seams_absent(photo, h, board, warp))
     outside = len(uncertain)
     scores = {s.edge: (j.band, j.other, j.clear) for s, j, _shown in judged}
     light = {s.edge: j.gains for s, j, _shown in judged}
     # How the board's line shows in this photo where nothing lies on it (blur and the light
     # soften it): the median over the strips, most of them empty.
     typical = _median([_median(shown) for _s, _j, shown in judged if shown] or [1.0])
-    seen, blank = _nodes_seen(photo, h, board)
+    near = _typical_near(board, judged, typical)
+    seen, blank = _nodes_seen(photo, h, board, warp)
     verdicts = {
-        strip.edge: _verdict(strip, j, shown, typical, _ends(strip.edge, seen, blank))
+        strip.edge: _verdict(strip, j, shown, near[strip.edge], _ends(strip.edge, seen, blank))
+        if near[strip.edge] >= WASHED * typical
+        else _washed(j)
         for strip, j, shown in judged
     }
     _cards(board, verdicts)
@@ -1091,14 +1152,50 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     )
 
 
+def _seams_absent(photo: Picture, h: hg.H, board: Board, warp: warp_mod.Warp) -> set[int]:
+    """The board's seam runs (of every paper) this photo shows no sign of (:mod:`.seams`): a
+    poster's all, a tiled board's of the other papers."""
+    w, hgt, g = photo.width, photo.height, photo.g
+    out = set()
+    for n, (points, board_rows) in enumerate(board.seam_profiles):
+        seen, kept = [], []
+        for row, ref in zip(points, board_rows, strict=True):
+            at = [hg.apply(h, *warp.at(x, y)) for x, y in (row[0], row[-1])]
+            if all(0 <= px < w - 1 and 0 <= py < hgt - 1 for px, py in at):
+                seen.append([g[int(py + 0.5) * w + int(px + 0.5)] for px, py in (hg.apply(h, *warp.at(x, y)) for x, y in row)])
+                kept.append(ref)
+        run = board.seam_runs[n]
+        if not seams_mod.shown(run, seams_mod.dip(seen, kept)):
+            out.add(n)
+    return out
+
+
+def _without(strip: Strip, absent: set[int]) -> Strip:
+    """The strip with the seams of the runs ``absent`` left out."""
+    seams = [
+        [j for j, n in zip(row, runs, strict=True) if n not in absent]
+        for row, runs in zip(strip.seams, strip.seam_runs, strict=True)
+    ]
+    return replace(strip, seams=seams)
+
+
 def _judge_strips(
-    photo: Picture, h: hg.H, board: Board
+    photo: Picture,
+    h: hg.H,
+    board: Board,
+    warp: warp_mod.Warp | None = None,
+    absent: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> tuple[list[tuple[Strip, Judged, list[float]]], list[Edge]]:
     """Every strip wholly in the photo judged, with its line's contrast row by row; and the
-    spaces outside the photo."""
+    spaces outside the photo. ``warp``: where the lens and the paper's curl put each strip
+    (:mod:`.warp`); ``absent``: the seam runs the photo does not show."""
     judged: list[tuple[Strip, Judged, list[float]]] = []
     outside: list[Edge] = []
     for strip in board.strips:
+        if warp:
+            strip = replace(strip, corners=tuple(warp.at(x, y) for x, y in strip.corners))
+        if absent and any(strip.seam_runs):
+            strip = _without(strip, absent)
         samples = _sample(photo, h, strip)
         if samples is None:
             outside.append(strip.edge)
@@ -1125,6 +1222,29 @@ def _cards(board: Board, verdicts: dict[Edge, str]) -> None:
         if all(verdicts.get(e) in hidden for e in tri):
             for e in tri:
                 verdicts[e] = "suspect"
+
+
+def _typical_near(
+    board: Board, judged: list[tuple[Strip, Judged, list[float]]], typical: float
+) -> dict[Edge, float]:
+    """How the board's line shows round each space (the median over it and its neighbours of
+    each one's median contrast, :func:`_line_seen`): a region the sun or a lamp washes out, or
+    the lens leaves out of focus, shows every line faint."""
+    medians = {s.edge: _median(shown) for s, _j, shown in judged if shown}
+    return {
+        s.edge: _median(
+            [medians[f] for f in (s.edge, *board.neighbours[s.edge]) if f in medians] or [typical]
+        )
+        for s, _j, _shown in judged
+    }
+
+
+def _washed(j: Judged) -> str:
+    """A space where the board's lines hardly show (washed out, out of focus): a piece's band
+    reads as anywhere, but a hidden line tells nothing, so nothing else is taken or empty."""
+    if j.band >= TAKEN_ROWS and j.other <= TAKEN_OTHER:
+        return "taken"
+    return "suspect" if j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR else "unsure"
 
 
 def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: int) -> str:

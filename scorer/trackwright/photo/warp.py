@@ -1,0 +1,218 @@
+"""What a homography cannot follow: the lens's barrel distortion and the paper's curl.
+
+The board's homography is fitted on its registration marks, round its border. A phone's lens
+bends straight lines (barrel distortion) and a poster or a sheet does not lie quite flat, so in
+the board's middle the homography can be off by 2 or 3 mm: more than a strip's slides absorb,
+and a space's printed line then falls beside where the reader looks for it.
+
+The board's own lines tell where they are. Across the middle of every track space the photo's
+green is matched against the board's picture (:func:`offsets`: the offset across the space that
+correlates best, within :data:`REACH` mm); each match tells the distortion along that space's
+normal, and the lattice's three directions tell it in both. A smooth field (a cubic in the
+board's coordinates, per axis) is fitted to them by least squares that drop the matches which
+disagree with it (a piece laid off its line, a card, a hand), twice (:func:`fit`). The reader
+then samples every space where the field says the board's point lies (:meth:`Warp.at`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trackwright.photo import homography as hg
+from trackwright.photo.image import Picture
+
+Point = tuple[float, float]
+
+REACH = 8  # half mm: how far across a space the board's line is looked for, each side
+SPAN = 12  # half mm: the photo's profile across the space, each side of where the line should be
+ROWS = (0.3, 0.5, 0.7)  # where along the space's strip the profile is read
+MATCH = 0.6  # the profile correlates with the board's this well at least, or it tells nothing
+CUT = (1.5, 0.75)  # mm: the matches further than this off the field are dropped, fit after fit
+LEAST = 40  # the field is fitted from at least this many matches (else none: the homography)
+LIMIT = 5.0  # mm: a field that moves a space further than this is not believed (none is used)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One space's offset across: at the board point (x, y), the board's content shows
+    ``off`` mm along the unit normal (nx, ny) from where the homography puts it."""
+
+    x: float
+    y: float
+    nx: float
+    ny: float
+    off: float
+
+
+@dataclass(frozen=True)
+class Warp:
+    """The field: board point -> the board point the homography must be given for it."""
+
+    cx: float
+    cy: float
+    sx: float
+    sy: float
+    ax: tuple[float, ...] = ()
+    ay: tuple[float, ...] = ()
+
+    def at(self, x: float, y: float) -> Point:
+        if not self.ax:
+            return x, y
+        terms = _terms((x - self.cx) / self.sx, (y - self.cy) / self.sy)
+        return (
+            x + sum(a * t for a, t in zip(self.ax, terms, strict=True)),
+            y + sum(a * t for a, t in zip(self.ay, terms, strict=True)),
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.ax)
+
+
+def none(size: tuple[float, float]) -> Warp:
+    """No correction: the homography alone."""
+    return Warp(size[0] / 2, size[1] / 2, size[0] / 2, size[1] / 2)
+
+
+def _terms(u: float, v: float) -> tuple[float, ...]:
+    return (1.0, u, v, u * u, u * v, v * v, u * u * u, u * u * v, u * v * v, v * v * v)
+
+
+def _correlation(a: Sequence[float], b: Sequence[float]) -> float:
+    n = len(a)
+    ma, mb = sum(a) / n, sum(b) / n
+    sab = saa = sbb = 0.0
+    for p, q in zip(a, b, strict=True):
+        p -= ma
+        q -= mb
+        sab += p * q
+        saa += p * p
+        sbb += q * q
+    return sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0
+
+
+def _profile(
+    photo: Picture, h: hg.H, x: float, y: float, nx: float, ny: float
+) -> list[float] | None:
+    """The photo's green across the space at the board point (x, y), every half mm from
+    ``-(SPAN + REACH)`` to ``SPAN + REACH`` half mm along the normal (bilinear)."""
+    w, hgt, g = photo.width, photo.height, photo.g
+    far = SPAN + REACH
+    p0 = hg.apply(h, x - nx * far / 2, y - ny * far / 2)
+    p1 = hg.apply(h, x + nx * far / 2, y + ny * far / 2)
+    if not all(0 <= p[0] < w - 1 and 0 <= p[1] < hgt - 1 for p in (p0, p1)):
+        return None
+    n = 2 * far
+    out = []
+    for k in range(n + 1):
+        px = p0[0] + (p1[0] - p0[0]) * k / n
+        py = p0[1] + (p1[1] - p0[1]) * k / n
+        ix, iy = int(px), int(py)
+        fx, fy = px - ix, py - iy
+        i = iy * w + ix
+        top = g[i] + (g[i + 1] - g[i]) * fx
+        bottom = g[i + w] + (g[i + w + 1] - g[i + w]) * fx
+        out.append(top + (bottom - top) * fy)
+    return out
+
+
+def offsets(
+    photo: Picture,
+    h: hg.H,
+    spaces: Sequence[tuple[Point, Point, Sequence[Sequence[float]]]],
+) -> list[Match]:
+    """Each space's offset across (see the module): ``spaces`` gives each space's two ends in
+    board mm and the board's green across it at :data:`ROWS` (``2 * SPAN + 1`` samples every
+    half mm, centred on the space's line)."""
+    out = []
+    for (ax, ay), (bx, by), boards in spaces:
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        nx, ny = -uy, ux
+        seen: list[float] = []
+        board: list[float] = []
+        for t, profile in zip(ROWS, boards, strict=True):
+            got = _profile(photo, h, ax + (bx - ax) * t, ay + (by - ay) * t, nx, ny)
+            if got is None:
+                break
+            seen.extend(got)
+            board.extend(profile)
+        else:
+            off, score = _joined_offset(seen, board, len(boards))
+            if score >= MATCH:
+                mx, my = (ax + bx) / 2, (ay + by) / 2
+                out.append(Match(mx, my, nx, ny, off / 2))
+    return out
+
+
+def _joined_offset(seen: list[float], board: list[float], rows: int) -> tuple[float, float]:
+    """Where the board's profiles (one per row, ``2 * SPAN + 1`` samples each) lie in the
+    photo's (``2 * (SPAN + REACH) + 1`` each), the same shift in every row: half mm off the
+    middle, to a tenth by a parabola through the best three; and how well they correlate
+    there."""
+    wide, narrow = len(seen) // rows, len(board) // rows
+    scores = []
+    for o in range(-REACH, REACH + 1):
+        a: list[float] = []
+        for r in range(rows):
+            start = r * wide + REACH + o
+            a.extend(seen[start : start + narrow])
+        scores.append(_correlation(a, board))
+    k = max(range(len(scores)), key=scores.__getitem__)
+    best = scores[k]
+    shift = 0.0
+    if 0 < k < len(scores) - 1:
+        a0, b0, c0 = scores[k - 1], best, scores[k + 1]
+        bend = a0 - 2 * b0 + c0
+        if bend < 0:
+            shift = max(-0.5, min(0.5, 0.5 * (a0 - c0) / bend))
+    return k - REACH + shift, best
+
+
+def fit(matches: Sequence[Match], size: tuple[float, float]) -> Warp:
+    """The field that best explains the matches (see the module), or none when too few agree
+    or it would move a point implausibly far."""
+    base = none(size)
+    kept = list(matches)
+    warp = base
+    for cut in (None, *CUT):
+        if cut is not None:
+            kept = [m for m in kept if abs(_residual(warp, m)) <= cut]
+        if len(kept) < LEAST:
+            return base
+        solved = _solve(base, kept)
+        if solved is None:
+            return base
+        warp = solved
+    if any(math.dist(warp.at(m.x, m.y), (m.x, m.y)) > LIMIT for m in matches):
+        return base
+    return warp
+
+
+def _residual(warp: Warp, m: Match) -> float:
+    """How far the match is from what the field says there (mm along its normal). The board's
+    content shows ``off`` along the normal, so the field must move the point by ``off``."""
+    x, y = warp.at(m.x, m.y)
+    return (x - m.x) * m.nx + (y - m.y) * m.ny - m.off
+
+
+def _solve(base: Warp, kept: Sequence[Match]) -> Warp | None:
+    n = 10
+    ata = [[0.0] * (2 * n) for _ in range(2 * n)]
+    atb = [0.0] * (2 * n)
+    for m in kept:
+        t = _terms((m.x - base.cx) / base.sx, (m.y - base.cy) / base.sy)
+        row = [m.nx * v for v in t] + [m.ny * v for v in t]
+        for i, ri in enumerate(row):
+            if ri:
+                line = ata[i]
+                for j, rj in enumerate(row):
+                    line[j] += ri * rj
+                atb[i] += ri * m.off
+    for i in range(2 * n):
+        ata[i][i] += 1e-3  # a little ridge: a field the matches leave loose stays near none
+    sol = hg.solve_linear(ata, atb)
+    if sol is None:
+        return None
+    return Warp(base.cx, base.cy, base.sx, base.sy, tuple(sol[:n]), tuple(sol[n:]))
