@@ -50,49 +50,51 @@ def tally(photo, got) -> dict[str, int]:
 # moved, and the flags with them; never a wrong space). The photos' grain was drawn from C's
 # unseeded rand() (Pillow's effect_noise) until it was seeded: the same scene then came out a
 # little differently each time (2-3 flags more or fewer, which looked like state kept by the
-# reader); seeded, 33 flags 30 and 36 flags 69, now the limits. To be lowered, never raised.
-FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (third time)'"
+# reader); seeded, 33 flags 30 and 36 flags 69. The fourth freeze (the lens's field, 2 x 2
+# samples, washed-out and noisy light) lowered every limit to what it flags now. To be
+# lowered, never raised.
+FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (fourth time)'"
 PALE = [
     # the case of the issue: white and cream strips on the beige land, flat light, no shadow
     pytest.param(
         31,
         {"kinds": ["paper"], "papers": ["white", "cream"], "light": "diffuse"},
-        45,
+        20,
         marks=pytest.mark.xfail(
             strict=True,
-            reason=f"known: D6-D7, empty, read as a pale piece (its line reads hidden: "
-            f"the same space in tuning photo 5007); {FROZEN}",
+            reason=f"known: C8-D8, a white strip whose line still shows (the strip turned "
+            f"off it), read empty; {FROZEN}",
         ),
         id="31-white-cream-diffuse",
     ),
     pytest.param(
         32,
         {"kinds": ["paper"], "papers": ["cream"], "light": "daylight", "hand": False},
-        38,
+        30,
         marks=pytest.mark.xfail(
             strict=True,
-            reason=f"known: C7-C8, a cream strip whose line still shows in most rows (the "
-            f"strip turned off it), read empty; {FROZEN}",
+            reason=f"known: C7-C8 and C9-C10, cream strips whose line still shows in most "
+            f"rows (the strips turned off it), read empty; {FROZEN}",
         ),
         id="32-cream-daylight",
     ),
     pytest.param(
         33,
         {"kinds": ["paper"], "papers": ["white"], "light": "lamp", "phone": True},
-        30,
+        11,
         id="33-white-lamp-phone-shadow",
     ),
     pytest.param(
         34,
         {"kinds": ["paper"], "papers": ["grey", "yellow", "kraft"], "light": "classic"},
-        25,
+        18,
         id="34-grey-yellow-kraft",
     ),
-    pytest.param(35, {"kinds": ["folded"], "light": "lamp"}, 46, id="35-folded-lamp"),
+    pytest.param(35, {"kinds": ["folded"], "light": "lamp"}, 25, id="35-folded-lamp"),
     pytest.param(
         36,
         {"kinds": list(photo_scenes.ALL_KINDS), "light": "daylight", "phone": True},
-        69,
+        61,
         id="36-every-kind-daylight-phone-shadow",
     ),
 ]

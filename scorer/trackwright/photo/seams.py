@@ -146,10 +146,7 @@ def across_run(run: SeamRun) -> list[list[tuple[float, float]]]:
     t = lo + STEP / 2
     while t < hi:
         out.append(
-            [
-                (at + k / 2, t) if axis == "x" else (t, at + k / 2)
-                for k in range(-HALF, HALF + 1)
-            ]
+            [(at + k / 2, t) if axis == "x" else (t, at + k / 2) for k in range(-HALF, HALF + 1)]
         )
         t += STEP
     return out

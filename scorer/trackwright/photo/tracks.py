@@ -6,7 +6,11 @@
 2. Check the fit against the printed board's own picture (the *reference*: the board drawing
    rendered at :data:`REF_PPM` pixels per millimetre and softened a little, by Pillow on a
    computer or the browser's canvas on a phone): the photo must look like the board there.
-3. Sample a strip across the middle of every track space in the photo and in the reference.
+3. Follow what the homography cannot (:mod:`.warp`): the lens's barrel distortion and the
+   paper's curl, a smooth field fitted to where the board's own lines show; and tell which of
+   the tiled papers' seams the photo shows (a poster shows none; :mod:`.seams`).
+4. Sample a strip across the middle of every track space in the photo and in the reference
+   (each sample the mean of 2 x 2 pixels: a phone's noise halved).
    The light is evened out per strip (a gain per colour channel), the reference is slid
    across and along by up to 1.5 mm (each sample also against its neighbours) to absorb
    registration error and a tiled board's sheets being a little off, and each sample is
@@ -16,7 +20,7 @@
    across the whole strip. A space is *taken* when the band is there all along (and few rows
    show anything else, as a card's printed bars would; and the band is not the board itself,
    seen in the gap between two fingers).
-4. Any piece, by what it changes (issue 28), not by an expected colour: a strip of white or
+5. Any piece, by what it changes (issue 28), not by an expected colour: a strip of white or
    cream paper on the beige land differs from the board in hardly any sample, but it hides
    the space's printed line. So the line is read too, stroke by stroke, against the level
    round it in the photo and against how the board's lines show elsewhere in the same photo
@@ -26,7 +30,7 @@
    *empty* only on positive evidence that the board is intact there: nothing differs, its
    line shows all along, and no faint band a piece's width lies beside it. Anything else is
    *uncertain*: where the evidence is weak the space is flagged, never guessed.
-5. The game's rules then settle some uncertain spaces (:meth:`Reading.settled`): the
+6. The game's rules then settle some uncertain spaces (:meth:`Reading.settled`): the
    TransAmerica engine empties a hidden space that no chain of hidden spaces joins to a track
    seen (:func:`trackwright.scorer.transamerica.unjoined_spaces`, the one place that rule is
    written); never one that may hold a pale piece in plain sight.
@@ -102,20 +106,24 @@ HIDDEN_ROWS = 0.5  # suspect (a pale piece may lie there): the line hidden in mo
 SIDE_INK = 20  # the paper beside a line: within this of the reference's lightest (0-255)
 DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its middle (the kit's)
 
-# Any piece, by what it changes (issue 28). These were tuned on the TUNING set (benchmarks/
+# Any piece, by what it changes (issue 28). These were tuned on the TUNING sets (benchmarks/
 # photos.py --first 5000 --count 40, the scenes of tests/support/photo_scenes.py with paper
-# strips, folded strips, lamps and phone shadows) and FROZEN at the commit whose message
-# begins "Freeze the photo reader's thresholds (third time)" (the second, "..., again", came
-# after a first check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a
-# seam; the third after the check set 8000-8039 showed empty spaces beside the brick seams
-# read taken); the new CHECK set (seeds 8100-8139), the old one and the physically rendered
-# benchmark are run on them as they are.
+# strips, folded strips, lamps and phone shadows; and the rendered seeds 2000-2039 of
+# benchmarks/photo_render.py) and FROZEN at the commit whose message begins "Freeze the photo
+# reader's thresholds (fourth time)". The second freeze ("..., again") came after a first
+# check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a seam; the
+# third after the check set 8000-8039 showed empty spaces beside the brick seams read taken;
+# the fourth after the rendered set 1000-1199 showed the lens's distortion, noise and washed-out
+# light (:mod:`.warp`, the 2 x 2 samples, WASHED, NOISY, DARKEST, the seams a photo shows).
+# The new CHECK sets (2D seeds 8200-8239, rendered seeds 1200-1399), and the old ones, are run
+# on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure)
 EMPTY_CLEAR = 0.5  # empty: at least this share of rows clear ...
 EMPTY_FAINT = 0.38  # ... the line faint or hidden in at most this share of its rows ...
 EMPTY_HIDDEN = 0.13  # ... and hidden in at most this share (one of a space's 8 rows) ...
+DARKEST = 1.8  # ... its line no darker than this many times the board's (a dark piece on it)
 EMPTY_PALE = 0.45  # ... and a faint band a piece's width in at most this share of rows:
 PALE_DIFF = 18.0  # samples this far off the board (a channel, 0-255) ...
 PALE_INK = 30  # ... where the board's paper is (not darker than its lightest by this) ...
@@ -129,6 +137,7 @@ NODE_SEEN = 0.5  # a marker too): its green correlating with the board's by this
 NODE_BLANK = 0.3  # its spread of green under this share of the board's
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 WASHED = 0.5  # lines round a space showing under this share of the board's: washed out
+NOISY = 0.15  # the line's flicker (_line_noise) over its contrast past which no pale is read
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -197,6 +206,61 @@ def _seams_across(
     return at, which
 
 
+def _make_strip(
+    m: TransAmericaMap,
+    e: Any,
+    reference: Reference,
+    planes: tuple[tuple[bytes, bytes, bytes], tuple[bytes, bytes, bytes]],
+    runs: Sequence[seams_mod.SeamRun],
+) -> Strip:
+    """One space's strip: its corners, the seams across its rows, and the reference's colours
+    there, soft and sharp."""
+    soft_planes, sharp_planes = planes
+    half = 2 * ACROSS + SLIDE
+    a, b = m.nodes[e.a], m.nodes[e.b]
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+    t0 = ALONG[0] * length
+    rows = int((ALONG[1] - ALONG[0]) * length) + 1
+    t1 = t0 + rows - 1
+    corners = tuple(
+        (a.x + ux * t - uy * s, a.y + uy * t + ux * s)
+        for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
+    )
+    strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
+    strip.strokes = (0.0,) if e.cost == 1 else (-DOUBLE_GAP, DOUBLE_GAP)
+    nx, ny = -uy, ux  # across, in board mm per sample
+    for i in range(rows):
+        px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
+        at, which = _seams_across(runs, px, py, nx, ny)
+        strip.seams.append(at)
+        strip.seam_runs.append(which)
+    k = reference.ppm / 2  # reference pixels per half mm
+    rw, rh = reference.pic.width, reference.pic.height
+    # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
+    ax, ay = ux * k, uy * k
+    cx0 = (a.x + ux * t0) * reference.ppm - uy * (-half) * k
+    cy0 = (a.y + uy * t0) * reference.ppm + ux * (-half) * k
+    n = 2 * half + 1
+    across = [(-uy * k * j, ux * k * j) for j in range(n)]
+    for i in range(-SLIDE, 2 * (rows - 1) + SLIDE + 1):
+        bx, by = cx0 + ax * i, cy0 + ay * i
+        ex, ey = bx + across[-1][0], by + across[-1][1]
+        inside = min(bx, ex) >= 0 and min(by, ey) >= 0
+        if inside and max(bx, ex) < rw and max(by, ey) < rh:
+            idx = [int(by + dy) * rw + int(bx + dx) for dx, dy in across]
+        else:  # at the drawing's edge: clamped
+            idx = [
+                min(max(int(by + dy), 0), rh - 1) * rw + min(max(int(bx + dx), 0), rw - 1)
+                for dx, dy in across
+            ]
+        rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
+        strip.ref.append(list(zip(rr, rg, rb, strict=True)))
+        sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
+        strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
+    return strip
+
+
 class Board:
     """What the reader knows of one printed board before any photo (kept between photos)."""
 
@@ -213,54 +277,12 @@ class Board:
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
-        self.strips: list[Strip] = []
-        half = 2 * ACROSS + SLIDE
         runs = seams_mod.board_seam_runs(m.printed_seam_runs, *self.size, keepouts)
         soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
         sharp_planes = (sharp.r, sharp.g, sharp.b)
-        for e in m.edges:
-            a, b = m.nodes[e.a], m.nodes[e.b]
-            length = math.hypot(b.x - a.x, b.y - a.y)
-            ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
-            t0 = ALONG[0] * length
-            rows = int((ALONG[1] - ALONG[0]) * length) + 1
-            t1 = t0 + rows - 1
-            corners = tuple(
-                (a.x + ux * t - uy * s, a.y + uy * t + ux * s)
-                for t, s in ((t0, -ACROSS), (t0, ACROSS), (t1, -ACROSS), (t1, ACROSS))
-            )
-            strip = Strip(edge_key(e.a, e.b), corners, rows)  # type: ignore[arg-type]
-            strip.strokes = (0.0,) if e.cost == 1 else (-DOUBLE_GAP, DOUBLE_GAP)
-            nx, ny = -uy, ux  # across, in board mm per sample
-            for i in range(rows):
-                px, py = a.x + ux * (t0 + i), a.y + uy * (t0 + i)
-                at, which = _seams_across(runs, px, py, nx, ny)
-                strip.seams.append(at)
-                strip.seam_runs.append(which)
-            k = reference.ppm / 2  # reference pixels per half mm
-            rw, rh = reference.pic.width, reference.pic.height
-            # Half-mm steps along (u) and across (v) in reference pixels, and where (0, 0) is.
-            ax, ay = ux * k, uy * k
-            cx0 = (a.x + ux * t0) * reference.ppm - uy * (-half) * k
-            cy0 = (a.y + uy * t0) * reference.ppm + ux * (-half) * k
-            n = 2 * half + 1
-            across = [(-uy * k * j, ux * k * j) for j in range(n)]
-            for i in range(-SLIDE, 2 * (rows - 1) + SLIDE + 1):
-                bx, by = cx0 + ax * i, cy0 + ay * i
-                ex, ey = bx + across[-1][0], by + across[-1][1]
-                inside = min(bx, ex) >= 0 and min(by, ey) >= 0
-                if inside and max(bx, ex) < rw and max(by, ey) < rh:
-                    idx = [int(by + dy) * rw + int(bx + dx) for dx, dy in across]
-                else:  # at the drawing's edge: clamped
-                    idx = [
-                        min(max(int(by + dy), 0), rh - 1) * rw + min(max(int(bx + dx), 0), rw - 1)
-                        for dx, dy in across
-                    ]
-                rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
-                strip.ref.append(list(zip(rr, rg, rb, strict=True)))
-                sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
-                strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
-            self.strips.append(strip)
+        self.strips = [
+            _make_strip(m, e, reference, (soft_planes, sharp_planes), runs) for e in m.edges
+        ]
         middles = {
             edge_key(e.a, e.b): (
                 (m.nodes[e.a].x + m.nodes[e.b].x) / 2,
@@ -605,8 +627,19 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
         x1 = p01[0] + (p11[0] - p01[0]) * k + 0.5
         y1 = p01[1] + (p11[1] - p01[1]) * k + 0.5
         dx, dy = (x1 - x0) / (cols - 1), (y1 - y0) / (cols - 1)
-        idx = [int(y0 + j * dy) * w + int(x0 + j * dx) for j in range(cols)]
-        out.append([(r[q], g[q], b[q]) for q in idx])
+        # Each sample the mean of the 2 x 2 pixels round its point: a phone's noise halved,
+        # while a sample still spans less than the half mm a line is wide.
+        idx = [int(y0 + j * dy - 0.5) * w + int(x0 + j * dx - 0.5) for j in range(cols)]
+        out.append(
+            [
+                (
+                    (r[q] + r[q + 1] + r[q + w] + r[q + w + 1] + 2) >> 2,
+                    (g[q] + g[q + 1] + g[q + w] + g[q + w + 1] + 2) >> 2,
+                    (b[q] + b[q + 1] + b[q + w] + b[q + w + 1] + 2) >> 2,
+                )
+                for q in idx
+            ]
+        )
     return out
 
 
@@ -809,6 +842,7 @@ class Judged(NamedTuple):
     du: int
     tone: tuple[float, float, float]  # the band over the reference, in the strip's light
     scaled: list[list[tuple[float, float, float]]]  # the samples in the strip's light
+    clipped: tuple[bool, bool, bool] = (False, False, False)  # the channels saturated (_clipped)
 
 
 def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
@@ -843,7 +877,9 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     if not _straight(centres):
         other, band = other + band, 0
     tone = (_median(tones[0]), _median(tones[1]), _median(tones[2])) if tones[0] else (1, 1, 1)
-    return Judged(band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled)
+    return Judged(
+        band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped
+    )
 
 
 def pale_band(
@@ -1113,6 +1149,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     # soften it): the median over the strips, most of them empty.
     typical = _median([_median(shown) for _s, _j, shown in judged if shown] or [1.0])
     near = _typical_near(board, judged, typical)
+    noisy = _line_noise(judged) > NOISY * typical
     seen, blank = _nodes_seen(photo, h, board, warp)
     verdicts = {
         strip.edge: _verdict(strip, j, shown, near[strip.edge], _ends(strip.edge, seen, blank))
@@ -1120,6 +1157,8 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
         else _washed(j)
         for strip, j, shown in judged
     }
+    if noisy:  # a hidden line is no evidence where lines flicker row to row
+        verdicts = {e: "suspect" if v == "pale" else v for e, v in verdicts.items()}
     _cards(board, verdicts)
     for strip, j, _shown in judged:
         verdict = verdicts[strip.edge]
@@ -1160,10 +1199,17 @@ def _seams_absent(photo: Picture, h: hg.H, board: Board, warp: warp_mod.Warp) ->
     for n, (points, board_rows) in enumerate(board.seam_profiles):
         seen, kept = [], []
         for row, ref in zip(points, board_rows, strict=True):
-            at = [hg.apply(h, *warp.at(x, y)) for x, y in (row[0], row[-1])]
-            if all(0 <= px < w - 1 and 0 <= py < hgt - 1 for px, py in at):
-                seen.append([g[int(py + 0.5) * w + int(px + 0.5)] for px, py in (hg.apply(h, *warp.at(x, y)) for x, y in row)])
-                kept.append(ref)
+            (x0, y0), (x1, y1) = (hg.apply(h, *warp.at(x, y)) for x, y in (row[0], row[-1]))
+            if not all(0 <= px < w - 1 and 0 <= py < hgt - 1 for px, py in ((x0, y0), (x1, y1))):
+                continue
+            k = len(row) - 1  # a profile is 10 mm long: straight in the photo
+            seen.append(
+                [
+                    g[int(y0 + (y1 - y0) * i / k + 0.5) * w + int(x0 + (x1 - x0) * i / k + 0.5)]
+                    for i in range(k + 1)
+                ]
+            )
+            kept.append(ref)
         run = board.seam_runs[n]
         if not seams_mod.shown(run, seams_mod.dip(seen, kept)):
             out.add(n)
@@ -1193,7 +1239,8 @@ def _judge_strips(
     outside: list[Edge] = []
     for strip in board.strips:
         if warp:
-            strip = replace(strip, corners=tuple(warp.at(x, y) for x, y in strip.corners))
+            p00, p01, p10, p11 = (warp.at(x, y) for x, y in strip.corners)
+            strip = replace(strip, corners=(p00, p01, p10, p11))
         if absent and any(strip.seam_runs):
             strip = _without(strip, absent)
         samples = _sample(photo, h, strip)
@@ -1239,6 +1286,17 @@ def _typical_near(
     }
 
 
+def _line_noise(judged: list[tuple[Strip, Judged, list[float]]]) -> float:
+    """How much the board's line flickers from row to row in this photo (noise, grain, JPEG):
+    the median over the clear spaces of each one's median deviation of :func:`_line_seen`."""
+    spreads = []
+    for _s, j, shown in judged:
+        if len(shown) >= 4 and j.clear >= 0.9:
+            middle = _median(shown)
+            spreads.append(_median([abs(v - middle) for v in shown]))
+    return _median(spreads) if spreads else 0.0
+
+
 def _washed(j: Judged) -> str:
     """A space where the board's lines hardly show (washed out, out of focus): a piece's band
     reads as anywhere, but a hidden line tells nothing, so nothing else is taken or empty."""
@@ -1266,12 +1324,14 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     )
     lined = seen >= LINE_ROWS
     plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
-    if lined and faint <= EMPTY_FAINT and hidden <= EMPTY_HIDDEN and not busy:
+    inked = _median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
+    if lined and faint <= EMPTY_FAINT and hidden <= EMPTY_HIDDEN and not busy and inked:
         if j.clear >= EMPTY_CLEAR and pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE:
             return "empty"
         return "suspect" if plain else "unsure"  # a faint band beside the line, say
+    readable = not j.clipped[1]  # a saturated paper washes the line out with the ink
     if seen >= PALE_LINE_ROWS and hidden >= PALE_HIDDEN and plain and ends >= PALE_ENDS:
-        return "pale"
+        return "pale" if readable else "suspect"
     if plain and (hidden > HIDDEN_ROWS or pale_band(j.scaled, strip, j.du, j.dv)[0] > EMPTY_PALE):
         return "suspect"
     return "unsure"
