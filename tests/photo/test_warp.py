@@ -1,0 +1,114 @@
+"""The lens's and the paper's field (photo/warp.py) and the seams a photo shows (photo/seams.py),
+with numbers: what they must recover from measurements made up here."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trackwright.photo import seams, warp
+
+SIZE = (690.0, 398.0)
+
+
+def barrel(x: float, y: float, k: float) -> tuple[float, float]:
+    """A barrel-like displacement (mm) at a board point: zero in the middle, growing as r^3."""
+    cx, cy = SIZE[0] / 2, SIZE[1] / 2
+    u, v = (x - cx) / cx, (y - cy) / cy
+    r2 = u * u + v * v
+    return k * u * r2, k * v * r2
+
+
+def measured(k: float, rng: random.Random, wild: float = 0.0) -> list[warp.Match]:
+    """Offsets across spaces in the lattice's three directions, as the photo would show them
+    under the field, a little noisy; ``wild`` of them off by up to 4 mm (pieces off their
+    line, a card)."""
+    out = []
+    for _ in range(450):
+        x, y = rng.uniform(20, SIZE[0] - 20), rng.uniform(20, SIZE[1] - 20)
+        angle = rng.choice((0.0, math.pi / 3, 2 * math.pi / 3))
+        nx, ny = -math.sin(angle), math.cos(angle)
+        dx, dy = barrel(x, y, k)
+        off = dx * nx + dy * ny + rng.gauss(0, 0.1)
+        if rng.random() < wild:
+            off += rng.uniform(-4, 4)
+        out.append(warp.Match(x, y, nx, ny, off))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(k=st.floats(-2.0, 2.0), seed=st.integers(0, 10_000))  # up to 3.5 mm at the corners
+def test_the_field_is_recovered_where_the_board_is(k, seed):
+    rng = random.Random(seed)
+    field = warp.fit(measured(k, rng, wild=0.15), SIZE)
+    for x in range(40, 660, 60):
+        for y in range(40, 370, 60):
+            dx, dy = barrel(x, y, k)
+            fx, fy = field.at(x, y)
+            assert math.hypot(fx - x - dx, fy - y - dy) < 0.35, (x, y, k)
+
+
+def test_too_few_matches_leave_the_homography_alone():
+    rng = random.Random(1)
+    few = measured(2.0, rng)[: warp.LEAST - 1]
+    field = warp.fit(few, SIZE)
+    assert not field
+    assert field.at(100.0, 50.0) == (100.0, 50.0)
+
+
+def test_matches_that_agree_on_nothing_are_not_believed():
+    rng = random.Random(2)
+    noise = [
+        warp.Match(rng.uniform(0, 690), rng.uniform(0, 398), 1.0, 0.0, rng.uniform(-4, 4))
+        for _ in range(300)
+    ]
+    field = warp.fit(noise, SIZE)
+    moved = max(math.dist(field.at(m.x, m.y), (m.x, m.y)) for m in noise)
+    assert not field or moved <= warp.LIMIT
+
+
+def test_a_line_is_found_where_it_lies_to_a_tenth_of_a_half_mm():
+    board = [240.0] * (2 * warp.SPAN + 1)
+    for k, v in ((warp.SPAN - 1, 200.0), (warp.SPAN, 150.0), (warp.SPAN + 1, 200.0)):
+        board[k] = v
+    for shift in (-5, -1, 0, 3, 7):
+        seen = [240.0] * (2 * (warp.SPAN + warp.REACH) + 1)
+        for k, v in enumerate(board):
+            seen[warp.REACH + shift + k] = v * 0.8  # the photo darker: correlation ignores it
+        off, score = warp._joined_offset(seen, board, 1)
+        assert abs(off - shift) < 0.1
+        assert score > 0.99
+
+
+def profiles(depth: float, count: int) -> tuple[list[list[float]], list[list[float]]]:
+    board = [[230.0] * (2 * seams.HALF + 1) for _ in range(count)]
+    seen = []
+    for n, row in enumerate(board):
+        got = [v * 0.9 + (n % 3) for v in row]  # another light, a little noise
+        got[seams.HALF + 2] *= 1 - depth  # the shadow, 1 mm off its place
+        seen.append(got)
+    return seen, board
+
+
+def test_a_seam_shows_by_its_shadow_and_a_poster_has_none():
+    run = ("x", 220.0, 0.0, 200.0)
+    seen, board = profiles(0.05, 60)
+    assert seams.dip(seen, board) > 0.04
+    assert seams.shown(run, seams.dip(seen, board))
+    flat, board = profiles(0.0, 60)
+    assert seams.dip(flat, board) < seams.DIP
+    assert not seams.shown(run, seams.dip(flat, board))
+    # a run too short to tell is kept
+    assert seams.shown(("y", 208.0, 502.0, 528.0), 0.0)
+
+
+def test_the_points_across_a_run_follow_it():
+    rows = seams.across_run(("y", 134.0, 213.0, 448.0))
+    assert len(rows) == math.ceil((448.0 - 213.0 - seams.STEP / 2) / seams.STEP)
+    first = rows[0]
+    assert len(first) == 2 * seams.HALF + 1
+    assert first[seams.HALF] == (213.0 + seams.STEP / 2, 134.0)
+    assert first[0][1] == 134.0 - seams.HALF / 2
