@@ -390,6 +390,63 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     assert "no buffer 7" in reply["error"]
 
 
+def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
+    """While the round is played the page makes the board ready a step at a time ("prepare":
+    "step": the pictures once, then bare steps until ready), each a short hold of the engine;
+    the photo then reads exactly as with a board made at once, and a photo taken half way
+    finishes the board first."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.photo import question
+    from trackwright.play import bridge
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    photo = scene(3)
+    m = model.load("usa")
+    pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
+    ref, sharp = cli_photo.reference(m)
+    size = (ref.pic.width, ref.pic.height)
+
+    def planes(p) -> bytes:
+        return Image.merge(
+            "RGB", [Image.frombytes("L", (p.width, p.height), c) for c in (p.r, p.g, p.b)]
+        ).tobytes()
+
+    pictures = {
+        "reference": {"width": size[0], "height": size[1], "buffer": 0, "ppm": ref.ppm},
+        "sharp": {"width": size[0], "height": size[1], "buffer": 1},
+    }
+    board_bytes = [planes(ref.pic), planes(sharp)]
+    record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
+
+    def ask(args, buffers=()):
+        text = bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(args), buffers)
+        return json.loads(text)["ok"]
+
+    def read():
+        args = {"photo": {"width": pic.width, "height": pic.height, "buffer": 2}, **pictures}
+        return ask(args, [*board_bytes, planes(pic)])
+
+    question._BOARDS.clear()
+    question._MAKING.clear()
+    at_once = read()
+    question._BOARDS.clear()
+    assert ask({"prepare": "step"}) == {"ready": False}  # nothing begun: the page sends pictures
+    answers = [ask({"prepare": "step", **pictures}, board_bytes)]
+    while not answers[-1]["ready"]:
+        answers.append(ask({"prepare": "step"}))
+    assert len(answers) >= 8  # 479 strips, 60 a step
+    assert not question._MAKING
+    assert read() == at_once
+    assert ask({"prepare": "step"}) == {"ready": True}
+    # half way: the photo finishes the board
+    question._BOARDS.clear()
+    ask({"prepare": "step", **pictures}, board_bytes)
+    ask({"prepare": "step"})
+    assert question._MAKING
+    assert read() == at_once
+    assert not question._MAKING
+
+
 def test_the_page_draws_at_the_readers_own_sizes():
     """The page asks the engine the sizes it scales the photo and draws the board's picture at,
     so they are written once, in the reader."""

@@ -79,6 +79,41 @@ def test_a_photo_fills_the_round(browser, static_site, tmp_path):
     context.close()
 
 
+def test_the_board_is_made_ready_while_the_round_is_played(browser, static_site):
+    """No photo taken yet: a moment after the round shows, the page makes the board ready for
+    reading in short steps, and the round's own questions are answered between them (the
+    engine is never held for the whole board)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    pg.wait_for_selector("#photo-button")
+    assert not pg.evaluate("window.TW.taPhoto.state.ready")
+    waits = []
+    for _ in range(60):
+        waits.append(
+            pg.evaluate(
+                """async () => {
+                    const t0 = performance.now();
+                    await window.TWEngine.score(window.TW.G.record);
+                    return performance.now() - t0;
+                }"""
+            )
+        )
+        if pg.evaluate("window.TW.taPhoto.state.ready"):
+            break
+        pg.wait_for_timeout(250)
+    assert pg.evaluate("window.TW.taPhoto.state.ready")
+    made = pg.evaluate(
+        "async () => (await window.TWEngine.ask('photo_read', window.TW.G.record,"
+        " {prepare: 'step'})).ready"
+    )
+    assert made  # the engine holds the board: the first photo needs no making
+    assert len(waits) >= 3, waits  # the round was scored while the board was made
+    assert not context.errors, context.errors
+    context.close()
+
+
 def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp_path):
     from PIL import Image
 

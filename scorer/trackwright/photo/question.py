@@ -15,6 +15,10 @@ photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
 the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
 ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
+With ``"prepare": "step"``, a little of it at a time (:meth:`.tracks.Board.in_steps`; the page
+does this while the round is played, so its engine is never held long): the first such question
+hands over the pictures, the next ones only ``{"prepare": "step"}``, each answered
+``{"ready": false}`` until the board is made; a photo read meanwhile finishes it first.
 
 The question ``photo_setup`` tells the page the sizes it draws at (:func:`photo_setup`), so no
 number of the reader's is written twice.
@@ -25,6 +29,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+from collections.abc import Iterator
 from typing import Any
 
 from trackwright.core.errors import TrackwrightError
@@ -33,6 +38,8 @@ from trackwright.photo import tracks
 from trackwright.photo.image import Picture
 
 _BOARDS: dict[tuple[str, str], tracks.Board] = {}  # kept between photos of one board
+#: a board being made a step at a time (``"prepare": "step"``), and its key
+_MAKING: dict[tuple[str, str], Iterator[tracks.Board | None]] = {}
 
 
 def _raw(value: Any, buffers: list[bytes], what: str, where: str) -> bytes:
@@ -60,6 +67,40 @@ def _pixels(value: Any, buffers: list[bytes], what: str, where: str) -> Picture:
     return Picture.from_bytes(raw, width, height, where)
 
 
+def _pictures(
+    args: dict[str, Any], buffers: list[bytes], where: str
+) -> tuple[tracks.Reference, Picture]:
+    """The board's two pictures the page drew (see the module's description)."""
+    ref = args.get("reference")
+    ppm = ref.get("ppm", tracks.REF_PPM) if isinstance(ref, dict) else tracks.REF_PPM
+    if not isinstance(ppm, (int, float)) or not 0.5 <= ppm <= 8:
+        raise TrackwrightError.of("photo.ask.ppm", where)
+    soft = _pixels(ref, buffers, "reference", where)
+    sharp = args.get("sharp")
+    return (
+        tracks.Reference(soft, float(ppm)),
+        soft if sharp is None else _pixels(sharp, buffers, "sharp", where),
+    )
+
+
+def _step(m: TransAmericaMap) -> bool:
+    """One more step of the board being made for ``m`` (:meth:`.tracks.Board.in_steps`):
+    whether it is ready (True too when it already was; False when none is being made)."""
+    if any(key[0] == m.name for key in _BOARDS) and not _MAKING:
+        return True
+    for key, making in list(_MAKING.items()):
+        if key[0] != m.name:
+            continue
+        board = next(making, None)
+        if board is not None:
+            del _MAKING[key]
+            _BOARDS.clear()
+            _BOARDS[key] = board
+            return True
+        return False
+    return False
+
+
 def photo_setup() -> dict[str, Any]:
     """What the page draws for the reader: the photo scaled so its longer side is ``working``
     pixels, and the board's picture at ``ppm`` pixels per millimetre, softened by ``blur`` (the
@@ -81,42 +122,60 @@ def photo_read(
     settled by the rules (:meth:`.tracks.Reading.settled`)."""
     if not isinstance(args, dict):
         raise TrackwrightError.of("photo.ask.photo-reference", where)
+    if args.get("prepare") == "step" and args.get("reference") is None:
+        return {"ready": _step(m)}
     buffers = args.get("buffers") or []
     if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
         raise TrackwrightError.of("photo.ask.buffers", where)
-    ref = args.get("reference")
+    key = (m.name, _digest(args, buffers, where))
+    if args.get("photo") is None and args.get("prepare") == "step":
+        if key not in _BOARDS and key not in _MAKING:
+            _MAKING.clear()
+            _MAKING[key] = tracks.Board.in_steps(m, *_pictures(args, buffers, where))
+        return {"ready": _step(m)}
+    board = _board(m, key, args, buffers, where)
+    if args.get("photo") is None and args.get("prepare") is True:
+        return {"ready": True}  # the board made ready while the camera is open
+    photo = _pixels(args.get("photo"), buffers, "photo", where)
+    try:
+        reading = tracks.read(photo, board, _anchors(args) or None)
+    except tracks.PhotoError as exc:
+        return {"problem": exc.code, "message": exc.message}
+    return reading.settled().to_json()
+
+
+def _digest(args: dict[str, Any], buffers: list[bytes], where: str) -> str:
+    """The board's pictures' fingerprint: the board a photo is read against is kept by it."""
     digest = hashlib.sha1()
-    for part, what in ((ref, "reference"), (args.get("sharp"), "sharp")):
+    for part, what in ((args.get("reference"), "reference"), (args.get("sharp"), "sharp")):
         try:
             digest.update(_raw(part, buffers, what, where))
         except TrackwrightError:
             digest.update(b"-")
-    key = (m.name, digest.hexdigest())
+    return digest.hexdigest()
+
+
+def _board(
+    m: TransAmericaMap, key: tuple[str, str], args: dict[str, Any], buffers: list[bytes], where: str
+) -> tracks.Board:
+    """The board of these pictures: kept, finished from its steps, or made now."""
     board = _BOARDS.get(key)
     if board is None:
-        ppm = ref.get("ppm", tracks.REF_PPM) if isinstance(ref, dict) else tracks.REF_PPM
-        if not isinstance(ppm, (int, float)) or not 0.5 <= ppm <= 8:
-            raise TrackwrightError.of("photo.ask.ppm", where)
-        soft = _pixels(ref, buffers, "reference", where)
-        sharp = args.get("sharp")
-        board = tracks.Board(
-            m,
-            tracks.Reference(soft, float(ppm)),
-            soft if sharp is None else _pixels(sharp, buffers, "sharp", where),
-        )
+        making = _MAKING.pop(key, None)
+        if making is not None:  # the rest of a board begun in steps
+            board = [b for b in making if b is not None][-1]
+        else:
+            board = tracks.Board(m, *_pictures(args, buffers, where))
         _BOARDS.clear()
         _BOARDS[key] = board
-    if args.get("photo") is None and args.get("prepare") is True:
-        return {"ready": True}  # the board made ready while the camera is open
-    photo = _pixels(args.get("photo"), buffers, "photo", where)
+    return board
+
+
+def _anchors(args: dict[str, Any]) -> dict[str, tuple[float, float]]:
     anchors: dict[str, tuple[float, float]] = {}
     raw = args.get("anchors") or {}
     if isinstance(raw, dict):
         for name, pos in raw.items():
             if isinstance(pos, list) and len(pos) == 2:
                 anchors[str(name)] = (float(pos[0]), float(pos[1]))
-    try:
-        reading = tracks.read(photo, board, anchors or None)
-    except tracks.PhotoError as exc:
-        return {"problem": exc.code, "message": exc.message}
-    return reading.settled().to_json()
+    return anchors

@@ -41,7 +41,7 @@ Pure Python over byte planes (no per-pixel loop over the whole photo).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -212,9 +212,11 @@ def _make_strip(
     reference: Reference,
     planes: tuple[tuple[bytes, bytes, bytes], tuple[bytes, bytes, bytes]],
     runs: Sequence[seams_mod.SeamRun],
+    shared: dict[tuple[int, int, int], tuple[int, int, int]],
 ) -> Strip:
     """One space's strip: its corners, the seams across its rows, and the reference's colours
-    there, soft and sharp."""
+    there, soft and sharp. ``shared``: one tuple per colour for the whole board (most samples
+    are the paper's few colours: a board's strips take 20 MB instead of 130)."""
     soft_planes, sharp_planes = planes
     half = 2 * ACROSS + SLIDE
     a, b = m.nodes[e.a], m.nodes[e.b]
@@ -255,9 +257,9 @@ def _make_strip(
                 for dx, dy in across
             ]
         rr, rg, rb = (list(map(c.__getitem__, idx)) for c in soft_planes)
-        strip.ref.append(list(zip(rr, rg, rb, strict=True)))
+        strip.ref.append([shared.setdefault(q, q) for q in zip(rr, rg, rb, strict=True)])
         sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
-        strip.sharp.append(list(zip(sr, sg, sb, strict=True)))
+        strip.sharp.append([shared.setdefault(q, q) for q in zip(sr, sg, sb, strict=True)])
     return strip
 
 
@@ -270,19 +272,22 @@ class Board:
         reference: Reference,
         sharp: Picture,
         keepouts: Sequence[tuple[float, float, float, float]] = (),
+        *,
+        strips: list[Strip] | None = None,
     ) -> None:
         """``keepouts``: the printed board's words and discs, where the kit's seams do not run
-        (:mod:`.seams`); a map file that says where the kit's seams are printed needs none."""
+        (:mod:`.seams`); a map file that says where the kit's seams are printed needs none.
+        ``strips``: the spaces' strips already made (:meth:`in_steps`)."""
         self.map = m
         self.reference = reference
         self.marks = marks_mod.marks(m)
         self.size = marks_mod.drawing_size(m)
-        runs = seams_mod.board_seam_runs(m.printed_seam_runs, *self.size, keepouts)
-        soft_planes = (reference.pic.r, reference.pic.g, reference.pic.b)
-        sharp_planes = (sharp.r, sharp.g, sharp.b)
-        self.strips = [
-            _make_strip(m, e, reference, (soft_planes, sharp_planes), runs) for e in m.edges
-        ]
+        runs = _seam_runs(m, keepouts)
+        if strips is None:
+            planes = _planes(reference, sharp)
+            shared: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+            strips = [_make_strip(m, e, reference, planes, runs, shared) for e in m.edges]
+        self.strips = strips
         middles = {
             edge_key(e.a, e.b): (
                 (m.nodes[e.a].x + m.nodes[e.b].x) / 2,
@@ -315,6 +320,40 @@ class Board:
             for y in range(0, int(h) - 3, 6)
             for x in range(0, int(w) - 3, 6)
         ]
+
+    @classmethod
+    def in_steps(
+        cls,
+        m: TransAmericaMap,
+        reference: Reference,
+        sharp: Picture,
+        keepouts: Sequence[tuple[float, float, float, float]] = (),
+        step: int = 60,
+    ) -> Iterator[Board | None]:
+        """The same board made a little at a time (``step`` strips, then the rest), so the
+        phone can make it ready while the round is played without holding its engine for long:
+        None after each step, then the board."""
+        runs = _seam_runs(m, keepouts)
+        planes = _planes(reference, sharp)
+        strips: list[Strip] = []
+        shared: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        for e in m.edges:
+            strips.append(_make_strip(m, e, reference, planes, runs, shared))
+            if len(strips) % step == 0:
+                yield None
+        yield cls(m, reference, sharp, keepouts, strips=strips)
+
+
+def _seam_runs(
+    m: TransAmericaMap, keepouts: Sequence[tuple[float, float, float, float]]
+) -> list[seams_mod.SeamRun]:
+    return seams_mod.board_seam_runs(m.printed_seam_runs, *marks_mod.drawing_size(m), keepouts)
+
+
+def _planes(
+    reference: Reference, sharp: Picture
+) -> tuple[tuple[bytes, bytes, bytes], tuple[bytes, bytes, bytes]]:
+    return (reference.pic.r, reference.pic.g, reference.pic.b), (sharp.r, sharp.g, sharp.b)
 
 
 def _profiles(

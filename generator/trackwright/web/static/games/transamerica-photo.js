@@ -145,7 +145,10 @@
       const { working } = await setup();
       const photo = await photoPixels(file, working);
       const { width, height } = photo;
-      if (preparing) await preparing;
+      if (preparing) {
+        hurry = true;
+        await preparing;
+      }
       const ref = await boardPicture();
       const answer = await TW.engine.askBytes(
         "photo_read",
@@ -185,24 +188,48 @@
     return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
   }
 
-  // The board made ready for reading (its pictures drawn, the engine's strips sampled from them)
-  // while the camera or the file picker is open: the first photo of a game then reads as fast as
-  // the next ones.
-  let preparing = null;
+  // The board made ready for reading (its pictures drawn, the engine's strips sampled from
+  // them) while the round is played: from WARM_AFTER ms after the round shows, a step at a
+  // time (photo_read's "prepare": "step", a few tenths of a second of the engine's each at 4x),
+  // each step waiting for the page to be idle, so the round's own questions are answered
+  // between steps; the first photo of a game then reads as fast as the next ones. Tapping
+  // Photo, or a photo taken before it is done, runs the steps left back to back.
+  const WARM_AFTER = 1500;
+  let preparing = null,
+    prepared = null,
+    hurry = false,
+    warming = null;
+  function idle() {
+    if (hurry) return Promise.resolve();
+    return new Promise((resolve) =>
+      self.requestIdleCallback
+        ? requestIdleCallback(() => resolve(), { timeout: 500 })
+        : setTimeout(resolve, 50),
+    );
+  }
   function prepare() {
+    if (prepared && prepared === G.board?.svg) return Promise.resolve();
     if (!preparing) {
+      const svg = G.board.svg;
       preparing = (async () => {
         const ref = await boardPicture();
-        await TW.engine.askBytes(
+        await idle();
+        let answer = await TW.engine.askBytes(
           "photo_read",
           G.record,
           {
-            prepare: true,
+            prepare: "step",
             reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
             sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
           },
           [ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
         );
+        while (!answer.ready) {
+          await idle();
+          answer = await TW.engine.ask("photo_read", G.record, { prepare: "step" });
+        }
+        prepared = svg;
+        state.ready = true; // for the tests: the board is ready before any photo
       })()
         .catch(() => {})
         .finally(() => {
@@ -211,8 +238,18 @@
     }
     return preparing;
   }
+  function warmUp() {
+    if (warming || preparing || (prepared && prepared === G.board?.svg) || !G.board?.svg) return;
+    warming = setTimeout(() => {
+      warming = null;
+      if (!document.getElementById("photo-button") || state.busy) return;
+      hurry = false;
+      prepare();
+    }, WARM_AFTER);
+  }
 
   function button() {
+    warmUp();
     const input = h("input", {
       type: "file",
       accept: "image/*",
@@ -233,6 +270,7 @@
           disabled: state.busy,
           onclick: () => {
             input.click();
+            hurry = true;
             prepare();
           },
         },
