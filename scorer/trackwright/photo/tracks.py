@@ -942,12 +942,14 @@ def pale_band(
             if mid[k][1] < paper - PALE_INK:  # print: its blur tells nothing here
                 off.append(None)
                 continue
-            off.append(
-                min(
-                    max(abs(p[0] - q[0]), abs(p[1] - q[1]), abs(p[2] - q[2]))
-                    for q in (mid[k - 1], mid[k], mid[k + 1])
+            p0, p1, p2 = p
+            off.append(  # off the board: no reference sample near it (the middle one first)
+                not any(
+                    abs(p0 - q[0]) <= PALE_DIFF
+                    and abs(p1 - q[1]) <= PALE_DIFF
+                    and abs(p2 - q[2]) <= PALE_DIFF
+                    for q in (mid[k], mid[k - 1], mid[k + 1])
                 )
-                > PALE_DIFF
             )
         run = _pale_run(off, centre)
         anywhere += run > 0
