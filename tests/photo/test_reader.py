@@ -430,14 +430,22 @@ def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
     question._MAKING.clear()
     at_once = read()
     question._BOARDS.clear()
-    assert ask({"prepare": "step"}) == {"ready": False}  # nothing begun: the page sends pictures
+    nothing = {"ready": False, "making": False}
+    assert ask({"prepare": "step"}) == nothing  # nothing begun: the page sends pictures
     answers = [ask({"prepare": "step", **pictures}, board_bytes)]
     while not answers[-1]["ready"]:
+        assert answers[-1] == {"ready": False, "making": True}
         answers.append(ask({"prepare": "step"}))
     assert len(answers) >= 8  # 479 strips, 60 a step
     assert not question._MAKING
     assert read() == at_once
-    assert ask({"prepare": "step"}) == {"ready": True}
+    done = {"ready": True, "making": False}
+    assert ask({"prepare": "step"}) == done
+    assert ask({"prepare": "step", **pictures}, board_bytes) == done
+    # another map's steps are not this one's: its page is told to send its own pictures
+    other = {**record, "map": "europe"}
+    text = bridge.ask_bytes_text("photo_read", json.dumps(other), '{"prepare": "step"}', [])
+    assert json.loads(text)["ok"] == nothing
     # half way: the photo finishes the board
     question._BOARDS.clear()
     ask({"prepare": "step", **pictures}, board_bytes)

@@ -18,7 +18,9 @@ ready (its strips sampled from the pictures, kept for the photos to come): ``{"r
 With ``"prepare": "step"``, a little of it at a time (:meth:`.tracks.Board.in_steps`; the page
 does this while the round is played, so its engine is never held long): the first such question
 hands over the pictures, the next ones only ``{"prepare": "step"}``, each answered
-``{"ready": false}`` until the board is made; a photo read meanwhile finishes it first.
+``{"ready": false, "making": true}`` until the board is made (``{"ready": true, "making":
+false}``; ``{"ready": false, "making": false}``: nothing is being made, send the pictures); a
+photo read meanwhile finishes it first.
 
 The question ``photo_setup`` tells the page the sizes it draws at (:func:`photo_setup`), so no
 number of the reader's is written twice.
@@ -83,22 +85,25 @@ def _pictures(
     )
 
 
-def _step(m: TransAmericaMap) -> bool:
+def _step(m: TransAmericaMap) -> dict[str, bool]:
     """One more step of the board being made for ``m`` (:meth:`.tracks.Board.in_steps`):
-    whether it is ready (True too when it already was; False when none is being made)."""
-    if any(key[0] == m.name for key in _BOARDS) and not _MAKING:
-        return True
+    ``ready`` when it is made (this step, or before), ``making`` while more steps are to come.
+    Neither when no board of ``m`` is being made nor made (the page then sends its pictures)."""
     for key, making in list(_MAKING.items()):
         if key[0] != m.name:
             continue
-        board = next(making, None)
-        if board is not None:
-            del _MAKING[key]
-            _BOARDS.clear()
-            _BOARDS[key] = board
-            return True
-        return False
-    return False
+        try:
+            board = next(making)
+        except BaseException:
+            del _MAKING[key]  # a board that cannot be made is not tried again step by step
+            raise
+        if board is None:
+            return {"ready": False, "making": True}
+        del _MAKING[key]
+        _BOARDS.clear()
+        _BOARDS[key] = board
+        return {"ready": True, "making": False}
+    return {"ready": any(key[0] == m.name for key in _BOARDS), "making": False}
 
 
 def photo_setup() -> dict[str, Any]:
@@ -123,16 +128,19 @@ def photo_read(
     if not isinstance(args, dict):
         raise TrackwrightError.of("photo.ask.photo-reference", where)
     if args.get("prepare") == "step" and args.get("reference") is None:
-        return {"ready": _step(m)}
+        return _step(m)
     buffers = args.get("buffers") or []
     if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
         raise TrackwrightError.of("photo.ask.buffers", where)
     key = (m.name, _digest(args, buffers, where))
     if args.get("photo") is None and args.get("prepare") == "step":
-        if key not in _BOARDS and key not in _MAKING:
+        if key in _BOARDS:  # made already: nothing else is worth making
+            _MAKING.clear()
+            return {"ready": True, "making": False}
+        if key not in _MAKING:
             _MAKING.clear()
             _MAKING[key] = tracks.Board.in_steps(m, *_pictures(args, buffers, where))
-        return {"ready": _step(m)}
+        return _step(m)
     board = _board(m, key, args, buffers, where)
     if args.get("photo") is None and args.get("prepare") is True:
         return {"ready": True}  # the board made ready while the camera is open
@@ -162,6 +170,7 @@ def _board(
     board = _BOARDS.get(key)
     if board is None:
         making = _MAKING.pop(key, None)
+        _MAKING.clear()  # another board half made is not this photo's
         if making is not None:  # the rest of a board begun in steps
             board = [b for b in making if b is not None][-1]
         else:

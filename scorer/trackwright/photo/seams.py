@@ -171,7 +171,8 @@ def dip(seen: Sequence[Sequence[float]], board: Sequence[Sequence[float]]) -> fl
     return max(0.0, -min(middle))
 
 
-def shown(run: SeamRun, depth: float) -> bool:
-    """Whether a seam run may be printed in the photo: its dip deep enough, or the run too
-    short to tell."""
-    return run[3] - run[2] < SHORTEST or depth >= DIP
+def shown(profiles: int, depth: float) -> bool:
+    """Whether a seam run may be printed in the photo: its dip deep enough, or too little of
+    it read to tell (``profiles`` read in the photo, :data:`STEP` mm apart: a run shorter than
+    :data:`SHORTEST`, or one mostly outside the photo)."""
+    return profiles * STEP < SHORTEST or depth >= DIP

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -216,7 +217,7 @@ def _make_strip(
 ) -> Strip:
     """One space's strip: its corners, the seams across its rows, and the reference's colours
     there, soft and sharp. ``shared``: one tuple per colour for the whole board (most samples
-    are the paper's few colours: a board's strips take 20 MB instead of 130)."""
+    are the paper's few colours: a board's strips take about 30 MB in CPython, not 130)."""
     soft_planes, sharp_planes = planes
     half = 2 * ACROSS + SLIDE
     a, b = m.nodes[e.a], m.nodes[e.b]
@@ -654,7 +655,7 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
     p00, p01, p10, p11 = (hg.apply(h, x, y) for x, y in strip.corners)
     w, hgt = photo.width, photo.height
     for x, y in (p00, p01, p10, p11):
-        if not (0 <= x < w - 0.5 and 0 <= y < hgt - 0.5):
+        if not (0 <= x < w - 1 and 0 <= y < hgt - 1):  # each sample reads 2 x 2 pixels
             return None
     rows, cols = strip.rows, 2 * ACROSS + 1
     r, g, b = photo.r, photo.g, photo.b
@@ -1251,13 +1252,12 @@ def _seams_absent(photo: Picture, h: hg.H, board: Board, warp: warp_mod.Warp) ->
                 ]
             )
             kept.append(ref)
-        run = board.seam_runs[n]
-        if not seams_mod.shown(run, seams_mod.dip(seen, kept)):
+        if not seams_mod.shown(len(seen), seams_mod.dip(seen, kept)):
             out.add(n)
     return out
 
 
-def _without(strip: Strip, absent: set[int]) -> Strip:
+def _without(strip: Strip, absent: AbstractSet[int]) -> Strip:
     """The strip with the seams of the runs ``absent`` left out."""
     seams = [
         [j for j, n in zip(row, runs, strict=True) if n not in absent]
@@ -1271,7 +1271,7 @@ def _judge_strips(
     h: hg.H,
     board: Board,
     warp: warp_mod.Warp | None = None,
-    absent: set[int] = frozenset(),  # type: ignore[assignment]
+    absent: AbstractSet[int] = frozenset(),
 ) -> tuple[list[tuple[Strip, Judged, list[float]]], list[Edge]]:
     """Every strip wholly in the photo judged, with its line's contrast row by row; and the
     spaces outside the photo. ``warp``: where the lens and the paper's curl put each strip

@@ -224,12 +224,16 @@
           },
           [ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
         );
-        while (!answer.ready) {
+        // Until made; not when the engine makes nothing (another board asked for meanwhile)
+        // or the page has left this board: then the next photo or warm-up starts again.
+        while (!answer.ready && answer.making && G.board?.svg === svg) {
           await idle();
           answer = await TW.engine.ask("photo_read", G.record, { prepare: "step" });
         }
-        prepared = svg;
-        state.ready = true; // for the tests: the board is ready before any photo
+        if (answer.ready && G.board?.svg === svg) {
+          prepared = svg;
+          state.ready = true; // for the tests: the board is ready before any photo
+        }
       })()
         .catch(() => {})
         .finally(() => {
@@ -239,10 +243,11 @@
     return preparing;
   }
   function warmUp() {
+    if (prepared !== G.board?.svg) state.ready = false;
     if (warming || preparing || (prepared && prepared === G.board?.svg) || !G.board?.svg) return;
     warming = setTimeout(() => {
       warming = null;
-      if (!document.getElementById("photo-button") || state.busy) return;
+      if (!document.getElementById("photo-button") || state.busy || preparing) return;
       hurry = false;
       prepare();
     }, WARM_AFTER);
@@ -270,6 +275,8 @@
           disabled: state.busy,
           onclick: () => {
             input.click();
+            clearTimeout(warming);
+            warming = null;
             hurry = true;
             prepare();
           },
