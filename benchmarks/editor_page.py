@@ -29,7 +29,6 @@ Needs Debian's chromium and the Python package playwright (the test extras); Lin
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import statistics
 import sys
@@ -42,7 +41,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 from benchmarks.phone import Throttle
 from benchmarks.served import ARGS
-from tests.support.editor_view import into_view
+from tests.support.editor_view import into_view, press_through
 from tests.support.served import served_folder
 from trackwright.core import hexgrid
 from trackwright.core import lattice as grid
@@ -94,11 +93,7 @@ def stroke(pg, hexes: list[list[int]]) -> None:
         if points[-1][0] - points[0][0] < width - 20:
             break
         pg.click("#df-ed-zoom-out")
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for x, y in points[1:]:
-        pg.mouse.move(x, y, steps=2)
-    pg.mouse.up()
+    press_through(pg, points, 2)
 
 
 def measure_dampfross(browser, base: str, args: argparse.Namespace, throttle: Throttle) -> dict:
@@ -178,12 +173,7 @@ def ta_drag(pg, points: list[list[float]], steps: int = 3) -> None:
         if screen[-1][0] - screen[0][0] < width - 10 or pg.is_disabled("#ta-zoom-out"):
             break
         pg.click("#ta-zoom-out")
-    pg.mouse.move(*screen[0])
-    pg.mouse.down()
-    for (x0, y0), (x1, y1) in itertools.pairwise(screen):
-        for k in range(1, steps + 1):
-            pg.mouse.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
-    pg.mouse.up()
+    press_through(pg, screen, steps)
 
 
 def ta_city_move(pg) -> None:

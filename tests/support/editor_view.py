@@ -23,3 +23,14 @@ def into_view(game: str) -> str:
     m = o.getScreenCTM();
     return pts.map(([x, y]) => [x * m.a + m.e, y * m.d + m.f]);
 }}"""
+
+
+def press_through(pg, points, steps: int) -> None:
+    """A mouse pressed at the first screen point, moved through the others (``steps`` straight
+    moves from each to the next, as Playwright's ``mouse.move(..., steps=)`` makes them) and
+    released: a stroke or a drag on the editor's board."""
+    pg.mouse.move(*points[0])
+    pg.mouse.down()
+    for x, y in points[1:]:
+        pg.mouse.move(x, y, steps=steps)
+    pg.mouse.up()

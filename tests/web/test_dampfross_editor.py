@@ -13,6 +13,7 @@ from itertools import pairwise
 import pytest
 
 from tests.support import cli
+from tests.support.editor_view import press_through
 from tests.web.browser import open_page, phone, shot, touch
 from trackwright.core import hexgrid
 
@@ -63,11 +64,7 @@ def centres(pg, hexes: list[list[int]]) -> list[tuple[float, float]]:
 
 def drag(pg, points: list[tuple[float, float]]) -> None:
     """A pointer put down at the first point, moved through the others and lifted."""
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for x, y in points[1:]:
-        pg.mouse.move(x, y, steps=4)
-    pg.mouse.up()
+    press_through(pg, points, 4)
     idle(pg)
 
 

@@ -13,6 +13,7 @@ import zipfile
 
 import pytest
 
+from tests.support.editor_view import press_through
 from tests.support.served import CHROMIUM_ARGS
 from tests.web.browser import chromium, open_page, phone, shot
 from tests.web.test_dampfross_editor import (
@@ -211,11 +212,7 @@ def test_undo_redo_and_the_draft_surviving_a_reload_and_a_killed_tab(
     # A stroke, and the tab killed at once: the context closed without waiting for anything.
     brush(pg, "hill")
     points = centres(pg, [hx(c, 7) for c in range(3)])
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for x, y in points[1:]:
-        pg.mouse.move(x, y, steps=4)
-    pg.mouse.up()
+    press_through(pg, points, 4)
     context.close()
     context = persistent(browser, profile)
     pg = open_page(context, static_site + "#/edit")

@@ -10,7 +10,6 @@ With TRACKWRIGHT_EDITOR_SHOTS=<folder> the steps' screenshots are written there.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 from collections import deque
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import cli
-from tests.support.editor_view import into_view
+from tests.support.editor_view import into_view, press_through
 from tests.web.browser import open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 from trackwright.core import lattice as grid
@@ -110,12 +109,7 @@ def zoom_in(pg, times: int) -> None:
 
 def drag(pg, points: list[tuple[float, float]], steps: int = 6) -> None:
     """A mouse pressed at the first point, moved through the others, released."""
-    pg.mouse.move(*points[0])
-    pg.mouse.down()
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        for k in range(1, steps + 1):
-            pg.mouse.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
-    pg.mouse.up()
+    press_through(pg, points, steps)
     idle(pg)
 
 

@@ -35,6 +35,7 @@ from trackwright.core.tiling import (
     cuts,
     seam_runs,
 )
+from trackwright.photo.stats import median
 
 
 def _tiling(width: float, height: float, paper: str, keepouts: Sequence[Box]) -> Tiling:
@@ -152,22 +153,17 @@ def across_run(run: SeamRun) -> list[list[tuple[float, float]]]:
     return out
 
 
-def _median(values: Sequence[float]) -> float:
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
-
-
 def dip(seen: Sequence[Sequence[float]], board: Sequence[Sequence[float]]) -> float:
     """How deep the seam's shadow is (a share of the paper; 0 without one): the photo's
     profiles (``seen``, those the photo holds) against the board's at the same places."""
     diffs = []
     for p, r in zip(seen, board, strict=True):
-        mp, mr = _median(p), _median(r)
+        mp, mr = median(p), median(r)
         if mp > 0 and mr > 0:
             diffs.append([a / mp - b / mr for a, b in zip(p, r, strict=True)])
     if not diffs:
         return 0.0
-    middle = [_median([d[k] for d in diffs]) for k in range(HALF - NEAR, HALF + NEAR + 1)]
+    middle = [median([d[k] for d in diffs]) for k in range(HALF - NEAR, HALF + NEAR + 1)]
     return max(0.0, -min(middle))
 
 

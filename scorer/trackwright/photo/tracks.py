@@ -54,6 +54,7 @@ from trackwright.photo import marks as marks_mod
 from trackwright.photo import seams as seams_mod
 from trackwright.photo import warp as warp_mod
 from trackwright.photo.image import Picture
+from trackwright.photo.stats import correlation, median
 from trackwright.scorer.transamerica import unjoined_spaces
 
 Point = tuple[float, float]
@@ -405,7 +406,7 @@ def _nodes_seen(
             got.append(float(g[int(py + 0.5) * w + int(px + 0.5)]))
         if len(got) < len(ref):
             continue
-        if _correlation(got, ref) >= NODE_SEEN:
+        if correlation(got, ref) >= NODE_SEEN:
             seen.add(node)
         elif _spread(got) < NODE_BLANK * _spread(ref):
             blank.add(node)
@@ -500,18 +501,7 @@ def content_score(h: hg.H, photo: Picture, board: Board) -> float:
             rb.append(ref[2])
     if len(pr) < 50:
         return 0.0
-    return (_correlation(pr, rr) + _correlation(pb, rb)) / 2
-
-
-def _correlation(a: list[float], b: list[float]) -> float:
-    n = len(a)
-    ma, mb = sum(a) / n, sum(b) / n
-    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True))
-    saa = sum((x - ma) ** 2 for x in a)
-    sbb = sum((y - mb) ** 2 for y in b)
-    if saa <= 0 or sbb <= 0:
-        return 0.0
-    return sab / math.sqrt(saa * sbb)
+    return (correlation(pr, rr) + correlation(pb, rb)) / 2
 
 
 def _brightness(photo: Picture) -> float:
@@ -683,11 +673,6 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
     return out
 
 
-def _median(values: list[float]) -> float:
-    values = sorted(values)
-    return values[len(values) // 2]
-
-
 COLS = 2 * ACROSS + 1  # samples across a strip
 
 
@@ -704,7 +689,7 @@ def _gains(
             for s, rf in zip(samples[::2], half[::2], strict=True)
             for j in range(0, COLS, 2)
         ]
-        gains.append(max(_median(ratios), 0.05))
+        gains.append(max(median(ratios), 0.05))
     return gains
 
 
@@ -713,7 +698,7 @@ def _clipped(samples: list[list[tuple[int, int, int]]]) -> tuple[bool, bool, boo
     gain is only a lower bound, so anything darker shows too strong in them after the light is
     evened out (a warm lamp's red: the board's dark line turns brown)."""
     got = [
-        _median([float(s[j][c]) for s in samples[::2] for j in range(0, COLS, 2)]) >= CLIPPED
+        median([float(s[j][c]) for s in samples[::2] for j in range(0, COLS, 2)]) >= CLIPPED
         for c in range(3)
     ]
     return got[0], got[1], got[2]
@@ -916,7 +901,7 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     band, other, clear = seen["band"], seen["other"], seen["clear"]
     if not _straight(centres):
         other, band = other + band, 0
-    tone = (_median(tones[0]), _median(tones[1]), _median(tones[2])) if tones[0] else (1, 1, 1)
+    tone = (median(tones[0]), median(tones[1]), median(tones[2])) if tones[0] else (1, 1, 1)
     return Judged(
         band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped
     )
@@ -1135,7 +1120,7 @@ def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> l
     for edge, gains in light.items():
         others = [light[e] for e in board.neighbours[edge] if e in light]
         if len(others) >= 3:
-            level, colour = _off(gains, [_median([g[c] for g in others]) for c in range(3)])
+            level, colour = _off(gains, [median([g[c] for g in others]) for c in range(3)])
             if max(level, colour) > LIGHT_SPREAD:
                 out.append(edge)
                 continue
@@ -1146,7 +1131,7 @@ def _odd_light(board: Board, light: dict[Edge, tuple[float, float, float]]) -> l
 
 def _board_light(light: dict[Edge, tuple[float, float, float]]) -> list[float]:
     """The whole board's light: the median gain per channel over every strip."""
-    return [_median([g[c] for g in light.values()]) for c in range(3)]
+    return [median([g[c] for g in light.values()]) for c in range(3)]
 
 
 def _off(gains: tuple[float, float, float], expected: list[float]) -> tuple[float, float]:
@@ -1189,7 +1174,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     light = {s.edge: j.gains for s, j, _shown in judged}
     # How the board's line shows in this photo where nothing lies on it (blur and the light
     # soften it): the median over the strips, most of them empty.
-    typical = _median([_median(shown) for _s, _j, shown in judged if shown] or [1.0])
+    typical = median([median(shown) for _s, _j, shown in judged if shown] or [1.0])
     near = _typical_near(board, judged, typical)
     noisy = _line_noise(judged) > NOISY * typical
     seen, blank = _nodes_seen(photo, h, board, warp)
@@ -1318,9 +1303,9 @@ def _typical_near(
     """How the board's line shows round each space (the median over it and its neighbours of
     each one's median contrast, :func:`_line_seen`): a region the sun or a lamp washes out, or
     the lens leaves out of focus, shows every line faint."""
-    medians = {s.edge: _median(shown) for s, _j, shown in judged if shown}
+    medians = {s.edge: median(shown) for s, _j, shown in judged if shown}
     return {
-        s.edge: _median(
+        s.edge: median(
             [medians[f] for f in (s.edge, *board.neighbours[s.edge]) if f in medians] or [typical]
         )
         for s, _j, _shown in judged
@@ -1333,9 +1318,9 @@ def _line_noise(judged: list[tuple[Strip, Judged, list[float]]]) -> float:
     spreads = []
     for _s, j, shown in judged:
         if len(shown) >= 4 and j.clear >= 0.9:
-            middle = _median(shown)
-            spreads.append(_median([abs(v - middle) for v in shown]))
-    return _median(spreads) if spreads else 0.0
+            middle = median(shown)
+            spreads.append(median([abs(v - middle) for v in shown]))
+    return median(spreads) if spreads else 0.0
 
 
 def _washed(j: Judged) -> str:
@@ -1365,7 +1350,7 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     )
     lined = seen >= LINE_ROWS
     plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
-    inked = _median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
+    inked = median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
     if lined and faint <= EMPTY_FAINT and hidden <= EMPTY_HIDDEN and not busy and inked:
         if j.clear >= EMPTY_CLEAR and pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE:
             return "empty"

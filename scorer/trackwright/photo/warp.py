@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from trackwright.photo import homography as hg
 from trackwright.photo.image import Picture
+from trackwright.photo.stats import correlation
 
 Point = tuple[float, float]
 
@@ -77,19 +78,6 @@ def none(size: tuple[float, float]) -> Warp:
 
 def _terms(u: float, v: float) -> tuple[float, ...]:
     return (1.0, u, v, u * u, u * v, v * v, u * u * u, u * u * v, u * v * v, v * v * v)
-
-
-def _correlation(a: Sequence[float], b: Sequence[float]) -> float:
-    n = len(a)
-    ma, mb = sum(a) / n, sum(b) / n
-    sab = saa = sbb = 0.0
-    for p, q in zip(a, b, strict=True):
-        p -= ma
-        q -= mb
-        sab += p * q
-        saa += p * p
-        sbb += q * q
-    return sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0
 
 
 def _profile(
@@ -158,7 +146,7 @@ def _joined_offset(seen: list[float], board: list[float], rows: int) -> tuple[fl
         for r in range(rows):
             start = r * wide + REACH + o
             a.extend(seen[start : start + narrow])
-        scores.append(_correlation(a, board))
+        scores.append(correlation(a, board))
     k = max(range(len(scores)), key=scores.__getitem__)
     best = scores[k]
     shift = 0.0
