@@ -278,6 +278,31 @@ def test_a_laptop_prints_the_map_and_makes_a_random_one(browser, laptop, tiny):
     context.close()
 
 
+def test_a_game_chosen_while_the_first_ones_editor_loads_keeps_its_own_starts(browser, static_site):
+    """The start page fills the first game's starts when its editor module has loaded; a game
+    chosen before then keeps its own starts when that slow load lands (it once replaced them)."""
+    context = phone(browser)
+    held: list = []
+    context.route("**/games/transamerica-editor.js", lambda route: held.append(route))
+    pg = open_page(context, static_site)
+    pg.goto(static_site + "#/edit")
+    pg.wait_for_selector("#ed-game")
+    pg.wait_for_function("() => document.querySelector('#ed-game').value === 'transamerica'")
+    pg.select_option("#ed-game", "lastrada")
+    pg.wait_for_selector('#ed-start option[value="map:b:standard"]', state="attached")
+    starts = "os => os.map((o) => o.value)"
+    lastrada = pg.eval_on_selector_all("#ed-start option", starts)
+    assert held, "the first game's editor module was asked for"
+    for route in held:
+        route.continue_()
+    pg.wait_for_function("() => 'transamerica' in window.TW.editors")
+    pg.wait_for_timeout(200)
+    assert pg.eval_on_selector_all("#ed-start option", starts) == lastrada
+    assert "kind:empty" not in lastrada  # TransAmerica's, not La Strada's
+    assert context.errors == []
+    context.close()
+
+
 def test_every_key_the_editors_ask_for_exists():
     every = tables()
     shell = set(every["app"]["en"])

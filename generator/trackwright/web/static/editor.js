@@ -253,6 +253,8 @@
     async function fillStarts() {
       const game = gameSel.value;
       const unit = await loadModule(game).catch(() => null);
+      // A game chosen while this one's module loaded: its own filling is the one to show.
+      if (game !== gameSel.value) return;
       const kinds = unit?.start?.kinds || [];
       const maps = TW.Maps.index.filter((e) => e.game === game);
       startSel.replaceChildren(
