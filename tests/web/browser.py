@@ -208,6 +208,40 @@ window.drive = {
 """
 
 
+# The engines' answers to the questions named (``ask``'s names, or "score") held back from the
+# page until released: the page's code that asked awaits them while a test does what a user may
+# do meanwhile, so that a late answer lands after it, every run.
+HOLD_ANSWERS = """names => {
+  const engine = window.TWEngine;
+  const held = (window.twHeld = { names, waiting: [] });
+  held.release = () => {
+    held.names = [];
+    for (const go of held.waiting.splice(0)) go();
+  };
+  const hold = (label, answer) => {
+    if (!held.names.includes(label)) return answer;
+    return new Promise((resolve, reject) => held.waiting.push(() => answer.then(resolve, reject)));
+  };
+  const ask = engine.ask, score = engine.score;
+  engine.ask = function (name, ...rest) { return hold(name, ask.call(this, name, ...rest)); };
+  engine.score = function (...args) { return hold("score", score.apply(this, args)); };
+}"""
+
+
+def hold_answers(pg, *names: str) -> None:
+    """From now on, the engines' answers to ``names`` held back until :func:`release_answers`."""
+    pg.evaluate(HOLD_ANSWERS, list(names))
+
+
+def held(pg) -> int:
+    """How many answers are held back now."""
+    return pg.evaluate("window.twHeld.waiting.length")
+
+
+def release_answers(pg) -> None:
+    pg.evaluate("window.twHeld.release()")
+
+
 def drive(pg, script: str, arg=None):
     pg.evaluate(DRIVE)
     return pg.evaluate(f"async arg => {{ {script} }}", arg)

@@ -22,9 +22,12 @@ from tests.web.browser import (
     choose_starts,
     cli_score,
     exported,
+    held,
+    hold_answers,
     new_game,
     open_page,
     phone,
+    release_answers,
     settle,
     shot,
     start,
@@ -211,4 +214,24 @@ def test_a_whole_dampfross_game_at_the_table(browser, static_site, tmp_path):
     winnings_spent_in_two_places(pg, record, tmp_path)
     in_french(pg)
     assert not context.errors, context.errors
+    context.close()
+
+
+def test_a_player_tapped_while_the_table_is_asked_stays_chosen(browser, static_site):
+    """Who builds next is preselected when the engine's table answers; a player tapped before it
+    answers stays chosen (the late answer once put the engine's player back)."""
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "dampfross", "b:england")
+    choose_starts(pg, data)
+    hold_answers(pg, "table")
+    pg.click("#create")
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    pg.click('#players button[data-player="Ben"]')
+    assert held(pg)
+    release_answers(pg)
+    settle(pg)
+    assert pg.get_attribute("#players button.active", "data-player") == "Ben"
+    assert context.errors == []
     context.close()

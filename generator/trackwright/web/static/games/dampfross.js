@@ -139,6 +139,7 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
   async function loadTable() {
     const key = G.scoredKey;
     if (known.table.key === key) return;
+    const chosen = [G.player, G.mode];
     try {
       known.table = { key, data: await window.TW.engine.ask("table", counted()), error: null };
     } catch (e) {
@@ -146,7 +147,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     }
     if (preselected.key !== key && known.table.data) {
       preselected.key = key;
-      preselect(known.table.data);
+      // A player or mode tapped while the engine answered is the table's own choice: kept.
+      if (G.player === chosen[0] && G.mode === chosen[1]) preselect(known.table.data);
     }
     render();
   }
