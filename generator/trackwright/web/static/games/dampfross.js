@@ -671,12 +671,15 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           ),
         ]
       : [];
+    // Not for a game left meanwhile (home, or another game opened: its page asks its own).
+    const open = G.game;
     setTimeout(() => {
       if (
-        known.table.key !== G.scoredKey ||
-        known.preview.key !== previewKey() ||
-        known.race.key !== raceKey() ||
-        known.dest.key !== destKey()
+        G.game === open &&
+        (known.table.key !== G.scoredKey ||
+          known.preview.key !== previewKey() ||
+          known.race.key !== raceKey() ||
+          known.dest.key !== destKey())
       )
         refresh();
     }, 0);
