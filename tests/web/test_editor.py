@@ -15,7 +15,16 @@ import pytest
 
 from tests.support.editor_view import press_through
 from tests.support.served import CHROMIUM_ARGS
-from tests.web.browser import chromium, open_page, phone, shot
+from tests.web.browser import (
+    chromium,
+    held,
+    hold_answers,
+    open_page,
+    phone,
+    release_answers,
+    settle,
+    shot,
+)
 from tests.web.test_dampfross_editor import (
     TOWN_CELLS,
     brush,
@@ -299,6 +308,36 @@ def test_a_game_chosen_while_the_first_ones_editor_loads_keeps_its_own_starts(br
     pg.wait_for_timeout(200)
     assert pg.eval_on_selector_all("#ed-start option", starts) == lastrada
     assert "kind:empty" not in lastrada  # TransAmerica's, not La Strada's
+    assert context.errors == []
+    context.close()
+
+
+def test_a_new_draft_made_after_the_user_left_does_not_pull_them_back(browser, static_site):
+    """Begin makes the draft when the engines answer; a user gone elsewhere meanwhile stays there
+    (the late answer once opened the new draft over the page they had gone to)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    pg.goto(static_site + "#/edit")
+    pg.wait_for_selector("#ed-begin")
+    pg.select_option("#ed-game", "dampfross")
+    pg.select_option("#ed-start", "kind:empty")
+    hold_answers(pg, "map_start")
+    pg.click("#ed-begin")
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    pg.evaluate("location.hash = '#/'")
+    pg.wait_for_selector("#create")
+    assert held(pg)
+    release_answers(pg)
+    for _ in range(100):
+        if pg.evaluate("async () => (await window.TWStore.drafts()).length"):
+            break
+        pg.wait_for_timeout(100)
+    else:
+        raise AssertionError("the draft was never made")
+    pg.wait_for_timeout(300)
+    settle(pg)
+    assert pg.evaluate("location.hash") == "#/"
+    assert pg.locator("#create").count() == 1
     assert context.errors == []
     context.close()
 

@@ -309,8 +309,10 @@
     startSel.addEventListener("change", () => startChanged());
     go.addEventListener("click", () =>
       busy(go, async () => {
+        // Opened only if the user is still here: the engines or the laptop may take seconds.
+        const from = location.hash;
         const draft = await begin(gameSel.value, startSel.value, fileInput.files[0]);
-        if (draft) location.hash = `#/edit/${draft.game}/${draft.id}`;
+        if (draft && location.hash === from) location.hash = `#/edit/${draft.game}/${draft.id}`;
       }),
     );
     const drafts = await Store.drafts();
@@ -411,13 +413,11 @@
       if (!(cols >= sizes.min[0] && cols <= sizes.max[0] && rows >= sizes.min[1] && rows <= sizes.max[1]))
         throw new Error(t("ed.size-range", { min: sizes.min.join(" × "), max: sizes.max.join(" × ") }));
     }
+    // Read once, before the wait: the page may be another by the time the engines answer.
+    const seed = number("ed-seed") ?? 0;
     await TW.engineStarted();
-    const map = await Engine.ask(
-      "map_start",
-      { game },
-      { kind, cols, rows, seed: number("ed-seed") ?? 0, lang: TW.I18N.lang },
-    );
-    return newDraft(game, await orLaptop(game, map, { kind, cols, rows, seed: number("ed-seed") ?? 0 }));
+    const map = await Engine.ask("map_start", { game }, { kind, cols, rows, seed, lang: TW.I18N.lang });
+    return newDraft(game, await orLaptop(game, map, { kind, cols, rows, seed }));
   }
   // A start the engines cannot make in the page (a random map needs the laptop's map makers):
   // asked of the laptop when there is one (POST api/edit/random), else its message said.
