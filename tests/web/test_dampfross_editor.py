@@ -14,7 +14,15 @@ import pytest
 
 from tests.support import cli
 from tests.support.editor_view import press_through
-from tests.web.browser import open_page, phone, shot, touch
+from tests.web.browser import (
+    held,
+    hold_answers,
+    open_page,
+    phone,
+    release_answers,
+    shot,
+    touch,
+)
 from trackwright.core import hexgrid
 
 pytestmark = pytest.mark.slow
@@ -335,5 +343,29 @@ def test_the_board_has_the_printed_labels_and_grows_and_shrinks_at_each_side(
     hexes_drawn(pg, 90)
     assert labels(pg)[0] == list("ABCDEFGHIJ")
     assert current(pg)["undoDepth"] == 2
+    assert context.errors == []
+    context.close()
+
+
+def test_a_resize_answered_after_another_draft_opened_leaves_that_draft_alone(browser, static_site):
+    """A row added to a draft whose editor was left before the engine answered: the draft open
+    now keeps its own map (the late answer once replaced it with the first draft's)."""
+    context = phone(browser)
+    pg = open_page(context, static_site + "#/edit")
+    start_empty(pg, static_site)
+    first = current(pg)["draftId"]
+    hold_answers(pg, "map_resize")
+    pg.click("#df-ed-grow")
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0")
+    start_empty(pg, static_site, cols=12, rows=9)
+    second = current(pg)
+    assert second["draftId"] != first and len(second["map"]["hexes"]) == 12 * 9
+    assert held(pg)
+    release_answers(pg)
+    pg.wait_for_timeout(300)
+    idle(pg)
+    now = current(pg)
+    assert now["draftId"] == second["draftId"]
+    assert now["map"] == second["map"] and now["undoDepth"] == 0
     assert context.errors == []
     context.close()

@@ -500,7 +500,9 @@
       get checking() {
         return e.asking === e.draft.map || e.timer !== null;
       },
-      change: (label, mutate) => change(label, mutate),
+      // A module's change that lands after its editor was left (an engine's late answer) is
+      // dropped: it must never replace the draft open now.
+      change: (label, mutate) => (e === E ? change(label, mutate) : Promise.resolve()),
       ask: (name, args) => Engine.ask(name, { game: e.draft.game, map: e.draft.map }, args),
       say: (text, ok = false) => TW.say(text, ok),
       t: TW.t,
