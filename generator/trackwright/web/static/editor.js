@@ -1102,13 +1102,19 @@
   // then the home page with it chosen.
   async function play() {
     if (!current()?.finished) return;
+    // The draft and the page as they were tapped: the engines may start for seconds, and the
+    // user who went elsewhere meanwhile (another draft, home) is not pulled back.
+    const { map, game } = E.draft,
+      name = fileName(""),
+      from = location.hash;
     try {
       await TW.engineStarted();
-      const key = await TW.addMap(JSON.stringify(E.draft.map), fileName(""));
-      TW.chosenMap = { game: E.draft.game, key };
+      const key = await TW.addMap(JSON.stringify(map), name);
+      if (location.hash !== from) return;
+      TW.chosenMap = { game, key };
       location.hash = "#/";
     } catch (e) {
-      TW.say(TW.inWords(e.message, E.draft.game));
+      TW.say(TW.inWords(e.message, game));
     }
   }
   // "Print this map": the laptop makes the kit (POST api/edit/print) and the page downloads it.
