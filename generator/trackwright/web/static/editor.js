@@ -1121,6 +1121,8 @@
   async function printMap() {
     if (!current()?.finished || !TW.Server.available) return;
     const button = document.getElementById("ed-print");
+    // Named before the laptop answers: by then another draft may be open, or none.
+    const zip = fileName("").replace(/json$/, "zip");
     await busy(button, async () => {
       TW.say(t("ed.printing"), true);
       const headers = { "Content-Type": "application/json" };
@@ -1141,7 +1143,7 @@
         throw new Error(t("ed.print-failed", { why: detail }));
       }
       const blob = await r.blob();
-      const a = h("a", { href: URL.createObjectURL(blob), download: fileName("").replace(/json$/, "zip") });
+      const a = h("a", { href: URL.createObjectURL(blob), download: zip });
       document.body.append(a);
       a.click();
       a.remove();
