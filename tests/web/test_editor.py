@@ -342,6 +342,48 @@ def test_a_new_draft_made_after_the_user_left_does_not_pull_them_back(browser, s
     context.close()
 
 
+def test_a_draft_opened_while_another_is_removed_keeps_its_editor(browser, static_site):
+    """The start page is drawn again once a draft is removed, unless another draft was opened
+    meanwhile (the start page once replaced that draft's editor)."""
+    context = phone(browser)
+    pg = open_page(context, static_site + "#/edit")
+    start_empty(pg, static_site)
+    gone = current(pg)["draftId"]
+    start_empty(pg, static_site, cols=12, rows=9)
+    kept = current(pg)["draftId"]
+    pg.goto(static_site + "#/edit")
+    pg.wait_for_selector(f'[data-remove="{gone}"]')
+    pg.evaluate("""() => {
+        const store = window.TWStore, remove = store.removeDraft;
+        window.twRemoved = [];
+        window.twRemove = remove;
+        store.removeDraft = (...args) =>
+            new Promise((resolve) => window.twRemoved.push(() => remove.apply(store, args).then(resolve)));
+    }""")
+    pg.on("dialog", lambda dialog: dialog.accept())
+    pg.click(f'[data-remove="{gone}"]')
+    pg.wait_for_function("() => window.twRemoved.length > 0")
+    pg.click(f'li[data-draft="{kept}"] a')
+    pg.wait_for_selector(".df-ed-board polygon")
+    pg.evaluate(
+        "() => { window.TWStore.removeDraft = window.twRemove; window.twRemoved.forEach((go) => go()); }"
+    )
+    pg.wait_for_timeout(300)
+    settle(pg)
+    idle(pg)
+    assert current(pg)["draftId"] == kept
+    assert pg.locator(".df-ed-board").count() == 1 and pg.locator("#ed-begin").count() == 0
+    # Removed from the start page itself: the list drawn again without it.
+    pg.goto(static_site + "#/edit")
+    pg.wait_for_selector(f'[data-remove="{kept}"]')
+    assert pg.locator(f'[data-remove="{gone}"]').count() == 0
+    pg.click(f'[data-remove="{kept}"]')
+    pg.wait_for_selector("#ed-drafts p.small")
+    assert pg.locator("#ed-begin").count() == 1
+    assert context.errors == []
+    context.close()
+
+
 def test_every_key_the_editors_ask_for_exists():
     every = tables()
     shell = set(every["app"]["en"])

@@ -343,8 +343,13 @@
                     "data-remove": d.id,
                     onclick: async () => {
                       if (!confirm(t("ed.remove-sure", { name: d.name }))) return;
+                      const from = location.hash;
                       await Store.removeDraft(d.id);
-                      await startPage(main);
+                      // Drawn again in the page's queue, as a route is, and only if still here:
+                      // a draft opened meanwhile keeps its editor.
+                      TW.G.queue = TW.G.queue
+                        .then(() => (location.hash === from && !E ? startPage(main) : null))
+                        .catch((e) => TW.say(e.message));
                     },
                   },
                   t("ed.remove"),
