@@ -20,6 +20,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support.served import HOLD, STARTED, WATCH
+from tests.web.browser import held, hold_answers, open_page, phone, release_answers, settle
 from trackwright.play import bridge
 from trackwright.web import site
 
@@ -216,4 +217,24 @@ def test_the_first_visit_keeps_the_boards_of_one_language(browser, static_site, 
         ".every(b => names.includes('/' + b)))",
         timeout=60_000,
     )
+    context.close()
+
+
+def test_a_game_started_after_the_user_left_does_not_pull_them_back(browser, static_site):
+    """Start makes the game once the engines have checked it; a user gone elsewhere meanwhile
+    stays there, the game on the home page's list (the late check once opened the game over the
+    page they had gone to)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    hold_answers(pg, "score")
+    pg.click("#create")
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    pg.evaluate("location.hash = '#/edit'")
+    assert held(pg)
+    release_answers(pg)
+    pg.wait_for_selector("#ed-begin")
+    settle(pg)
+    assert pg.evaluate("location.hash") == "#/edit"
+    assert pg.evaluate("async () => (await window.TWStore.games()).length") == 1
+    assert context.errors == []
     context.close()

@@ -848,6 +848,7 @@ async function home() {
   }
 
   async function create() {
+    const from = location.hash;
     const entry = selectedEntry();
     if (!entry) {
       say(t("home.choose-map"));
@@ -867,7 +868,7 @@ async function home() {
       say(e.message);
       return;
     }
-    await startGame(record);
+    await startGame(record, null, from);
   }
   async function upload(ev) {
     const file = ev.target.files[0];
@@ -888,6 +889,7 @@ async function home() {
   async function importRecord(ev) {
     const file = ev.target.files[0];
     if (!file) return;
+    const from = location.hash;
     let data = null;
     try {
       data = JSON.parse(await file.text());
@@ -896,7 +898,7 @@ async function home() {
         throw new Error(t("import.path"));
       await engineStarted();
       await Engine.score(data);
-      await startGame(await local(data));
+      await startGame(await local(data), null, from);
     } catch (e) {
       say(`${file.name}: ${inWords(e.message, data?.game)}`);
     }
@@ -995,7 +997,9 @@ function entryName(record) {
   return e ? e.name : String(record.map).slice(0, 20);
 }
 
-async function startGame(record, server = null) {
+// The game opened when made, unless the user went elsewhere meanwhile (the page they were on when
+// they tapped, `from`: the engines, the laptop may take seconds); it is on the home page's list.
+async function startGame(record, server = null, from = location.hash) {
   const game = {
     id: newId(),
     game: record.game,
@@ -1020,7 +1024,7 @@ async function startGame(record, server = null) {
     }
   }
   await Store.create(game);
-  location.hash = `#/game/${game.id}`;
+  if (location.hash === from) location.hash = `#/game/${game.id}`;
 }
 async function join(summary) {
   const token = summary.token || "";
