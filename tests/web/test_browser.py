@@ -265,6 +265,40 @@ def test_two_phones_on_one_game_through_the_laptop(browser, laptop):
         ctx.close()
 
 
+def test_a_laptop_game_joined_with_two_quick_taps_is_copied_once(browser, laptop):
+    """Join tapped twice while the laptop answers keeps one copy of the game on the phone (each
+    tap once made a copy of its own)."""
+    a_ctx, b_ctx = phone(browser), phone(browser)
+    a = open_page(a_ctx, laptop.base)
+    new_game(a, "lastrada", "b:standard")
+    start(a)
+    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
+    b = open_page(b_ctx, laptop.base)
+    b.wait_for_selector(f'[data-join="{gid}"]')
+    waiting: list = []
+    pattern = f"**/api/games/{gid}"
+    b_ctx.route(pattern, lambda route: waiting.append(route))
+    b.evaluate(
+        "id => { const el = document.querySelector(`[data-join='${id}']`); el.click(); el.click(); }",
+        gid,
+    )
+    for _ in range(50):
+        if waiting:
+            break
+        b.wait_for_timeout(100)
+    b.wait_for_timeout(300)  # a second request, if the second tap made one
+    for route in waiting:
+        route.continue_()
+    b_ctx.unroute(pattern)
+    b.wait_for_selector("#gold")
+    settle(b)
+    b.wait_for_timeout(300)
+    assert b.evaluate("async () => (await window.TWStore.games()).length") == 1
+    for ctx in (a_ctx, b_ctx):
+        assert not ctx.errors, ctx.errors
+        ctx.close()
+
+
 def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
     ctx = phone(browser)
     pg = open_page(ctx, laptop.base)

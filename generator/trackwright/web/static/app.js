@@ -754,7 +754,20 @@ async function home() {
                   ),
                   h(
                     "button",
-                    { class: "secondary", "data-join": g.id, onclick: () => join(g) },
+                    {
+                      class: "secondary",
+                      "data-join": g.id,
+                      // Disabled while it runs: a second tap made a second copy of the game.
+                      onclick: (ev) => {
+                        const button = ev.currentTarget;
+                        button.disabled = true;
+                        join(g)
+                          .catch((e) => say(e.message))
+                          .finally(() => {
+                            button.disabled = false;
+                          });
+                      },
+                    },
                     t("home.join"),
                   ),
                 ),
@@ -1027,10 +1040,11 @@ async function startGame(record, server = null, from = location.hash) {
   if (location.hash === from) location.hash = `#/game/${game.id}`;
 }
 async function join(summary) {
+  const from = location.hash;
   const token = summary.token || "";
   const r = await api("GET", `games/${summary.id}`, undefined, { token });
   const version = Number((r.etag || '"0"').replaceAll('"', ""));
-  await startGame(await local(r.data), { id: summary.id, token, version, base: r.data });
+  await startGame(await local(r.data), { id: summary.id, token, version, base: r.data }, from);
 }
 
 // ------------------------------------------------------------------ a game's common parts
