@@ -886,14 +886,18 @@ async function home() {
   async function upload(ev) {
     const file = ev.target.files[0];
     if (!file) return;
+    const chosen = [gameSel.value, mapSel.value];
     try {
       const text = await file.text();
       await engineStarted();
       const key = await addMap(text, file.name);
-      gameSel.value = JSON.parse(text).game;
-      fillMaps();
-      mapSel.value = key;
-      mapChanged();
+      // Chosen unless the user chose another game or map while the engines started.
+      if (gameSel.value === chosen[0] && mapSel.value === chosen[1]) {
+        gameSel.value = JSON.parse(text).game;
+        fillMaps();
+        mapSel.value = key;
+        mapChanged();
+      }
       say(t("home.map-added"), true);
     } catch (e) {
       say(`${file.name}: ${inWords(e.message, gameSel.value)}`);
