@@ -639,9 +639,11 @@ function watchGame() {
   })();
 }
 function resolveConflict(keep) {
+  const game = G.game;
   return applied(async () => {
-    const game = G.game,
-      conflict = game.conflict;
+    // Tapped twice, or the game left before the queue came to it: nothing left to decide.
+    if (!game?.conflict || G.game !== game) return;
+    const conflict = game.conflict;
     if (keep === "theirs") {
       await adopt(game, conflict.record, conflict.version, t("sync.kept-theirs"));
       render();
