@@ -518,8 +518,10 @@ function scheduleSync(delay = 0) {
   clearTimeout(syncTimer);
   if (!Server.available || !G.game?.server) return;
   watchGame();
+  // The game changed now: by the time the sync runs, home (no game) or another may be open.
+  const game = G.game;
   syncTimer = setTimeout(() => {
-    syncQueue = syncQueue.then(() => syncGame(G.game)).catch(() => {});
+    syncQueue = syncQueue.then(() => syncGame(game)).catch(() => {});
   }, delay);
 }
 async function adopt(game, record, version, message) {
