@@ -138,6 +138,9 @@
 
   async function read(file) {
     if (!file) return;
+    // The state is every game's: a reading is for the game it was taken in (by id: the same
+    // game reopened is another object), dropped if another is open when it lands.
+    const game = G.game?.id;
     state.busy = true;
     state.review = null;
     render();
@@ -162,11 +165,13 @@
         // as copies (engine.askBytes transfers what it is given).
         [photo.bytes, ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
       );
+      if (G.game?.id !== game) return;
       if (answer.problem) {
         say(t(`ta.photo-problem-${answer.problem}`));
         return;
       }
       state.review = {
+        game,
         url: photo.url,
         width,
         height,
@@ -176,7 +181,7 @@
         empty: answer.empty_by_rule || [],
       };
     } catch {
-      say(t("ta.photo-failed"));
+      if (G.game?.id === game) say(t("ta.photo-failed"));
     } finally {
       state.busy = false;
       render();
@@ -288,6 +293,7 @@
 
   function use() {
     const r = state.review;
+    if (r?.game !== G.game?.id) return;
     const track = [...r.track, ...r.unsure.filter((u) => u.yes).map((u) => [u.a, u.b])];
     state.review = null;
     return change(
@@ -304,7 +310,7 @@
   function panel() {
     if (state.busy) return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
     const r = state.review;
-    if (!r) return "";
+    if (!r || r.game !== G.game?.id) return "";
     const nodes = Object.fromEntries(G.board.map.nodes.map((n) => [n.id, n]));
     const width = Math.max(2, r.width / 260);
     const view = s("svg", {
