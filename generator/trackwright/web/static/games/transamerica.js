@@ -465,20 +465,33 @@
     const bytes = crypto.getRandomValues(new Uint8Array(6));
     return Array.from(bytes, (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join("");
   }
+  // The engine deals outside the page's queue: the button is disabled meanwhile (a second tap
+  // dealt again), and the hands go to the game they were dealt for, if it is still open.
+  let dealing = false;
   async function dealOnPhones() {
+    if (dealing) return;
+    const game = G.game;
     let dealt;
+    dealing = true;
+    render();
     try {
       // TW.nextDealCode: a code given by a test or a benchmark (the same deal every run).
       const code = TW.nextDealCode || newCode();
       TW.nextDealCode = null;
       dealt = await TW.engine.ask("deal", G.record, { code });
     } catch (e) {
-      say(e.message);
+      if (G.game === game) say(e.message);
+    } finally {
+      dealing = false;
+    }
+    if (!dealt || G.game !== game) {
+      render(); // the button enabled again
       return;
     }
     G.dealShown = null;
     return change(
       (record) => {
+        if (G.game !== game) return false;
         const draft = taDraftOf(record);
         draft.cities = dealt.cities;
         draft.deal = dealt.code;
@@ -528,7 +541,7 @@
             "div",
             { class: "card", id: "deal-card" },
             h("p", { class: "small" }, t("ta.deal-why")),
-            h("button", { id: "deal", onclick: dealOnPhones }, t("ta.deal")),
+            h("button", { id: "deal", disabled: dealing, onclick: dealOnPhones }, t("ta.deal")),
           );
     // Open until the round's first marker or track (everyone has their hand by then), then one line.
     const open = G.dealShown ?? !(draft.track.length || Object.keys(draft.starts).length);
