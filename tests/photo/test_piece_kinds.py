@@ -51,9 +51,11 @@ def tally(photo, got) -> dict[str, int]:
 # unseeded rand() (Pillow's effect_noise) until it was seeded: the same scene then came out a
 # little differently each time (2-3 flags more or fewer, which looked like state kept by the
 # reader); seeded, 33 flags 30 and 36 flags 69. The fourth freeze (the lens's field, 2 x 2
-# samples, washed-out and noisy light) lowered every limit to what it flags now. To be
-# lowered, never raised.
-FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (fourth time)'"
+# samples, washed-out and noisy light) lowered every limit to what it flags now; the fifth
+# (each tiled sheet's own move, a pale verdict by an unseen intersection flagged) lowered 36's
+# to 56 and raised 33's by one, a pale strip whose intersection is hidden by the phone's shadow
+# (flagged now, never wrong). To be lowered, never raised.
+FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (fifth time)'"
 PALE = [
     # the case of the issue: white and cream strips on the beige land, flat light, no shadow
     pytest.param(
@@ -73,15 +75,15 @@ PALE = [
         30,
         marks=pytest.mark.xfail(
             strict=True,
-            reason=f"known: C7-C8 and C9-C10, cream strips whose line still shows in most "
-            f"rows (the strips turned off it), read empty; {FROZEN}",
+            reason=f"known: C7-C8, a cream strip whose line still shows in most rows (the "
+            f"strip turned off it), read empty; {FROZEN}",
         ),
         id="32-cream-daylight",
     ),
     pytest.param(
         33,
         {"kinds": ["paper"], "papers": ["white"], "light": "lamp", "phone": True},
-        11,
+        12,
         id="33-white-lamp-phone-shadow",
     ),
     pytest.param(
@@ -94,7 +96,7 @@ PALE = [
     pytest.param(
         36,
         {"kinds": list(photo_scenes.ALL_KINDS), "light": "daylight", "phone": True},
-        61,
+        56,
         id="36-every-kind-daylight-phone-shadow",
     ),
 ]
@@ -168,6 +170,27 @@ def test_a_card_hides_whole_triangles():
         ("B", "C"): "suspect",
         ("C", "D"): "pale",
     }
+
+
+def test_a_pale_verdict_by_an_unseen_intersection_needs_a_piece_there():
+    """A pale piece leaves its intersections showing, unless the next piece lies over one. A
+    hidden line beside a hidden intersection that no piece explains is something else (an
+    object over both, a sheet glued off its place): flagged, not read taken."""
+    verdicts = {
+        ("A", "B"): "pale",  # B unseen: the taken piece B-C covers it
+        ("B", "C"): "taken",
+        ("D", "E"): "pale",  # E unseen, no piece there
+        ("E", "F"): "empty",
+        ("G", "H"): "pale",  # both seen
+    }
+    tracks._unseen_ends(verdicts, seen={"A", "C", "D", "F", "G", "H"})
+    assert verdicts[("A", "B")] == "pale"
+    assert verdicts[("D", "E")] == "suspect"
+    assert verdicts[("G", "H")] == "pale"
+    # two pale pieces meeting over an unseen intersection explain each other
+    pair = {("A", "B"): "pale", ("B", "C"): "pale"}
+    tracks._unseen_ends(pair, seen={"A", "C"})
+    assert pair == {("A", "B"): "pale", ("B", "C"): "pale"}
 
 
 def test_possible_pale_pieces_are_not_emptied_by_the_rules():

@@ -103,6 +103,11 @@ def test_a_seam_shows_by_its_shadow_and_a_poster_has_none():
     # a run too short to tell, or mostly outside the photo (few profiles read), is kept
     assert seams.shown(8, 0.0)
     assert seams.shown(0, seams.dip([], []))
+    # ... but only a run read along enough of it, its shadow deep enough, is surely there
+    # (where the sheets meet, each moved on its own: warp.with_sheets)
+    assert seams.shown(len(seen), 0.05, sure=True)
+    assert not seams.shown(8, 0.05, sure=True)
+    assert not seams.shown(60, 0.0, sure=True)
 
 
 def test_the_points_across_a_run_follow_it():
@@ -112,3 +117,89 @@ def test_the_points_across_a_run_follow_it():
     assert len(first) == 2 * seams.HALF + 1
     assert first[seams.HALF] == (213.0 + seams.STEP / 2, 134.0)
     assert first[0][1] == 134.0 - seams.HALF / 2
+
+
+# ------------------------------------------------------------------ a tiled board's sheets
+
+# Six A4 sheets laid as bricks: a horizontal seam across the board, and each row of sheets with
+# its own two vertical seams (the kit's "x" runs reach only across their own row).
+CUTS = [
+    ("y", 199.0, 0.0, 690.0),
+    ("x", 230.0, 0.0, 199.0),
+    ("x", 460.0, 0.0, 199.0),
+    ("x", 200.0, 199.0, 398.0),
+    ("x", 430.0, 199.0, 398.0),
+]
+
+
+def glued(rng: random.Random) -> dict[tuple[bool | None, ...], tuple[float, float, float]]:
+    """Each sheet's shift (up to 1.3 mm each way) and turn (up to a quarter of a degree), as
+    the rendered benchmark glues them; the sheet under the first point stays put."""
+    moves = {}
+    for x, y in ((100, 100), (345, 100), (600, 100), (100, 300), (315, 300), (600, 300)):
+        key = warp.sheet_of(CUTS, x, y)
+        moves[key] = (
+            (0.0, 0.0, 0.0)
+            if not moves
+            else (rng.uniform(-1.3, 1.3), rng.uniform(-1.3, 1.3), rng.uniform(-0.0044, 0.0044))
+        )
+    return moves
+
+
+def moved(moves, x: float, y: float) -> tuple[float, float]:
+    tx, ty, turn = moves[warp.sheet_of(CUTS, x, y)]
+    return tx - turn * (y - SIZE[1] / 2), ty + turn * (x - SIZE[0] / 2)
+
+
+def test_points_are_told_apart_by_the_sheet_they_lie_on():
+    keys = {warp.sheet_of(CUTS, x, y) for x in range(5, 690, 10) for y in range(5, 398, 10)}
+    assert len(keys) == 6  # bricks: the lower row's seams do not cut the upper row
+    assert warp.sheet_of(CUTS, 215.0, 100.0) == warp.sheet_of(CUTS, 100.0, 100.0)
+    assert warp.sheet_of(CUTS, 215.0, 300.0) != warp.sheet_of(CUTS, 100.0, 300.0)
+    assert warp.sheet_of([], 10.0, 10.0) == ()
+
+
+@settings(max_examples=20, deadline=None)
+@given(k=st.floats(-1.5, 1.5), seed=st.integers(0, 10_000))
+def test_each_sheets_shift_and_turn_is_recovered_on_top_of_the_field(k, seed):
+    rng = random.Random(seed)
+    moves = glued(rng)
+    matches = []
+    for m in measured(k, rng, wild=0.1):
+        sx, sy = moved(moves, m.x, m.y)
+        matches.append(warp.Match(m.x, m.y, m.nx, m.ny, m.off + sx * m.nx + sy * m.ny))
+    plain = warp.fit(matches, SIZE)
+    field = warp.with_sheets(plain, matches, CUTS)
+    worst_plain = worst = 0.0
+    for x in range(30, 670, 25):
+        for y in range(30, 380, 25):
+            if any(abs((x if a == "x" else y) - at) < 8 for a, at, _lo, _hi in CUTS):
+                continue  # beside a seam: either sheet
+            dx, dy = barrel(x, y, k)
+            sx, sy = moved(moves, x, y)
+            want = (x + dx + sx, y + dy + sy)
+            worst = max(worst, math.dist(field.at(x, y), want))
+            worst_plain = max(worst_plain, math.dist(plain.at(x, y), want))
+    assert worst < 0.4, (worst, worst_plain)
+    assert worst <= worst_plain + 0.05
+
+
+def test_a_poster_or_a_sheet_alone_keeps_the_field_as_it_is():
+    rng = random.Random(3)
+    matches = measured(1.0, rng)
+    field = warp.fit(matches, SIZE)
+    assert warp.with_sheets(field, matches, []) == field
+    # a seam the matches all lie on one side of: one sheet, nothing to move apart
+    far = [m for m in matches if m.x < 220]
+    assert warp.with_sheets(field, far, [("x", 460.0, 0.0, 398.0)]) == field
+
+
+def test_a_sheet_moved_implausibly_far_is_not_believed():
+    rng = random.Random(4)
+    matches = [
+        warp.Match(m.x, m.y, m.nx, m.ny, m.off + (4.0 * m.nx if m.x > 460 else 0.0))
+        for m in measured(0.0, rng)
+    ]
+    field = warp.with_sheets(warp.fit(matches, SIZE), matches, [("x", 460.0, 0.0, 398.0)])
+    for key, (tx, ty, turn, _ox, _oy) in field.sheets:
+        assert math.hypot(tx, ty) <= warp.SHEET_SHIFT and abs(turn) <= warp.SHEET_TURN, key

@@ -167,8 +167,10 @@ def dip(seen: Sequence[Sequence[float]], board: Sequence[Sequence[float]]) -> fl
     return max(0.0, -min(middle))
 
 
-def shown(profiles: int, depth: float) -> bool:
+def shown(profiles: int, depth: float, sure: bool = False) -> bool:
     """Whether a seam run may be printed in the photo: its dip deep enough, or too little of
     it read to tell (``profiles`` read in the photo, :data:`STEP` mm apart: a run shorter than
-    :data:`SHORTEST`, or one mostly outside the photo)."""
-    return profiles * STEP < SHORTEST or depth >= DIP
+    :data:`SHORTEST`, or one mostly outside the photo). ``sure``: only the first, the run read
+    along enough of it to tell."""
+    long_enough = profiles * STEP >= SHORTEST
+    return depth >= DIP and long_enough if sure else not long_enough or depth >= DIP

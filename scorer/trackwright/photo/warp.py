@@ -12,19 +12,27 @@ normal, and the lattice's three directions tell it in both. A smooth field (a cu
 board's coordinates, per axis) is fitted to them by least squares that drop the matches which
 disagree with it (a piece laid off its line, a card, a hand), twice (:func:`fit`). The reader
 then samples every space where the field says the board's point lies (:meth:`Warp.at`).
+
+A tiled board is not one sheet: each sheet is glued a little off its neighbours (a shift of a
+millimetre or two, a turn of a fraction of a degree), so the board's lines jump where the sheets
+meet, which no smooth field can follow. Where the photo shows seams (:mod:`.seams`), the matches
+are grouped by the sheet they lie on, between those seams, and each sheet gets its own shift and
+turn on top of the field, fitted with it (:func:`with_sheets`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trackwright.photo import homography as hg
 from trackwright.photo.image import Picture
 from trackwright.photo.stats import correlation
 
 Point = tuple[float, float]
+Cut = tuple[str, float, float, float]  # a seam run: ("x", x, y0, y1) or ("y", y, x0, x1)
+Move = tuple[float, float, float, float, float]  # a sheet's shift (mm), turn (rad), about (x, y)
 
 REACH = 8  # half mm: how far across a space the board's line is looked for, each side
 SPAN = 12  # half mm: the photo's profile across the space, each side of where the line should be
@@ -33,6 +41,9 @@ MATCH = 0.6  # the profile correlates with the board's this well at least, or it
 CUT = (1.5, 0.75)  # mm: the matches further than this off the field are dropped, fit after fit
 LEAST = 40  # the field is fitted from at least this many matches (else none: the homography)
 LIMIT = 5.0  # mm: a field that moves a space further than this is not believed (none is used)
+SHEET_LEAST = 12  # a sheet's own move is fitted from at least this many matches on it
+SHEET_SHIFT = 3.0  # mm: a sheet shifted further than this is not believed (no move) ...
+SHEET_TURN = 0.02  # rad: ... nor turned further (a degree and a bit)
 
 
 @dataclass(frozen=True)
@@ -57,8 +68,17 @@ class Warp:
     sy: float
     ax: tuple[float, ...] = ()
     ay: tuple[float, ...] = ()
+    #: the seams the sheets meet at, and each sheet's move (by :func:`sheet_of` its key)
+    cuts: tuple[Cut, ...] = ()
+    sheets: tuple[tuple[tuple[bool | None, ...], Move], ...] = ()
 
     def at(self, x: float, y: float) -> Point:
+        px, py = self.smooth(x, y)
+        dx, dy = self.sheet_move(x, y)
+        return px + dx, py + dy
+
+    def smooth(self, x: float, y: float) -> Point:
+        """The field alone, without the sheets' moves."""
         if not self.ax:
             return x, y
         terms = _terms((x - self.cx) / self.sx, (y - self.cy) / self.sy)
@@ -67,8 +87,18 @@ class Warp:
             y + sum(a * t for a, t in zip(self.ay, terms, strict=True)),
         )
 
+    def sheet_move(self, x: float, y: float) -> Point:
+        """How far the sheet under the board point (x, y) moves it (0, 0 off every sheet)."""
+        if not self.sheets:
+            return 0.0, 0.0
+        key = sheet_of(self.cuts, x, y)
+        for k, (tx, ty, turn, ox, oy) in self.sheets:
+            if k == key:
+                return tx - turn * (y - oy), ty + turn * (x - ox)
+        return 0.0, 0.0
+
     def __bool__(self) -> bool:
-        return bool(self.ax)
+        return bool(self.ax) or bool(self.sheets)
 
 
 def none(size: tuple[float, float]) -> Warp:
@@ -204,3 +234,98 @@ def _solve(base: Warp, kept: Sequence[Match]) -> Warp | None:
     if sol is None:
         return None
     return Warp(base.cx, base.cy, base.sx, base.sy, tuple(sol[:n]), tuple(sol[n:]))
+
+
+# ------------------------------------------------------------------ the sheets of a tiled board
+
+
+def sheet_of(cuts: Sequence[Cut], x: float, y: float) -> tuple[bool | None, ...]:
+    """Which sheet the board point (x, y) lies on, between the seams ``cuts``: for each seam
+    run, past it or not (None where the run does not reach: sheets laid as bricks)."""
+    return tuple(
+        ((x if axis == "x" else y) > at) if lo <= (y if axis == "x" else x) <= hi else None
+        for axis, at, lo, hi in cuts
+    )
+
+
+def with_sheets(warp: Warp, matches: Sequence[Match], cuts: Sequence[Cut]) -> Warp:
+    """The field and each sheet's own move (see the module), fitted together by least
+    squares that drop the matches which disagree (as :func:`fit`); ``warp`` as it is without
+    two sheets of :data:`SHEET_LEAST` matches, or when a sheet would move implausibly far."""
+    if not cuts:
+        return warp
+    cuts = tuple(cuts)
+    keys = [sheet_of(cuts, m.x, m.y) for m in matches]
+    groups: dict[tuple[bool | None, ...], list[Match]] = {}
+    for key, m in zip(keys, matches, strict=True):
+        groups.setdefault(key, []).append(m)
+    sheets = {
+        key: (sum(m.x for m in g) / len(g), sum(m.y for m in g) / len(g))
+        for key, g in groups.items()
+        if len(g) >= SHEET_LEAST
+    }
+    if len(sheets) < 2:
+        return warp
+    base = replace(none((2 * warp.sx, 2 * warp.sy)), cuts=cuts)
+    kept = list(zip(keys, matches, strict=True))
+    solved = base
+    for cut in (None, *CUT):
+        if cut is not None:
+            kept = [(k, m) for k, m in kept if abs(_residual(solved, m)) <= cut]
+        if len(kept) < LEAST:
+            return warp
+        got = _solve_joint(base, kept, sheets)
+        if got is None:
+            return warp
+        solved = got
+    if not _plausible(solved, matches):
+        return warp
+    return solved
+
+
+def _plausible(warp: Warp, matches: Sequence[Match]) -> bool:
+    if any(math.dist(warp.at(m.x, m.y), (m.x, m.y)) > LIMIT for m in matches):
+        return False
+    return all(
+        math.hypot(tx, ty) <= SHEET_SHIFT and abs(turn) <= SHEET_TURN
+        for _key, (tx, ty, turn, _ox, _oy) in warp.sheets
+    )
+
+
+def _solve_joint(
+    base: Warp,
+    kept: Sequence[tuple[tuple[bool | None, ...], Match]],
+    sheets: dict[tuple[bool | None, ...], Point],
+) -> Warp | None:
+    """The field's 20 terms and each sheet's shift and turn (about the middle of its matches)
+    by least squares; a match on a sheet of too few matches tells the field alone. Each row
+    has the field's terms and its own sheet's three: the normal equations are summed over
+    those only."""
+    n = 10
+    order = {key: 2 * n + 3 * i for i, key in enumerate(sheets)}
+    size = 2 * n + 3 * len(sheets)
+    ata = [[0.0] * size for _ in range(size)]
+    atb = [0.0] * size
+    for key, m in kept:
+        t = _terms((m.x - base.cx) / base.sx, (m.y - base.cy) / base.sy)
+        row = [(i, m.nx * v) for i, v in enumerate(t)] + [
+            (n + i, m.ny * v) for i, v in enumerate(t)
+        ]
+        if key in order:
+            ox, oy = sheets[key]
+            at = order[key]
+            row += [(at, m.nx), (at + 1, m.ny), (at + 2, m.ny * (m.x - ox) - m.nx * (m.y - oy))]
+        for i, ri in row:
+            line = ata[i]
+            for j, rj in row:
+                line[j] += ri * rj
+            atb[i] += ri * m.off
+    for i in range(size):
+        ata[i][i] += 1e-3  # a little ridge: what the matches leave loose stays near none
+    sol = hg.solve_linear(ata, atb)
+    if sol is None:
+        return None
+    moves = tuple(
+        (key, (sol[at], sol[at + 1], sol[at + 2], *sheets[key])) for key, at in order.items()
+    )
+    return replace(base, ax=tuple(sol[:n]), ay=tuple(sol[n : 2 * n]), sheets=moves)
