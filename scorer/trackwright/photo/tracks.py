@@ -112,7 +112,7 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # photos.py --first 5000 --count 40, the scenes of tests/support/photo_scenes.py with paper
 # strips, folded strips, lamps and phone shadows; and the rendered seeds 2000-2119 of
 # benchmarks/photo_render.py) and FROZEN at the commit whose message begins "Freeze the photo
-# reader's thresholds (fifth time)". The second freeze ("..., again") came after a first
+# reader's thresholds (sixth time)". The second freeze ("..., again") came after a first
 # check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a seam; the
 # third after the check set 8000-8039 showed empty spaces beside the brick seams read taken;
 # the fourth after the rendered set 1000-1199 showed the lens's distortion, noise and washed-out
@@ -120,8 +120,11 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # the fifth after the rendered set 1200-1399 showed pale verdicts where a tiled board's sheets
 # lie a little off each other, its lines jumping at the seams (each sheet's own shift and turn,
 # :func:`.warp.with_sheets`, on the seams the photo surely shows; a pale verdict beside an
-# intersection that no piece explains hiding, :func:`_unseen_ends`). The new CHECK sets (2D
-# seeds 8300-8339, rendered seeds 1400-1599), and the old ones, are run on them as they are.
+# intersection that no piece explains hiding, :func:`_unseen_ends`). The sixth after the
+# rendered set 1400-1599 showed the rules emptying a whole board's unsure spaces where the
+# reader saw no track at all (dark rails in sunlight; tuning photo 2088 showed it too, with 4):
+# RULE_SEEN. The new CHECK sets (2D seeds 8300-8339, rendered seeds 1600-1699), and the old
+# ones, are run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure)
@@ -137,6 +140,7 @@ PALE_MIN, PALE_MAX = 3, 9  # ... this many samples wide, the board on both sides
 PALE_HIDDEN = 0.75  # the line hidden in at least this share of rows ...
 PALE_CLEAR = 0.5  # ... at least this share of rows clear (little else differs) ...
 PALE_LINE_ROWS = 6  # ... judged in at least this many rows (of 8; a seam may leave fewer) ...
+RULE_SEEN = 6  # track spaces read, at least, before the rules make unjoined unsure ones empty
 PALE_ENDS = 1  # ... and an intersection at an end seen, neither blank (a card hides them;
 NODE_SEEN = 0.5  # a marker too): its green correlating with the board's by this; blank: flat,
 NODE_BLANK = 0.3  # its spread of green under this share of the board's
@@ -472,7 +476,12 @@ class Reading:
         :func:`~trackwright.scorer.transamerica.unjoined_spaces` names them). The rule
         assumes a network the photo does not show is hidden whole, its start marker too; a pale
         piece the reader could not tell from the board is not hidden, its network's marker
-        showing: a suspect space (:attr:`suspects`) is never made empty."""
+        showing: a suspect space (:attr:`suspects`) is never made empty. And it assumes the
+        photo shows the networks: a round ends with dozens of tracks on the board, so a reading
+        that sees fewer than :data:`RULE_SEEN` has not seen them (sunlight on dark rails, say),
+        and nothing is made empty."""
+        if len(self.track) < RULE_SEEN:
+            return self
         out = set(unjoined_spaces(self.track, self.uncertain)) & set(self.uncertain)
         out -= set(self.suspects)
         return replace(
