@@ -299,6 +299,63 @@ def test_a_laptop_game_joined_with_two_quick_taps_is_copied_once(browser, laptop
         ctx.close()
 
 
+# The page's resend poll (app.js: every 1500 ms, a pending game is synced again) kept from
+# running by itself, so that a test which holds a sync back decides what is sent again.
+NO_RESEND_POLL = """(() => {
+  const every = window.setInterval;
+  window.setInterval = function (work, ms, ...rest) {
+    return ms === 1500 ? 0 : every.call(this, work, ms, ...rest);
+  };
+})();"""
+
+
+def test_a_change_synced_again_after_the_game_was_left_reaches_the_laptop(browser, laptop):
+    """A change whose sync the laptop answers "try again" once the user has opened another game
+    is sent again as the changed game's, and the game open is left alone (the retry once synced
+    whatever game was open by then: the change stayed on the phone until its game was opened
+    again)."""
+    ctx = phone(browser)
+    ctx.add_init_script(NO_RESEND_POLL)
+    pg = open_page(ctx, laptop.base)
+    game_of = "() => [window.TW.G.game.id, window.TW.G.game.server.id]"
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    other, other_gid = pg.evaluate(game_of)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    changed, gid = pg.evaluate(game_of)
+    other_before = laptop.get(f"api/games/{other_gid}")
+    waiting: list = []
+    pattern = f"**/api/games/{gid}/sync"
+    # The first sync held back; any after it sent on.
+    ctx.route(pattern, lambda route: route.continue_() if waiting else waiting.append(route))
+    drive(pg, "await drive.player('Ann');")
+    # Not awaited: the page's idle waits for the sync held here.
+    pg.evaluate(
+        "() => document.querySelector('circle[data-settlement=\"s01\"]')"
+        ".dispatchEvent(new MouseEvent('click', { bubbles: true }))"
+    )
+    for _ in range(50):
+        if waiting:
+            break
+        pg.wait_for_timeout(100)
+    assert waiting, "the change was never sent"
+    pg.evaluate("id => { location.hash = `#/game/${id}`; }", other)
+    pg.wait_for_function("id => window.TW.G.game?.id === id", arg=other)
+    waiting[0].fulfill(status=409, content_type="application/json", body="{}")
+    deadline = time.monotonic() + 15
+    while (laptop.get(f"api/games/{gid}").get("settlements") or {}).get("s01") != ["Ann"]:
+        assert time.monotonic() < deadline, "the change never reached the laptop"
+        pg.wait_for_timeout(200)  # (the route above is served while Playwright waits)
+    settle(pg)
+    assert pg.evaluate("id => window.TWStore.get(id).then((g) => g.pending)", changed) is False
+    assert pg.evaluate("window.TW.G.game.id") == other
+    assert "s01" not in (pg.evaluate("window.TW.G.record.settlements") or {})
+    assert laptop.get(f"api/games/{other_gid}") == other_before
+    assert not ctx.errors, ctx.errors
+    ctx.close()
+
+
 def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
     ctx = phone(browser)
     pg = open_page(ctx, laptop.base)

@@ -238,3 +238,30 @@ def test_a_game_started_after_the_user_left_does_not_pull_them_back(browser, sta
     assert pg.evaluate("async () => (await window.TWStore.games()).length") == 1
     assert context.errors == []
     context.close()
+
+
+def test_a_game_started_where_home_had_no_hash_opens_after_home_is_tapped(browser, static_site):
+    """The site opened at its bare address (no "#/"), Start tapped, then the home link while the
+    engines check the game: the user is still on the home page, so the game opens (the bare
+    address and home's "#/" were once taken for two pages, and the game stayed on the list)."""
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    assert pg.evaluate("location.hash") == ""
+    hold_answers(pg, "score")
+    pg.click("#create")
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    pg.click("#home-link")
+    pg.wait_for_function("() => location.hash === '#/'")
+    assert held(pg)
+    release_answers(pg)
+    for _ in range(100):
+        if pg.evaluate("async () => (await window.TWStore.games()).length"):
+            break
+        pg.wait_for_timeout(100)
+    else:
+        raise AssertionError("the game was never made")
+    settle(pg)
+    game = pg.evaluate("async () => (await window.TWStore.games())[0].id")
+    assert pg.evaluate("location.hash") == f"#/game/{game}"
+    assert context.errors == []
+    context.close()

@@ -512,17 +512,22 @@ function undo() {
 
 // ------------------------------------------------------------------ sync with the laptop
 
-let syncQueue = Promise.resolve(),
-  syncTimer = null;
-function scheduleSync(delay = 0) {
-  clearTimeout(syncTimer);
-  if (!Server.available || !G.game?.server) return;
+let syncQueue = Promise.resolve();
+const syncTimers = new Map(); // a game's id: its sync to come (one per game)
+// The game is the one that changed (the open one, unless told): by the time the sync runs, home
+// (no game) or another may be open, or the same game opened again (a new object: that is the one
+// synced, so that this older copy of it never overwrites its newer changes).
+function scheduleSync(delay = 0, game = G.game) {
+  if (!Server.available || !game?.server) return;
+  clearTimeout(syncTimers.get(game.id));
   watchGame();
-  // The game changed now: by the time the sync runs, home (no game) or another may be open.
-  const game = G.game;
-  syncTimer = setTimeout(() => {
-    syncQueue = syncQueue.then(() => syncGame(game)).catch(() => {});
-  }, delay);
+  syncTimers.set(
+    game.id,
+    setTimeout(() => {
+      syncTimers.delete(game.id);
+      syncQueue = syncQueue.then(() => syncGame(G.game?.id === game.id ? G.game : game)).catch(() => {});
+    }, delay),
+  );
 }
 async function adopt(game, record, version, message) {
   const previous = game.record;
@@ -565,7 +570,7 @@ async function syncGame(game) {
       await applied(async () => {
         if (status === 409) {
           if (game.record !== sent || !data || !("conflicts" in data)) {
-            scheduleSync(500);
+            scheduleSync(500, game);
             return;
           }
           game.conflict = data;
@@ -577,7 +582,7 @@ async function syncGame(game) {
           game.server.version = data.version;
           game.server.base = data.record;
           await Store.change(game);
-          scheduleSync();
+          scheduleSync(0, game);
         }
       });
     } else if (!game.pending) {
@@ -865,7 +870,7 @@ async function home() {
   }
 
   async function create() {
-    const from = location.hash;
+    const from = pageShown();
     const entry = selectedEntry();
     if (!entry) {
       say(t("home.choose-map"));
@@ -910,7 +915,7 @@ async function home() {
   async function importRecord(ev) {
     const file = ev.target.files[0];
     if (!file) return;
-    const from = location.hash;
+    const from = pageShown();
     let data = null;
     try {
       data = JSON.parse(await file.text());
@@ -1018,9 +1023,14 @@ function entryName(record) {
   return e ? e.name : String(record.map).slice(0, 20);
 }
 
+// The page shown, as "still on the page tapped on" compares it: the home page is "#/" whether the
+// address ends in "#/" or in nothing (a page opened without a hash, then home tapped: still home).
+function pageShown() {
+  return location.hash.replace(/^(#\/?)?$/, "#/");
+}
 // The game opened when made, unless the user went elsewhere meanwhile (the page they were on when
 // they tapped, `from`: the engines, the laptop may take seconds); it is on the home page's list.
-async function startGame(record, server = null, from = location.hash) {
+async function startGame(record, server = null, from = pageShown()) {
   const game = {
     id: newId(),
     game: record.game,
@@ -1045,10 +1055,10 @@ async function startGame(record, server = null, from = location.hash) {
     }
   }
   await Store.create(game);
-  if (location.hash === from) location.hash = `#/game/${game.id}`;
+  if (pageShown() === from) location.hash = `#/game/${game.id}`;
 }
 async function join(summary) {
-  const from = location.hash;
+  const from = pageShown();
   const token = summary.token || "";
   const r = await api("GET", `games/${summary.id}`, undefined, { token });
   const version = Number((r.etag || '"0"').replaceAll('"', ""));
@@ -1674,6 +1684,7 @@ Object.assign(TW, {
   Server,
   addMap,
   engineStarted,
+  pageShown,
   inWords,
   newId,
   download,

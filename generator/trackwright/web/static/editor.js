@@ -310,9 +310,9 @@
     go.addEventListener("click", () =>
       busy(go, async () => {
         // Opened only if the user is still here: the engines or the laptop may take seconds.
-        const from = location.hash;
+        const from = TW.pageShown();
         const draft = await begin(gameSel.value, startSel.value, fileInput.files[0]);
-        if (draft && location.hash === from) location.hash = `#/edit/${draft.game}/${draft.id}`;
+        if (draft && TW.pageShown() === from) location.hash = `#/edit/${draft.game}/${draft.id}`;
       }),
     );
     const drafts = await Store.drafts();
@@ -343,12 +343,12 @@
                     "data-remove": d.id,
                     onclick: async () => {
                       if (!confirm(t("ed.remove-sure", { name: d.name }))) return;
-                      const from = location.hash;
+                      const from = TW.pageShown();
                       await Store.removeDraft(d.id);
                       // Drawn again in the page's queue, as a route is, and only if still here:
                       // a draft opened meanwhile keeps its editor.
                       TW.G.queue = TW.G.queue
-                        .then(() => (location.hash === from && !E ? startPage(main) : null))
+                        .then(() => (TW.pageShown() === from && !E ? startPage(main) : null))
                         .catch((e) => TW.say(e.message));
                     },
                   },
@@ -1111,11 +1111,11 @@
     // user who went elsewhere meanwhile (another draft, home) is not pulled back.
     const { map, game } = E.draft,
       name = fileName(""),
-      from = location.hash;
+      from = TW.pageShown();
     try {
       await TW.engineStarted();
       const key = await TW.addMap(JSON.stringify(map), name);
-      if (location.hash !== from) return;
+      if (TW.pageShown() !== from) return;
       TW.chosenMap = { game, key };
       location.hash = "#/";
     } catch (e) {
