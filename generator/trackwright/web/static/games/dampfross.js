@@ -128,18 +128,23 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
     G.queue = G.queue.then(work).catch((e) => say(e.message));
     return G.queue;
   }
+  // Asked for the game open now, and only while it still is when each loader's turn comes (a
+  // route queued meanwhile opens home or another game, whose record is not this one's). The
+  // player and mode are taken now too: one tapped while the table waits its turn is the user's.
   function refresh() {
-    queued(loadTable);
-    queued(loadPreview);
-    queued(loadRace);
-    queued(loadDestinations);
+    const open = G.game,
+      chosen = [G.player, G.mode];
+    const load = (work) => queued(() => (G.game === open ? work() : null));
+    load(() => loadTable(chosen));
+    load(loadPreview);
+    load(loadRace);
+    load(loadDestinations);
     return G.queue;
   }
 
-  async function loadTable() {
+  async function loadTable(chosen) {
     const key = G.scoredKey;
     if (known.table.key === key) return;
-    const chosen = [G.player, G.mode];
     try {
       known.table = { key, data: await window.TW.engine.ask("table", counted()), error: null };
     } catch (e) {
@@ -671,7 +676,8 @@ body:has(#df-bar) .board-wrap { max-height: calc(100dvh - 3.6rem - var(--df-bar-
           ),
         ]
       : [];
-    // Not for a game left meanwhile (home, or another game opened: its page asks its own).
+    // Not for a game left meanwhile (home, or another game opened: its page asks its own);
+    // refresh() checks it again when each answer's turn comes.
     const open = G.game;
     setTimeout(() => {
       if (
