@@ -210,8 +210,14 @@ window.drive = {
 
 # The engines' answers to the questions named (``ask``'s names, or "score") held back from the
 # page until released: the page's code that asked awaits them while a test does what a user may
-# do meanwhile, so that a late answer lands after it, every run.
+# do meanwhile, so that a late answer lands after it, every run. The engine is wrapped once per
+# page; holding again names other questions. A held answer that fails is handled here (not an
+# unhandled rejection in context.errors) and fails the page's own wait when released.
 HOLD_ANSWERS = """names => {
+  if (window.twHeld) {
+    window.twHeld.names = names;
+    return;
+  }
   const engine = window.TWEngine;
   const held = (window.twHeld = { names, waiting: [] });
   held.release = () => {
@@ -220,6 +226,7 @@ HOLD_ANSWERS = """names => {
   };
   const hold = (label, answer) => {
     if (!held.names.includes(label)) return answer;
+    answer.catch(() => {});
     return new Promise((resolve, reject) => held.waiting.push(() => answer.then(resolve, reject)));
   };
   const ask = engine.ask, score = engine.score;
