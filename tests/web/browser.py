@@ -240,6 +240,31 @@ def hold_answers(pg, *names: str) -> None:
     pg.evaluate(HOLD_ANSWERS, list(names))
 
 
+def a_laptop_game_and_a_second_phone(browser, laptop):
+    """A La Strada game started on phone A through the laptop, and phone B on the laptop's home
+    page: (A's context, A, B's context, B, the game's id on the laptop)."""
+    a_ctx, b_ctx = phone(browser), phone(browser)
+    a = open_page(a_ctx, laptop.base)
+    new_game(a, "lastrada", "b:standard")
+    start(a)
+    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
+    return a_ctx, a, b_ctx, open_page(b_ctx, laptop.base), gid
+
+
+def until_held(pg) -> None:
+    """Wait until the page has asked a question whose answer is held back."""
+    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+
+
+def until_stored(pg, what: str) -> None:
+    """Wait (up to 10 s) until this device stores at least one of ``what`` ("games", "drafts")."""
+    for _ in range(100):
+        if pg.evaluate(f"async () => (await window.TWStore.{what}()).length"):
+            return
+        pg.wait_for_timeout(100)
+    raise AssertionError(f"no {what} were ever stored")
+
+
 def held(pg) -> int:
     """How many answers are held back now."""
     return pg.evaluate("window.twHeld.waiting.length")

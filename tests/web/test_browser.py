@@ -26,6 +26,7 @@ from tests.support import simulate
 from tests.web.browser import (
     DRIVE,
     TA_ROUND,
+    a_laptop_game_and_a_second_phone,
     choose_starts,
     cli_score,
     drive,
@@ -268,12 +269,7 @@ def test_two_phones_on_one_game_through_the_laptop(browser, laptop):
 def test_a_laptop_game_joined_with_two_quick_taps_is_copied_once(browser, laptop):
     """Join tapped twice while the laptop answers keeps one copy of the game on the phone (each
     tap once made a copy of its own)."""
-    a_ctx, b_ctx = phone(browser), phone(browser)
-    a = open_page(a_ctx, laptop.base)
-    new_game(a, "lastrada", "b:standard")
-    start(a)
-    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
-    b = open_page(b_ctx, laptop.base)
+    a_ctx, _a, b_ctx, b, gid = a_laptop_game_and_a_second_phone(browser, laptop)
     b.wait_for_selector(f'[data-join="{gid}"]')
     waiting: list = []
     pattern = f"**/api/games/{gid}"

@@ -22,6 +22,7 @@ from tests.web.browser import (
     release_answers,
     shot,
     touch,
+    until_held,
 )
 from trackwright.core import hexgrid
 
@@ -356,7 +357,7 @@ def test_a_resize_answered_after_another_draft_opened_leaves_that_draft_alone(br
     first = current(pg)["draftId"]
     hold_answers(pg, "map_resize")
     pg.click("#df-ed-grow")
-    pg.wait_for_function("() => window.twHeld.waiting.length > 0")
+    until_held(pg)
     start_empty(pg, static_site, cols=12, rows=9)
     second = current(pg)
     assert second["draftId"] != first and len(second["map"]["hexes"]) == 12 * 9

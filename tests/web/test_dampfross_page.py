@@ -31,6 +31,7 @@ from tests.web.browser import (
     settle,
     shot,
     start,
+    until_held,
 )
 from trackwright.scorer import dampfross as df
 
@@ -227,7 +228,7 @@ def test_a_player_tapped_while_the_table_is_asked_stays_chosen(browser, static_s
     choose_starts(pg, data)
     hold_answers(pg, "table")
     pg.click("#create")
-    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    until_held(pg)
     pg.click('#players button[data-player="Ben"]')
     assert held(pg)
     release_answers(pg)

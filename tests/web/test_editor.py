@@ -24,6 +24,8 @@ from tests.web.browser import (
     release_answers,
     settle,
     shot,
+    until_held,
+    until_stored,
 )
 from tests.web.test_dampfross_editor import (
     TOWN_CELLS,
@@ -323,17 +325,12 @@ def test_a_new_draft_made_after_the_user_left_does_not_pull_them_back(browser, s
     pg.select_option("#ed-start", "kind:empty")
     hold_answers(pg, "map_start")
     pg.click("#ed-begin")
-    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    until_held(pg)
     pg.evaluate("location.hash = '#/'")
     pg.wait_for_selector("#create")
     assert held(pg)
     release_answers(pg)
-    for _ in range(100):
-        if pg.evaluate("async () => (await window.TWStore.drafts()).length"):
-            break
-        pg.wait_for_timeout(100)
-    else:
-        raise AssertionError("the draft was never made")
+    until_stored(pg, "drafts")
     pg.wait_for_timeout(300)
     settle(pg)
     assert pg.evaluate("location.hash") == "#/"

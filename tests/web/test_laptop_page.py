@@ -9,7 +9,13 @@ import urllib.request
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.browser import drive, new_game, open_page, phone, settle, start
+from tests.web.browser import (
+    a_laptop_game_and_a_second_phone,
+    drive,
+    open_page,
+    phone,
+    settle,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -59,12 +65,7 @@ def test_a_change_on_one_phone_shows_on_the_other_by_the_long_poll(browser, lapt
     """Two phones on one game: what one enters shows on the other, which waits for it with the
     laptop's long poll (GET games/{id}/wait) instead of asking every second and a half. (The
     latency is measured by benchmarks/live.py.)"""
-    a_ctx, b_ctx = phone(browser), phone(browser)
-    a = open_page(a_ctx, laptop.base)
-    new_game(a, "lastrada", "b:standard")
-    start(a)
-    gid = max(laptop.get("api/games"), key=lambda g: g["created"])["id"]
-    b = open_page(b_ctx, laptop.base)
+    a_ctx, a, b_ctx, b, gid = a_laptop_game_and_a_second_phone(browser, laptop)
     waits: list[str] = []
     b.on("request", lambda r: waits.append(r.url) if "/wait?" in r.url else None)
     b.click(f'[data-join="{gid}"]')

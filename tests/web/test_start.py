@@ -20,7 +20,16 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.support.served import HOLD, STARTED, WATCH
-from tests.web.browser import held, hold_answers, open_page, phone, release_answers, settle
+from tests.web.browser import (
+    held,
+    hold_answers,
+    open_page,
+    phone,
+    release_answers,
+    settle,
+    until_held,
+    until_stored,
+)
 from trackwright.play import bridge
 from trackwright.web import site
 
@@ -228,7 +237,7 @@ def test_a_game_started_after_the_user_left_does_not_pull_them_back(browser, sta
     pg = open_page(context, static_site)
     hold_answers(pg, "score")
     pg.click("#create")
-    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    until_held(pg)
     pg.evaluate("location.hash = '#/edit'")
     assert held(pg)
     release_answers(pg)
@@ -249,17 +258,12 @@ def test_a_game_started_where_home_had_no_hash_opens_after_home_is_tapped(browse
     assert pg.evaluate("location.hash") == ""
     hold_answers(pg, "score")
     pg.click("#create")
-    pg.wait_for_function("() => window.twHeld.waiting.length > 0", timeout=60_000)
+    until_held(pg)
     pg.click("#home-link")
     pg.wait_for_function("() => location.hash === '#/'")
     assert held(pg)
     release_answers(pg)
-    for _ in range(100):
-        if pg.evaluate("async () => (await window.TWStore.games()).length"):
-            break
-        pg.wait_for_timeout(100)
-    else:
-        raise AssertionError("the game was never made")
+    until_stored(pg, "games")
     settle(pg)
     game = pg.evaluate("async () => (await window.TWStore.games())[0].id")
     assert pg.evaluate("location.hash") == f"#/game/{game}"
