@@ -477,9 +477,10 @@ class Reading:
         assumes a network the photo does not show is hidden whole, its start marker too; a pale
         piece the reader could not tell from the board is not hidden, its network's marker
         showing: a suspect space (:attr:`suspects`) is never made empty. And it assumes the
-        photo shows the networks: a round ends with dozens of tracks on the board, so a reading
-        that sees fewer than :data:`RULE_SEEN` has not seen them (sunlight on dark rails, say),
-        and nothing is made empty."""
+        photo shows the networks: a round ends only when a player's five cities, one in each
+        region, are joined to their network (or every track is laid), far more than
+        :data:`RULE_SEEN` tracks, so a reading that sees fewer has not seen them (sunlight on
+        dark rails, say), and nothing is made empty."""
         if len(self.track) < RULE_SEEN:
             return self
         out = set(unjoined_spaces(self.track, self.uncertain)) & set(self.uncertain)

@@ -33,6 +33,7 @@ from trackwright.photo.stats import correlation
 Point = tuple[float, float]
 Cut = tuple[str, float, float, float]  # a seam run: ("x", x, y0, y1) or ("y", y, x0, x1)
 Move = tuple[float, float, float, float, float]  # a sheet's shift (mm), turn (rad), about (x, y)
+Key = tuple[bool | None, ...]  # which sheet: past each seam run or not (sheet_of)
 
 REACH = 8  # half mm: how far across a space the board's line is looked for, each side
 SPAN = 12  # half mm: the photo's profile across the space, each side of where the line should be
@@ -70,7 +71,7 @@ class Warp:
     ay: tuple[float, ...] = ()
     #: the seams the sheets meet at, and each sheet's move (by :func:`sheet_of` its key)
     cuts: tuple[Cut, ...] = ()
-    sheets: tuple[tuple[tuple[bool | None, ...], Move], ...] = ()
+    sheets: tuple[tuple[Key, Move], ...] = ()
 
     def at(self, x: float, y: float) -> Point:
         px, py = self.smooth(x, y)
@@ -192,20 +193,33 @@ def fit(matches: Sequence[Match], size: tuple[float, float]) -> Warp:
     """The field that best explains the matches (see the module), or none when too few agree
     or it would move a point implausibly far."""
     base = none(size)
-    kept = list(matches)
-    warp = base
+    warp = _trimmed(base, [(None, m) for m in matches], {})
+    return warp if warp is not None and _near(warp, matches) else base
+
+
+def _near(warp: Warp, matches: Sequence[Match]) -> bool:
+    """Whether the field moves no match's point further than :data:`LIMIT`."""
+    return all(math.dist(warp.at(m.x, m.y), (m.x, m.y)) <= LIMIT for m in matches)
+
+
+def _trimmed(
+    base: Warp, keyed: Sequence[tuple[Key | None, Match]], sheets: dict[Key, Point]
+) -> Warp | None:
+    """The field (and the ``sheets``' moves, each match on the sheet of its key) by least
+    squares, then again without the matches further than :data:`CUT` off it, twice; None when
+    too few matches are left or the equations are singular."""
+    kept = list(keyed)
+    solved = base
     for cut in (None, *CUT):
         if cut is not None:
-            kept = [m for m in kept if abs(_residual(warp, m)) <= cut]
+            kept = [(k, m) for k, m in kept if abs(_residual(solved, m)) <= cut]
         if len(kept) < LEAST:
-            return base
-        solved = _solve(base, kept)
-        if solved is None:
-            return base
-        warp = solved
-    if any(math.dist(warp.at(m.x, m.y), (m.x, m.y)) > LIMIT for m in matches):
-        return base
-    return warp
+            return None
+        got = _solve(base, kept, sheets)
+        if got is None:
+            return None
+        solved = got
+    return solved
 
 
 def _residual(warp: Warp, m: Match) -> float:
@@ -215,31 +229,10 @@ def _residual(warp: Warp, m: Match) -> float:
     return (x - m.x) * m.nx + (y - m.y) * m.ny - m.off
 
 
-def _solve(base: Warp, kept: Sequence[Match]) -> Warp | None:
-    n = 10
-    ata = [[0.0] * (2 * n) for _ in range(2 * n)]
-    atb = [0.0] * (2 * n)
-    for m in kept:
-        t = _terms((m.x - base.cx) / base.sx, (m.y - base.cy) / base.sy)
-        row = [m.nx * v for v in t] + [m.ny * v for v in t]
-        for i, ri in enumerate(row):
-            if ri:
-                line = ata[i]
-                for j, rj in enumerate(row):
-                    line[j] += ri * rj
-                atb[i] += ri * m.off
-    for i in range(2 * n):
-        ata[i][i] += 1e-3  # a little ridge: a field the matches leave loose stays near none
-    sol = hg.solve_linear(ata, atb)
-    if sol is None:
-        return None
-    return Warp(base.cx, base.cy, base.sx, base.sy, tuple(sol[:n]), tuple(sol[n:]))
-
-
 # ------------------------------------------------------------------ the sheets of a tiled board
 
 
-def sheet_of(cuts: Sequence[Cut], x: float, y: float) -> tuple[bool | None, ...]:
+def sheet_of(cuts: Sequence[Cut], x: float, y: float) -> Key:
     """Which sheet the board point (x, y) lies on, between the seams ``cuts``: for each seam
     run, past it or not (None where the run does not reach: sheets laid as bricks)."""
     return tuple(
@@ -256,7 +249,7 @@ def with_sheets(warp: Warp, matches: Sequence[Match], cuts: Sequence[Cut]) -> Wa
         return warp
     cuts = tuple(cuts)
     keys = [sheet_of(cuts, m.x, m.y) for m in matches]
-    groups: dict[tuple[bool | None, ...], list[Match]] = {}
+    groups: dict[Key, list[Match]] = {}
     for key, m in zip(keys, matches, strict=True):
         groups.setdefault(key, []).append(m)
     sheets = {
@@ -267,40 +260,26 @@ def with_sheets(warp: Warp, matches: Sequence[Match], cuts: Sequence[Cut]) -> Wa
     if len(sheets) < 2:
         return warp
     base = replace(none((2 * warp.sx, 2 * warp.sy)), cuts=cuts)
-    kept = list(zip(keys, matches, strict=True))
-    solved = base
-    for cut in (None, *CUT):
-        if cut is not None:
-            kept = [(k, m) for k, m in kept if abs(_residual(solved, m)) <= cut]
-        if len(kept) < LEAST:
-            return warp
-        got = _solve_joint(base, kept, sheets)
-        if got is None:
-            return warp
-        solved = got
-    if not _plausible(solved, matches):
+    solved = _trimmed(base, list(zip(keys, matches, strict=True)), sheets)
+    if solved is None or not _plausible(solved, matches):
         return warp
     return solved
 
 
 def _plausible(warp: Warp, matches: Sequence[Match]) -> bool:
-    if any(math.dist(warp.at(m.x, m.y), (m.x, m.y)) > LIMIT for m in matches):
-        return False
-    return all(
+    return _near(warp, matches) and all(
         math.hypot(tx, ty) <= SHEET_SHIFT and abs(turn) <= SHEET_TURN
         for _key, (tx, ty, turn, _ox, _oy) in warp.sheets
     )
 
 
-def _solve_joint(
-    base: Warp,
-    kept: Sequence[tuple[tuple[bool | None, ...], Match]],
-    sheets: dict[tuple[bool | None, ...], Point],
+def _solve(
+    base: Warp, kept: Sequence[tuple[Key | None, Match]], sheets: dict[Key, Point]
 ) -> Warp | None:
     """The field's 20 terms and each sheet's shift and turn (about the middle of its matches)
-    by least squares; a match on a sheet of too few matches tells the field alone. Each row
-    has the field's terms and its own sheet's three: the normal equations are summed over
-    those only."""
+    by least squares; a match on no sheet given tells the field alone. Each row has the
+    field's terms and its own sheet's three: the normal equations are summed over those only.
+    A little ridge keeps what the matches leave loose near none."""
     n = 10
     order = {key: 2 * n + 3 * i for i, key in enumerate(sheets)}
     size = 2 * n + 3 * len(sheets)
@@ -321,7 +300,7 @@ def _solve_joint(
                 line[j] += ri * rj
             atb[i] += ri * m.off
     for i in range(size):
-        ata[i][i] += 1e-3  # a little ridge: what the matches leave loose stays near none
+        ata[i][i] += 1e-3
     sol = hg.solve_linear(ata, atb)
     if sol is None:
         return None
