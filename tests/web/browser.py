@@ -229,8 +229,11 @@ HOLD_ANSWERS = """names => {
     answer.catch(() => {});
     return new Promise((resolve, reject) => held.waiting.push(() => answer.then(resolve, reject)));
   };
-  const ask = engine.ask, score = engine.score;
+  const ask = engine.ask, score = engine.score, askBytes = engine.askBytes;
   engine.ask = function (name, ...rest) { return hold(name, ask.call(this, name, ...rest)); };
+  engine.askBytes = function (name, ...rest) {
+    return hold(name, askBytes.call(this, name, ...rest));
+  };
   engine.score = function (...args) { return hold("score", score.apply(this, args)); };
 }"""
 

@@ -9,12 +9,15 @@ import pytest
 
 from tests.support import photo_scenes
 from tests.web.browser import (
+    hold_answers,
     new_game,
     open_page,
     phone,
+    release_answers,
     settle,
     shot,
     start,
+    until_held,
 )
 
 pytestmark = pytest.mark.slow
@@ -266,5 +269,41 @@ def test_the_worker_hands_the_engine_the_same_bytes_as_the_page_canvas(
         assert d["size"] == [True], k
         assert d["most"] <= 2 and d["count"] <= d["of"] / 10_000, (k, d)
     assert compared["reads"][0] == compared["reads"][1]
+    assert not context.errors, context.errors
+    context.close()
+
+
+def test_a_photo_being_read_shows_only_in_its_own_game(browser, static_site, tmp_path):
+    """A photo read for one game while another is opened: the other game's page neither says
+    "reading" nor holds its Photo button back, the first shows both again when reopened, and
+    the reading lands there and only there."""
+    photo = photo_scenes.scene(3, size=(2000, 1500), hand=False)
+    path = tmp_path / "round.jpg"
+    path.write_bytes(photo.jpeg)
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    first = start(pg)
+    pg.evaluate("location.hash = '#/'")
+    new_game(pg, "transamerica", "b:usa")
+    second = start(pg)
+    hold_answers(pg, "photo_read")
+    pg.set_input_files("#photo-input", str(path))
+    until_held(pg)
+    assert pg.locator("#photo-busy").count() == 1
+    assert pg.locator("#photo-button").is_disabled()
+    pg.evaluate(f"location.hash = '#/game/{first}'")
+    pg.wait_for_selector("#photo-button")
+    settle(pg)
+    assert pg.locator("#photo-busy").count() == 0
+    assert not pg.locator("#photo-button").is_disabled()
+    pg.evaluate(f"location.hash = '#/game/{second}'")
+    pg.wait_for_selector("#photo-busy")
+    release_answers(pg)
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    pg.evaluate(f"location.hash = '#/game/{first}'")
+    pg.wait_for_selector("#photo-button")
+    settle(pg)
+    assert pg.locator("#photo-review").count() == 0
     assert not context.errors, context.errors
     context.close()

@@ -13,7 +13,8 @@
 (() => {
   const TW = window.TW;
   const { t, h, s, say, change, G, render } = TW;
-  const state = { busy: false, review: null };
+  // reading: the ids of the games whose photo is being read (each shows its own "reading…").
+  const state = { reading: new Set(), review: null };
   let reference = null;
   // The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
   // softenings), asked of the engine once: they are the Python reader's own numbers.
@@ -141,7 +142,7 @@
     // The state is every game's: a reading is for the game it was taken in (by id: the same
     // game reopened is another object), dropped if another is open when it lands.
     const game = G.game?.id;
-    state.busy = true;
+    state.reading.add(game);
     state.review = null;
     render();
     try {
@@ -183,7 +184,7 @@
     } catch {
       if (G.game?.id === game) say(t("ta.photo-failed"));
     } finally {
-      state.busy = false;
+      state.reading.delete(game);
       render();
     }
   }
@@ -252,7 +253,7 @@
     if (warming || preparing || (prepared && prepared === G.board?.svg) || !G.board?.svg) return;
     warming = setTimeout(() => {
       warming = null;
-      if (!document.getElementById("photo-button") || state.busy || preparing) return;
+      if (!document.getElementById("photo-button") || state.reading.size || preparing) return;
       hurry = false;
       prepare();
     }, WARM_AFTER);
@@ -277,7 +278,7 @@
         {
           class: "secondary",
           id: "photo-button",
-          disabled: state.busy,
+          disabled: state.reading.has(G.game?.id),
           onclick: () => {
             input.click();
             clearTimeout(warming);
@@ -308,7 +309,9 @@
   }
 
   function panel() {
-    if (state.busy) return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
+    if (state.reading.has(G.game?.id)) {
+      return h("p", { class: "small", id: "photo-busy" }, t("ta.photo-reading"));
+    }
     const r = state.review;
     if (!r || r.game !== G.game?.id) return "";
     const nodes = Object.fromEntries(G.board.map.nodes.map((n) => [n.id, n]));
