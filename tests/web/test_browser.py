@@ -352,6 +352,53 @@ def test_a_change_synced_again_after_the_game_was_left_reaches_the_laptop(browse
     ctx.close()
 
 
+def test_a_sync_answered_after_its_game_was_opened_again_reaches_the_copy_shown(browser, laptop):
+    """A change's sync the laptop answers once the user has left the game and opened it again
+    (the page then shows another copy of it, read back from the phone's store): the answer is
+    the copy's shown, which is no longer pending and holds the laptop's version (the answer was
+    applied to the copy left behind, and the one shown stayed pending on an old version)."""
+    ctx = phone(browser)
+    ctx.add_init_script(NO_RESEND_POLL)
+    pg = open_page(ctx, laptop.base)
+    new_game(pg, "lastrada", "b:standard")
+    start(pg)
+    game, gid = pg.evaluate("() => [window.TW.G.game.id, window.TW.G.game.server.id]")
+    waiting: list = []
+    pattern = f"**/api/games/{gid}/sync"
+    ctx.route(pattern, lambda route: waiting.append(route))  # every sync held
+    drive(pg, "await drive.player('Ann');")
+    pg.evaluate(
+        "() => document.querySelector('circle[data-settlement=\"s01\"]')"
+        ".dispatchEvent(new MouseEvent('click', { bubbles: true }))"
+    )
+    for _ in range(50):
+        if waiting:
+            break
+        pg.wait_for_timeout(100)
+    assert waiting, "the change was never sent"
+    left = pg.evaluate("() => { window.twLeft = window.TW.G.game; return window.twLeft.id; }")
+    pg.evaluate("() => { location.hash = '#/'; }")
+    pg.wait_for_function("() => !window.TW.G.game")
+    pg.evaluate("id => { location.hash = `#/game/${id}`; }", game)
+    pg.wait_for_function("id => window.TW.G.game?.id === id", arg=game)
+    assert left == game and pg.evaluate("() => window.TW.G.game !== window.twLeft")
+    waiting[0].continue_()  # the first answered; the copy's own syncs, if any, still held
+    deadline = time.monotonic() + 15
+    while pg.evaluate("() => window.TW.G.game.pending"):
+        assert time.monotonic() < deadline, "the copy shown stayed pending"
+        pg.wait_for_timeout(200)  # (the route above is served while Playwright waits)
+    for route in waiting[1:]:
+        route.continue_()
+    ctx.unroute(pattern)
+    settle(pg)
+    version = next(g["version"] for g in laptop.get("api/games") if g["id"] == gid)
+    assert pg.evaluate("() => window.TW.G.game.server.version") == version
+    assert pg.evaluate("id => window.TWStore.get(id).then((g) => g.pending)", game) is False
+    assert pg.evaluate("window.TW.G.record.settlements.s01") == ["Ann"]
+    assert not ctx.errors, ctx.errors
+    ctx.close()
+
+
 def test_changes_survive_the_laptop_killed_mid_burst(browser, laptop):
     ctx = phone(browser)
     pg = open_page(ctx, laptop.base)

@@ -555,6 +555,15 @@ function applied(work) {
   G.queue = G.queue.then(work).catch((e) => say(e.message));
   return G.queue;
 }
+// The copy of a game that answers about it belong to: the same game opened again meanwhile is
+// another object (read back from the store), which the page now shows and changes.
+function current(game) {
+  return G.game?.id === game.id ? G.game : game;
+}
+// Whether a copy of a game still holds the record sent from it (no change made since).
+function holds(copy, game, sent) {
+  return copy === game ? copy.record === sent : JSON.stringify(copy.record) === JSON.stringify(sent);
+}
 async function syncGame(game) {
   if (!Server.available || !game.server) return;
   const { id, token } = game.server;
@@ -568,21 +577,23 @@ async function syncGame(game) {
         { token, accept: [409] },
       );
       await applied(async () => {
+        const copy = current(game);
+        const unchanged = holds(copy, game, sent);
         if (status === 409) {
-          if (game.record !== sent || !data || !("conflicts" in data)) {
-            scheduleSync(500, game);
+          if (!unchanged || !data || !("conflicts" in data)) {
+            scheduleSync(500, copy);
             return;
           }
-          game.conflict = data;
-          await Store.change(game);
-          if (G.game === game) render();
-        } else if (game.record === sent)
-          await adopt(game, data.record, data.version, data.merged ? t("sync.merged") : null);
+          copy.conflict = data;
+          await Store.change(copy);
+          if (G.game === copy) render();
+        } else if (unchanged)
+          await adopt(copy, data.record, data.version, data.merged ? t("sync.merged") : null);
         else {
-          game.server.version = data.version;
-          game.server.base = data.record;
-          await Store.change(game);
-          scheduleSync(0, game);
+          copy.server.version = data.version;
+          copy.server.base = data.record;
+          await Store.change(copy);
+          scheduleSync(0, copy);
         }
       });
     } else if (!game.pending) {
@@ -601,8 +612,9 @@ async function pulled(game, seen, r) {
   if (r.status === 304 || !r.data) return false;
   let done = false;
   await applied(async () => {
-    if (game.pending || game.server.version !== seen) return;
-    await adopt(game, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
+    const copy = current(game);
+    if (copy.pending || copy.server.version !== seen) return;
+    await adopt(copy, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
     done = true;
   });
   return done;
