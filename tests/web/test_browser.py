@@ -305,6 +305,29 @@ NO_RESEND_POLL = """(() => {
 })();"""
 
 
+def a_change_whose_sync_is_held(ctx, pg, gid: str, *, every: bool) -> list:
+    """Ann's settlement s01 tapped on a La Strada game of the laptop's, its sync held back
+    (``every`` sync, or the first one, the others sent on): the routes held."""
+    waiting: list = []
+    pattern = f"**/api/games/{gid}/sync"
+    if every:
+        ctx.route(pattern, lambda route: waiting.append(route))
+    else:
+        ctx.route(pattern, lambda route: route.continue_() if waiting else waiting.append(route))
+    drive(pg, "await drive.player('Ann');")
+    # Not awaited: the page's idle waits for the sync held here.
+    pg.evaluate(
+        "() => document.querySelector('circle[data-settlement=\"s01\"]')"
+        ".dispatchEvent(new MouseEvent('click', { bubbles: true }))"
+    )
+    for _ in range(50):
+        if waiting:
+            break
+        pg.wait_for_timeout(100)
+    assert waiting, "the change was never sent"
+    return waiting
+
+
 def test_a_change_synced_again_after_the_game_was_left_reaches_the_laptop(browser, laptop):
     """A change whose sync the laptop answers "try again" once the user has opened another game
     is sent again as the changed game's, and the game open is left alone (the retry once synced
@@ -321,21 +344,7 @@ def test_a_change_synced_again_after_the_game_was_left_reaches_the_laptop(browse
     start(pg)
     changed, gid = pg.evaluate(game_of)
     other_before = laptop.get(f"api/games/{other_gid}")
-    waiting: list = []
-    pattern = f"**/api/games/{gid}/sync"
-    # The first sync held back; any after it sent on.
-    ctx.route(pattern, lambda route: route.continue_() if waiting else waiting.append(route))
-    drive(pg, "await drive.player('Ann');")
-    # Not awaited: the page's idle waits for the sync held here.
-    pg.evaluate(
-        "() => document.querySelector('circle[data-settlement=\"s01\"]')"
-        ".dispatchEvent(new MouseEvent('click', { bubbles: true }))"
-    )
-    for _ in range(50):
-        if waiting:
-            break
-        pg.wait_for_timeout(100)
-    assert waiting, "the change was never sent"
+    waiting = a_change_whose_sync_is_held(ctx, pg, gid, every=False)
     pg.evaluate("id => { location.hash = `#/game/${id}`; }", other)
     pg.wait_for_function("id => window.TW.G.game?.id === id", arg=other)
     waiting[0].fulfill(status=409, content_type="application/json", body="{}")
@@ -363,19 +372,7 @@ def test_a_sync_answered_after_its_game_was_opened_again_reaches_the_copy_shown(
     new_game(pg, "lastrada", "b:standard")
     start(pg)
     game, gid = pg.evaluate("() => [window.TW.G.game.id, window.TW.G.game.server.id]")
-    waiting: list = []
-    pattern = f"**/api/games/{gid}/sync"
-    ctx.route(pattern, lambda route: waiting.append(route))  # every sync held
-    drive(pg, "await drive.player('Ann');")
-    pg.evaluate(
-        "() => document.querySelector('circle[data-settlement=\"s01\"]')"
-        ".dispatchEvent(new MouseEvent('click', { bubbles: true }))"
-    )
-    for _ in range(50):
-        if waiting:
-            break
-        pg.wait_for_timeout(100)
-    assert waiting, "the change was never sent"
+    waiting = a_change_whose_sync_is_held(ctx, pg, gid, every=True)
     left = pg.evaluate("() => { window.twLeft = window.TW.G.game; return window.twLeft.id; }")
     pg.evaluate("() => { location.hash = '#/'; }")
     pg.wait_for_function("() => !window.TW.G.game")
@@ -389,7 +386,7 @@ def test_a_sync_answered_after_its_game_was_opened_again_reaches_the_copy_shown(
         pg.wait_for_timeout(200)  # (the route above is served while Playwright waits)
     for route in waiting[1:]:
         route.continue_()
-    ctx.unroute(pattern)
+    ctx.unroute(f"**/api/games/{gid}/sync")
     settle(pg)
     version = next(g["version"] for g in laptop.get("api/games") if g["id"] == gid)
     assert pg.evaluate("() => window.TW.G.game.server.version") == version

@@ -23,10 +23,16 @@ from tests.web.browser import (
 pytestmark = pytest.mark.slow
 
 
-def test_a_photo_fills_the_round(browser, static_site, tmp_path):
-    photo = photo_scenes.scene(3, size=(2000, 1500), hand=False)
+def a_round_photo(tmp_path, seed: int):
+    """A generated photo of a round (no hand over the board), and the file holding it."""
+    photo = photo_scenes.scene(seed, size=(2000, 1500), hand=False)
     path = tmp_path / "round.jpg"
     path.write_bytes(photo.jpeg)
+    return photo, path
+
+
+def test_a_photo_fills_the_round(browser, static_site, tmp_path):
+    photo, path = a_round_photo(tmp_path, 3)
     truth = {tuple(sorted(e)) for e in photo.truth["track"]}
     context = phone(browser)
     pg = open_page(context, static_site)
@@ -139,9 +145,7 @@ def test_unsure_spaces_answered_by_fingertip_and_all_the_rest_in_one_tap(
     """On the photo, a tap beside an amber line (not on its thin drawn target) answers the
     nearest within a finger's reach (44 CSS px across, as on the board); a tap far from every one
     says so; the ones left are answered in one tap ("all the others: no track")."""
-    photo = photo_scenes.scene(5, size=(2000, 1500), hand=False)
-    path = tmp_path / "round.jpg"
-    path.write_bytes(photo.jpeg)
+    _photo, path = a_round_photo(tmp_path, 5)
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "transamerica", "b:usa")
@@ -277,9 +281,7 @@ def test_a_photo_being_read_shows_only_in_its_own_game(browser, static_site, tmp
     """A photo read for one game while another is opened: the other game's page neither says
     "reading" nor holds its Photo button back, the first shows both again when reopened, and
     the reading lands there and only there."""
-    photo = photo_scenes.scene(3, size=(2000, 1500), hand=False)
-    path = tmp_path / "round.jpg"
-    path.write_bytes(photo.jpeg)
+    _photo, path = a_round_photo(tmp_path, 3)
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "transamerica", "b:usa")
