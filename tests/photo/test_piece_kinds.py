@@ -252,6 +252,13 @@ def test_each_kind_of_line_is_measured_against_its_own_kind():
         every,
         0.3,
     ]
+    # A kind far below the others is not believed (scaled by KIND_SPREAD at most: motion blur
+    # across one direction still reads faint), nor one that shows nowhere.
+    blurred = [_judged(0, [0.1] * 8) for _ in range(tracks.KIND_LEAST)]
+    hidden = [_judged(60, [-0.2] * 8) for _ in range(tracks.KIND_LEAST)]
+    out = tracks._by_direction(blurred + hidden + other + other)
+    assert round(out[0][2][0], 6) == round(0.1 * tracks.KIND_SPREAD, 6)
+    assert out[tracks.KIND_LEAST][2][0] == -0.2
 
 
 def test_a_reading_that_sees_almost_no_track_is_not_settled_by_the_rules():

@@ -152,6 +152,8 @@ PALE_ENDS = 1  # ... and an intersection at an end seen, neither blank (a card h
 NODE_SEEN = 0.5  # a marker too): its green correlating with the board's by this; blank: flat,
 NODE_BLANK = 0.3  # its spread of green under this share of the board's
 KIND_LEAST = 12  # spaces of a line's kind (direction, strokes) to measure how that kind shows
+KIND_SPREAD = 2.0  # ... and scaled by at most this factor, up or down (a bound, never reached
+# in the tuning or check sets: one kind there showed at two thirds of the others at worst)
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 WASHED = 0.5  # lines round a space showing under this share of the board's: washed out
 NOISY = 0.15  # the line's flicker (_line_noise) over its contrast past which no pale is read
@@ -421,8 +423,9 @@ def _nodes_seen(
     """The intersections whose printed dot or city shows in the photo as the board prints it
     (the photo's green round it correlates with the reference's by :data:`NODE_SEEN`), and the
     blank ones (the photo flat there, its spread of green under :data:`NODE_BLANK` of the
-    board's, relative to the level: under a card, or a sheet of paper). A track piece stops
-    short of its intersections; a start marker is not flat."""
+    board's, relative to the level: under a card, or a sheet of paper). A flat piece stops short
+    of its intersections (a rail as long as the space, or one laid a little along it, may hide
+    one); a start marker is not flat."""
     w, hgt, g = photo.width, photo.height, photo.g
     seen, blank = set(), set()
     for node, (points, ref) in board.nodes.items():
@@ -478,9 +481,11 @@ class Reading:
     #: else differs: a pale piece may lie there in plain sight, so the rules' reasoning about
     #: hidden networks does not hold
     suspects: list[Edge] = field(default_factory=list)
-    #: unsure spaces with an intersection hidden by something that is neither a card nor seen
-    #: in another light than the board round it: a network's own pieces hide the intersections
-    #: they meet, and its start marker may show; the rules' reasoning does not hold there either
+    #: unsure spaces with an intersection not seen, neither blank (a card) nor in another light
+    #: than the board round it (a hand's shadow): a network's own pieces may hide the
+    #: intersections they meet, its start marker showing, and the rules' reasoning does not hold
+    #: there either (nor for an intersection outside the photo, or under a hand held in the
+    #: board's light: these stay unsure too)
     under_pieces: list[Edge] = field(default_factory=list)
 
     def settled(self) -> Reading:
@@ -1390,17 +1395,19 @@ def _by_direction(
     lines of one direction show at about two thirds of the others' contrast in every rendered
     photo (the reference's half-mm samples hit a line lying along its grid darker than a
     slanting one), so measured against the board's median, an empty space's line of that
-    direction read faint. A kind with fewer than :data:`KIND_LEAST` spaces is left as it is."""
+    direction read faint. A kind with fewer than :data:`KIND_LEAST` spaces, or none showing, is
+    left as it is; the scale is bounded by :data:`KIND_SPREAD` (a kind far off the others is
+    not believed: motion blur across one direction should still read faint)."""
     medians: dict[tuple[int, int], list[float]] = {}
     for strip, _j, shown in judged:
         if shown:
             medians.setdefault(_direction(strip), []).append(median(shown))
     every = median([v for values in medians.values() for v in values] or [1.0])
-    scale = {
-        kind: every / max(median(values), 1e-6)
-        for kind, values in medians.items()
-        if len(values) >= KIND_LEAST
-    }
+    scale = {}
+    for kind, values in medians.items():
+        middle = median(values)
+        if len(values) >= KIND_LEAST and middle > 0 and every > 0:
+            scale[kind] = min(max(every / middle, 1 / KIND_SPREAD), KIND_SPREAD)
     return [
         (strip, j, [v * scale.get(_direction(strip), 1.0) for v in shown])
         for strip, j, shown in judged
