@@ -516,7 +516,8 @@ let syncQueue = Promise.resolve();
 const syncTimers = new Map(); // a game's id: its sync to come (one per game)
 // The game is the one that changed (the open one, unless told): by the time the sync runs, home
 // (no game) or another may be open, or the same game opened again (a new object: that is the one
-// synced, so that this older copy of it never overwrites its newer changes).
+// synced, or the store's copy if it was changed and left, so that this older copy of it never
+// overwrites its newer changes; see current()).
 function scheduleSync(delay = 0, game = G.game) {
   if (!Server.available || !game?.server) return;
   clearTimeout(syncTimers.get(game.id));
@@ -525,7 +526,7 @@ function scheduleSync(delay = 0, game = G.game) {
     game.id,
     setTimeout(() => {
       syncTimers.delete(game.id);
-      syncQueue = syncQueue.then(() => syncGame(G.game?.id === game.id ? G.game : game)).catch(() => {});
+      syncQueue = syncQueue.then(async () => syncGame(await current(game))).catch(() => {});
     }, delay),
   );
 }
@@ -556,9 +557,13 @@ function applied(work) {
   return G.queue;
 }
 // The copy of a game that answers about it belong to: the same game opened again meanwhile is
-// another object (read back from the store), which the page now shows and changes.
-function current(game) {
-  return G.game?.id === game.id ? G.game : game;
+// another object (read back from the store), which the page shows and changes; once left again,
+// the store's copy if it was changed there (its seq moved on), so that an answer about the older
+// copy never saves that copy over the newer one.
+async function current(game) {
+  if (G.game?.id === game.id) return G.game;
+  const stored = await Store.get(game.id);
+  return stored && (stored.seq || 0) !== (game.seq || 0) ? stored : game;
 }
 // Whether a copy of a game still holds the record sent from it (no change made since).
 function holds(copy, game, sent) {
@@ -577,7 +582,7 @@ async function syncGame(game) {
         { token, accept: [409] },
       );
       await applied(async () => {
-        const copy = current(game);
+        const copy = await current(game);
         const unchanged = holds(copy, game, sent);
         if (status === 409) {
           if (!unchanged || !data || !("conflicts" in data)) {
@@ -612,7 +617,7 @@ async function pulled(game, seen, r) {
   if (r.status === 304 || !r.data) return false;
   let done = false;
   await applied(async () => {
-    const copy = current(game);
+    const copy = await current(game);
     if (copy.pending || copy.server.version !== seen) return;
     await adopt(copy, r.data, Number((r.etag || '"0"').replaceAll('"', "")), t("sync.updated"));
     done = true;

@@ -13,8 +13,19 @@
 (() => {
   const TW = window.TW;
   const { t, h, s, say, change, G, render } = TW;
-  // reading: the ids of the games whose photo is being read (each shows its own "reading…").
-  const state = { reading: new Set(), review: null };
+  // reading: the ids of the games whose photo is being read (each shows its own "reading…");
+  // review: the open game's reading, to review (each game keeps its own until used or cancelled).
+  const reviews = new Map();
+  const state = {
+    reading: new Set(),
+    get review() {
+      return reviews.get(G.game?.id) || null;
+    },
+    set review(r) {
+      if (r) reviews.set(r.game, r);
+      else reviews.delete(G.game?.id);
+    },
+  };
   let reference = null;
   // The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
   // softenings), asked of the engine once: they are the Python reader's own numbers.
@@ -118,19 +129,19 @@
   // The printed board's picture, drawn once per board from the SVG the page shows (its parsing,
   // in the page, is the one main-thread task of the photo's left: 110-200 ms at 4x), softened
   // twice (the reader compares the photo with both).
-  async function boardPicture(fresh = false) {
+  async function boardPicture(board, fresh = false) {
     // Kept for the next photo of any game on the same board (its picture is its SVG's).
-    if (!fresh && reference && reference.svg === G.board.svg) return reference;
+    if (!fresh && reference && reference.svg === board.svg) return reference;
     const { ppm, blur, sharp_blur } = await setup();
-    const url = URL.createObjectURL(new Blob([G.board.svg], { type: "image/svg+xml" }));
+    const url = URL.createObjectURL(new Blob([board.svg], { type: "image/svg+xml" }));
     try {
       const img = new Image();
       img.src = url;
       await img.decode();
-      const w = Math.round(G.board.width * ppm),
-        hh = Math.round(G.board.height * ppm);
+      const w = Math.round(board.width * ppm),
+        hh = Math.round(board.height * ppm);
       const [soft, sharp] = await softened(img, w, hh, [`blur(${blur}px)`, `blur(${sharp_blur}px)`]);
-      reference = { svg: G.board.svg, ppm, soft, sharp };
+      reference = { svg: board.svg, ppm, soft, sharp };
       return reference;
     } finally {
       URL.revokeObjectURL(url);
@@ -141,9 +152,12 @@
     if (!file) return;
     // The state is every game's: a reading is for the game it was taken in (by id: the same
     // game reopened is another object), dropped if another is open when it lands.
+    // Its board and round too, taken now: another game may be opened while the photo decodes.
     const game = G.game?.id;
+    const board = G.board;
+    const record = G.record;
     state.reading.add(game);
-    state.review = null;
+    reviews.delete(game);
     render();
     try {
       const { working } = await setup();
@@ -153,10 +167,10 @@
         hurry = true;
         await preparing;
       }
-      const ref = await boardPicture();
+      const ref = await boardPicture(board);
       const answer = await TW.engine.askBytes(
         "photo_read",
-        G.record,
+        record,
         {
           photo: { width, height, buffer: 0 },
           reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
@@ -166,12 +180,12 @@
         // as copies (engine.askBytes transfers what it is given).
         [photo.bytes, ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
       );
-      if (G.game?.id !== game) return;
+      // Kept for its own game (shown when it is opened again), told only if it is open.
       if (answer.problem) {
-        say(t(`ta.photo-problem-${answer.problem}`));
+        if (G.game?.id === game) say(t(`ta.photo-problem-${answer.problem}`));
         return;
       }
-      state.review = {
+      reviews.set(game, {
         game,
         url: photo.url,
         width,
@@ -180,7 +194,7 @@
         track: answer.track,
         unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
         empty: answer.empty_by_rule || [],
-      };
+      });
     } catch {
       if (G.game?.id === game) say(t("ta.photo-failed"));
     } finally {
@@ -216,9 +230,10 @@
   function prepare() {
     if (prepared && prepared === G.board?.svg) return Promise.resolve();
     if (!preparing) {
-      const svg = G.board.svg;
+      const board = G.board;
+      const svg = board.svg;
       preparing = (async () => {
-        const ref = await boardPicture();
+        const ref = await boardPicture(board);
         await idle();
         let answer = await TW.engine.askBytes(
           "photo_read",
