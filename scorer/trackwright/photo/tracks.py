@@ -1393,11 +1393,12 @@ def _by_direction(
     """Each space's line contrast (:func:`_line_seen`) as a share of how lines of its own
     kind (:func:`_direction`) show in this photo, times how all lines show. The board's
     lines of one direction show at about two thirds of the others' contrast in every rendered
-    photo (the reference's half-mm samples hit a line lying along its grid darker than a
-    slanting one), so measured against the board's median, an empty space's line of that
-    direction read faint. A kind with fewer than :data:`KIND_LEAST` spaces, or none showing, is
-    left as it is; the scale is bounded by :data:`KIND_SPREAD` (a kind far off the others is
-    not believed: motion blur across one direction should still read faint)."""
+    photo (partly the reference's: its half-mm samples hit a line lying along its grid darker
+    than a slanting one, 160 against 173 in green; the rest is the photo's), so measured
+    against the board's median, an empty space's line of that direction read faint. A kind
+    with fewer than :data:`KIND_LEAST` spaces, or none showing, is left as it is; the scale is
+    bounded by :data:`KIND_SPREAD` (a kind far off the others is not believed: motion blur
+    across one direction should still read faint)."""
     medians: dict[tuple[int, int], list[float]] = {}
     for strip, _j, shown in judged:
         if shown:
