@@ -131,7 +131,8 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # seeds 1700-1799), and the old ones, are run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
-LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure)
+LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
+UNLINED_CLEAR = 0.9  # unless at least this share of rows is clear and the rows printed show it)
 EMPTY_CLEAR = 0.5  # empty: at least this share of rows clear ...
 EMPTY_FAINT = 0.38  # ... the line faint or hidden in at most this share of its rows ...
 EMPTY_HIDDEN = 0.13  # ... and hidden in at most this share (one of a space's 8 rows) ...
@@ -157,6 +158,9 @@ KIND_SPREAD = 2.0  # ... and scaled by at most this factor, up or down (a bound,
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 WASHED = 0.5  # lines round a space showing under this share of the board's: washed out
 NOISY = 0.15  # the line's flicker (_line_noise) over its contrast past which no pale is read
+GRADE_LEAST = 1.15  # a strip's light graded (a shadow's edge): its quarters' levels differ by
+GRADE_MOST = 3.5  # ... between these many times ...
+GRADE_COLOUR = 0.12  # ... and each quarter's colour is within this (log) of the strip's
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -922,12 +926,47 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     (wider, or stray), and that show nothing, the light on it (the photo's gain over the
     reference per channel, and the slides that matched best), and the band's own tone (its
     samples over the reference's there, per channel, in the strip's light; 1s without a
-    band)."""
+    band). The light is even over the strip; where that leaves it busy, the light graded
+    across and along it is tried too (:func:`_graded_light`: a shadow's soft edge along or
+    across the strip), and kept when fewer rows differ under it and no more show a band."""
+    gains = _gains(samples, strip.ref)
+    clipped = _clipped(samples)
+    flat = _judge_lit(samples, strip, gains, clipped, None)
+    busy = flat.other > TAKEN_OTHER or flat.band > BAND_ROWS
+    if not busy or (flat.band >= TAKEN_ROWS and flat.other <= TAKEN_OTHER):
+        return flat
+    light = _graded_light(samples, strip.ref, gains)
+    if light is None:
+        return flat
+    graded = _judge_lit(samples, strip, gains, clipped, light)
+    # Only ever less busy, never more banded: a shadow's sharp edge along the line, graded
+    # evenly, leaves a band of half light in the middle.
+    calmer = graded.band + graded.other < flat.band + flat.other
+    return graded if calmer and graded.band <= flat.band else flat
+
+
+def _judge_lit(
+    samples: list[list[tuple[int, int, int]]],
+    strip: Strip,
+    gains: list[float],
+    clipped: tuple[bool, bool, bool],
+    light: list[list[float]] | None,
+) -> Judged:
+    """:func:`judge` in one light: ``gains`` per channel, times ``light`` (a level per sample,
+    :func:`_graded_light`) when given."""
     rows = len(samples)
     ref = strip.ref
-    gr, gg, gb = _gains(samples, ref)
-    clipped = _clipped(samples)
-    scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
+    gr, gg, gb = gains
+    if light is None:
+        scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
+    else:
+        scaled = [
+            [
+                (p[0] / (gr * k), p[1] / (gg * k), p[2] / (gb * k))
+                for p, k in zip(s, ks, strict=True)
+            ]
+            for s, ks in zip(samples, light, strict=True)
+        ]
     # The reference slid across, then along: the slide that matches best.
     dv = _best_slide(REACH, lambda v, bound: _slide_cost(scaled, ref, 0, v, bound))
     du = _best_slide(REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound))
@@ -952,6 +991,77 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     return Judged(
         band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped
     )
+
+
+def _quadrant_light(
+    samples: list[list[tuple[int, int, int]]],
+    ref: list[list[tuple[int, int, int]]],
+    gains: list[float],
+) -> list[list[float]]:
+    """The light on the paper beside the line (as in :func:`_gains`) in the strip's four
+    quarters, left and right of the line, first and second half of its rows: per quarter,
+    the gain per channel over the strip's (left first, then right; first half, then second)."""
+    rows = len(samples)
+    left = range(ACROSS - LIGHT_OFF + 1)
+    right = range(ACROSS + LIGHT_OFF, COLS)
+    out = []
+    for cols in (left, right):
+        for part in (range(rows // 2), range(rows // 2, rows)):
+            out.append(
+                [
+                    max(
+                        median(
+                            [
+                                samples[i][j][c] / max(ref[2 * i + SLIDE][2 * j + SLIDE][c], 16)
+                                for i in part
+                                for j in cols
+                            ]
+                        ),
+                        0.02,
+                    )
+                    / gains[c]
+                    for c in range(3)
+                ]
+            )
+    return out
+
+
+def _graded_light(
+    samples: list[list[tuple[int, int, int]]],
+    ref: list[list[tuple[int, int, int]]],
+    gains: list[float],
+) -> list[list[float]] | None:
+    """The light graded over the strip, a level per sample over its even light: the four
+    quarters' levels (:func:`_quadrant_light`) interpolated across and along between the
+    quarters' middles (and held beyond them). Only a shadow's or a lamp's light, which darkens
+    every channel alike: None unless each quarter's colour is within :data:`GRADE_COLOUR` of
+    the strip's, and its levels differ by between :data:`GRADE_LEAST` and :data:`GRADE_MOST`
+    times (a piece lying beside the line, dark or coloured, changes the colour or far more)."""
+    levels = []
+    for quarter in _quadrant_light(samples, ref, gains):
+        logs = [math.log(v) for v in quarter]
+        mean = sum(logs) / 3
+        if max(abs(v - mean) for v in logs) > GRADE_COLOUR:
+            return None
+        levels.append(math.exp(mean))
+    spread = max(levels) / min(levels)
+    if not GRADE_LEAST <= spread <= GRADE_MOST:
+        return None
+    lt, lb, rt, rb = levels
+    rows = len(samples)
+    x0, x1 = (ACROSS - LIGHT_OFF) / 2, (ACROSS + LIGHT_OFF + COLS - 1) / 2
+    y0, y1 = (rows // 2 - 1) / 2, (rows // 2 + rows - 1) / 2
+    grid = []
+    for i in range(rows):
+        y = min(max((i - y0) / (y1 - y0), 0.0), 1.0)
+        on_left, on_right = lt + (lb - lt) * y, rt + (rb - rt) * y
+        grid.append(
+            [
+                on_left + (on_right - on_left) * min(max((j - x0) / (x1 - x0), 0.0), 1.0)
+                for j in range(COLS)
+            ]
+        )
+    return grid
 
 
 def pale_band(
@@ -1449,6 +1559,19 @@ def _washed(j: Judged) -> str:
     return "suspect" if j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR else "unsure"
 
 
+def _thinly_lined_empty(strip: Strip, j: Judged, shown: list[float], typical: float) -> bool:
+    """A space where the board prints its line in fewer than :data:`LINE_ROWS` rows (a river
+    or a name over it, a seam beside it) is empty when it shows that line wherever it is
+    printed, no row shows a band, at least :data:`UNLINED_CLEAR` of them nothing at all, and
+    no faint band a piece's width lies there. None printed: no evidence (a white strip over a
+    river's line differs from the land in hardly any sample)."""
+    if not 1 <= len(shown) < LINE_ROWS or j.band > 0 or j.clear < UNLINED_CLEAR:
+        return False
+    if min(shown) < VISIBLE_SHARE * typical:
+        return False
+    return pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE
+
+
 def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: int) -> str:
     """One space's verdict: "taken" (a piece's band all along it), "pale" (its line hidden all
     along, little else differing, an intersection at an end seen: a pale piece, unless
@@ -1474,6 +1597,8 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
         if j.clear >= EMPTY_CLEAR and pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE:
             return "empty"
         return "suspect" if plain else "unsure"  # a faint band beside the line, say
+    if _thinly_lined_empty(strip, j, shown, typical):
+        return "empty"
     readable = not j.clipped[1]  # a saturated paper washes the line out with the ink
     covered = median(shown) <= PALE_MOST * typical if shown else False
     if seen >= PALE_LINE_ROWS and hidden >= PALE_HIDDEN and plain and ends >= PALE_ENDS and covered:
