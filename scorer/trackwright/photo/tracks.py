@@ -1365,7 +1365,9 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     # neighbours' is seen through something else (a card, a hand, its shadow) that covers it
     # all, which the strip alone cannot tell from the board; and a band in the board's own
     # light, in a strip that is not, is the board between two fingers.
-    odd = _odd_light(board, light)
+    # (Not a space read empty: its line shows as printed, which nothing covering it lets
+    # through; a shadow over it is all that differs.)
+    odd = [e for e in _odd_light(board, light) if verdicts[e] != "empty"]
     for edge in odd + _board_between(light, tones):
         if edge in track:
             track.remove(edge)
