@@ -60,8 +60,11 @@ def tally(photo, got) -> dict[str, int]:
 # one's shown through most of it) cut the rendered tuning sets' flags from 8.8 % to 5.9 % and
 # lowered 34's and 36's limits by 8 and 9,
 # but raised 33's by 5 and 35's by 4 (white strips and a phone's shadow, folded strips under a
-# lamp: flagged, never wrong); no other limit was ever raised. To be lowered, never raised.
-FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (seventh time)'"
+# lamp: flagged, never wrong); no other limit was ever raised. The eighth (a strip's light
+# graded across and along it, a space read empty left so in another light or a washed-out
+# patch, a thinly lined one read empty where its rows show the line) lowered 35's and 36's
+# limits by 14 and 18. To be lowered, never raised.
+FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (eighth time)'"
 PALE = [
     # the case of the issue: white and cream strips on the beige land, flat light, no shadow
     pytest.param(
@@ -71,7 +74,8 @@ PALE = [
         marks=pytest.mark.xfail(
             strict=True,
             reason=f"known: C8-D8, a white strip whose line still shows (the strip turned "
-            f"off it), read empty; {FROZEN}",
+            f"off it), read empty until the eighth freeze, flagged since; 25 spaces flagged, "
+            f"over the limit; {FROZEN}",
         ),
         id="31-white-cream-diffuse",
     ),
@@ -98,11 +102,11 @@ PALE = [
         10,
         id="34-grey-yellow-kraft",
     ),
-    pytest.param(35, {"kinds": ["folded"], "light": "lamp"}, 29, id="35-folded-lamp"),
+    pytest.param(35, {"kinds": ["folded"], "light": "lamp"}, 15, id="35-folded-lamp"),
     pytest.param(
         36,
         {"kinds": list(photo_scenes.ALL_KINDS), "light": "daylight", "phone": True},
-        47,
+        29,
         id="36-every-kind-daylight-phone-shadow",
     ),
 ]
@@ -314,3 +318,87 @@ def test_a_seam_shadow_is_print():
     assert tracks._like_line(pink, soft, sharp, first, red)
     cream = [(245, 226, 178), (234, 211, 152), (247, 229, 180)]
     assert not tracks._like_line(cream, soft, sharp, first, red)
+
+
+def _lit_strip(light, beside=None) -> tuple[tracks.Strip, list[list[tuple[int, int, int]]]]:
+    """A strip of beige land with its line in the middle, and its samples in ``light`` (a
+    level per row and sample across); ``beside``: a colour lying on the samples left of the
+    line's paper (a piece off its line)."""
+    rows = 16
+    paper, blend, ink = (230, 215, 180), (190, 178, 150), (120, 115, 105)
+    width = 2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1
+    centre = 2 * tracks.ACROSS + tracks.SLIDE
+    line = [paper] * width
+    line[centre - 1], line[centre], line[centre + 1] = blend, ink, blend
+    ref = [list(line) for _ in range(2 * rows + 2 * tracks.SLIDE + 1)]
+    corners = ((0.0, 0.0), (0.0, 8.0), (15.0, 0.0), (15.0, 8.0))
+    strip = tracks.Strip(("A1", "A2"), corners, rows, ref, ref, [[] for _ in range(rows)])
+    samples = []
+    for i in range(rows):
+        row = []
+        for j in range(tracks.COLS):
+            q = ref[2 * i + tracks.SLIDE][2 * j + tracks.SLIDE]
+            if beside is not None and j < tracks.ACROSS - 2:
+                q = beside
+            row.append(tuple(min(255, round(c * light(i, j))) for c in q))
+        samples.append(row)
+    return strip, samples
+
+
+def test_a_shadow_edge_over_a_strip_is_light_not_a_piece():
+    """A phone's shadow whose soft edge runs along a space (rendered tuning photo 2096: the
+    paper half as bright on one side of the line as on the other) left every row differing
+    from the board under one even light, and the empty space flagged. Under the light graded
+    across the strip the board shows; a piece lying beside the line changes the colour, or the
+    light far more, and is never taken for light."""
+    soft = _lit_strip(lambda i, j: 0.5 + 0.5 * min(max((j - 2) / 12, 0.0), 1.0))
+    strip, samples = soft
+    gains = tracks._gains(samples, strip.ref)
+    even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
+    assert even.other > tracks.OTHER_ROWS
+    got = tracks.judge(samples, strip)
+    assert got.clear >= 0.9 and got.band == 0, got[:3]
+    # along the strip too: the edge crossing it (the rows at its ends, beyond the quarters'
+    # middles, still differ a little: not enough to flag it)
+    strip, samples = _lit_strip(lambda i, j: 0.4 + 0.6 * min(max((i - 2) / 11, 0.0), 1.0))
+    gains = tracks._gains(samples, strip.ref)
+    even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
+    assert even.other > tracks.OTHER_ROWS
+    assert tracks.judge(samples, strip).other <= tracks.TAKEN_OTHER
+    for colour in ((60, 40, 28), (250, 120, 200)):  # a dark rail, a magenta strip, beside it
+        strip, samples = _lit_strip(lambda i, j: 1.0, beside=colour)
+        gains = tracks._gains(samples, strip.ref)
+        assert tracks._graded_light(samples, strip.ref, gains) is None
+        assert tracks.judge(samples, strip).clear < tracks.EMPTY_CLEAR
+    # a sharp edge on the line: graded evenly it would leave a band of half light there
+    strip, samples = _lit_strip(lambda i, j: 0.45 if j < tracks.ACROSS else 1.0)
+    gains = tracks._gains(samples, strip.ref)
+    even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
+    assert tracks.judge(samples, strip).band <= even.band
+
+
+def test_a_thinly_lined_or_washed_out_space_is_empty_only_where_its_line_shows():
+    """A space whose line the board prints in one or two rows (a river or a name over it) is
+    empty when those rows show it and nearly every row is clear; with none printed there is
+    no evidence (a white strip over a river's line differs from the land in hardly any
+    sample: 2D tuning photo 5032). Where the lines round a space show under half the board's
+    (sunlight), a space is empty only if its line shows as its neighbours' do, down to
+    WASHED_EMPTY of the board's."""
+    strip = tracks.Strip(("A1", "A2"), ((0, 0), (0, 16), (15, 0), (15, 16)), 16)
+    clear = tracks.Judged(0.0, 0.0, 1.0, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), [])
+    pale_band = tracks.pale_band
+    try:
+        tracks.pale_band = lambda *a: (0.0, 0.0)  # type: ignore[assignment]
+        assert tracks._verdict(strip, clear, [0.9, 0.9], 1.0, 2) == "empty"
+        assert tracks._verdict(strip, clear, [0.9, 0.1], 1.0, 2) == "unsure"
+        assert tracks._verdict(strip, clear, [], 1.0, 2) == "unsure"
+        busy = clear._replace(other=0.25, clear=0.75)
+        assert tracks._verdict(strip, busy, [0.9, 0.9], 1.0, 2) == "unsure"
+        washed = tracks.WASHED_EMPTY + 0.05
+        assert tracks._space_verdict(strip, clear, [washed] * 8, (washed, 1.0), 2) == "empty"
+        hidden = [0.0] * 8
+        assert tracks._space_verdict(strip, clear, hidden, (washed, 1.0), 2) == "suspect"
+        faint = tracks.WASHED_EMPTY - 0.05
+        assert tracks._space_verdict(strip, clear, [faint] * 8, (faint, 1.0), 2) == "suspect"
+    finally:
+        tracks.pale_band = pale_band  # type: ignore[assignment]

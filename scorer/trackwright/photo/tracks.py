@@ -112,7 +112,7 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # photos.py --first 5000 --count 40, the scenes of tests/support/photo_scenes.py with paper
 # strips, folded strips, lamps and phone shadows; and the rendered seeds 2000-2119 of
 # benchmarks/photo_render.py) and FROZEN at the commit whose message begins "Freeze the photo
-# reader's thresholds (seventh time)". The second freeze ("..., again") came after a first
+# reader's thresholds (eighth time)". The second freeze ("..., again") came after a first
 # check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a seam; the
 # third after the check set 8000-8039 showed empty spaces beside the brick seams read taken;
 # the fourth after the rendered set 1000-1199 showed the lens's distortion, noise and washed-out
@@ -127,8 +127,12 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # emptied by the rules while its start marker showed (:attr:`Reading.under_pieces`), and the
 # tuning sets' flags were traced to one direction of the lattice's lines showing fainter than
 # the others (:func:`_by_direction`, KIND_LEAST) and to a dark rail's shadow skewing a strip's
-# light (LIGHT_OFF); PALE_MOST came with them. The new CHECK sets (2D seeds 8400-8439, rendered
-# seeds 1700-1799), and the old ones, are run on them as they are.
+# light (LIGHT_OFF); PALE_MOST came with them. The eighth after the rendered set 1700-1799
+# left most flags on empty spaces under a shadow's edge, in another light or a washed-out
+# patch: a strip's light graded across and along it (GRADE_LEAST, GRADE_MOST, GRADE_COLOUR),
+# a space read empty kept so in another light, down to WASHED_EMPTY in a washed-out one, and
+# one whose line is printed in few rows read by those (UNLINED_CLEAR). The new CHECK sets (2D
+# seeds 8500-8539, rendered seeds 1800-1899), and the old ones, are run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
@@ -157,6 +161,7 @@ KIND_SPREAD = 2.0  # ... and scaled by at most this factor, up or down (a bound,
 # in the tuning or check sets: one kind there showed at two thirds of the others at worst)
 LIGHT_REACH = 45.0  # mm: a strip's neighbours, whose light it shares
 WASHED = 0.5  # lines round a space showing under this share of the board's: washed out
+WASHED_EMPTY = 0.25  # ... (empty there only where they show at this share or more)
 NOISY = 0.15  # the line's flicker (_line_noise) over its contrast past which no pale is read
 GRADE_LEAST = 1.15  # a strip's light graded (a shadow's edge): its quarters' levels differ by
 GRADE_MOST = 3.5  # ... between these many times ...
@@ -1338,9 +1343,9 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     noisy = _line_noise(judged) > NOISY * typical
     seen, blank = _nodes_seen(photo, h, board, warp)
     verdicts = {
-        strip.edge: _verdict(strip, j, shown, near[strip.edge], _ends(strip.edge, seen, blank))
-        if near[strip.edge] >= WASHED * typical
-        else _washed(j)
+        strip.edge: _space_verdict(
+            strip, j, shown, (near[strip.edge], typical), _ends(strip.edge, seen, blank)
+        )
         for strip, j, shown in judged
     }
     if noisy:  # a hidden line is no evidence where lines flicker row to row
@@ -1551,6 +1556,21 @@ def _line_noise(judged: list[tuple[Strip, Judged, list[float]]]) -> float:
             middle = median(shown)
             spreads.append(median([abs(v - middle) for v in shown]))
     return median(spreads) if spreads else 0.0
+
+
+def _space_verdict(
+    strip: Strip, j: Judged, shown: list[float], lines: tuple[float, float], ends: int
+) -> str:
+    """A space's verdict (:func:`_verdict`) against how lines show round it, ``lines[0]``;
+    where they show under :data:`WASHED` of the board's, ``lines[1]``, only a band or an
+    empty space whose line shows as well as its neighbours' (:func:`_washed`), and then only
+    down to :data:`WASHED_EMPTY` of the board's."""
+    near, typical = lines
+    if near >= WASHED * typical:
+        return _verdict(strip, j, shown, near, ends)
+    if near >= WASHED_EMPTY * typical and _verdict(strip, j, shown, near, ends) == "empty":
+        return "empty"
+    return _washed(j)
 
 
 def _washed(j: Judged) -> str:
