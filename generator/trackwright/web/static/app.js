@@ -121,12 +121,14 @@ function langPicker() {
 let statusTimer = null;
 // A message at the foot of the screen (always in view). A change's message carries an Undo button,
 // so that what a tap or a stroke did can be taken back at once, without scrolling to the toolbar.
+// ok: true for a success, "info" for progress (neither drawn as a problem), else a problem.
 function say(text, ok = false, undoable = false) {
   const box = document.getElementById("status");
   const again = undoable
     ? h("button", { class: "secondary", id: "status-undo", onclick: () => undo() }, t("undo"))
     : "";
-  box.replaceChildren(h("div", { class: ok ? "msg ok" : "msg" }, h("span", {}, text), again));
+  const kind = ok === "info" ? "msg info" : ok ? "msg ok" : "msg";
+  box.replaceChildren(h("div", { class: kind }, h("span", {}, text), again));
   clearTimeout(statusTimer);
   statusTimer = setTimeout(() => box.replaceChildren(), undoable ? 6000 : ok ? 2500 : 7000);
 }
@@ -1618,8 +1620,11 @@ const startingGame = {
 // for them, its button disabled by the queue).
 async function engineStarted() {
   if (Engine.stage === "ready") return;
-  say(t("engine.starting"));
+  const text = t("engine.starting");
+  say(text, "info");
   await Engine.ready;
+  const box = document.getElementById("status");
+  if (box.textContent === text) box.replaceChildren(); // said, and no longer true
 }
 
 // ------------------------------------------------------------------ a game without a page of its own
