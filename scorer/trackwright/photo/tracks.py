@@ -727,26 +727,39 @@ COLS = 2 * ACROSS + 1  # samples across a strip
 LIGHT_OFF = 4  # samples off the line (mm) where a strip's light is read (_gains)
 
 
+LEFT = range(ACROSS - LIGHT_OFF + 1)  # the samples on the paper beside the line, each side
+RIGHT = range(ACROSS + LIGHT_OFF, COLS)
+
+
+def _paper_light(
+    samples: list[list[tuple[int, int, int]]],
+    ref: list[list[tuple[int, int, int]]],
+    rows: Sequence[int],
+    cols: Sequence[int],
+    c: int,
+) -> float:
+    """The light on the paper at those samples: the median of photo over reference in
+    channel ``c``."""
+    return median(
+        [
+            samples[i][j][c] / max(ref[2 * i + SLIDE][2 * j + SLIDE][c], 16)
+            for i in rows
+            for j in cols
+        ]
+    )
+
+
 def _gains(
     samples: list[list[tuple[int, int, int]]], ref: list[list[tuple[int, int, int]]]
 ) -> list[float]:
     """The light: a gain per channel, the median of photo over reference on the paper beside
-    the line (at least :data:`LIGHT_OFF` samples off it), where a piece on the line does not
-    lie: a dark rail and its shadow cover half a strip, and the strip's median then fell in
-    them, making the lit paper beside them differ. (The better lit side's alone flags more:
-    a lamp lights the paper unevenly.)"""
-    rows = len(samples)
-    half = [ref[2 * i + SLIDE] for i in range(rows)]
-    beside = [j for j in range(COLS) if abs(j - ACROSS) >= LIGHT_OFF]
-    gains = []
-    for c in range(3):
-        ratios = [
-            s[j][c] / max(rf[2 * j + SLIDE][c], 16)
-            for s, rf in zip(samples[::2], half[::2], strict=True)
-            for j in beside
-        ]
-        gains.append(max(median(ratios), 0.05))
-    return gains
+    the line (at least :data:`LIGHT_OFF` samples off it, every second row), where a piece on
+    the line does not lie: a dark rail and its shadow cover half a strip, and the strip's
+    median then fell in them, making the lit paper beside them differ. (The better lit side's
+    alone flags more: a lamp lights the paper unevenly.)"""
+    rows = range(0, len(samples), 2)
+    beside = [*LEFT, *RIGHT]
+    return [max(_paper_light(samples, ref, rows, beside, c), 0.05) for c in range(3)]
 
 
 def _clipped(samples: list[list[tuple[int, int, int]]]) -> tuple[bool, bool, bool]:
@@ -1007,28 +1020,11 @@ def _quadrant_light(
     quarters, left and right of the line, first and second half of its rows: per quarter,
     the gain per channel over the strip's (left first, then right; first half, then second)."""
     rows = len(samples)
-    left = range(ACROSS - LIGHT_OFF + 1)
-    right = range(ACROSS + LIGHT_OFF, COLS)
-    out = []
-    for cols in (left, right):
-        for part in (range(rows // 2), range(rows // 2, rows)):
-            out.append(
-                [
-                    max(
-                        median(
-                            [
-                                samples[i][j][c] / max(ref[2 * i + SLIDE][2 * j + SLIDE][c], 16)
-                                for i in part
-                                for j in cols
-                            ]
-                        ),
-                        0.02,
-                    )
-                    / gains[c]
-                    for c in range(3)
-                ]
-            )
-    return out
+    return [
+        [max(_paper_light(samples, ref, part, cols, c), 0.02) / gains[c] for c in range(3)]
+        for cols in (LEFT, RIGHT)
+        for part in (range(rows // 2), range(rows // 2, rows))
+    ]
 
 
 def _graded_light(
