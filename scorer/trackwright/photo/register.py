@@ -115,15 +115,18 @@ def refine(h: hg.H, model: Sequence[Mark], found: Sequence[Found], rounds: int =
 
 
 def _quick(h: hg.H, model: Sequence[Mark], found: Sequence[Found]) -> int:
-    """How many printed marks land near a found mark under h (no refit)."""
-    count = 0
+    """How many found marks a printed mark lands near under h (no refit). Each found mark
+    counts once: a guess that shrinks the board lands many printed marks on a few found ones,
+    and counted by printed marks it outranked the right guess (rendered photo 1811 of the set
+    1800-1899: 11 "matched" of 6 found, and no fit at all)."""
+    hit: set[int] = set()
     for mk in model:
         px, py = hg.apply(h, mk.x, mk.y)
-        for f in found:
+        for i, f in enumerate(found):
             if abs(f.x - px) < 3.5 * f.module and abs(f.y - py) < 3.5 * f.module:
-                count += 1
+                hit.add(i)
                 break
-    return count
+    return len(hit)
 
 
 def _ring_order(pts: Sequence[Point], model_pts: Sequence[Point]) -> list[int]:
