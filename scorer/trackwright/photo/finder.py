@@ -18,6 +18,10 @@ from trackwright.photo.image import THRESHOLD, Picture, block_means, dilate
 BLOCK = 32
 DARK_SHARE = 0.58  # a pixel is dark below this share of its neighbourhood's white
 DARK = re.compile(rb"\x01+")
+#: A mark's light ring is at least this many times as bright as its dark centre. Noise on a
+#: dark cloth beside the bright board can pass the pattern against the board's white, never
+#: this (rendered set 1800-1899: marks 2.2 times and more, such noise 1.25 at most).
+RING_CONTRAST = 1.6
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,15 @@ class _Binary:
             line[bx * BLOCK : (bx + 1) * BLOCK].translate(THRESHOLD[t])
             for bx, t in enumerate(self.thr[y // BLOCK])
         )[:w]
+
+    def grey_mean(self, points: list[tuple[float, float]]) -> float | None:
+        """The grey plane's mean at the points inside the photo (nearest pixel), or None."""
+        values = [
+            self.plane[round(y) * self.w + round(x)]
+            for x, y in points
+            if 0 <= round(x) < self.w and 0 <= round(y) < self.h
+        ]
+        return sum(values) / len(values) if values else None
 
     def dark(self, x: int, y: int) -> bool:
         return self.plane[y * self.w + x] < self.thr[y // BLOCK][x // BLOCK]
@@ -138,7 +151,19 @@ def find(pic: Picture) -> list[Found]:
             if max(ms) > 3.5 * min(ms):
                 continue
             hits.append((cx, cy, (across[0] + down[0]) / 2))
-    return _merge(hits)
+    return [f for f in _merge(hits) if _ringed(b, f)]
+
+
+def _ringed(b: _Binary, f: Found) -> bool:
+    """Whether the light ring round the found mark is as much lighter than its centre as a
+    printed mark's (:data:`RING_CONTRAST`): the grey at the centre and half a module from it
+    each way, against the grey two modules from it across and down (the light ring's middle,
+    however the mark is turned: the module is measured along the same lines)."""
+    m = f.module
+    centre = [(f.x + dx, f.y + dy) for dx in (-m / 2, 0, m / 2) for dy in (-m / 2, 0, m / 2)]
+    ring = [(f.x + 2 * m, f.y), (f.x - 2 * m, f.y), (f.x, f.y + 2 * m), (f.x, f.y - 2 * m)]
+    dark, light = b.grey_mean(centre), b.grey_mean(ring)
+    return dark is None or light is None or light >= RING_CONTRAST * max(dark, 1.0)
 
 
 def _merge(hits: list[tuple[float, float, float]]) -> list[Found]:
