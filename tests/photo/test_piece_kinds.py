@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -375,6 +376,30 @@ def test_a_shadow_edge_over_a_strip_is_light_not_a_piece():
     gains = tracks._gains(samples, strip.ref)
     even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
     assert tracks.judge(samples, strip).band <= even.band
+
+
+def test_a_seams_edge_beside_the_line_is_not_a_piece():
+    """A tiled board's sheet edge 6 mm beside a space's line (rendered 1806 and 1822: beside
+    E19-E20) casts a thin shadow unlike the line's ink, which read as a piece's band all
+    along. Where the board's seam runs, away from the line, such a band is the seam; a piece
+    on the line is still one with a seam beside it."""
+    shadow = (125, 128, 150)  # bluish: not a blend of the line's ink and paper
+
+    def with_band(columns: range, seam: float | None):
+        strip, samples = _lit_strip(lambda i, j: 1.0)
+        for row in samples:
+            for j in columns:
+                row[j] = shadow
+        seams = [[seam] if seam is not None else [] for _ in range(strip.rows)]
+        return replace(strip, seams=seams), samples
+
+    strip, samples = with_band(range(1, 3), None)
+    assert tracks.judge(samples, strip).band >= tracks.TAKEN_ROWS  # no seam known there
+    strip, samples = with_band(range(1, 3), 2.2)
+    assert tracks.judge(samples, strip).band == 0
+    middle = range(tracks.ACROSS - 1, tracks.ACROSS + 2)  # a piece on the line ...
+    strip, samples = with_band(middle, tracks.ACROSS + 1.5)  # ... a seam by it
+    assert tracks.judge(samples, strip).band >= tracks.TAKEN_ROWS
 
 
 def test_a_thinly_lined_or_washed_out_space_is_empty_only_where_its_line_shows():

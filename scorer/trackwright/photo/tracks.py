@@ -952,12 +952,15 @@ def _read_row(
     count = sum(b - a for a, b in runs) - sum(b - a for a, b in group) + longest
     inside = start > 0 and stop < COLS  # clear paper on both sides of it
     if BAND_MIN <= longest <= BAND_MAX and count - longest <= 2 and inside:
-        if not _like_line(s[start:stop], mid, smid, SLIDE + dv, clipped):
-            return "band", start, stop
-        # Print: the line seen twice, or a tiled board's seam (its shadowed edge) where
-        # one may lie.
         middle = (start + stop - 1) / 2
         seam = any(abs(middle - j) <= SEAM_OFF for j in strip.seams[row])
+        if not _like_line(s[start:stop], mid, smid, SLIDE + dv, clipped):
+            # A tiled board's seam (its shadowed edge) away from the line, where no piece on
+            # the space lies, is the seam however it looks (rendered 1806, 1822: a sheet's
+            # edge 6 mm beside E19-E20, read as a piece).
+            off_line = abs(middle - ACROSS + dv / 2) > SEAM_NEAR
+            return ("clear" if seam and off_line else "band"), start, stop
+        # Print: the line seen twice, or a tiled board's seam where one may lie.
         return ("clear" if seam else "other"), start, stop
     return ("clear" if count <= 1 else "other"), start, stop
 
