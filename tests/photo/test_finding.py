@@ -112,3 +112,19 @@ def test_a_guess_that_shrinks_the_board_onto_a_few_marks_does_not_win():
     for mk in printed.values():
         got, want = hg.apply(fits[0].h, mk.x, mk.y), hg.apply(H_1811, mk.x, mk.y)
         assert math.dist(got, want) < 1.0
+
+
+def test_the_correlation_within_blocks_ignores_what_differs_between_them():
+    """The content score's statistic: one group is Pearson's correlation; a level added per
+    group (the light of a sunlit patch) changes nothing."""
+    from trackwright.photo.stats import correlation, within_groups_correlation
+
+    a = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0]
+    b = [2.0, 7.0, 1.0, 8.0, 2.0, 8.0, 1.0, 8.0]
+    assert within_groups_correlation([0] * 8, a, b) == pytest.approx(correlation(a, b))
+    groups = [0, 0, 0, 0, 1, 1, 1, 1]
+    lit = [v + (100.0 if g else 0.0) for v, g in zip(a, groups, strict=True)]
+    assert within_groups_correlation(groups, lit, b) == pytest.approx(
+        within_groups_correlation(groups, a, b)
+    )
+    assert correlation(lit, b) != pytest.approx(correlation(a, b))

@@ -24,3 +24,26 @@ def correlation(a: Sequence[float], b: Sequence[float]) -> float:
         saa += p * p
         sbb += q * q
     return sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0
+
+
+def within_groups_correlation(
+    groups: Sequence[int], a: Sequence[float], b: Sequence[float]
+) -> float:
+    """Pearson's correlation of two equally long series, each value taken from its group's
+    mean (``groups[i]`` names the group of ``a[i]`` and ``b[i]``): what the two share within
+    the groups, whatever differs between them; 0 when either is flat within them."""
+    sums: dict[int, list[float]] = {}
+    for g, p, q in zip(groups, a, b, strict=True):
+        acc = sums.setdefault(g, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        acc[0] += 1
+        acc[1] += p
+        acc[2] += q
+        acc[3] += p * p
+        acc[4] += q * q
+        acc[5] += p * q
+    sab = saa = sbb = 0.0
+    for n, sa, sb, sqa, sqb, sxy in sums.values():
+        sab += sxy - sa * sb / n
+        saa += sqa - sa * sa / n
+        sbb += sqb - sb * sb / n
+    return sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0

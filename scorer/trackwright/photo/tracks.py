@@ -54,7 +54,7 @@ from trackwright.photo import marks as marks_mod
 from trackwright.photo import seams as seams_mod
 from trackwright.photo import warp as warp_mod
 from trackwright.photo.image import Picture
-from trackwright.photo.stats import correlation, median
+from trackwright.photo.stats import correlation, median, within_groups_correlation
 from trackwright.scorer.transamerica import unjoined_spaces
 
 Point = tuple[float, float]
@@ -547,10 +547,19 @@ def _block(x: float, y: float, columns: int) -> int:
     return int(y // MATCH_BLOCK) * columns + int(x // MATCH_BLOCK)
 
 
-def _grid_seen(h: hg.H, photo: Picture, board: Board) -> list[tuple[int, int, int, int, int]]:
-    """The grid points the photo shows under h: (block, photo red, photo blue, board red,
-    board blue), the photo's nearest pixel."""
-    seen = []
+def content_score(h: hg.H, photo: Picture, board: Board) -> float:
+    """How well the photo matches the printed board under h: the correlation of their red and
+    blue channels over a grid of board points inside the photo (-1 to 1; 0 for no match),
+    block by block (:data:`MATCH_BLOCK`): each point is compared as it differs from its
+    block's mean. A light that changes sharply across the board (a sunlit patch, the phone's
+    shadow) changes it between blocks more than within them; read as a whole, such a photo
+    of the right board under the right fit correlated at 0.27 to 0.29 (rendered set
+    1800-1899: 1803, 1824, 1861), block by block at 0.42 to 0.59."""
+    blocks: list[int] = []
+    pr: list[float] = []
+    pb: list[float] = []
+    rr: list[float] = []
+    rb: list[float] = []
     w, hgt = photo.width, photo.height
     for x, y, ref, block in board.grid:
         den = h[6] * x + h[7] * y + h[8]
@@ -560,45 +569,16 @@ def _grid_seen(h: hg.H, photo: Picture, board: Board) -> list[tuple[int, int, in
         py = (h[3] * x + h[4] * y + h[5]) / den
         if 0 <= px < w - 0.5 and 0 <= py < hgt - 0.5:
             i = int(py + 0.5) * w + int(px + 0.5)
-            seen.append((block, photo.r[i], photo.b[i], ref[0], ref[2]))
-    return seen
-
-
-def _within_blocks(seen: list[tuple[int, int, int, int, int]], channel: int) -> float:
-    """The correlation of the photo's and the board's channel (1: red, 2: blue) over the
-    points, each taken from its block's mean: sum(dp dr) / sqrt(sum(dp^2) sum(dr^2))."""
-    sums: dict[int, list[float]] = {}
-    for point in seen:
-        acc = sums.setdefault(point[0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
-        p, r = point[channel], point[channel + 2]
-        acc[0] += 1
-        acc[1] += p
-        acc[2] += r
-        acc[3] += p * p
-        acc[4] += r * r
-        acc[5] += p * r
-    spr = spp = srr = 0.0
-    for n, sp, sr, sqp, sqr, sxy in sums.values():
-        spr += sxy - sp * sr / n
-        spp += sqp - sp * sp / n
-        srr += sqr - sr * sr / n
-    if spp <= 0 or srr <= 0:
+            blocks.append(block)
+            pr.append(photo.r[i])
+            pb.append(photo.b[i])
+            rr.append(ref[0])
+            rb.append(ref[2])
+    if len(pr) < 50:
         return 0.0
-    return spr / math.sqrt(spp * srr)
-
-
-def content_score(h: hg.H, photo: Picture, board: Board) -> float:
-    """How well the photo matches the printed board under h: the correlation of their red and
-    blue channels over a grid of board points inside the photo (-1 to 1; 0 for no match),
-    block by block (:data:`MATCH_BLOCK`): each point is compared as it differs from its
-    block's mean. A light that changes sharply across the board (a sunlit patch, the phone's
-    shadow) changes it between blocks more than within them; read as a whole, such a photo
-    of the right board under the right fit correlated at 0.27 to 0.29 (rendered set
-    1800-1899: 1803, 1824, 1861), block by block at 0.42 to 0.59."""
-    seen = _grid_seen(h, photo, board)
-    if len(seen) < 50:
-        return 0.0
-    return (_within_blocks(seen, 1) + _within_blocks(seen, 2)) / 2
+    return (
+        within_groups_correlation(blocks, pr, rr) + within_groups_correlation(blocks, pb, rb)
+    ) / 2
 
 
 def _brightness(photo: Picture) -> float:
