@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -427,3 +428,70 @@ def test_a_thinly_lined_or_washed_out_space_is_empty_only_where_its_line_shows()
         assert tracks._space_verdict(strip, clear, [faint] * 8, (faint, 1.0), 2) == "suspect"
     finally:
         tracks.pale_band = pale_band  # type: ignore[assignment]
+
+
+def _printed_strip(
+    printed: Sequence[int], colour: tuple[int, int, int] | None = None, covered: range = range(0)
+) -> tuple[tracks.Strip, list[list[tuple[int, int, int]]]]:
+    """A strip of beige land whose print (samples across, a mm each: the line as wide as a
+    photo blurs it, or a name) is ``printed``, and its samples with ``colour`` lying on the
+    samples ``covered`` (a piece), in the board's own light."""
+    rows = 16
+    paper, ink = (230, 215, 180), (105, 100, 92)
+    width = 2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1
+    line = [paper] * width
+    for j in printed:
+        for k in range(2 * j + tracks.SLIDE - 1, 2 * j + tracks.SLIDE + 2):
+            line[k] = ink
+    ref = [list(line) for _ in range(2 * rows + 2 * tracks.SLIDE + 1)]
+    corners = ((0.0, 0.0), (0.0, 8.0), (15.0, 0.0), (15.0, 8.0))
+    strip = tracks.Strip(("A1", "A2"), corners, rows, ref, ref, [[] for _ in range(rows)])
+    row = [line[2 * j + tracks.SLIDE] for j in range(tracks.COLS)]
+    for j in covered:
+        row[j] = colour or paper
+    return strip, [list(row) for _ in range(rows)]
+
+
+def test_a_dark_rail_over_the_line_is_one_band():
+    """A dark rail over the space's line, the line blurred three samples wide (rendered tuning
+    photo 2006, H16-I16): the rail's middle looks like the line's ink, so its two edges read
+    as two runs too far apart to be one band, and the space was flagged. Print as dark as the
+    piece tells nothing either way, so the band runs on over it; the line alone is no band."""
+    line = range(tracks.ACROSS - 1, tracks.ACROSS + 2)
+    rail = range(tracks.ACROSS - 3, tracks.ACROSS + 4)
+    strip, samples = _printed_strip(line, (95, 88, 80), rail)
+    got = tracks.judge(samples, strip)
+    assert got.band >= tracks.TAKEN_ROWS and got.other <= tracks.TAKEN_OTHER, got[:3]
+    strip, samples = _printed_strip(line)
+    assert tracks.judge(samples, strip).clear == 1.0
+
+
+def test_a_band_with_a_few_stray_rows_is_still_straight():
+    """A rail's shadow or lit side joins its band in a few rows and moves its middle (rendered
+    tuning photo 2007, D12-E12: 4 of 16 rows). Those rows read as something else and the rest
+    stay a band; a band that bends or slants in many rows (a finger's edge, a card's corner)
+    is none."""
+    along = [(row, 8.0 + 0.2 * (row % 2)) for row in range(16)]
+    assert tracks._straight_rows(along) == 16
+    strays = [(row, 4.0 if row in (3, 9, 12) else c) for row, c in along]
+    assert tracks._straight_rows(strays) == 13
+    bent = [(row, 4.0 if row < 7 else c) for row, c in along]
+    assert tracks._straight_rows(bent) == 0
+    slanted = [(row, 2.0 + 0.5 * row) for row in range(16)]
+    assert tracks._straight_rows(slanted) == 0
+
+
+def test_a_pale_strip_over_print_runs_on_over_it():
+    """A cream strip beside the line lying over a name printed there (rendered 1965, I8-I9):
+    where the print is covered the photo shows the strip, not the ink, and counts as off the
+    board; before, the print counted as unknown and cut the strip's run below a piece's width.
+    Print that shows as print stays unknown: an empty space reads no pale band."""
+    printed = [*range(2, 5), tracks.ACROSS]  # a name, and the line
+    strip, bare = _printed_strip(printed)
+    assert tracks.pale_band(_floats(bare), strip, 0, 0) == (0.0, 0.0)
+    strip, covered = _printed_strip(printed, (250, 236, 190), range(2, tracks.ACROSS - 2))
+    assert tracks.pale_band(_floats(covered), strip, 0, 0) == (1.0, 0.0)
+
+
+def _floats(samples: list[list[tuple[int, int, int]]]) -> list[list[tuple[float, float, float]]]:
+    return [[(float(r), float(g), float(b)) for r, g, b in row] for row in samples]

@@ -94,6 +94,7 @@ BAND_MIN, BAND_MAX = 2, 10  # a piece's band: this many samples across, at least
 RUN_GAP = 2  # samples: runs this near are one band (its middle differing less than its edges)
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
+STRAY_ROWS = 0.25  # ... but for this share of its rows at most (read as something else)
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
 TAKEN_OTHER = 0.3  # ... and at most this share something else (a card's printed bars)
 GAP_COLOUR, GAP_LEVEL = 0.05, 1.0  # a band nearer the board's colour than its strip by this
@@ -894,14 +895,32 @@ def _runs(diffs: list[float]) -> list[tuple[int, int]]:
     return runs
 
 
-def _grouped(runs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """The runs gathered where they lie at most :data:`RUN_GAP` samples apart and span no more
-    than a piece's band: a piece's two edges differ from the board, its middle less (a wooden
-    rail's lit top, a folded strip's crease)."""
+def _inked(
+    s: list[tuple[float, float, float]], mid: list[tuple[int, int, int]], dv: int
+) -> list[bool]:
+    """The samples over the board's print (its line, a name) that show as dark as the print:
+    a dark piece there looks like the ink, so whether it goes on over the print is unknown."""
+    paper = max(q[1] for q in mid)
+    out = []
+    for j in range(COLS):
+        ink = mid[2 * j + SLIDE + dv][1]
+        out.append(ink < paper - PALE_INK and s[j][1] <= ink + WEAK)
+    return out
+
+
+def _grouped(
+    runs: list[tuple[int, int]], inked: list[bool] | None = None
+) -> list[list[tuple[int, int]]]:
+    """The runs gathered where they lie at most :data:`RUN_GAP` samples apart (not counting
+    ``inked`` ones: print as dark as a piece) and span no more than a piece's band: a piece's
+    two edges differ from the board, its middle less (a wooden rail's lit top, a folded
+    strip's crease, a dark rail over the printed line)."""
     groups = [[runs[0]]]
     for run in runs[1:]:
         last = groups[-1]
-        if run[0] - last[-1][1] <= RUN_GAP and run[1] - last[0][0] <= BAND_MAX:
+        gap = range(last[-1][1], run[0])
+        apart = len(gap) - (sum(inked[j] for j in gap) if inked else 0)
+        if apart <= RUN_GAP and run[1] - last[0][0] <= BAND_MAX:
             last.append(run)
         else:
             groups.append([run])
@@ -932,7 +951,7 @@ def _read_row(
     runs = _runs(_row_diffs(s, pool, dv))
     if not runs:
         return "clear", 0, 0
-    group = max(_grouped(runs), key=lambda g: sum(b - a for a, b in g))
+    group = max(_grouped(runs, _inked(s, mid, dv)), key=lambda g: sum(b - a for a, b in g))
     start, stop = group[0][0], group[-1][1]
     longest = stop - start
     count = sum(b - a for a, b in runs) - sum(b - a for a, b in group) + longest
@@ -1029,8 +1048,8 @@ def _judge_lit(
                 for c in range(3):
                     tones[c].append(s[j][c] / max(q[c], 16))
     band, other, clear = seen["band"], seen["other"], seen["clear"]
-    if not _straight(centres):
-        other, band = other + band, 0
+    kept = _straight_rows(centres)
+    other, band = other + band - kept, kept
     tone = (median(tones[0]), median(tones[1]), median(tones[2])) if tones[0] else (1, 1, 1)
     return Judged(
         band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped
@@ -1108,11 +1127,10 @@ def pale_band(
         off: list[bool | None] = []
         for j in range(COLS):
             k = 2 * j + SLIDE + dv
-            p = s[j]
-            if mid[k][1] < paper - PALE_INK:  # print: its blur tells nothing here
-                off.append(None)
+            p0, p1, p2 = s[j]
+            if mid[k][1] < paper - PALE_INK and p1 < paper - PALE_DIFF:
+                off.append(None)  # print that shows as print: its blur tells nothing here
                 continue
-            p0, p1, p2 = p
             off.append(  # off the board: no reference sample near it (the middle one first)
                 not any(
                     abs(p0 - q[0]) <= PALE_DIFF
@@ -1222,6 +1240,24 @@ def _on_blend(
         if (hue >= LINE_HUE and not clipped[x]) or (hue <= -LINE_HUE and not clipped[y]):
             return False
     return True
+
+
+def _straight_rows(centres: list[tuple[int, float]]) -> int:
+    """How many of the rows showing a band show it along one straight line (:func:`_straight`):
+    all, or all but the few (:data:`STRAY_ROWS`) farthest off it, whose band took in a stray
+    edge (a rail's shadow or lit side), else none."""
+    rows = list(centres)
+    least = len(rows) - int(STRAY_ROWS * len(rows))
+    while not _straight(rows):
+        if len(rows) <= least:
+            return 0
+        rows.remove(max(rows, key=lambda c: _off_line(rows, c)))
+    return len(rows)
+
+
+def _off_line(centres: list[tuple[int, float]], c: tuple[int, float]) -> float:
+    """How far one band's middle lies from the others' (their median)."""
+    return abs(c[1] - median([d[1] for d in centres if d is not c]))
 
 
 def _straight(centres: list[tuple[int, float]]) -> bool:
