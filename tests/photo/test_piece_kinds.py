@@ -495,3 +495,35 @@ def test_a_pale_strip_over_print_runs_on_over_it():
 
 def _floats(samples: list[list[tuple[int, int, int]]]) -> list[list[tuple[float, float, float]]]:
     return [[(float(r), float(g), float(b)) for r, g, b in row] for row in samples]
+
+
+def test_a_thin_stroke_crossing_the_space_is_not_a_piece():
+    """A crease in a poster, or the edge of a shadow, crossing a space's strip slanting
+    (rendered tuning photos 2001 D11-D12, 2035 C13-D13) differs from the board in a narrow run
+    that moves across row by row: those rows are clear, not something a piece might be. A
+    narrow run that stays put, or jitters by half a sample, is no such stroke."""
+
+    def read(centres: dict[int, float]) -> list[tuple[str, int, int]]:
+        out = [("clear", 0, 0)] * 16
+        for row, c in centres.items():
+            start = math.floor(c)
+            out[row] = ("other", start, start + 2)
+        return out
+
+    crease = read({row: 2.0 + 0.8 * row for row in range(2, 14)})
+    assert tracks._crossing(crease) == set(range(2, 14))
+    gappy = read({row: 2.0 + 0.8 * row for row in (1, 4, 5, 9, 12)})
+    assert tracks._crossing(gappy) == {1, 4, 5, 9, 12}
+    along = read({row: 8.0 + 0.5 * (row % 2) for row in range(16)})  # a piece's edge
+    assert tracks._crossing(along) == set()
+    few = read({row: 2.0 + 0.8 * row for row in (3, 4, 5)})
+    assert tracks._crossing(few) == set()
+    wide = [("other", 1 + row // 2, 6 + row // 2) for row in range(16)]  # a band: no stroke
+    assert tracks._crossing(wide) == set()
+    strip, samples = _printed_strip([tracks.ACROSS])
+    for row, line in enumerate(samples):  # a crease's shadow, 2 mm wide, slanting across
+        for j in (row, row + 1):
+            if j != tracks.ACROSS:
+                line[j] = (150, 140, 118)
+    got = tracks.judge(samples, strip)
+    assert got.clear >= tracks.EMPTY_CLEAR and got.band == 0, got[:3]

@@ -95,6 +95,10 @@ RUN_GAP = 2  # samples: runs this near are one band (its middle differing less t
 MAX_SLANT = 0.2  # a piece turns by at most 8 degrees: a band slanting more is not one
 MAX_WOBBLE = 0.9  # mm: how far a piece's band strays from a straight line
 STRAY_ROWS = 0.25  # ... but for this share of its rows at most (read as something else)
+CROSS_SLANT = 0.5  # a thin run (at most CROSS_WIDEST samples) slanting this much or more, in
+CROSS_WIDEST, CROSS_ROWS = 3, 4  # ... this many rows at least, crosses the space: not a piece
+CROSS_NEAR = 1.0  # samples: a row's middle this near such a stroke's line is on it, and it
+CROSS_MOVES = 3  # ... moves across by this many samples at least over its rows
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
 TAKEN_OTHER = 0.3  # ... and at most this share something else (a card's printed bars)
 GAP_COLOUR, GAP_LEVEL = 0.05, 1.0  # a band nearer the board's colour than its strip by this
@@ -1036,12 +1040,15 @@ def _judge_lit(
     # The reference slid across, then along: the slide that matches best.
     dv = _best_slide(REACH, lambda v, bound: _slide_cost(scaled, ref, 0, v, bound))
     du = _best_slide(REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound))
+    read = [_read_row(scaled[row], strip, row, du, dv, clipped) for row in range(rows)]
+    crossing = _crossing(read)
     seen = {"band": 0, "other": 0, "clear": 0}
     centres: list[tuple[int, float]] = []
     tones: tuple[list[float], list[float], list[float]] = ([], [], [])
-    for row in range(rows):
+    for row, (kind, start, stop) in enumerate(read):
         s = scaled[row]
-        kind, start, stop = _read_row(s, strip, row, du, dv, clipped)
+        if row in crossing:
+            kind = "clear"
         seen[kind] += 1
         if kind == "band":
             centres.append((row, (start + stop - 1) / 2))
@@ -1266,16 +1273,52 @@ def _off_line(centres: list[tuple[int, float]], c: tuple[int, float]) -> float:
 def _straight(centres: list[tuple[int, float]]) -> bool:
     """Whether the band's middles (row, column) lie along a line nearly parallel to the space,
     as a piece's do (a finger's edge or a card's corner crossing the strip slants or bends)."""
-    n = len(centres)
-    if n < 3:
+    if len(centres) < 3:
         return True
+    slope, rms = _line_fit(centres)
+    return abs(slope) <= MAX_SLANT and rms <= MAX_WOBBLE
+
+
+def _line_fit(centres: list[tuple[int, float]]) -> tuple[float, float]:
+    """The least-squares line through the middles (row, column): its slope (columns a row) and
+    how far the middles lie off it (root mean square, columns)."""
+    n = len(centres)
     mx = sum(c[0] for c in centres) / n
     my = sum(c[1] for c in centres) / n
     sxx = sum((c[0] - mx) ** 2 for c in centres)
     sxy = sum((c[0] - mx) * (c[1] - my) for c in centres)
     slope = sxy / sxx if sxx else 0.0
     rms = math.sqrt(sum((c[1] - my - slope * (c[0] - mx)) ** 2 for c in centres) / n)
-    return abs(slope) <= MAX_SLANT and rms <= MAX_WOBBLE
+    return slope, rms
+
+
+def _crossing(read: list[tuple[str, int, int]]) -> set[int]:
+    """The rows where a thin stroke crosses the space slanting (a crease in the paper, the edge
+    of a sheet, a card or a shadow): the differing run narrow, its middle moving along a
+    straight line at :data:`CROSS_SLANT` or more, in :data:`CROSS_ROWS` rows at least (the line
+    through two of them that most others lie near), and moving across by :data:`CROSS_MOVES`.
+    No piece lies so across its own space."""
+    thin = [
+        (row, (start + stop - 1) / 2)
+        for row, (kind, start, stop) in enumerate(read)
+        if kind != "clear" and stop - start <= CROSS_WIDEST
+    ]
+    best: list[tuple[int, float]] = []
+    for a, (ra, ca) in enumerate(thin):
+        for rb, cb in thin[a + 1 :]:
+            slope = (cb - ca) / (rb - ra)
+            if abs(slope) < CROSS_SLANT:
+                continue
+            near = [(r, c) for r, c in thin if abs(c - ca - slope * (r - ra)) <= CROSS_NEAR]
+            if len(near) > len(best):
+                best = near
+    if len(best) < CROSS_ROWS:
+        return set()
+    slope, rms = _line_fit(best)
+    moved = max(c for _, c in best) - min(c for _, c in best)
+    if abs(slope) < CROSS_SLANT or rms > MAX_WOBBLE or moved < CROSS_MOVES:
+        return set()
+    return {row for row, _ in best}
 
 
 def _line_seen(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> list[float]:
