@@ -709,6 +709,22 @@ def locate(
     if _brightness(photo) < DARK_LEVEL:
         raise PhotoError.of("photo.dark", "photo").known_as("dark")
     found = finder.find(photo)
+    best = _fitted(photo, board, found, anchors)
+    if not _matched(best):  # a far board's marks, small and blurred: look again, less strictly
+        found = finder.find(photo, finder.SOFT_DARK_SHARE)
+        best = _fitted(photo, board, found, anchors)
+    if best is None or not _matched(best):
+        raise _not_found(anchors, found, best)
+    return best[1], best[2], best[0]
+
+
+def _fitted(
+    photo: Picture,
+    board: Board,
+    found: list[finder.Found],
+    anchors: dict[str, Point] | None,
+) -> _Best | None:
+    """The best fit of the board to the marks found (and the anchors given)."""
     if anchors:
         candidates = _anchored(board, anchors, found)
     else:
@@ -716,9 +732,7 @@ def locate(
     best = _better(None, photo, board, candidates)
     if not anchors and not _matched(best) and len(found) > 4:
         best = _without_strays(photo, board, found, best)
-    if best is None or not _matched(best):
-        raise _not_found(anchors, found, best)
-    return best[1], best[2], best[0]
+    return best
 
 
 # ------------------------------------------------------------------ the spaces
