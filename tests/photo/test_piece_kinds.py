@@ -501,7 +501,8 @@ def test_a_thin_stroke_crossing_the_space_is_not_a_piece():
     """A crease in a poster, or the edge of a shadow, crossing a space's strip slanting
     (rendered tuning photos 2001 D11-D12, 2035 C13-D13) differs from the board in a narrow run
     that moves across row by row: those rows are clear, not something a piece might be. A
-    narrow run that stays put, or jitters by half a sample, is no such stroke."""
+    narrow run that stays put, or jitters by half a sample, is no such stroke, nor are two
+    narrow things rows apart that one slanting line happens to pass through."""
 
     def read(centres: dict[int, float]) -> list[tuple[str, int, int]]:
         out = [("clear", 0, 0)] * 16
@@ -518,6 +519,9 @@ def test_a_thin_stroke_crossing_the_space_is_not_a_piece():
     assert tracks._crossing(along) == set()
     few = read({row: 2.0 + 0.8 * row for row in (3, 4, 5)})
     assert tracks._crossing(few) == set()
+    # two things apart that one line passes through (rendered 2262 J7-K7, a piece read empty)
+    apart = read({0: 5.5, 1: 5.5, 2: 6.0, 3: 6.0, 10: 11.0, 11: 11.0, 12: 11.0})
+    assert tracks._crossing(apart) == set()
     wide = [("other", 1 + row // 2, 6 + row // 2) for row in range(16)]  # a band: no stroke
     assert tracks._crossing(wide) == set()
     strip, samples = _printed_strip([tracks.ACROSS])

@@ -44,6 +44,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from trackwright.core.errors import TrackwrightError
@@ -98,7 +99,8 @@ STRAY_ROWS = 0.25  # ... but for this share of its rows at most (read as somethi
 CROSS_SLANT = 0.5  # a thin run (at most CROSS_WIDEST samples) slanting this much or more, in
 CROSS_WIDEST, CROSS_ROWS = 3, 4  # ... this many rows at least, crosses the space: not a piece
 CROSS_NEAR = 1.0  # samples: a row's middle this near such a stroke's line is on it, and it
-CROSS_MOVES = 3  # ... moves across by this many samples at least over its rows
+CROSS_MOVES = 3  # ... moves across by this many samples at least over its rows, with at most
+CROSS_GAP = 4  # ... this many rows between two of them (rendered 2262 J7-K7: two clusters)
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
 TAKEN_OTHER = 0.3  # ... and at most this share something else (a card's printed bars)
 GAP_COLOUR, GAP_LEVEL = 0.05, 1.0  # a band nearer the board's colour than its strip by this
@@ -1313,8 +1315,8 @@ def _crossing(read: list[tuple[str, int, int]]) -> set[int]:
     """The rows where a thin stroke crosses the space slanting (a crease in the paper, the edge
     of a sheet, a card or a shadow): the differing run narrow, its middle moving along a
     straight line at :data:`CROSS_SLANT` or more, in :data:`CROSS_ROWS` rows at least (the line
-    through two of them that most others lie near), and moving across by :data:`CROSS_MOVES`.
-    No piece lies so across its own space."""
+    through two of them that most others lie near, with no gap wider than :data:`CROSS_GAP`),
+    and moving across by :data:`CROSS_MOVES`. No piece lies so across its own space."""
     thin = [
         (row, (start + stop - 1) / 2)
         for row, (kind, start, stop) in enumerate(read)
@@ -1327,7 +1329,7 @@ def _crossing(read: list[tuple[str, int, int]]) -> set[int]:
             if abs(slope) < CROSS_SLANT:
                 continue
             near = [(r, c) for r, c in thin if abs(c - ca - slope * (r - ra)) <= CROSS_NEAR]
-            if len(near) > len(best):
+            if len(near) > len(best) and _runs_on(near):
                 best = near
     if len(best) < CROSS_ROWS:
         return set()
@@ -1336,6 +1338,12 @@ def _crossing(read: list[tuple[str, int, int]]) -> set[int]:
     if abs(slope) < CROSS_SLANT or rms > MAX_WOBBLE or moved < CROSS_MOVES:
         return set()
     return {row for row, _ in best}
+
+
+def _runs_on(rows: list[tuple[int, float]]) -> bool:
+    """Whether the rows (in order) follow each other with at most :data:`CROSS_GAP` rows
+    between: one stroke, not two things a line happens to pass through."""
+    return all(b[0] - a[0] <= CROSS_GAP + 1 for a, b in pairwise(rows))
 
 
 def _line_seen(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> list[float]:
