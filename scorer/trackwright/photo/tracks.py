@@ -934,9 +934,7 @@ def _inked(
     return out
 
 
-def _grouped(
-    runs: list[tuple[int, int]], inked: list[bool] | None = None
-) -> list[list[tuple[int, int]]]:
+def _grouped(runs: list[tuple[int, int]], inked: list[bool]) -> list[list[tuple[int, int]]]:
     """The runs gathered where they lie at most :data:`RUN_GAP` samples apart (not counting
     ``inked`` ones: print as dark as a piece) and span no more than a piece's band: a piece's
     two edges differ from the board, its middle less (a wooden rail's lit top, a folded
@@ -944,8 +942,7 @@ def _grouped(
     groups = [[runs[0]]]
     for run in runs[1:]:
         last = groups[-1]
-        gap = range(last[-1][1], run[0])
-        apart = len(gap) - (sum(inked[j] for j in gap) if inked else 0)
+        apart = sum(not inked[j] for j in range(last[-1][1], run[0]))
         if apart <= RUN_GAP and run[1] - last[0][0] <= BAND_MAX:
             last.append(run)
         else:
