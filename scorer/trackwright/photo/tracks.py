@@ -878,32 +878,40 @@ def _best_slide(reach: int, slide: Callable[[int, float], float]) -> int:
 _Pool = tuple[tuple[list[tuple[int, int, int]], int], ...]
 
 
-def _sample_diff(pr: float, pg: float, pb: float, pool: _Pool, k: int) -> float:
-    """How far one sample (in the strip's light) is from the reference at sample ``k``: the
-    least, over the reference's there and half a mm round it (``pool``), of the largest
-    difference in a channel or a hue; the nearest first, and no further once near enough."""
-    d = 255.0
-    for line, o in pool:
-        q = line[k + o]
-        e = max(abs(pr - q[0]), abs(pg - q[1]), abs(pb - q[2]))
-        if e <= NEAR:  # then no hue differs by more than WEAK either
-            return e
-        e = max(
-            e,
-            abs((pr - pg) - (q[0] - q[1])),
-            abs((pg - pb) - (q[1] - q[2])),
-            abs((pr - pb) - (q[0] - q[2])),
-        )
-        if e < d:
-            d = e
-            if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
-                break
-    return d
-
-
 def _row_diffs(s: list[tuple[float, float, float]], pool: _Pool, dv: int) -> list[float]:
-    """How far each sample of a row is from the reference (``_sample_diff``)."""
-    return [_sample_diff(*s[j], pool, 2 * j + SLIDE + dv) for j in range(COLS)]
+    """How far each sample of a row (in the strip's light) is from the reference there: the
+    least, over the reference's there and half a mm round it (``pool``), of the largest
+    difference in a channel or a hue; the nearest first, and no further once near enough.
+    (The innermost loop of the reader: written out, with no call or ``max`` per sample.)"""
+    out = []
+    k = SLIDE + dv
+    for pr, pg, pb in s:
+        d = 255.0
+        rg, gb, rb = pr - pg, pg - pb, pr - pb
+        for line, o in pool:
+            q0, q1, q2 = line[k + o]
+            e = pr - q0 if pr > q0 else q0 - pr
+            f = pg - q1 if pg > q1 else q1 - pg
+            if f > e:
+                e = f
+            f = pb - q2 if pb > q2 else q2 - pb
+            if f > e:
+                e = f
+            if e <= NEAR:  # then no hue differs by more than WEAK either
+                d = e
+                break
+            for f in (rg - (q0 - q1), gb - (q1 - q2), rb - (q0 - q2)):
+                if f < 0:
+                    f = -f
+                if f > e:
+                    e = f
+            if e < d:
+                d = e
+                if d <= WEAK:  # only compared with WEAK and DIFF: near enough is enough
+                    break
+        out.append(d)
+        k += 2
+    return out
 
 
 def _runs(diffs: list[float]) -> list[tuple[int, int]]:
