@@ -166,6 +166,8 @@ EMPTY_PALE = 0.45  # ... and a faint band a piece's width in at most this share 
 PALE_DIFF = 18.0  # samples this far off the board (a channel, 0-255) ...
 PALE_INK = 30  # ... where the board's paper is (not darker than its lightest by this) ...
 PALE_MIN, PALE_MAX = 3, 9  # ... this many samples wide, the board on both sides
+CREAM = 6.0  # ... and no band yellower than the board beside it by this along the strip
+CREAM_HALVES = 5.0  # ... or by this along each half of it (cream_band: a cream paper strip)
 # A pale piece (paper strips of any colour, white and cream included):
 PALE_HIDDEN = 0.75  # the line hidden in at least this share of rows ...
 PALE_CLEAR = 0.5  # ... at least this share of rows clear (little else differs) ...
@@ -1201,6 +1203,69 @@ def _pale_run(off: list[bool | None], centre: float) -> int:
     return found
 
 
+def _yellower(
+    samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int, rows: range
+) -> list[float | None]:
+    """Per sample across the strip, how much yellower than the board the photo is there over
+    ``rows`` (the median; red and green over blue, in the strip's light), where the board is
+    paper (print within half a mm leaves a sample out); None where fewer than half the rows
+    show paper."""
+    ref = strip.ref
+    cols: list[list[float]] = [[] for _ in range(COLS)]
+    for row in rows:
+        s, mid = samples[row], ref[2 * row + SLIDE + du]
+        paper = max(q[1] for q in mid) - PALE_INK
+        for j in range(COLS):
+            k = 2 * j + SLIDE + dv
+            if mid[k - 1][1] < paper or mid[k][1] < paper or mid[k + 1][1] < paper:
+                continue
+            p, q = s[j], mid[k]
+            cols[j].append((p[0] - q[0] + p[1] - q[1]) / 2 - (p[2] - q[2]))
+    return [median(c) if 2 * len(c) >= len(rows) else None for c in cols]
+
+
+def _plateau(level: list[float | None]) -> float:
+    """How far a run of :data:`PALE_MIN` to :data:`PALE_MAX` samples across stands above the
+    board on both sides of it: the run's least ``level`` less the larger (either way) of the
+    samples beside it past one of its soft edge, where known (one may be print: a strip beside
+    its line), and 0 for none. A run reaching the strip's side is no band (a step in the land's
+    colour, a lamp's warm light on one side)."""
+    best = 0.0
+    for a in range(2, COLS - 1 - PALE_MIN):
+        if level[a] is None:
+            continue
+        for b in range(a + PALE_MIN, min(a + PALE_MAX, COLS - 2) + 1):
+            inside = [v for v in level[a:b] if v is not None]
+            sides = [v for v in (level[a - 2], level[b + 1]) if v is not None]
+            if level[b - 1] is not None and len(inside) >= 2 and sides:
+                best = max(best, min(inside) - max(abs(v) for v in sides))
+    return best
+
+
+def cream_band(
+    samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int
+) -> bool:
+    """Whether a band a piece's width runs along the strip yellower than the board on both
+    sides of it (:func:`_plateau`): by :data:`CREAM` over the whole strip, or by
+    :data:`CREAM_HALVES` over each half. A cream paper strip beside the line differs from the
+    beige land by too little in any one sample (:func:`pale_band`) but is yellower in every
+    row (rendered tuning 2009 F14-F15 and G13-G14, 1809 G11-H11: read empty)."""
+    rows = len(samples)
+    if _plateau(_yellower(samples, strip, du, dv, range(rows))) > CREAM:
+        return True
+    halves = (range(rows // 2), range(rows // 2, rows))
+    return min(_plateau(_yellower(samples, strip, du, dv, h)) for h in halves) > CREAM_HALVES
+
+
+def _faint_band(strip: Strip, j: Judged) -> bool:
+    """Whether a faint band a piece's width lies in the strip: a pale one in more than
+    :data:`EMPTY_PALE` of its rows (:func:`pale_band`), or a cream one along it
+    (:func:`cream_band`)."""
+    if pale_band(j.scaled, strip, j.du, j.dv)[0] > EMPTY_PALE:
+        return True
+    return cream_band(j.scaled, strip, j.du, j.dv)
+
+
 def _like_line(
     band: list[tuple[float, float, float]],
     ref: list[tuple[int, int, int]],
@@ -1725,7 +1790,7 @@ def _thinly_lined_empty(strip: Strip, j: Judged, shown: list[float], typical: fl
         return False
     if min(shown) < VISIBLE_SHARE * typical:
         return False
-    return pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE
+    return not _faint_band(strip, j)
 
 
 def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: int) -> str:
@@ -1750,7 +1815,7 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     inked = median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
     whole = median(shown) >= EMPTY_SHOWN * typical if shown else False  # not seen through paper
     if lined and faint <= EMPTY_FAINT and hidden <= EMPTY_HIDDEN and not busy and inked and whole:
-        if j.clear >= EMPTY_CLEAR and pale_band(j.scaled, strip, j.du, j.dv)[0] <= EMPTY_PALE:
+        if j.clear >= EMPTY_CLEAR and not _faint_band(strip, j):
             return "empty"
         return "suspect" if plain else "unsure"  # a faint band beside the line, say
     if _thinly_lined_empty(strip, j, shown, typical):
@@ -1759,6 +1824,6 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     covered = median(shown) <= PALE_MOST * typical if shown else False
     if seen >= PALE_LINE_ROWS and hidden >= PALE_HIDDEN and plain and ends >= PALE_ENDS and covered:
         return "pale" if readable else "suspect"
-    if plain and (hidden > HIDDEN_ROWS or pale_band(j.scaled, strip, j.du, j.dv)[0] > EMPTY_PALE):
+    if plain and (hidden > HIDDEN_ROWS or _faint_band(strip, j)):
         return "suspect"
     return "unsure"
