@@ -1203,25 +1203,45 @@ def _pale_run(off: list[bool | None], centre: float) -> int:
     return found
 
 
-def _yellower(
-    samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int, rows: range
-) -> list[float | None]:
-    """Per sample across the strip, how much yellower than the board the photo is there over
-    ``rows`` (the median; red and green over blue, in the strip's light), where the board is
-    paper (print within half a mm leaves a sample out); None where fewer than half the rows
-    show paper."""
+def _yellowness(
+    samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int
+) -> list[list[float | None]]:
+    """Per row and sample across, how much yellower than the board the photo is (red and
+    green over blue, in the strip's light) where the board is paper; None where it prints
+    within half a mm."""
     ref = strip.ref
+    out: list[list[float | None]] = []
+    for row, s in enumerate(samples):
+        mid = ref[2 * row + SLIDE + du]
+        paper = max(q[1] for q in mid) - PALE_INK
+        level: list[float | None] = []
+        for j, (p0, p1, p2) in enumerate(s):
+            k = 2 * j + SLIDE + dv
+            q = mid[k]
+            if mid[k - 1][1] < paper or q[1] < paper or mid[k + 1][1] < paper:
+                level.append(None)
+            else:
+                level.append((p0 - q[0] + p1 - q[1]) / 2 - (p2 - q[2]))
+        out.append(level)
+    return out
+
+
+def _yellower(levels: list[list[float | None]], rows: range, least: float) -> list[float | None]:
+    """Per sample across, the median of ``levels`` over ``rows``; None where fewer than half
+    of them show paper. All None when fewer than two samples can reach ``least`` (half their
+    rows at it or over): no band can (:func:`_plateau`), and the medians are spared."""
     cols: list[list[float]] = [[] for _ in range(COLS)]
     for row in rows:
-        s, mid = samples[row], ref[2 * row + SLIDE + du]
-        paper = max(q[1] for q in mid) - PALE_INK
-        for j in range(COLS):
-            k = 2 * j + SLIDE + dv
-            if mid[k - 1][1] < paper or mid[k][1] < paper or mid[k + 1][1] < paper:
-                continue
-            p, q = s[j], mid[k]
-            cols[j].append((p[0] - q[0] + p[1] - q[1]) / 2 - (p[2] - q[2]))
-    return [median(c) if 2 * len(c) >= len(rows) else None for c in cols]
+        for j, v in enumerate(levels[row]):
+            if v is not None:
+                cols[j].append(v)
+    enough = [2 * len(c) >= len(rows) for c in cols]
+    reach = sum(
+        ok and 2 * sum(v >= least for v in c) >= len(c) for ok, c in zip(enough, cols, strict=True)
+    )
+    if reach < 2:
+        return [None] * COLS
+    return [median(c) if ok else None for ok, c in zip(enough, cols, strict=True)]
 
 
 def _plateau(level: list[float | None]) -> float:
@@ -1251,10 +1271,11 @@ def cream_band(
     beige land by too little in any one sample (:func:`pale_band`) but is yellower in every
     row (rendered tuning 2009 F14-F15 and G13-G14, 1809 G11-H11: read empty)."""
     rows = len(samples)
-    if _plateau(_yellower(samples, strip, du, dv, range(rows))) > CREAM:
+    levels = _yellowness(samples, strip, du, dv)
+    if _plateau(_yellower(levels, range(rows), CREAM)) > CREAM:
         return True
     halves = (range(rows // 2), range(rows // 2, rows))
-    return min(_plateau(_yellower(samples, strip, du, dv, h)) for h in halves) > CREAM_HALVES
+    return all(_plateau(_yellower(levels, h, CREAM_HALVES)) > CREAM_HALVES for h in halves)
 
 
 def _faint_band(strip: Strip, j: Judged) -> bool:
