@@ -1161,20 +1161,21 @@ def pale_band(
         mid = ref[2 * row + SLIDE + du]
         paper = max(q[1] for q in mid)
         off: list[bool | None] = []
-        for j in range(COLS):
-            k = 2 * j + SLIDE + dv
-            p0, p1, p2 = s[j]
+        k = SLIDE + dv
+        for p0, p1, p2 in s:
             if mid[k][1] < paper - PALE_INK and p1 < paper - PALE_DIFF:
                 off.append(None)  # print that shows as print: its blur tells nothing here
-                continue
-            off.append(  # off the board: no reference sample near it (the middle one first)
-                not any(
-                    abs(p0 - q[0]) <= PALE_DIFF
-                    and abs(p1 - q[1]) <= PALE_DIFF
-                    and abs(p2 - q[2]) <= PALE_DIFF
-                    for q in (mid[k], mid[k - 1], mid[k + 1])
-                )
-            )
+            else:  # off the board: no reference sample near it (the middle one first)
+                off.append(True)
+                for q0, q1, q2 in (mid[k], mid[k - 1], mid[k + 1]):
+                    if (
+                        -PALE_DIFF <= p0 - q0 <= PALE_DIFF
+                        and -PALE_DIFF <= p1 - q1 <= PALE_DIFF
+                        and -PALE_DIFF <= p2 - q2 <= PALE_DIFF
+                    ):
+                        off[-1] = False
+                        break
+            k += 2
         run = _pale_run(off, centre)
         anywhere += run > 0
         over += run > 1
