@@ -232,6 +232,16 @@ class Strip:
     #: where the space's printed strokes lie across it (mm off its middle): one, or two for a
     #: double line (a dear space)
     strokes: tuple[float, ...] = (0.0,)
+    #: the board's paper in each row of ``ref``: its lightest green (:func:`_papers` fills it)
+    papers: list[int] = field(default_factory=list, repr=False, compare=False)
+
+
+def _papers(strip: Strip) -> list[int]:
+    """The board's paper in each row of the strip's reference: its lightest green (print is
+    darker), worked out once a strip."""
+    if len(strip.papers) != len(strip.ref):
+        strip.papers = [max(q[1] for q in line) for line in strip.ref]
+    return strip.papers
 
 
 def _row_ends(h: hg.H, strip: Strip) -> list[tuple[Point, Point]]:
@@ -932,11 +942,11 @@ def _runs(diffs: list[float]) -> list[tuple[int, int]]:
 
 
 def _inked(
-    s: list[tuple[float, float, float]], mid: list[tuple[int, int, int]], dv: int
+    s: list[tuple[float, float, float]], mid: list[tuple[int, int, int]], paper: int, dv: int
 ) -> list[bool]:
     """The samples over the board's print (its line, a name) that show as dark as the print:
-    a dark piece there looks like the ink, so whether it goes on over the print is unknown."""
-    paper = max(q[1] for q in mid)
+    a dark piece there looks like the ink, so whether it goes on over the print is unknown.
+    ``paper``: the board's paper in this row (:func:`_papers`)."""
     out = []
     for j in range(COLS):
         ink = mid[2 * j + SLIDE + dv][1]
@@ -984,7 +994,10 @@ def _read_row(
     runs = _runs(_row_diffs(s, pool, dv))
     if not runs:
         return "clear", 0, 0
-    group = max(_grouped(runs, _inked(s, mid, dv)), key=lambda g: sum(b - a for a, b in g))
+    group = max(
+        _grouped(runs, _inked(s, mid, _papers(strip)[base], dv)),
+        key=lambda g: sum(b - a for a, b in g),
+    )
     start, stop = group[0][0], group[-1][1]
     longest = stop - start
     count = sum(b - a for a, b in runs) - sum(b - a for a, b in group) + longest
@@ -1154,12 +1167,12 @@ def pale_band(
     in the strip and over the space's line, in the strip's light: every sample of it off the
     reference (and half a mm round it) by :data:`PALE_DIFF` or more in a channel, the board's
     level on both sides of it."""
-    ref = strip.ref
+    ref, papers = strip.ref, _papers(strip)
     centre = ACROSS - dv / 2  # where the space's line lies, in samples across
     anywhere = over = 0
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
-        paper = max(q[1] for q in mid)
+        paper = papers[2 * row + SLIDE + du]
         off: list[bool | None] = []
         k = SLIDE + dv
         for p0, p1, p2 in s:
@@ -1210,11 +1223,11 @@ def _yellowness(
     """Per row and sample across, how much yellower than the board the photo is (red and
     green over blue, in the strip's light) where the board is paper; None where it prints
     within half a mm."""
-    ref = strip.ref
+    ref, papers = strip.ref, _papers(strip)
     out: list[list[float | None]] = []
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
-        paper = max(q[1] for q in mid) - PALE_INK
+        paper = papers[2 * row + SLIDE + du] - PALE_INK
         level: list[float | None] = []
         for j, (p0, p1, p2) in enumerate(s):
             k = 2 * j + SLIDE + dv
