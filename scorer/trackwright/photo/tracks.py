@@ -241,7 +241,7 @@ class Strip:
 
 def _papers(strip: Strip) -> list[int]:
     """The board's paper in each row of the strip's reference: its lightest green (print is
-    darker), worked out once a strip."""
+    darker), worked out once a strip (the board's own, when it is made)."""
     if len(strip.papers) != len(strip.ref):
         strip.papers = [max(q[1] for q in line) for line in strip.ref]
     return strip.papers
@@ -336,6 +336,7 @@ def _make_strip(
         strip.ref.append([shared.setdefault(q, q) for q in zip(rr, rg, rb, strict=True)])
         sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
         strip.sharp.append([shared.setdefault(q, q) for q in zip(sr, sg, sb, strict=True)])
+    _papers(strip)  # once, with the board: a photo's strips are copies of these (replace)
     return strip
 
 
