@@ -769,6 +769,7 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
             return None
     cols = 2 * ACROSS + 1
     r, g, b = photo.r, photo.g, photo.b
+    w1 = w + 1
     out = []
     for (x0, y0), (x1, y1) in ends:
         x0, y0, x1, y1 = x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5
@@ -779,9 +780,9 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
         out.append(
             [
                 (
-                    (r[q] + r[q + 1] + r[q + w] + r[q + w + 1] + 2) >> 2,
-                    (g[q] + g[q + 1] + g[q + w] + g[q + w + 1] + 2) >> 2,
-                    (b[q] + b[q + 1] + b[q + w] + b[q + w + 1] + 2) >> 2,
+                    (r[q] + r[q + 1] + r[q + w] + r[q + w1] + 2) >> 2,
+                    (g[q] + g[q + 1] + g[q + w] + g[q + w1] + 2) >> 2,
+                    (b[q] + b[q + 1] + b[q + w] + b[q + w1] + 2) >> 2,
                 )
                 for q in idx
             ]
@@ -853,18 +854,13 @@ def _slide_cost(
     last = first + 2 * COLS
     for i in range(0, len(scaled), SLIDE_ROWS):
         row = scaled[i][::SLIDE_COLS]
-        for p, q in zip(row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True):
-            d = p[0] - q[0]
-            if d < 0:
-                d = -d
-            e = p[1] - q[1]
-            if e < 0:
-                e = -e
+        pairs = zip(row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True)
+        for (p0, p1, p2), (q0, q1, q2) in pairs:
+            d = p0 - q0 if p0 > q0 else q0 - p0
+            e = p1 - q1 if p1 > q1 else q1 - p1
             if e > d:
                 d = e
-            e = p[2] - q[2]
-            if e < 0:
-                e = -e
+            e = p2 - q2 if p2 > q2 else q2 - p2
             if e > d:
                 d = e
             total += d if d < DIFF else DIFF
