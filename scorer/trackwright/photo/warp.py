@@ -83,10 +83,11 @@ class Warp:
         if not self.ax:
             return x, y
         terms = _terms((x - self.cx) / self.sx, (y - self.cy) / self.sy)
-        return (
-            x + sum(a * t for a, t in zip(self.ax, terms, strict=True)),
-            y + sum(a * t for a, t in zip(self.ay, terms, strict=True)),
-        )
+        dx = dy = 0.0  # summed in order, as sum() would (called for every sample row)
+        for a, b, t in zip(self.ax, self.ay, terms, strict=True):
+            dx += a * t
+            dy += b * t
+        return x + dx, y + dy
 
     def sheet_move(self, x: float, y: float) -> Point:
         """How far the sheet under the board point (x, y) moves it (0, 0 off every sheet)."""
