@@ -295,12 +295,16 @@ def _solve(
             ox, oy = sheets[key]
             at = order[key]
             row += [(at, m.nx), (at + 1, m.ny), (at + 2, m.ny * (m.x - ox) - m.nx * (m.y - oy))]
-        for i, ri in row:
+        # The row's columns rise, so its pairs from each on fill the upper triangle (mirrored
+        # below: each product the same, summed in the same order, as the lower one's).
+        for k, (i, ri) in enumerate(row):
             line = ata[i]
-            for j, rj in row:
+            for j, rj in row[k:]:
                 line[j] += ri * rj
             atb[i] += ri * m.off
     for i in range(size):
+        for j in range(i):
+            ata[i][j] = ata[j][i]
         ata[i][i] += 1e-3
     sol = hg.solve_linear(ata, atb)
     if sol is None:
