@@ -856,6 +856,8 @@ def _slide_cost(
         row = scaled[i][::SLIDE_COLS]
         pairs = zip(row, ref[2 * i + SLIDE + du][first : last : 2 * SLIDE_COLS], strict=True)
         for (p0, p1, p2), (q0, q1, q2) in pairs:
+            # The largest channel's difference, written out as in _row_diffs (no call: the
+            # reader's two hottest loops, about a million samples a photo between them)
             d = p0 - q0 if p0 > q0 else q0 - p0
             e = p1 - q1 if p1 > q1 else q1 - p1
             if e > d:
@@ -902,6 +904,7 @@ def _row_diffs(s: list[tuple[float, float, float]], pool: _Pool, dv: int) -> lis
         rg, gb, rb = pr - pg, pg - pb, pr - pb
         for line, o in pool:
             q0, q1, q2 = line[k + o]
+            # the largest channel's difference, written out as in _slide_cost
             e = pr - q0 if pr > q0 else q0 - pr
             f = pg - q1 if pg > q1 else q1 - pg
             if f > e:
