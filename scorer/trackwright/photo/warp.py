@@ -268,7 +268,11 @@ def with_sheets(warp: Warp, matches: Sequence[Match], cuts: Sequence[Cut]) -> Wa
 
 
 def _plausible(warp: Warp, matches: Sequence[Match]) -> bool:
-    return _near(warp, matches) and all(
+    """Whether the field alone moves no match further than :data:`LIMIT` (as :func:`fit`
+    asks) and each sheet moves within its own limits. The two add up: a lens's 3 mm by a
+    corner and a sheet glued 2 mm off are both believed, and so is their sum."""
+    smooth = replace(warp, sheets=())
+    return _near(smooth, matches) and all(
         math.hypot(tx, ty) <= SHEET_SHIFT and abs(turn) <= SHEET_TURN
         for _key, (tx, ty, turn, _ox, _oy) in warp.sheets
     )
