@@ -390,19 +390,15 @@ def test_the_phone_question_reads_as_the_cli_does(tmp_path):
     assert "no buffer 7" in reply["error"]
 
 
-def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
-    """While the round is played the page makes the board ready a step at a time ("prepare":
-    "step": the pictures once, then bare steps until ready), each a short hold of the engine;
-    the photo then reads exactly as with a board made at once, and a photo taken half way
-    finishes the board first."""
+def _as_the_page_asks():
+    """The page's engine questions for one photo of scene 3: ``ask(args, buffers)``, the
+    board's ``pictures`` (args) and their bytes, and the photo's args and bytes."""
     from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
-    from trackwright.photo import question
     from trackwright.play import bridge
 
     cli_photo = sys.modules["trackwright.cli.photo"]
-    photo = scene(3)
     m = model.load("usa")
-    pic, _scale = cli_photo.working_picture(photo.jpeg, "photo")
+    pic, _scale = cli_photo.working_picture(scene(3).jpeg, "photo")
     ref, sharp = cli_photo.reference(m)
     size = (ref.pic.width, ref.pic.height)
 
@@ -415,16 +411,57 @@ def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
         "reference": {"width": size[0], "height": size[1], "buffer": 0, "ppm": ref.ppm},
         "sharp": {"width": size[0], "height": size[1], "buffer": 1},
     }
-    board_bytes = [planes(ref.pic), planes(sharp)]
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
 
     def ask(args, buffers=()):
         text = bridge.ask_bytes_text("photo_read", json.dumps(record), json.dumps(args), buffers)
-        return json.loads(text)["ok"]
+        return json.loads(text)
+
+    photo = {"width": pic.width, "height": pic.height}
+    return ask, pictures, [planes(ref.pic), planes(sharp)], photo, planes(pic)
+
+
+def test_the_board_named_once_is_read_by_its_name():
+    """The page sends the board's pictures once, naming them; later photos name them only
+    (megabytes spared each photo). A name the engine holds no board for asks for them."""
+    from trackwright.photo import question
+
+    ask, pictures, board_bytes, photo, photo_bytes = _as_the_page_asks()
+    question._BOARDS.clear()
+    question._MAKING.clear()
+    by_name = {"photo": {**photo, "buffer": 0}, "board": "usa-1"}
+    assert ask(by_name, [photo_bytes])["ok"] == {"need": "board"}
+    full = {"photo": {**photo, "buffer": 2}, **pictures, "board": "usa-1"}
+    first = ask(full, [*board_bytes, photo_bytes])["ok"]
+    assert first["track"] and "need" not in first
+    assert ask(by_name, [photo_bytes])["ok"] == first
+    assert ask({**by_name, "board": "usa-2"}, [photo_bytes])["ok"] == {"need": "board"}
+    # begun in steps under its name: a photo by the name alone finishes it
+    question._BOARDS.clear()
+    ask({"prepare": "step", **pictures, "board": "usa-3"}, board_bytes)
+    assert question._MAKING
+    assert ask({**by_name, "board": "usa-3"}, [photo_bytes])["ok"] == first
+    assert not question._MAKING
+    for bad in (7, "", "x" * 101):
+        error = ask({**by_name, "board": bad}, [photo_bytes])["error"]
+        assert "board: a name of 1 to 100 characters wanted" in error
+
+
+def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
+    """While the round is played the page makes the board ready a step at a time ("prepare":
+    "step": the pictures once, then bare steps until ready), each a short hold of the engine;
+    the photo then reads exactly as with a board made at once, and a photo taken half way
+    finishes the board first."""
+    from trackwright.photo import question
+    from trackwright.play import bridge
+
+    page_ask, pictures, board_bytes, photo, photo_bytes = _as_the_page_asks()
+
+    def ask(args, buffers=()):
+        return page_ask(args, buffers)["ok"]
 
     def read():
-        args = {"photo": {"width": pic.width, "height": pic.height, "buffer": 2}, **pictures}
-        return ask(args, [*board_bytes, planes(pic)])
+        return ask({"photo": {**photo, "buffer": 2}, **pictures}, [*board_bytes, photo_bytes])
 
     question._BOARDS.clear()
     question._MAKING.clear()
@@ -443,7 +480,7 @@ def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
     assert ask({"prepare": "step"}) == done
     assert ask({"prepare": "step", **pictures}, board_bytes) == done
     # another map's steps are not this one's: its page is told to send its own pictures
-    other = {**record, "map": "europe"}
+    other = {"game": "transamerica", "map": "europe", "players": ["Ann", "Ben"], "rounds": []}
     text = bridge.ask_bytes_text("photo_read", json.dumps(other), '{"prepare": "step"}', [])
     assert json.loads(text)["ok"] == nothing
     # half way: the photo finishes the board

@@ -123,6 +123,60 @@ def test_the_board_is_made_ready_while_the_round_is_played(browser, static_site)
     context.close()
 
 
+# Each photo_read question the page asks the engine: with the board's pictures or not, how many
+# byte buffers went with it, and whether the engine asked for the pictures.
+SPY = """() => {
+    const E = window.TW.engine, ask = E.askBytes.bind(E);
+    window.__asked = [];
+    E.askBytes = async (name, record, args, buffers) => {
+      const n = buffers.length, got = await ask(name, record, args, buffers);
+      if (name === "photo_read")
+        window.__asked.push({ pictures: "reference" in args, buffers: n, need: got.need === "board" });
+      return got;
+    };
+}"""
+
+# The engine made another board meanwhile (a tiny one, named otherwise), as the page does for a
+# photo of another map: the board the page named is no longer held.
+ELSEWHERE = """async () => {
+    const px = { width: 64, height: 64 }, bytes = () => new Uint8Array(64 * 64 * 4);
+    await window.TW.engine.askBytes("photo_read", window.TW.G.record, {
+      photo: { ...px, buffer: 0 }, board: "elsewhere",
+      reference: { ...px, buffer: 1, ppm: 2 }, sharp: { ...px, buffer: 2 },
+    }, [bytes(), bytes(), bytes()]);
+    window.__asked = [];
+}"""
+
+
+def test_the_boards_pictures_go_to_the_engine_once(browser, static_site, tmp_path):
+    """The board's two pictures (9 MB) go to the engine as the board is made ready; a photo
+    then names them only. An engine holding another board by then asks for them, and the photo
+    is read all the same."""
+    _photo, path = a_round_photo(tmp_path, 3)
+    context = phone(browser)
+    pg = open_page(context, static_site)
+    new_game(pg, "transamerica", "b:usa")
+    start(pg)
+    pg.wait_for_selector("#photo-button")
+    pg.wait_for_function("window.TW.taPhoto.state.ready", timeout=120_000)
+    pg.evaluate(SPY)
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    assert pg.evaluate("window.__asked") == [{"pictures": False, "buffers": 1, "need": False}]
+    tracks = pg.evaluate("window.TW.taPhoto.state.review.track")
+    pg.click("#photo-cancel")
+    pg.evaluate(ELSEWHERE)
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    assert pg.evaluate("window.__asked") == [
+        {"pictures": False, "buffers": 1, "need": True},
+        {"pictures": True, "buffers": 3, "need": False},
+    ]
+    assert pg.evaluate("window.TW.taPhoto.state.review.track") == tracks
+    assert not context.errors, context.errors
+    context.close()
+
+
 def test_a_dark_photo_is_answered_in_the_page_language(browser, static_site, tmp_path):
     from PIL import Image
 

@@ -22,6 +22,13 @@ hands over the pictures, the next ones only ``{"prepare": "step"}``, each answer
 false}``; ``{"ready": false, "making": false}``: nothing is being made, send the pictures); a
 photo read meanwhile finishes it first.
 
+The board's pictures are megabytes; the page sends them once. With them it may name them
+(``"board": KEY``, a string of the page's own, one per pair of pictures), and from then on send
+a photo, or a step, with only that name: ``{"photo": PIXELS, "board": KEY}``. A name the engine
+holds no board for (made for another board since, or an engine started afresh) is answered
+``{"need": "board"}``: the page asks again with the pictures. Unnamed pictures are known by
+their bytes' fingerprint.
+
 The question ``photo_setup`` tells the page the sizes it draws at (:func:`photo_setup`), so no
 number of the reader's is written twice.
 """
@@ -132,7 +139,9 @@ def photo_read(
     buffers = args.get("buffers") or []
     if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
         raise TrackwrightError.of("photo.ask.buffers", where)
-    key = (m.name, _digest(args, buffers, where))
+    key = (m.name, _key(args, buffers, where))
+    if args.get("reference") is None and key not in _BOARDS and key not in _MAKING:
+        return {"need": "board"}  # named only, and not held: the page sends the pictures
     if args.get("photo") is None and args.get("prepare") == "step":
         if key in _BOARDS:  # made already: nothing else is worth making
             _MAKING.clear()
@@ -152,8 +161,19 @@ def photo_read(
     return reading.settled().to_json()
 
 
+def _key(args: dict[str, Any], buffers: list[bytes], where: str) -> str:
+    """What the board a photo is read against is kept by: the page's name for its pictures
+    (see the module's description), else their fingerprint."""
+    name = args.get("board")
+    if name is None:
+        return _digest(args, buffers, where)
+    if not isinstance(name, str) or not 0 < len(name) <= 100:
+        raise TrackwrightError.of("photo.ask.board-name", where)
+    return "named:" + name
+
+
 def _digest(args: dict[str, Any], buffers: list[bytes], where: str) -> str:
-    """The board's pictures' fingerprint: the board a photo is read against is kept by it."""
+    """The board's pictures' fingerprint."""
     digest = hashlib.sha1()
     for part, what in ((args.get("reference"), "reference"), (args.get("sharp"), "sharp")):
         try:

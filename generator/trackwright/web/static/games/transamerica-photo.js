@@ -129,6 +129,7 @@
   // The printed board's picture, drawn once per board from the SVG the page shows (its parsing,
   // in the page, is the one main-thread task of the photo's left: 110-200 ms at 4x), softened
   // twice (the reader compares the photo with both).
+  let named = 0;
   async function boardPicture(board, fresh = false) {
     // Kept for the next photo of any game on the same board (its picture is its SVG's).
     if (!fresh && reference && reference.svg === board.svg) return reference;
@@ -141,11 +142,38 @@
       const w = Math.round(board.width * ppm),
         hh = Math.round(board.height * ppm);
       const [soft, sharp] = await softened(img, w, hh, [`blur(${blur}px)`, `blur(${sharp_blur}px)`]);
-      reference = { svg: board.svg, ppm, soft, sharp };
+      reference = { svg: board.svg, ppm, soft, sharp, name: `board-${++named}` };
       return reference;
     } finally {
       URL.revokeObjectURL(url);
     }
+  }
+
+  // The board's pictures (megabytes) go to the engine once, named; later questions name them
+  // only (photo_read's "board"). `given`: the name the engine was last given pictures under
+  // (it keeps one board); asked by a name it no longer holds, it answers {need: "board"}.
+  let given = null;
+  function boardArgs(ref, first) {
+    given = ref.name;
+    return {
+      args: {
+        board: ref.name,
+        reference: { width: ref.soft.width, height: ref.soft.height, buffer: first, ppm: ref.ppm },
+        sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: first + 1 },
+      },
+      // as copies, kept for the next time (engine.askBytes transfers what it is given)
+      buffers: [ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
+    };
+  }
+  // The photo's bytes are handed over (transferred: the photo is not asked of twice).
+  function askPhoto(record, photo, ref, send) {
+    const args = { photo: { width: photo.width, height: photo.height, buffer: 0 }, board: ref.name };
+    if (!send) return TW.engine.askBytes("photo_read", record, args, [photo.bytes]);
+    const pictures = boardArgs(ref, 1);
+    return TW.engine.askBytes("photo_read", record, { ...args, ...pictures.args }, [
+      photo.bytes,
+      ...pictures.buffers,
+    ]);
   }
 
   async function read(file) {
@@ -161,25 +189,19 @@
     render();
     try {
       const { working } = await setup();
-      const photo = await photoPixels(file, working);
-      const { width, height } = photo;
+      let photo = await photoPixels(file, working);
       if (preparing) {
         hurry = true;
         await preparing;
       }
       const ref = await boardPicture(board);
-      const answer = await TW.engine.askBytes(
-        "photo_read",
-        record,
-        {
-          photo: { width, height, buffer: 0 },
-          reference: { width: ref.soft.width, height: ref.soft.height, buffer: 1, ppm: ref.ppm },
-          sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 2 },
-        },
-        // The photo's bytes are handed over; the board's pictures, kept for the next photo, go
-        // as copies (engine.askBytes transfers what it is given).
-        [photo.bytes, ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
-      );
+      let answer = await askPhoto(record, photo, ref, given !== ref.name);
+      if (answer.need === "board") {
+        // the engine holds another board (or none): the photo again, with the pictures
+        photo = await photoPixels(file, working);
+        answer = await askPhoto(record, photo, ref, true);
+      }
+      const { width, height } = photo;
       // Kept for its own game (shown when it is opened again), told only if it is open.
       if (answer.problem) {
         if (G.game?.id === game) say(t(`ta.photo-problem-${answer.problem}`));
@@ -235,15 +257,12 @@
       preparing = (async () => {
         const ref = await boardPicture(board);
         await idle();
+        const pictures = boardArgs(ref, 0);
         let answer = await TW.engine.askBytes(
           "photo_read",
           G.record,
-          {
-            prepare: "step",
-            reference: { width: ref.soft.width, height: ref.soft.height, buffer: 0, ppm: ref.ppm },
-            sharp: { width: ref.sharp.width, height: ref.sharp.height, buffer: 1 },
-          },
-          [ref.soft.bytes.slice(), ref.sharp.bytes.slice()],
+          { prepare: "step", ...pictures.args },
+          pictures.buffers,
         );
         // Until made; not when the engine makes nothing (another board asked for meanwhile)
         // or the page has left this board: then the next photo or warm-up starts again.
