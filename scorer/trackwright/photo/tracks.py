@@ -180,6 +180,8 @@ RULE_SEEN = 6  # track spaces read, at least, before the rules make unjoined uns
 PALE_ENDS = 1  # ... and an intersection at an end seen, neither blank (a card hides them;
 NODE_SEEN = 0.5  # a marker too): its green correlating with the board's by this; blank: flat,
 NODE_BLANK = 0.3  # its spread of green under this share of the board's
+BESIDE = (2, 3, 4)  # ... and its line not showing these half mm past the slide, either side,
+BESIDE_SHOWN = 0.5  # ... at this share of the lines round it (median): off its place
 KIND_LEAST = 12  # spaces of a line's kind (direction, strokes) to measure how that kind shows
 KIND_SPREAD = 2.0  # ... and scaled by at most this factor, up or down (a bound, never reached
 # in the tuning or check sets: one kind there showed at two thirds of the others at worst)
@@ -1589,6 +1591,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
         verdicts = {e: "suspect" if v == "pale" else v for e, v in verdicts.items()}
     _cards(board, verdicts)
     _unseen_ends(verdicts, seen)
+    _line_beside(photo, h, judged, near, verdicts)
     for strip, j, _shown in judged:
         verdict = verdicts[strip.edge]
         if verdict in ("taken", "pale"):
@@ -1731,6 +1734,30 @@ def _unseen_ends(verdicts: dict[Edge, str], seen: set[str]) -> None:
     for (a, b), v in list(verdicts.items()):
         if v == "pale" and any(n not in seen and pieces[n] < 2 for n in (a, b)):
             verdicts[(a, b)] = "suspect"
+
+
+def _line_beside(
+    photo: Picture,
+    h: hg.H,
+    judged: list[tuple[Strip, Judged, list[float]]],
+    near: dict[Edge, float],
+    verdicts: dict[Edge, str],
+) -> None:
+    """A pale piece hides its line where the board prints it and a millimetre or two round
+    it (a paper strip is 3 to 5 mm wide). A pale verdict whose line shows whole 1 to 2 mm
+    beside its place (:data:`BESIDE`, past the slide across's reach), at :data:`BESIDE_SHOWN`
+    of the lines round it, is changed to suspect: the line lies off its place (a tiled
+    board's sheet glued askew where the photo shows no seam: rendered 2326 I13-I14, and
+    tuning 2039 E6-E7), or the piece lies beside it. Only pale verdicts are looked at again:
+    a few a photo."""
+    for strip, j, _shown in judged:
+        if verdicts[strip.edge] != "pale":
+            continue
+        for k in (*BESIDE, *(-k for k in BESIDE)):
+            got = _line_seen(photo, h, strip, j.dv + k, j.gains[1])
+            if got and median(got) >= BESIDE_SHOWN * near[strip.edge]:
+                verdicts[strip.edge] = "suspect"
+                break
 
 
 def _direction(strip: Strip) -> tuple[int, int]:
