@@ -473,7 +473,7 @@ def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
     while not answers[-1]["ready"]:
         assert answers[-1] == {"ready": False, "making": True}
         answers.append(ask({"prepare": "step"}))
-    assert len(answers) >= 8  # 479 strips, 60 a step
+    assert len(answers) == 13  # 479 strips, 40 a step (12 steps), then the rest of the board
     assert not question._MAKING
     assert read() == at_once
     done = {"ready": True, "making": False}

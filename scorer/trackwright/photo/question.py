@@ -140,8 +140,9 @@ def photo_read(
     if not isinstance(buffers, list) or not all(isinstance(b, bytes) for b in buffers):
         raise TrackwrightError.of("photo.ask.buffers", where)
     key = (m.name, _key(args, buffers, where))
-    if args.get("reference") is None and key not in _BOARDS and key not in _MAKING:
-        return {"need": "board"}  # named only, and not held: the page sends the pictures
+    named_only = args.get("board") is not None and args.get("reference") is None
+    if named_only and key not in _BOARDS and key not in _MAKING:
+        return {"need": "board"}  # not held: the page sends the pictures
     if args.get("photo") is None and args.get("prepare") == "step":
         if key in _BOARDS:  # made already: nothing else is worth making
             _MAKING.clear()

@@ -411,11 +411,12 @@ class Board:
         reference: Reference,
         sharp: Picture,
         keepouts: Sequence[tuple[float, float, float, float]] = (),
-        step: int = 60,
+        step: int = 40,
     ) -> Iterator[Board | None]:
-        """The same board made a little at a time (``step`` strips, then the rest), so the
-        phone can make it ready while the round is played without holding its engine for long:
-        None after each step, then the board."""
+        """The same board made a little at a time (``step`` strips a step, then the rest of
+        the board in a step of its own: its neighbours, intersections and profiles cost about
+        as much as the strips of a step), so the phone can make it ready while the round is
+        played without holding its engine for long: None after each step, then the board."""
         runs = _seam_runs(m, keepouts)
         planes = _planes(reference, sharp)
         strips: list[Strip] = []
@@ -424,6 +425,8 @@ class Board:
             strips.append(_make_strip(m, e, reference, planes, runs, shared))
             if len(strips) % step == 0:
                 yield None
+        if len(strips) % step:
+            yield None
         yield cls(m, reference, sharp, keepouts, strips=strips)
 
 
