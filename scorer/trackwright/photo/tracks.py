@@ -878,22 +878,26 @@ def _slide_cost(
     return total
 
 
-def _best_slide(reach: int, slide: Callable[[int, float], float]) -> int:
-    """The slide of least cost, walking from none towards the better side while the cost
-    falls (it falls towards the best slide: the strip crosses one line, and the capped
-    sum keeps the piece from pulling), at most ``reach`` half-mm steps."""
-    chosen, least = 0, slide(0, math.inf)
+def _best_slide(
+    reach: int, slide: Callable[[int, float], float], none: float | None = None
+) -> tuple[int, float]:
+    """The slide of least cost, and its cost, walking from none towards the better side while
+    the cost falls (it falls towards the best slide: the strip crosses one line, and the
+    capped sum keeps the piece from pulling), at most ``reach`` half-mm steps. ``none``: the
+    cost of no slide, when known (the slide across's least is the slide along's none: the
+    same sum, whole, since a cost is cut short only past a better one)."""
+    least = slide(0, math.inf) if none is None else none
     minus, plus = slide(-1, least), slide(1, least)
     step = -1 if minus < plus else 1
     if min(minus, plus) >= least:
-        return 0
+        return 0, least
     chosen, least = step, min(minus, plus)
     while abs(chosen) < reach:
         c = slide(chosen + step, least)
         if c >= least:
             break
         chosen, least = chosen + step, c
-    return chosen
+    return chosen, least
 
 
 _Pool = tuple[tuple[list[tuple[int, int, int]], int], ...]
@@ -1087,8 +1091,10 @@ def _judge_lit(
             for s, ks in zip(samples, light, strict=True)
         ]
     # The reference slid across, then along: the slide that matches best.
-    dv = _best_slide(REACH, lambda v, bound: _slide_cost(scaled, ref, 0, v, bound))
-    du = _best_slide(REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound))
+    dv, across = _best_slide(REACH, lambda v, bound: _slide_cost(scaled, ref, 0, v, bound))
+    du, _cost = _best_slide(
+        REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound), across
+    )
     read = [_read_row(scaled[row], strip, row, du, dv, clipped) for row in range(rows)]
     crossing = _crossing(read)
     seen = {"band": 0, "other": 0, "clear": 0}
