@@ -140,8 +140,14 @@ def test_an_empty_space_needs_its_line_seen():
         assert tracks._verdict(strip, clear, [0.05] * 8, 1.0, 0) == "suspect"  # a card?
         one = [0.9] * 7 + [0.05]  # hidden in one row of 8: a stray, the board still shows
         assert tracks._verdict(strip, clear, one, 1.0, 2) == "empty"
-        two = [0.9] * 6 + [0.05] * 2  # in two: a piece's end, or a card's corner
+        two = [0.9] * 3 + [0.05] * 2 + [0.9] * 3  # in two in the middle: a piece's end?
         assert tracks._verdict(strip, clear, two, 1.0, 2) == "unsure"
+        # in the rows at an end only, showing all between: no piece lies along the space
+        # (it would cover the middle); the next space's piece or a card's corner reaches in
+        assert tracks._verdict(strip, clear, [0.9] * 6 + [0.05] * 2, 1.0, 2) == "empty"
+        assert tracks._verdict(strip, clear, [0.05] + [0.9] * 6 + [0.1], 1.0, 2) == "empty"
+        assert tracks._verdict(strip, clear, [0.9] * 5 + [0.05] * 3, 1.0, 2) == "unsure"
+        assert tracks._verdict(strip, clear, [0.9] * 5 + [0.4] + [0.05] * 2, 1.0, 2) == "unsure"
         assert tracks._verdict(strip, clear, [], 1.0, 2) == "unsure"  # no line printed: no proof
         # against the board's own line in this photo (blur softens every line alike)
         assert tracks._verdict(strip, clear, [0.45] * 8, 0.5, 2) == "empty"
@@ -409,6 +415,26 @@ def test_a_shadow_edge_over_a_strip_is_light_not_a_piece():
     gains = tracks._gains(samples, strip.ref)
     even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
     assert tracks.judge(samples, strip).band <= even.band
+
+
+def test_a_dark_rail_beside_its_own_shadow_is_taken_in_graded_light():
+    """Dark rails in a sunlit patch throw their shadow beside them (rendered tuning 2088
+    I7-I8): under one even light the rail and its shadow are one run too wide for a piece's
+    band, every row "other", and the piece flagged. Graded across, the shadow is light and the
+    rail a band far darker than a shadow's sharp edge could leave in the middle: taken. (A
+    sharp edge alone, on the line, is still never read as more band: the test above.)"""
+    for level in (0.5, 0.6, 0.7):
+        strip, samples = _lit_strip(
+            lambda i, j, level=level: level if j > tracks.ACROSS + 3 else 1.0
+        )
+        for row in samples:
+            for j in range(tracks.ACROSS - 3, tracks.ACROSS + 4):
+                row[j] = (50, 40, 30)
+        gains = tracks._gains(samples, strip.ref)
+        even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
+        assert even.band < tracks.TAKEN_ROWS
+        got = tracks.judge(samples, strip)
+        assert got.band >= tracks.TAKEN_ROWS and got.other <= tracks.TAKEN_OTHER, got[:3]
 
 
 def test_a_seams_edge_beside_the_line_is_not_a_piece():

@@ -164,6 +164,7 @@ UNLINED_CLEAR = 0.9  # unless at least this share of rows is clear and the rows 
 EMPTY_CLEAR = 0.5  # empty: at least this share of rows clear ...
 EMPTY_FAINT = 0.38  # ... the line faint or hidden in at most this share of its rows ...
 EMPTY_HIDDEN = 0.13  # ... and hidden in at most this share (one of a space's 8 rows) ...
+END_ROWS = 2  # ... or only in this many rows at each end, and showing in all between ...
 DARKEST = 1.8  # ... its line no darker than this many times the board's (a dark piece on it)
 EMPTY_SHOWN = 0.59  # ... and showing at least this share of it over the space (median): a
 # strip of thin paper lets the line show through at half its strength
@@ -194,6 +195,7 @@ NOISY = 0.15  # the line's flicker (_line_noise) over its contrast past which no
 GRADE_LEAST = 1.15  # a strip's light graded (a shadow's edge): its quarters' levels differ by
 GRADE_MOST = 3.5  # ... between these many times ...
 GRADE_COLOUR = 0.12  # ... and each quarter's colour is within this (log) of the strip's
+STEP_DARK = 0.8  # a band in graded light darker than a shadow's step by this is a piece's
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -1058,14 +1060,29 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     busy = flat.other > TAKEN_OTHER or flat.band > BAND_ROWS
     if not busy or (flat.band >= TAKEN_ROWS and flat.other <= TAKEN_OTHER):
         return flat
-    light = _graded_light(samples, strip.ref, gains)
-    if light is None:
+    graded_light = _graded_light(samples, strip.ref, gains)
+    if graded_light is None:
         return flat
+    light, step = graded_light
     graded = _judge_lit(samples, strip, gains, clipped, light)
     # Only ever less busy, never more banded: a shadow's sharp edge along the line, graded
-    # evenly, leaves a band of half light in the middle.
+    # evenly, leaves a band of half light in the middle; unless the band is a piece's, darker
+    # than that half light can be.
     calmer = graded.band + graded.other < flat.band + flat.other
-    return graded if calmer and graded.band <= flat.band else flat
+    if calmer and graded.band <= flat.band:
+        return graded
+    return graded if _darker_than_a_step(graded, step) else flat
+
+
+def _darker_than_a_step(j: Judged, step: float) -> bool:
+    """Whether a strip read in graded light shows a piece's band (as :func:`_verdict` takes
+    it) darker, in its darkest channel, than :data:`STEP_DARK` times ``step``: the darkest a
+    shadow's sharp edge along the line can leave the middle under light graded evenly across
+    it (the shadow's level over the mean of the quarters' least and most). Dark rails in a
+    sunlit patch, their own shadow beside them: rendered tuning 2088 I7-I8 read 15 rows of 16
+    as a band only in graded light."""
+    taken = j.band >= TAKEN_ROWS and j.other <= TAKEN_OTHER
+    return taken and min(j.tone) < STEP_DARK * step
 
 
 def _judge_lit(
@@ -1141,13 +1158,15 @@ def _graded_light(
     samples: list[list[tuple[int, int, int]]],
     ref: list[list[tuple[int, int, int]]],
     gains: list[float],
-) -> list[list[float]] | None:
+) -> tuple[list[list[float]], float] | None:
     """The light graded over the strip, a level per sample over its even light: the four
     quarters' levels (:func:`_quadrant_light`) interpolated across and along between the
     quarters' middles (and held beyond them). Only a shadow's or a lamp's light, which darkens
     every channel alike: None unless each quarter's colour is within :data:`GRADE_COLOUR` of
     the strip's, and its levels differ by between :data:`GRADE_LEAST` and :data:`GRADE_MOST`
-    times (a piece lying beside the line, dark or coloured, changes the colour or far more)."""
+    times (a piece lying beside the line, dark or coloured, changes the colour or far more).
+    With it, the least level over the mean of the least and the most (the darkest a shadow's
+    step leaves the middle in that light: :func:`_darker_than_a_step`)."""
     levels = []
     for quarter in _quadrant_light(samples, ref, gains):
         logs = [math.log(v) for v in quarter]
@@ -1155,8 +1174,8 @@ def _graded_light(
         if max(abs(v - mean) for v in logs) > GRADE_COLOUR:
             return None
         levels.append(math.exp(mean))
-    spread = max(levels) / min(levels)
-    if not GRADE_LEAST <= spread <= GRADE_MOST:
+    least, most = min(levels), max(levels)
+    if not GRADE_LEAST <= most / least <= GRADE_MOST:
         return None
     lt, lb, rt, rb = levels
     rows = len(samples)
@@ -1172,7 +1191,7 @@ def _graded_light(
                 for j in range(COLS)
             ]
         )
-    return grid
+    return grid, 2 * least / (least + most)
 
 
 def pale_band(
@@ -1869,6 +1888,16 @@ def _thinly_lined_empty(strip: Strip, j: Judged, shown: list[float], typical: fl
     return not _faint_band(strip, j)
 
 
+def _hidden_at_ends(shown: list[float], typical: float) -> bool:
+    """Whether the line is hidden only in the :data:`END_ROWS` rows at each end of the space,
+    if at all, and shows (:data:`VISIBLE_SHARE` of the board's) in every row between: a piece
+    lies along its space and covers its middle, so nothing lies there; something at an
+    intersection reaches over the strip's end (the next space's piece seen from the side, its
+    shadow). Rendered tuning: 95 empty spaces flagged for 2 rows hidden at an end, no piece."""
+    middle = shown[END_ROWS:-END_ROWS]
+    return len(middle) >= END_ROWS and all(v >= VISIBLE_SHARE * typical for v in middle)
+
+
 def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: int) -> str:
     """One space's verdict: "taken" (a piece's band all along it), "pale" (its line hidden all
     along, little else differing, an intersection at an end seen: a pale piece, unless
@@ -1890,7 +1919,8 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
     inked = median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
     whole = median(shown) >= EMPTY_SHOWN * typical if shown else False  # not seen through paper
-    if lined and faint <= EMPTY_FAINT and hidden <= EMPTY_HIDDEN and not busy and inked and whole:
+    intact = hidden <= EMPTY_HIDDEN or _hidden_at_ends(shown, typical)
+    if lined and faint <= EMPTY_FAINT and intact and not busy and inked and whole:
         if j.clear >= EMPTY_CLEAR and not _faint_band(strip, j):
             return "empty"
         return "suspect" if plain else "unsure"  # a faint band beside the line, say
