@@ -437,6 +437,47 @@ def test_a_dark_rail_beside_its_own_shadow_is_taken_in_graded_light():
         assert got.band >= tracks.TAKEN_ROWS and got.other <= tracks.TAKEN_OTHER, got[:3]
 
 
+def test_an_unsure_space_toned_as_the_photos_pieces_is_taken():
+    """Dark rails beside their soft shadow read "other" row by row (the rail and its shadow one
+    run to the strip's edge: rendered tuning 2088 I4-I5); but the rail's own band is toned as
+    the rails the photo shows taken elsewhere, lighter on both sides: taken. A shadow as dark,
+    a card's edge crossing the strip, or too few pieces taken to know how they look: left
+    unsure."""
+    rail = (60.0, 52.0, 40.0)
+    strip, samples = _lit_strip(lambda i, j: 1.0)
+    rail_tone = tuple(r / p for r, p in zip(rail, (230, 215, 180), strict=True))
+    on_line = range(tracks.ACROSS - 2, tracks.ACROSS + 3)
+
+    def case(dark, light=lambda j: 1.0):
+        scaled = [
+            [rail if j in dark(i) else tuple(c * light(j) for c in q) for j, q in enumerate(row)]
+            for i, row in enumerate(samples)
+        ]
+        return tracks.Judged(0.0, 1.0, 0.0, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), scaled)
+
+    taken = tracks.Judged(1.0, 0.0, 0.0, (1.0, 1.0, 1.0), 0, 0, rail_tone, [])
+    # the rail, its soft shadow beside it running on to the strip's edge
+    penumbra = case(
+        lambda i: on_line, lambda j: min(1.0, 0.5 + 0.1 * max(0, j - tracks.ACROSS - 2))
+    )
+    assert tracks._read_row(penumbra.scaled[0], strip, 0, 0, 0)[0] == "other"
+    # a shadow as dark as the rail over half the strip: wider than a piece, lit on one side
+    shadow = case(lambda i: range(tracks.ACROSS - 2, tracks.COLS))
+    # a card's edge, as dark, crossing the strip
+    edge = case(lambda i: range(2 + i // 2, 5 + i // 2))
+
+    def verdicts_of(seen: int, cases):
+        judged = [(replace(strip, edge=(f"A{n}", "B")), taken, []) for n in range(seen)]
+        judged += [(replace(strip, edge=(f"C{n}", "D")), j, []) for n, j in enumerate(cases)]
+        verdicts = {s.edge: "taken" if j is taken else "unsure" for s, j, _ in judged}
+        tracks._like_the_pieces(judged, verdicts)
+        return [verdicts[s.edge] for s, _j, _ in judged[seen:]]
+
+    seen = tracks.TONES_LEAST
+    assert verdicts_of(seen, [penumbra, shadow, edge]) == ["taken", "unsure", "unsure"]
+    assert verdicts_of(seen - 1, [penumbra]) == ["unsure"]  # too few seen
+
+
 def test_a_seams_edge_beside_the_line_is_not_a_piece():
     """A tiled board's sheet edge 6 mm beside a space's line (rendered 1806 and 1822: beside
     E19-E20) casts a thin shadow unlike the line's ink, which read as a piece's band all

@@ -196,6 +196,12 @@ GRADE_LEAST = 1.15  # a strip's light graded (a shadow's edge): its quarters' le
 GRADE_MOST = 3.5  # ... between these many times ...
 GRADE_COLOUR = 0.12  # ... and each quarter's colour is within this (log) of the strip's
 STEP_DARK = 0.8  # a band in graded light darker than a shadow's step by this is a piece's
+TONES_LEAST = 6  # spaces read taken in a photo, at least, to know how its pieces look ...
+TONE_MATCH = 0.2  # ... a sample toned as one of them within this (log, every channel) ...
+TONE_REACH = 5  # ... within this many samples of the line ...
+TONE_SIDES = 1.4  # ... with a sample this many times lighter on each side (_like_the_pieces)
+TONE_PAPER, TONE_GREY = 0.8, 0.25  # but not a sample toned as the board, a little shaded
+TONE_FLOOR = 0.02  # tones under this are this (logs)
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -1619,6 +1625,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     }
     if noisy:  # a hidden line is no evidence where lines flicker row to row
         verdicts = {e: "suspect" if v == "pale" else v for e, v in verdicts.items()}
+    _like_the_pieces(judged, verdicts)
     _cards(board, verdicts)
     _unseen_ends(verdicts, seen)
     _line_beside(photo, h, judged, near, verdicts)
@@ -1749,6 +1756,106 @@ def _cards(board: Board, verdicts: dict[Edge, str]) -> None:
         if all(verdicts.get(e) in hidden for e in tri):
             for e in tri:
                 verdicts[e] = "suspect"
+
+
+def _like_the_pieces(
+    judged: list[tuple[Strip, Judged, list[float]]], verdicts: dict[Edge, str]
+) -> None:
+    """A piece looks like the other pieces of its kind in the same photo, in the same light:
+    an unsure space showing, in :data:`TAKEN_ROWS` of its rows along one straight line
+    (:func:`_straight_rows`), a band of samples toned as a piece taken in this photo
+    (:func:`_piece_tones`), lighter on both sides (:func:`_toned_band`), is taken. Dark rails
+    whose shadow or lit side runs on to the strip's edge, or whose band looks like the printed
+    line's ink, are read as "other" row by row (a third of the rendered tuning set's rails);
+    a shadow, a card's edge or a sunlit patch's edge is wider, lighter on one side only, or
+    crosses the strip."""
+    if sum(v == "taken" for v in verdicts.values()) < TONES_LEAST:
+        return
+    tones = _piece_tones(judged, verdicts)
+    for strip, j, _shown in judged:
+        if verdicts[strip.edge] != "unsure":
+            continue
+        centres = []
+        for row in range(len(j.scaled)):
+            middle = _toned_band(strip, j, row, tones)
+            if middle is not None:
+                centres.append((row, middle))
+        if _straight_rows(centres) >= TAKEN_ROWS * len(j.scaled):
+            verdicts[strip.edge] = "taken"
+
+
+def _piece_tones(
+    judged: list[tuple[Strip, Judged, list[float]]], verdicts: dict[Edge, str]
+) -> list[tuple[float, float, float]]:
+    """The tones (log, per channel, over the board in the strip's light) of the bands read
+    taken in this photo, one of each within :data:`TONE_MATCH` of another dropped."""
+    out: list[tuple[float, float, float]] = []
+    for strip, j, _shown in judged:
+        if verdicts[strip.edge] == "taken" and j.band >= TAKEN_ROWS:
+            tone = (
+                math.log(max(j.tone[0], TONE_FLOOR)),
+                math.log(max(j.tone[1], TONE_FLOOR)),
+                math.log(max(j.tone[2], TONE_FLOOR)),
+            )
+            if not any(_tone_near(tone, t, TONE_MATCH / 2) for t in out):
+                out.append(tone)
+    return out
+
+
+def _tone_near(a: tuple[float, float, float], b: tuple[float, float, float], most: float) -> bool:
+    return abs(a[0] - b[0]) <= most and abs(a[1] - b[1]) <= most and abs(a[2] - b[2]) <= most
+
+
+def _toned_band(
+    strip: Strip, j: Judged, row: int, tones: list[tuple[float, float, float]]
+) -> float | None:
+    """The middle (samples across) of a run of :data:`BAND_MIN` to :data:`BAND_MAX` samples
+    within :data:`TONE_REACH` of the line whose tones (photo over board) are a piece's in
+    ``tones`` (print as dark as a piece, over which its band runs on, counted in), with a
+    sample :data:`TONE_SIDES` times lighter than the run on each side; None without one. A
+    sample near the board's own tone (its channels all over :data:`TONE_PAPER` and within
+    :data:`TONE_GREY` of each other) is no piece's."""
+    s, mid = j.scaled[row], strip.ref[2 * row + SLIDE + j.du]
+    paper = _papers(strip)[2 * row + SLIDE + j.du]
+    levels: list[float | None] = []  # each sample's level over the board's; None over print
+    toned: list[bool] = []
+    for c in range(COLS):
+        q = mid[2 * c + SLIDE + j.dv]
+        t = (s[c][0] / max(q[0], 16), s[c][1] / max(q[1], 16), s[c][2] / max(q[2], 16))
+        if q[1] < paper - PALE_INK:
+            levels.append(None)
+            toned.append(True)
+            continue
+        levels.append((t[0] + t[1] + t[2]) / 3)
+        board_like = min(t) > TONE_PAPER and max(t) - min(t) < TONE_GREY
+        logs = tuple(math.log(max(v, TONE_FLOOR)) for v in t)
+        toned.append(not board_like and any(_tone_near(logs, x, TONE_MATCH) for x in tones))
+    centre = ACROSS - j.dv / 2
+    first, last = max(0, int(centre - TONE_REACH)), min(COLS, int(centre + TONE_REACH) + 1)
+    c = first
+    while c < last:
+        if not toned[c] or levels[c] is None:
+            c += 1
+            continue
+        stop = c
+        while stop < COLS and toned[stop]:
+            stop += 1
+        if _lighter_beside(levels, c, stop):
+            return (c + stop - 1) / 2
+        c = stop
+    return None
+
+
+def _lighter_beside(levels: list[float | None], start: int, stop: int) -> bool:
+    """Whether the run ``start:stop`` of samples is a piece's width with a sample on each side
+    :data:`TONE_SIDES` times lighter than the run's mean (``levels``: None over print)."""
+    inside = [v for v in levels[start:stop] if v is not None]
+    if len(inside) < BAND_MIN or stop - start > BAND_MAX:
+        return False
+    least = TONE_SIDES * sum(inside) / len(inside)
+    left = [v for v in levels[:start] if v is not None]
+    right = [v for v in levels[stop:] if v is not None]
+    return bool(left and right) and max(left) > least and max(right) > least
 
 
 def _unseen_ends(verdicts: dict[Edge, str], seen: set[str]) -> None:
