@@ -68,7 +68,7 @@ def tally(photo, got) -> dict[str, int]:
 # limits by 14 and 18. The twelfth (a cream band along a strip, cream_band) raised 34's by 1:
 # J17-K17 shows a band yellower than the land beside its line in both halves, flagged, never
 # wrong. To be lowered, never raised.
-FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (fourteenth time)'"
+FROZEN = "thresholds frozen at the commit 'Freeze the photo reader's thresholds (fifteenth time)'"
 PALE = [
     # the case of the issue: white and cream strips on the beige land, flat light, no shadow
     pytest.param(
@@ -415,26 +415,6 @@ def test_a_shadow_edge_over_a_strip_is_light_not_a_piece():
     gains = tracks._gains(samples, strip.ref)
     even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
     assert tracks.judge(samples, strip).band <= even.band
-
-
-def test_a_dark_rail_beside_its_own_shadow_is_taken_in_graded_light():
-    """Dark rails in a sunlit patch throw their shadow beside them (rendered tuning 2088
-    I7-I8): under one even light the rail and its shadow are one run too wide for a piece's
-    band, every row "other", and the piece flagged. Graded across, the shadow is light and the
-    rail a band far darker than a shadow's sharp edge could leave in the middle: taken. (A
-    sharp edge alone, on the line, is still never read as more band: the test above.)"""
-    for level in (0.5, 0.6, 0.7):
-        strip, samples = _lit_strip(
-            lambda i, j, level=level: level if j > tracks.ACROSS + 3 else 1.0
-        )
-        for row in samples:
-            for j in range(tracks.ACROSS - 3, tracks.ACROSS + 4):
-                row[j] = (50, 40, 30)
-        gains = tracks._gains(samples, strip.ref)
-        even = tracks._judge_lit(samples, strip, gains, (False, False, False), None)
-        assert even.band < tracks.TAKEN_ROWS
-        got = tracks.judge(samples, strip)
-        assert got.band >= tracks.TAKEN_ROWS and got.other <= tracks.TAKEN_OTHER, got[:3]
 
 
 def test_an_unsure_space_toned_as_the_photos_pieces_is_taken():
