@@ -1072,10 +1072,10 @@ def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
     busy = flat.other > TAKEN_OTHER or flat.band > BAND_ROWS
     if not busy or (flat.band >= TAKEN_ROWS and flat.other <= TAKEN_OTHER):
         return flat
-    graded_light = _graded_light(samples, strip.ref, gains)
-    if graded_light is None:
+    light = _graded_light(samples, strip.ref, gains)
+    if light is None:
         return flat
-    graded = _judge_lit(samples, strip, gains, clipped, graded_light)
+    graded = _judge_lit(samples, strip, gains, clipped, light)
     # Only ever less busy, never more banded: a shadow's sharp edge along the line, graded
     # evenly, leaves a band of half light in the middle. (Nor a band darker than such a step
     # can leave: a raised card's edge casts a thin shadow as dark as a rail, rendered 2591
@@ -1783,14 +1783,19 @@ def _piece_tones(
     out: list[tuple[float, float, float]] = []
     for strip, j, _shown in judged:
         if verdicts[strip.edge] == "taken" and j.band >= TAKEN_ROWS:
-            tone = (
-                math.log(max(j.tone[0], TONE_FLOOR)),
-                math.log(max(j.tone[1], TONE_FLOOR)),
-                math.log(max(j.tone[2], TONE_FLOOR)),
-            )
+            tone = _log_tone(j.tone)
             if not any(_tone_near(tone, t, TONE_MATCH / 2) for t in out):
                 out.append(tone)
     return out
+
+
+def _log_tone(t: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A tone (photo over board, per channel) in logs, :data:`TONE_FLOOR` at least."""
+    return (
+        math.log(max(t[0], TONE_FLOOR)),
+        math.log(max(t[1], TONE_FLOOR)),
+        math.log(max(t[2], TONE_FLOOR)),
+    )
 
 
 def _tone_near(a: tuple[float, float, float], b: tuple[float, float, float], most: float) -> bool:
@@ -1819,11 +1824,7 @@ def _toned_band(
             continue
         levels.append((t[0] + t[1] + t[2]) / 3)
         board_like = min(t) > TONE_PAPER and max(t) - min(t) < TONE_GREY
-        logs = (
-            math.log(max(t[0], TONE_FLOOR)),
-            math.log(max(t[1], TONE_FLOOR)),
-            math.log(max(t[2], TONE_FLOOR)),
-        )
+        logs = _log_tone(t)
         toned.append(not board_like and any(_tone_near(logs, x, TONE_MATCH) for x in tones))
     centre = ACROSS - j.dv / 2
     first, last = max(0, int(centre - TONE_REACH)), min(COLS, int(centre + TONE_REACH) + 1)
