@@ -417,6 +417,38 @@ def test_a_shadow_edge_over_a_strip_is_light_not_a_piece():
     assert tracks.judge(samples, strip).band <= even.band
 
 
+def test_what_differs_in_one_row_only_is_noise_not_a_piece():
+    """A phone's noise, amplified where the light is low (rendered tuning 2072 H5-I5: the
+    paper's samples scattered 30 either side of the board's), makes two or three samples of a
+    row differ here and there, and the row read as something: an empty space flagged. A piece lies
+    along its space, so what it changes goes on from row to row: each sample is judged with
+    the rows either side of it (:func:`_steady`). Specks in single rows leave the strip clear;
+    a magenta strip's band, the same specks over it, is still a band all along."""
+    strip, samples = _lit_strip(lambda i, j: 1.0)
+    speck = (150, 210, 160)  # greener than the paper by far: differs in a channel and a hue
+    specks = {(i, j) for i in range(0, 16, 2) for j in (2 + i % 5, 3 + i % 5, 12 - i % 4)}
+
+    def specked(piece=None):
+        return [
+            [
+                piece if piece and j in range(6, 11) else speck if (i, j) in specks else q
+                for j, q in enumerate(row)
+            ]
+            for i, row in enumerate(samples)
+        ]
+
+    gains = tracks._gains(samples, strip.ref)
+    noisy = specked()
+    one_row = tracks._read_row([tuple(map(float, q)) for q in noisy[0]], strip, 0, 0, 0)
+    assert one_row[0] != "clear"  # a row alone: its specks differ
+    got = tracks.judge(noisy, strip)
+    assert got.clear == 1.0, got[:3]
+    assert tracks._steady([[1.0], [50.0], [2.0]]) == [[2.0], [2.0], [2.0]]
+    assert tracks._steady([[50.0], [50.0], [2.0], [3.0]])[0] == [50.0]
+    banded = tracks._judge_lit(specked((250, 120, 200)), strip, gains, (False, False, False), None)
+    assert banded.band == 1.0, banded[:3]
+
+
 def test_an_unsure_space_toned_as_the_photos_pieces_is_taken():
     """Dark rails beside their soft shadow read "other" row by row (the rail and its shadow one
     run to the strip's edge: rendered tuning 2088 I4-I5); but the rail's own band is toned as

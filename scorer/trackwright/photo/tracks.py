@@ -917,6 +917,44 @@ def _best_slide(
 _Pool = tuple[tuple[list[tuple[int, int, int]], int], ...]
 
 
+def _row_pool(strip: Strip, row: int, du: int) -> _Pool:
+    """The reference a row's samples are compared with: the reference's there and half a mm
+    round it, soft and sharp (registration error and focus)."""
+    ref, sharp = strip.ref, strip.sharp
+    base = 2 * row + SLIDE + du
+    up, mid, down = ref[base - 1], ref[base], ref[base + 1]
+    sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
+    return (
+        *((mid, 0), (mid, -1), (mid, 1), (up, 0), (down, 0)),
+        *((smid, 0), (smid, -1), (smid, 1), (sup, 0), (sdown, 0)),
+    )
+
+
+def _steady(diffs: list[list[float]]) -> list[list[float]]:
+    """How far each sample differs (:func:`_row_diffs`, a list a row), as the median of its
+    own row's and the rows' either side of it at that place across (the two next ones at the
+    strip's ends): a piece lies along its space, so what it changes goes on from row to row,
+    while a phone's noise, a river or a shadow's edge crossing the strip does not. Rendered
+    photos (tuning 2000-2119 and seen sets 1800-1899, 2520-2719): 0.2-0.3 points fewer
+    spaces flagged, no more wrong."""
+    n = len(diffs)
+    if n < 3:
+        return diffs
+    out = []
+    for row in range(n):
+        first = min(max(row - 1, 0), n - 3)
+        a, b, c = diffs[first : first + 3]
+        out.append(  # the median of three, written out (no call per sample)
+            [
+                (x if z < x else (y if z > y else z))
+                if x <= y
+                else (y if z < y else (x if z > x else z))
+                for x, y, z in zip(a, b, c, strict=True)
+            ]
+        )
+    return out
+
+
 def _row_diffs(s: list[tuple[float, float, float]], pool: _Pool, dv: int) -> list[float]:
     """How far each sample of a row (in the strip's light) is from the reference there: the
     least, over the reference's there and half a mm round it (``pool``), of the largest
@@ -1005,21 +1043,15 @@ def _read_row(
     du: int,
     dv: int,
     clipped: tuple[bool, bool, bool] = (False, False, False),
+    diffs: list[float] | None = None,
 ) -> tuple[str, int, int]:
     """What one row of a strip shows: "band" (a piece's, from sample ``start`` to before
     ``stop``), "other" (something differing: wider, stray, or the line seen twice) or
-    "clear" (nothing, or a tiled board's seam where one may lie)."""
-    ref, sharp = strip.ref, strip.sharp
+    "clear" (nothing, or a tiled board's seam where one may lie). ``diffs``: how far each
+    sample differs (:func:`_steady`), this row's own (:func:`_row_diffs`) when not given."""
     base = 2 * row + SLIDE + du
-    up, mid, down = ref[base - 1], ref[base], ref[base + 1]
-    sup, smid, sdown = sharp[base - 1], sharp[base], sharp[base + 1]
-    # Each sample against the reference's there and half a mm round it, soft and sharp
-    # (registration error and focus).
-    pool = (
-        *((mid, 0), (mid, -1), (mid, 1), (up, 0), (down, 0)),
-        *((smid, 0), (smid, -1), (smid, 1), (sup, 0), (sdown, 0)),
-    )
-    runs = _runs(_row_diffs(s, pool, dv))
+    mid, smid = strip.ref[base], strip.sharp[base]
+    runs = _runs(_row_diffs(s, _row_pool(strip, row, du), dv) if diffs is None else diffs)
     if not runs:
         return "clear", 0, 0
     group = max(
@@ -1111,7 +1143,10 @@ def _judge_lit(
     du, _cost = _best_slide(
         REACH_ALONG, lambda u, bound: _slide_cost(scaled, ref, u, dv, bound), across
     )
-    read = [_read_row(scaled[row], strip, row, du, dv, clipped) for row in range(rows)]
+    steady = _steady(
+        [_row_diffs(scaled[row], _row_pool(strip, row, du), dv) for row in range(rows)]
+    )
+    read = [_read_row(scaled[row], strip, row, du, dv, clipped, steady[row]) for row in range(rows)]
     crossing = _crossing(read)
     seen = {"band": 0, "other": 0, "clear": 0}
     centres: list[tuple[int, float]] = []
