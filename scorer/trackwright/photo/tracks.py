@@ -162,11 +162,11 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # and a line hidden only at its ends (END_ROWS); it also took a band read in graded light
 # darker than a shadow's step for a piece, which its final set 2520-2619 showed taking a raised
 # card's edge shadow (2 of its 7 wrong). The fifteenth drops that. The sixteenth after the
-# rendered set 2620-2719 left most flags on empty spaces whose rows differ here and there, the
-# phone's noise amplified where the light is low: a sample is judged with the rows either side
-# of it (_steady), as a piece's change goes on along its space. The new CHECK sets (2D seeds
-# 9300-9339, classic 10300-10339, rendered seeds 2720-2819), and the old ones, are run on them
-# as they are.
+# rendered set 2620-2719 left many flags on empty spaces whose rows differ here and there, more
+# the noisier the photo (its noise amplified where the light is low): a sample is judged with
+# the rows either side of it (_steady), as a piece's change goes on along its space. The new
+# CHECK sets (2D seeds 9300-9339, classic 10300-10339, rendered seeds 2720-2819), and the old
+# ones, are run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
