@@ -14,16 +14,29 @@ def median(values: Sequence[float]) -> float:
 
 def correlation(a: Sequence[float], b: Sequence[float]) -> float:
     """Pearson's correlation of two equally long series; 0 when either is flat."""
-    n = len(a)
-    ma, mb = sum(a) / n, sum(b) / n
-    sab = saa = sbb = 0.0
-    for p, q in zip(a, b, strict=True):
-        p -= ma
-        q -= mb
-        sab += p * q
-        saa += p * p
+    return correlations([a], b)[0]
+
+
+def correlations(series: Sequence[Sequence[float]], b: Sequence[float]) -> list[float]:
+    """Pearson's correlation of each of ``series`` with ``b`` (all equally long), ``b`` taken
+    from its mean once (the warp's offsets: one profile slid past many); 0 when either is
+    flat."""
+    n = len(b)
+    mb = sum(b) / n
+    centred = [q - mb for q in b]
+    sbb = 0.0
+    for q in centred:
         sbb += q * q
-    return sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0
+    out = []
+    for a in series:
+        ma = sum(a) / n
+        sab = saa = 0.0
+        for p, q in zip(a, centred, strict=True):
+            p -= ma
+            sab += p * q
+            saa += p * p
+        out.append(sab / math.sqrt(saa * sbb) if saa > 0 and sbb > 0 else 0.0)
+    return out
 
 
 def within_groups_correlation(

@@ -833,7 +833,7 @@ def _paper_light(
     channel ``c``."""
     return median(
         [
-            samples[i][j][c] / max(ref[2 * i + SLIDE][2 * j + SLIDE][c], 16)
+            samples[i][j][c] / (q if (q := ref[2 * i + SLIDE][2 * j + SLIDE][c]) > 16 else 16)
             for i in rows
             for j in cols
         ]
@@ -1133,7 +1133,7 @@ def _judge_lit(
     ref = strip.ref
     gr, gg, gb = gains
     if light is None:
-        scaled = [[(p[0] / gr, p[1] / gg, p[2] / gb) for p in s] for s in samples]
+        scaled = [[(r / gr, g / gg, b / gb) for r, g, b in s] for s in samples]
     else:
         scaled = [
             [
@@ -1244,21 +1244,23 @@ def pale_band(
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
         paper = papers[2 * row + SLIDE + du]
+        inky, dark = paper - PALE_INK, paper - PALE_DIFF
         off: list[bool | None] = []
         k = SLIDE + dv
         for p0, p1, p2 in s:
-            if mid[k][1] < paper - PALE_INK and p1 < paper - PALE_DIFF:
+            if mid[k][1] < inky and p1 < dark:
                 off.append(None)  # print that shows as print: its blur tells nothing here
             else:  # off the board: no reference sample near it (the middle one first)
-                off.append(True)
+                near = False
                 for q0, q1, q2 in (mid[k], mid[k - 1], mid[k + 1]):
                     if (
                         -PALE_DIFF <= p0 - q0 <= PALE_DIFF
                         and -PALE_DIFF <= p1 - q1 <= PALE_DIFF
                         and -PALE_DIFF <= p2 - q2 <= PALE_DIFF
                     ):
-                        off[-1] = False
+                        near = True
                         break
+                off.append(not near)
             k += 2
         run = _pale_run(off, centre)
         anywhere += run > 0
@@ -1300,13 +1302,14 @@ def _yellowness(
         mid = ref[2 * row + SLIDE + du]
         paper = papers[2 * row + SLIDE + du] - PALE_INK
         level: list[float | None] = []
-        for j, (p0, p1, p2) in enumerate(s):
-            k = 2 * j + SLIDE + dv
-            q = mid[k]
-            if mid[k - 1][1] < paper or q[1] < paper or mid[k + 1][1] < paper:
+        k = SLIDE + dv
+        for p0, p1, p2 in s:
+            q0, q1, q2 = mid[k]
+            if mid[k - 1][1] < paper or q1 < paper or mid[k + 1][1] < paper:
                 level.append(None)
             else:
-                level.append((p0 - q[0] + p1 - q[1]) / 2 - (p2 - q[2]))
+                level.append((p0 - q0 + p1 - q1) / 2 - (p2 - q2))
+            k += 2
         out.append(level)
     return out
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from trackwright.photo import homography as hg
 from trackwright.photo.image import Picture
-from trackwright.photo.stats import correlation
+from trackwright.photo.stats import correlations
 
 Point = tuple[float, float]
 Cut = tuple[str, float, float, float]  # a seam run: ("x", x, y0, y1) or ("y", y, x0, x1)
@@ -172,13 +172,14 @@ def _joined_offset(seen: list[float], board: list[float], rows: int) -> tuple[fl
     middle, to a tenth by a parabola through the best three; and how well they correlate
     there."""
     wide, narrow = len(seen) // rows, len(board) // rows
-    scores = []
+    slid = []
     for o in range(-REACH, REACH + 1):
         a: list[float] = []
         for r in range(rows):
             start = r * wide + REACH + o
             a.extend(seen[start : start + narrow])
-        scores.append(correlation(a, board))
+        slid.append(a)
+    scores = correlations(slid, board)
     k = max(range(len(scores)), key=scores.__getitem__)
     best = scores[k]
     shift = 0.0
