@@ -103,6 +103,8 @@ CROSS_MOVES = 3  # ... moves across by this many samples at least over its rows,
 CROSS_GAP = 4  # ... this many rows between two of them (rendered 2262 J7-K7: two clusters)
 TAKEN_ROWS = 0.62  # taken: at least this share of rows show a band ...
 TAKEN_OTHER = 0.3  # ... and at most this share something else (a card's printed bars)
+BESIDE_MM = 2.5  # a band lighter than the board (every channel), its middle this far off the
+BESIDE_SHOWN = 0.6  # line, where the line shows this share of the board's round it, is unsure
 GAP_COLOUR, GAP_LEVEL = 0.05, 1.0  # a band nearer the board's colour than its strip by this
 # (log of ratios), and its level within this of the board's: the board between two fingers
 OTHER_ROWS = 0.5  # uncertain: more than this share of rows differ but show no band ...
@@ -1092,6 +1094,7 @@ class Judged(NamedTuple):
     tone: tuple[float, float, float]  # the band over the reference, in the strip's light
     scaled: list[list[tuple[float, float, float]]]  # the samples in the strip's light
     clipped: tuple[bool, bool, bool] = (False, False, False)  # the channels saturated (_clipped)
+    beside: float = 0.0  # mm: the band's middle off the space's line (median over its rows)
 
 
 def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
@@ -1168,11 +1171,13 @@ def _judge_lit(
                 for c in range(3):
                     tones[c].append(s[j][c] / max(q[c], 16))
     band, other, clear = seen["band"], seen["other"], seen["clear"]
+    line = ACROSS - dv / 2
+    beside = median([abs(c - line) for _row, c in centres]) if centres else 0.0
     kept = _straight_rows(centres)
     other, band = other + band - kept, kept
     tone = (median(tones[0]), median(tones[1]), median(tones[2])) if tones[0] else (1, 1, 1)
     return Judged(
-        band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped
+        band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped, beside
     )
 
 
@@ -2043,6 +2048,19 @@ def _hidden_at_ends(shown: list[float], typical: float) -> bool:
     return len(middle) >= END_ROWS and all(v >= VISIBLE_SHARE * typical for v in middle)
 
 
+def _light_beside(j: Judged, shown: list[float], typical: float) -> bool:
+    """Whether a space's band is lighter than the board in every channel, its middle
+    :data:`BESIDE_MM` or more off the line, and the line shows beside it (:data:`BESIDE_SHOWN`
+    of the board's round it): a white or cream strip laid beside its line, or light on the
+    board along it (lit paper between two shadows of a window's frame, a sheet's sheen beside
+    a line seen twice). Which, the photo does not tell. Over the ten rendered sets 1800-2819:
+    4 empty spaces taken so (2138 H9-H10, 2344 H10-I11, 2406 I7-I8, 2733 G2-G3), against 209
+    pieces, most of them paper strips laid off their line."""
+    if j.beside < BESIDE_MM or min(j.tone) <= 1.0 or not shown:
+        return False
+    return median(shown) >= BESIDE_SHOWN * typical
+
+
 def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: int) -> str:
     """One space's verdict: "taken" (a piece's band all along it), "pale" (its line hidden all
     along, little else differing, an intersection at an end seen: a pale piece, unless
@@ -2053,7 +2071,7 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     or "unsure". ``shown``: the line's contrast row by row (:func:`_line_seen`); ``typical``:
     the board's; ``ends``: how many of its intersections show."""
     if j.band >= TAKEN_ROWS and j.other <= TAKEN_OTHER:
-        return "taken"
+        return "unsure" if _light_beside(j, shown, typical) else "taken"
     seen = len(shown)
     hidden = sum(v < HIDDEN_SHARE * typical for v in shown) / max(seen, 1)
     faint = sum(v < VISIBLE_SHARE * typical for v in shown) / max(seen, 1)
