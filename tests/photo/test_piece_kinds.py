@@ -663,3 +663,48 @@ def test_a_thin_stroke_crossing_the_space_is_not_a_piece():
                 line[j] = (150, 140, 118)
     got = tracks.judge(samples, strip)
     assert got.clear >= tracks.EMPTY_CLEAR and got.band == 0, got[:3]
+
+
+def test_a_light_band_beside_a_line_that_shows_is_unsure():
+    """A band lighter than the board in every channel, its middle 2.5 mm or more off the
+    line, where the line shows beside it, is a white strip laid off its line or light on the
+    board along it (rendered 2733 G2-G3: lit paper between two shadows of a window's frame,
+    read as a piece): unsure. On the line, or darker than the board, or hiding the line, it is
+    a piece."""
+    strip = tracks.Strip(("A1", "A2"), ((0, 0), (0, 16), (15, 0), (15, 16)), 16)
+
+    def band(tone, beside):
+        return tracks.Judged(1.0, 0.0, 0.0, (1.0, 1.0, 1.0), 0, 0, tone, [], beside=beside)
+
+    light, dark = (1.15, 1.12, 1.1), (0.5, 0.45, 0.4)
+    shows, hidden = [0.9] * 8, [0.1] * 8
+    assert tracks._verdict(strip, band(light, 3.0), shows, 1.0, 2) == "unsure"
+    assert tracks._verdict(strip, band(light, 1.0), shows, 1.0, 2) == "taken"
+    assert tracks._verdict(strip, band(dark, 3.0), shows, 1.0, 2) == "taken"
+    assert tracks._verdict(strip, band(light, 3.0), hidden, 1.0, 2) == "taken"
+    assert tracks._verdict(strip, band((1.2, 1.1, 0.95), 3.0), shows, 1.0, 2) == "taken"
+
+
+def test_the_boards_print_a_little_off_its_place_is_no_band():
+    """A river's thin line beside a space, drawn darker and crisper in the photo than in the
+    softened board and left half a mm to a mm off by the fit (rendered 2026, 2203 and 2612
+    B2-C3: read as pieces), is print: every sample of the band is the board's print within
+    PRINT_NEAR half mm of its place. A piece is nothing the board prints there."""
+    paper, river, blend = (230, 215, 180), (70, 110, 190), (150, 162, 185)
+    line = [paper] * (2 * (2 * tracks.ACROSS + tracks.SLIDE) + 1)
+    at = 2 * 12 + tracks.SLIDE  # the river under sample 12
+    line[at - 1], line[at], line[at + 1] = blend, river, blend
+    sharp = list(line)
+    sharp[at - 1], sharp[at + 1] = paper, paper
+
+    def row(samples):
+        out = [tuple(map(float, paper))] * tracks.COLS
+        for j, q in samples.items():
+            out[j] = tuple(map(float, q))
+        return out
+
+    off = row({11: (152, 160, 182), 12: (78, 112, 186)})  # its edge off, its middle darker
+    assert tracks._print_near(off, 11, 13, line, sharp, 0)
+    assert not tracks._print_near(row({10: blend, 11: river}), 10, 12, line, sharp, 0)  # 2 mm
+    magenta = row({11: (250, 120, 200), 12: (250, 120, 200)})
+    assert not tracks._print_near(magenta, 11, 13, line, sharp, 0)
