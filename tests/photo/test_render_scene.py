@@ -164,3 +164,15 @@ def test_check_by_an_unknown_key_is_one_line(tmp_path: Path):
     assert done.returncode == 2
     assert "'colour'" in done.stderr and "kind, pieces, light" in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+def test_no_lamp_glows_right_before_the_lens():
+    """Seed 2863 put its warm lamp 76 mm in front of the phone's lens: a blurred glow over the
+    frame, the board black, no board to find. A lamp is drawn again while it lies there; a seed
+    whose first lamp is clear keeps its scene."""
+    for seed in (2863, *range(2900, 2920)):
+        desc = scene.describe(seed)
+        lamp = desc["light"].get("lamp")
+        if lamp is not None:
+            at = scene.to_world(*lamp["centre"])
+            assert not scene._before_lens(desc["camera"]["pose"], at, scene.LAMP_CLEAR), seed
