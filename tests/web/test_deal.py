@@ -37,6 +37,13 @@ def assert_hint_names_no_cards(pg) -> None:
     for lang, words in HINTS.items():
         pg.select_option("#lang", lang)
         pg.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        # the hint is drawn again a frame or more after the page's language changes (on a busy
+        # machine, CI once read it before: still English)
+        pg.wait_for_function(
+            "([sel, w]) => (document.querySelector(sel)?.innerText || '').includes(w)",
+            arg=["#hint", words],
+            timeout=10_000,
+        )
         assert words in pg.inner_text("#hint"), (lang, pg.inner_text("#hint"))
     pg.select_option("#lang", "en")
     pg.wait_for_function("document.documentElement.lang === 'en'")
