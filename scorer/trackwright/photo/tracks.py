@@ -1080,10 +1080,10 @@ def _read_row(
             # A tiled board's seam (its shadowed edge) away from the line, where no piece on
             # the space lies, is the seam however it looks (rendered 1806, 1822: a sheet's
             # edge 6 mm beside E19-E20, read as a piece).
-            off_line = abs(middle - ACROSS + dv / 2) > SEAM_NEAR
+            line = ACROSS - dv / 2  # the space's line, in samples across
+            off_line = abs(middle - line) > SEAM_NEAR
             if seam and off_line:
                 return "clear", start, stop
-            line = ACROSS - dv / 2
             printed = not start - 1 <= line <= stop and _print_near(s, start, stop, mid, smid, dv)
             return ("other" if printed else "band"), start, stop
         # Print: the line seen twice, or a tiled board's seam where one may lie.
