@@ -490,6 +490,34 @@ def test_an_unsure_space_toned_as_the_photos_pieces_is_taken():
     assert verdicts_of(seen - 1, [penumbra]) == ["unsure"]  # too few seen
 
 
+def test_a_band_toned_like_no_other_taken_piece_is_unsure():
+    """A table's pieces of one kind look alike in one photo. A band read taken whose tone no
+    other taken band shares (a card's edge along an empty space beside magenta strips,
+    rendered 2821 L9-M10; a finger; the coast by a rail's end) is made unsure; one toned as
+    another taken piece stays taken, and so does every band where too few are taken to tell."""
+    strip, _samples = _lit_strip(lambda i, j: 1.0)
+    magenta = (1.0, 0.3, 0.56)
+    grey = (0.75, 0.78, 0.8)
+
+    def verdicts_of(tones):
+        judged = [
+            (
+                replace(strip, edge=(f"A{n}", "B")),
+                tracks.Judged(1.0, 0.0, 0.0, (1.0, 1.0, 1.0), 0, 0, t, []),
+                [],
+            )
+            for n, t in enumerate(tones)
+        ]
+        verdicts = {s.edge: "taken" for s, _j, _ in judged}
+        tracks._lone_tones(judged, verdicts)
+        return [verdicts[s.edge] for s, _j, _ in judged]
+
+    many = tracks.TONES_LEAST
+    assert verdicts_of([magenta] * many + [grey]) == ["taken"] * many + ["unsure"]
+    assert verdicts_of([magenta] * many + [grey, grey]) == ["taken"] * (many + 2)
+    assert verdicts_of([magenta] * (many - 2) + [grey]) == ["taken"] * (many - 1)
+
+
 def test_a_seams_edge_beside_the_line_is_not_a_piece():
     """A tiled board's sheet edge 6 mm beside a space's line (rendered 1806 and 1822: beside
     E19-E20) casts a thin shadow unlike the line's ink, which read as a piece's band all

@@ -218,6 +218,7 @@ TONE_REACH = 5  # ... within this many samples of the line ...
 TONE_SIDES = 1.4  # ... with a sample this many times lighter on each side (_like_the_pieces)
 TONE_PAPER, TONE_GREY = 0.8, 0.25  # but not a sample toned as the board, a little shaded
 TONE_FLOOR = 0.02  # tones under this are this (logs)
+TONE_LONE = 0.25  # a band toned like no other taken piece's within this (log, every channel)
 LIGHT_SPREAD = 0.22  # log of the light's ratio to theirs, past which it is not the same light
 COLOUR_SPREAD = 0.15  # ... and of its colour's to the whole board's
 SEAM_OFF = 2.0  # mm: a seam lies this far from its place at most (the sheets' misalignment)
@@ -1707,6 +1708,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
     }
     if noisy:  # a hidden line is no evidence where lines flicker row to row
         verdicts = {e: "suspect" if v == "pale" else v for e, v in verdicts.items()}
+    _lone_tones(judged, verdicts)
     _like_the_pieces(judged, verdicts)
     _cards(board, verdicts)
     _unseen_ends(verdicts, seen)
@@ -1838,6 +1840,24 @@ def _cards(board: Board, verdicts: dict[Edge, str]) -> None:
         if all(verdicts.get(e) in hidden for e in tri):
             for e in tri:
                 verdicts[e] = "suspect"
+
+
+def _lone_tones(judged: list[tuple[Strip, Judged, list[float]]], verdicts: dict[Edge, str]) -> None:
+    """Pieces come as sets: a table's pieces of one kind look alike in one photo, in the
+    board's light (:attr:`Judged.tone`). A band read taken whose tone is within
+    :data:`TONE_LONE` of no other taken band's, where :data:`TONES_LEAST` or more are taken, is
+    something else along the space (a card's edge, a finger, the coast by a rail's end, a
+    window frame's shadow) or a piece on its own: changed to unsure."""
+    bands = [
+        (strip.edge, _log_tone(j.tone))
+        for strip, j, _shown in judged
+        if verdicts[strip.edge] == "taken" and j.band >= TAKEN_ROWS
+    ]
+    if len(bands) < TONES_LEAST:
+        return
+    for edge, tone in bands:
+        if not any(e != edge and _tone_near(tone, t, TONE_LONE) for e, t in bands):
+            verdicts[edge] = "unsure"
 
 
 def _like_the_pieces(
