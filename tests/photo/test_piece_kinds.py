@@ -632,6 +632,35 @@ def test_a_pale_strip_over_print_runs_on_over_it():
     assert tracks.pale_band(_floats(covered), strip, 0, 0) == (1.0, 0.0)
 
 
+def test_faint_runs_here_and_there_are_no_paper_strip():
+    """A paper strip is straight: its faint band lies along one line from row to row. The
+    board's grain, the noise of a dim photo or a pale print show faint runs a piece's width
+    too, but here and there across the strip; over the eleven rendered sets 1800-2919, 857
+    empty spaces were flagged for such runs in half their rows or a little more. A strip
+    beside the line is still a faint band; the same runs scattered are not, unless in more
+    than PALE_SCATTERED of the rows (a card's print read so: rendered 2214 D1-E2)."""
+    line = [tracks.ACROSS]
+    paper = (250, 236, 190)
+    strip, beside = _printed_strip(line, paper, range(2, tracks.ACROSS - 2))
+    assert tracks._faint_band(strip, _judged(beside))
+    strip, scattered = _printed_strip(line)
+    for row in range(0, strip.rows, 2):
+        start = (1, tracks.ACROSS + 2, 4)[row // 2 % 3]
+        for c in range(start, start + 3):
+            scattered[row][c] = paper
+    share = tracks.pale_band(_floats(scattered), strip, 0, 0)[0]
+    assert tracks.EMPTY_PALE < share <= tracks.PALE_SCATTERED
+    assert not tracks._faint_band(strip, _judged(scattered))
+    for row in range(1, strip.rows, 2):  # in every row
+        for c in range(3, 6):
+            scattered[row][c] = paper
+    assert tracks._faint_band(strip, _judged(scattered))
+
+
+def _judged(samples: list[list[tuple[int, int, int]]]) -> tracks.Judged:
+    return tracks.Judged(0.0, 0.0, 1.0, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), _floats(samples))
+
+
 def test_a_cream_strip_beside_the_line_is_not_read_empty():
     """A cream strip beside the line on the beige land (rendered tuning 2009 F14-F15 and
     G13-G14, 1809 G11-H11: read empty) differs from the board by less than PALE_DIFF in every

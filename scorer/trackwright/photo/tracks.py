@@ -185,7 +185,9 @@ END_ROWS = 2  # ... or only in this many rows at each end, and showing in all be
 DARKEST = 1.8  # ... its line no darker than this many times the board's (a dark piece on it)
 EMPTY_SHOWN = 0.59  # ... and showing at least this share of it over the space (median): a
 # strip of thin paper lets the line show through at half its strength
-EMPTY_PALE = 0.45  # ... and a faint band a piece's width in at most this share of rows:
+EMPTY_PALE = 0.45  # ... and a faint band a piece's width in at most this share of rows
+# where it lies along a straight line (_pale_lined), in at most this share where not:
+PALE_SCATTERED = 0.6
 PALE_DIFF = 18.0  # samples this far off the board (a channel, 0-255) ...
 PALE_INK = 30  # ... where the board's paper is (not darker than its lightest by this) ...
 PALE_MIN, PALE_MAX = 3, 9  # ... this many samples wide, the board on both sides
@@ -1287,10 +1289,21 @@ def pale_band(
     paper: a little whiter, yellower or greyer than the board, or its soft shadow), anywhere
     in the strip and over the space's line, in the strip's light: every sample of it off the
     reference (and half a mm round it) by :data:`PALE_DIFF` or more in a channel, the board's
-    level on both sides of it."""
+    level on both sides of it (:func:`_pale_rows`)."""
+    rows = _pale_rows(samples, strip, du, dv)
+    anywhere = sum(bool(runs) for runs in rows)
+    over = sum(any(kind == 2 for kind, _middle in runs) for runs in rows)
+    n = max(len(samples), 1)
+    return anywhere / n, over / n
+
+
+def _pale_rows(
+    samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int
+) -> list[list[tuple[int, float]]]:
+    """Each row's faint bands a piece's width (:func:`pale_band`), as :func:`_pale_runs`."""
     ref, papers = strip.ref, _papers(strip)
     centre = ACROSS - dv / 2  # where the space's line lies, in samples across
-    anywhere = over = 0
+    out = []
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
         paper = papers[2 * row + SLIDE + du]
@@ -1312,17 +1325,20 @@ def pale_band(
                         break
                 off.append(not near)
             k += 2
-        run = _pale_run(off, centre)
-        anywhere += run > 0
-        over += run > 1
-    rows = max(len(samples), 1)
-    return anywhere / rows, over / rows
+        out.append(_pale_runs(off, centre))
+    return out
 
 
 def _pale_run(off: list[bool | None], centre: float) -> int:
     """Whether the samples off the board (None: print, unknown) make a run of a piece's width
     with the board on both sides: 0 none, 1 beside the line, 2 over it."""
-    found = 0
+    return max((kind for kind, _middle in _pale_runs(off, centre)), default=0)
+
+
+def _pale_runs(off: list[bool | None], centre: float) -> list[tuple[int, float]]:
+    """The runs of samples off the board (None: print, unknown) a piece's width, with the
+    board on both sides: each 1 beside the line or 2 over it, and its middle (samples)."""
+    found = []
     j = 0
     while j < COLS:
         if not off[j]:
@@ -1336,8 +1352,24 @@ def _pale_run(off: list[bool | None], centre: float) -> int:
         stop = last + 1
         bounded = j < COLS and False in off[:start]
         if bounded and PALE_MIN <= stop - start <= PALE_MAX:
-            found = max(found, 2 if start - 1 <= centre <= stop else 1)
+            found.append((2 if start - 1 <= centre <= stop else 1, (start + stop - 1) / 2))
     return found
+
+
+def _pale_lined(rows: list[list[tuple[int, float]]]) -> bool:
+    """Whether the rows' faint bands lie along one straight line, as a paper strip's edges do
+    (:func:`_straight_rows`; in each row, the band nearest the middle of them all): the
+    board's grain, the noise or a pale print show faint runs here and there."""
+    middles = [m for runs in rows for _kind, m in runs]
+    if not middles:
+        return False
+    m = median(middles)
+    nearest = [
+        (row, min((c for _k, c in runs), key=lambda c: abs(c - m)))
+        for row, runs in enumerate(rows)
+        if runs
+    ]
+    return _straight_rows(nearest) > 0
 
 
 def _yellowness(
@@ -1418,9 +1450,12 @@ def cream_band(
 
 def _faint_band(strip: Strip, j: Judged) -> bool:
     """Whether a faint band a piece's width lies in the strip: a pale one in more than
-    :data:`EMPTY_PALE` of its rows (:func:`pale_band`), or a cream one along it
-    (:func:`cream_band`)."""
-    if pale_band(j.scaled, strip, j.du, j.dv)[0] > EMPTY_PALE:
+    :data:`EMPTY_PALE` of its rows (:func:`pale_band`) along one straight line
+    (:func:`_pale_lined`), or in more than :data:`PALE_SCATTERED` of them anywhere (something
+    pale over the strip: a card's print, say), or a cream one along it (:func:`cream_band`)."""
+    rows = _pale_rows(j.scaled, strip, j.du, j.dv)
+    share = sum(bool(runs) for runs in rows) / max(len(rows), 1)
+    if share > PALE_SCATTERED or (share > EMPTY_PALE and _pale_lined(rows)):
         return True
     return cream_band(j.scaled, strip, j.du, j.dv)
 
