@@ -175,8 +175,9 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # eighteenth after the rendered set 2820-2919 left more such edges read as pieces (a card's,
 # fingers, the coast, a tall rail seen from the side): a band toned like no other taken in the
 # photo is unsure (_lone_tones: TONE_LONE); and a faint band in half the rows must lie along
-# a straight line (_pale_lined; PALE_SCATTERED anywhere). The new CHECK sets (2D seeds 9500-9539, classic
-# 10500-10539, rendered seeds 2920-3019), and the old ones, are run on them as they are.
+# a straight line (_pale_lined; PALE_SCATTERED anywhere). The new CHECK sets (2D seeds
+# 9500-9539, classic 10500-10539, rendered seeds 2920-3019), and the old ones, are run on them
+# as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
