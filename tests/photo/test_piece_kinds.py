@@ -642,7 +642,7 @@ def test_faint_runs_here_and_there_are_no_paper_strip():
     line = [tracks.ACROSS]
     paper = (250, 236, 190)
     strip, beside = _printed_strip(line, paper, range(2, tracks.ACROSS - 2))
-    assert tracks._faint_band(strip, _judged(beside))
+    assert tracks._faint_band(strip, _clear_judged(beside))
     strip, scattered = _printed_strip(line)
     for row in range(0, strip.rows, 2):
         start = (1, tracks.ACROSS + 2, 4)[row // 2 % 3]
@@ -650,14 +650,14 @@ def test_faint_runs_here_and_there_are_no_paper_strip():
             scattered[row][c] = paper
     share = tracks.pale_band(_floats(scattered), strip, 0, 0)[0]
     assert tracks.EMPTY_PALE < share <= tracks.PALE_SCATTERED
-    assert not tracks._faint_band(strip, _judged(scattered))
+    assert not tracks._faint_band(strip, _clear_judged(scattered))
     for row in range(1, strip.rows, 2):  # in every row
         for c in range(3, 6):
             scattered[row][c] = paper
-    assert tracks._faint_band(strip, _judged(scattered))
+    assert tracks._faint_band(strip, _clear_judged(scattered))
 
 
-def _judged(samples: list[list[tuple[int, int, int]]]) -> tracks.Judged:
+def _clear_judged(samples: list[list[tuple[int, int, int]]]) -> tracks.Judged:
     return tracks.Judged(0.0, 0.0, 1.0, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), _floats(samples))
 
 
