@@ -1295,10 +1295,13 @@ def pale_band(
     reference (and half a mm round it) by :data:`PALE_DIFF` or more in a channel, the board's
     level on both sides of it (:func:`_pale_rows`)."""
     rows = _pale_rows(samples, strip, du, dv)
-    anywhere = sum(bool(runs) for runs in rows)
     over = sum(any(kind == 2 for kind, _middle in runs) for runs in rows)
-    n = max(len(samples), 1)
-    return anywhere / n, over / n
+    return _pale_share(rows), over / max(len(rows), 1)
+
+
+def _pale_share(rows: list[list[tuple[int, float]]]) -> float:
+    """The share of rows with a faint band anywhere (:func:`_pale_rows`)."""
+    return sum(bool(runs) for runs in rows) / max(len(rows), 1)
 
 
 def _pale_rows(
@@ -1458,7 +1461,7 @@ def _faint_band(strip: Strip, j: Judged) -> bool:
     (:func:`_pale_lined`), or in more than :data:`PALE_SCATTERED` of them anywhere (something
     pale over the strip: a card's print, say), or a cream one along it (:func:`cream_band`)."""
     rows = _pale_rows(j.scaled, strip, j.du, j.dv)
-    share = sum(bool(runs) for runs in rows) / max(len(rows), 1)
+    share = _pale_share(rows)
     if share > PALE_SCATTERED or (share > EMPTY_PALE and _pale_lined(rows)):
         return True
     return cream_band(j.scaled, strip, j.du, j.dv)
