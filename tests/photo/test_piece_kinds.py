@@ -722,6 +722,33 @@ def test_a_thin_stroke_crossing_the_space_is_not_a_piece():
     assert got.clear >= tracks.EMPTY_CLEAR and got.band == 0, got[:3]
 
 
+def test_the_rows_a_stroke_crosses_are_no_evidence_either_way():
+    """A stroke crossing the space (a river, a crease, a shadow's edge) hides what lies under
+    it in the rows it crosses, so they count neither as clear nor as differing: the space is
+    judged by the rows it leaves. A dark rail over the line, as dark as the line's ink in a
+    shadow, shows only as the line a sample wider, "other"; a river crossing 5 of its 16 rows
+    read clear made it empty (rendered 2971 H12-H13; its network, cut there, was then emptied
+    by the rules). A stroke crossing more than half the rows leaves too few: they are clear,
+    as before."""
+    strip, _bare = _printed_strip([tracks.ACROSS])
+    dark = (150, 140, 118)
+    stroke = {row: range(row - 2, row + 1) for row in range(2, 7)}  # slanting, 3 wide
+
+    def marked(rail: bool) -> list[list[tuple[int, int, int]]]:
+        out = _printed_strip([tracks.ACROSS])[1]
+        for row, line in enumerate(out):
+            if rail:
+                line[tracks.ACROSS + 2] = line[tracks.ACROSS + 3] = dark  # the rail's overhang
+                line[tracks.COLS - 2] = dark  # and a stray mark: "other"
+            for j in stroke.get(row, ()):
+                line[j] = dark
+        return out
+
+    got = tracks.judge(marked(rail=True), strip)
+    assert got.clear == 0.0 and got.other == 1.0, got[:3]
+    assert tracks.judge(marked(rail=False), strip).clear == 1.0  # the stroke alone
+
+
 def test_a_light_band_beside_a_line_that_shows_is_unsure():
     """A band lighter than the board in every channel, its middle 2.5 mm or more off the
     line, where the line shows beside it, is a white strip laid off its line or light on the

@@ -1206,13 +1206,17 @@ def _judge_lit(
     )
     read = [_read_row(scaled[row], strip, row, du, dv, clipped, steady[row]) for row in range(rows)]
     crossing = _crossing(read)
+    left = rows - len(crossing)
+    if 2 * left < rows:  # a stroke crossing most of it: judged by what else differs
+        read = [("clear", 0, 0) if row in crossing else r for row, r in enumerate(read)]
+        crossing, left = set(), rows
     seen = {"band": 0, "other": 0, "clear": 0}
     centres: list[tuple[int, float]] = []
     tones: tuple[list[float], list[float], list[float]] = ([], [], [])
     for row, (kind, start, stop) in enumerate(read):
         s = scaled[row]
         if row in crossing:
-            kind = "clear"
+            continue
         seen[kind] += 1
         if kind == "band":
             centres.append((row, (start + stop - 1) / 2))
@@ -1228,7 +1232,16 @@ def _judge_lit(
     other, band = other + band - kept, kept
     tone = (median(tones[0]), median(tones[1]), median(tones[2])) if tones[0] else (1, 1, 1)
     return Judged(
-        band / rows, other / rows, clear / rows, (gr, gg, gb), dv, du, tone, scaled, clipped, beside
+        band / left,
+        other / left,
+        clear / left,
+        (gr, gg, gb),
+        dv,
+        du,
+        tone,
+        scaled,
+        clipped,
+        beside,
     )
 
 
