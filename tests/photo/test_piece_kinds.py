@@ -726,11 +726,11 @@ def test_the_rows_a_stroke_crosses_are_no_evidence_either_way():
     """A stroke crossing the space (a river, a crease, a shadow's edge) hides what lies under
     it in the rows it crosses, so they count neither as clear nor as differing: the space is
     judged by the rows it leaves. A dark rail over the line, as dark as the line's ink in a
-    shadow, shows only as the line a sample wider, "other"; a river crossing 5 of its 16 rows
+    shadow, shows only as its edge beside the line, "other"; a river crossing 5 of its 16 rows
     read clear made it empty (rendered 2971 H12-H13; its network, cut there, was then emptied
     by the rules). A stroke crossing more than half the rows leaves too few: they are clear,
     as before."""
-    strip, _bare = _printed_strip([tracks.ACROSS])
+    strip = _printed_strip([tracks.ACROSS])[0]
     dark = (150, 140, 118)
     stroke = {row: range(row - 2, row + 1) for row in range(2, 7)}  # slanting, 3 wide
 

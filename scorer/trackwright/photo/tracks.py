@@ -1207,11 +1207,13 @@ def _judge_lit(
         [_row_diffs(scaled[row], _row_pool(strip, row, du), dv) for row in range(rows)]
     )
     read = [_read_row(scaled[row], strip, row, du, dv, clipped, steady[row]) for row in range(rows)]
+    # The rows a stroke crosses count neither way, unless it crosses most of them (then too
+    # few are left: they are clear).
     crossing = _crossing(read)
-    left = rows - len(crossing)
-    if 2 * left < rows:  # a stroke crossing most of it: judged by what else differs
+    if 2 * len(crossing) > rows:
         read = [("clear", 0, 0) if row in crossing else r for row, r in enumerate(read)]
-        crossing, left = set(), rows
+        crossing = set()
+    left = rows - len(crossing)
     seen = {"band": 0, "other": 0, "clear": 0}
     centres: list[tuple[int, float]] = []
     tones: tuple[list[float], list[float], list[float]] = ([], [], [])
