@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -46,22 +48,39 @@ def printed_board_key() -> str:
     return hashlib.sha1((repr(drawing.ops) + repr(tilings)).encode()).hexdigest()[:12]
 
 
+def _made_once(target: Path, make: Callable[[Path], None]) -> Path:
+    """``target``, a folder made by ``make`` into a folder of this process's own and then
+    renamed into place: two renders run side by side (one per core) each see the folder
+    whole or not at all (a page read while the other was still writing it was truncated)."""
+    if not target.exists():
+        part = target.with_name(f"{target.name}.{os.getpid()}.part")
+        shutil.rmtree(part, ignore_errors=True)
+        part.mkdir(parents=True)
+        make(part)
+        try:
+            part.rename(target)
+        except OSError:  # the other made it meanwhile: the same files
+            shutil.rmtree(part, ignore_errors=True)
+    return target
+
+
 def _generate(out: Path, paper: str) -> Path:
-    folder = out / f"kit-{paper}"
-    if not (folder / "board-poster.pdf").exists():
+    def make(folder: Path) -> None:
         cmd = [sys.executable, "-m", "trackwright", "generate", "transamerica"]
         cmd += ["--out", str(folder), "--paper", paper]
         subprocess.run(cmd, check=True, capture_output=True)
-    return folder
+
+    return _made_once(out / f"kit-{paper}", make)
 
 
-def _rasterise(pdf: Path, out_prefix: Path, dpi: float) -> list[Path]:
-    done = sorted(out_prefix.parent.glob(out_prefix.name + "-*.png"))
-    if done:
-        return done
-    cmd = ["pdftoppm", "-r", f"{dpi:.3f}", "-png", str(pdf), str(out_prefix)]
-    subprocess.run(cmd, check=True, capture_output=True)
-    return sorted(out_prefix.parent.glob(out_prefix.name + "-*.png"))
+def _rasterise(pdf: Path, out: Path, dpi: float) -> list[Path]:
+    """The PDF's pages as PNG files in the folder ``out``, in page order."""
+
+    def make(folder: Path) -> None:
+        cmd = ["pdftoppm", "-r", f"{dpi:.3f}", "-png", str(pdf), str(folder / "page")]
+        subprocess.run(cmd, check=True, capture_output=True)
+
+    return sorted(_made_once(out, make).glob("page-*.png"))
 
 
 class Assets:
