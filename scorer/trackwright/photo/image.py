@@ -7,7 +7,9 @@ short runs from those planes: no per-pixel Python loop ever runs over a whole im
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from functools import cached_property
 
 from trackwright.core.errors import TrackwrightError
 
@@ -42,6 +44,20 @@ class Picture:
             )
         return cls(width, height, data[0::step], data[1::step], data[2::step])
 
+    @cached_property
+    def packed(self) -> memoryview:
+        """The three planes in one: each pixel a 64-bit number holding its red, green and blue
+        16 bits apart (red lowest), so that four pixels summed in one addition keep each
+        channel's sum apart, their means then ``(t & 0xFFFF) >> 2``, ``(t >> 18) & 0x3FFF``
+        and ``(t >> 34) & 0x3FFF`` for ``t`` the sum plus :data:`PACKED_ROUND`. Made at C speed
+        (slices), once a photo: 8 bytes a pixel."""
+        count = self.width * self.height
+        lanes = bytearray(8 * count)
+        at = (0, 2, 4) if sys.byteorder == "little" else (7, 5, 3)  # each lane's lowest byte
+        for first, plane in zip(at, (self.r, self.g, self.b), strict=True):
+            lanes[first::8] = plane
+        return memoryview(lanes).cast("Q")
+
     def grey(self) -> bytes:
         """The green plane: the channel that follows brightness most closely and costs nothing."""
         return self.g
@@ -52,6 +68,10 @@ class Picture:
         yi = min(max(int(y + 0.5), 0), self.height - 1)
         i = yi * self.width + xi
         return self.r[i], self.g[i], self.b[i]
+
+
+#: Added to four packed pixels' sum (:attr:`Picture.packed`): each channel's mean rounded.
+PACKED_ROUND = 2 | 2 << 16 | 2 << 32
 
 
 def block_means(plane: bytes, width: int, height: int, block: int) -> list[list[float]]:

@@ -54,7 +54,7 @@ from trackwright.photo import homography as hg
 from trackwright.photo import marks as marks_mod
 from trackwright.photo import seams as seams_mod
 from trackwright.photo import warp as warp_mod
-from trackwright.photo.image import Picture
+from trackwright.photo.image import PACKED_ROUND, Picture
 from trackwright.photo.stats import correlation, median, within_groups_correlation
 from trackwright.scorer.transamerica import unjoined_spaces
 
@@ -274,6 +274,10 @@ class Strip:
     strokes: tuple[float, ...] = (0.0,)
     #: the board's paper in each row of ``ref``: its lightest green (:func:`_papers` fills it)
     papers: list[int] = field(default_factory=list, repr=False, compare=False)
+    #: per row of ``ref``, 1 where it prints (its green darker than the row's paper by
+    #: :data:`PALE_INK`), and where it prints within half a mm (:func:`_inks` fills both)
+    inks: list[bytes] = field(default_factory=list, repr=False, compare=False)
+    near_inks: list[bytes] = field(default_factory=list, repr=False, compare=False)
 
 
 def _papers(strip: Strip) -> list[int]:
@@ -282,6 +286,23 @@ def _papers(strip: Strip) -> list[int]:
     if len(strip.papers) != len(strip.ref):
         strip.papers = [max(q[1] for q in line) for line in strip.ref]
     return strip.papers
+
+
+def _inks(strip: Strip) -> tuple[list[bytes], list[bytes]]:
+    """Where the strip's reference prints, row by row (1 where its green is darker than the
+    row's paper by :data:`PALE_INK`), and where it prints within half a mm (the sample or
+    either next to it): the board's own, worked out once a strip, when it is made, not for
+    each photo (the faint bands' and the print's tests ask it of every sample)."""
+    if len(strip.inks) != len(strip.ref):
+        strip.inks = [
+            bytes(q[1] < paper - PALE_INK for q in line)
+            for line, paper in zip(strip.ref, _papers(strip), strict=True)
+        ]
+        strip.near_inks = [
+            bytes(a | b | c for a, b, c in zip(b"\0" + ink[:-1], ink, ink[1:] + b"\0", strict=True))
+            for ink in strip.inks
+        ]
+    return strip.inks, strip.near_inks
 
 
 def _row_ends(h: hg.H, strip: Strip) -> list[tuple[Point, Point]]:
@@ -373,7 +394,7 @@ def _make_strip(
         strip.ref.append([shared.setdefault(q, q) for q in zip(rr, rg, rb, strict=True)])
         sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
         strip.sharp.append([shared.setdefault(q, q) for q in zip(sr, sg, sb, strict=True)])
-    _papers(strip)  # once, with the board: a photo's strips are copies of these (replace)
+    _inks(strip)  # once, with the board: a photo's strips are copies of these (replace)
     return strip
 
 
@@ -808,23 +829,24 @@ def _sample(photo: Picture, h: hg.H, strip: Strip) -> list[list[tuple[int, int, 
         if not (0 <= x < w - 1 and 0 <= y < hgt - 1):  # each sample reads 2 x 2 pixels
             return None
     cols = 2 * ACROSS + 1
-    r, g, b = photo.r, photo.g, photo.b
+    packed, rounding = photo.packed, PACKED_ROUND
     w1 = w + 1
     out = []
     for (x0, y0), (x1, y1) in ends:
         x0, y0, x1, y1 = x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5
         dx, dy = (x1 - x0) / (cols - 1), (y1 - y0) / (cols - 1)
         # Each sample the mean of the 2 x 2 pixels round its point: a phone's noise halved,
-        # while a sample still spans less than the half mm a line is wide.
+        # while a sample still spans less than the half mm a line is wide. The three
+        # channels summed at once and their means unpacked (Picture.packed): the reader's
+        # most frequent lines, about 130,000 samples a photo.
         idx = [int(y0 + j * dy - 0.5) * w + int(x0 + j * dx - 0.5) for j in range(cols)]
         out.append(
             [
-                (
-                    (r[q] + r[q + 1] + r[q + w] + r[q + w1] + 2) >> 2,
-                    (g[q] + g[q + 1] + g[q + w] + g[q + w1] + 2) >> 2,
-                    (b[q] + b[q + 1] + b[q + w] + b[q + w1] + 2) >> 2,
-                )
-                for q in idx
+                ((t & 0xFFFF) >> 2, (t >> 18) & 0x3FFF, (t >> 34) & 0x3FFF)
+                for t in [
+                    packed[q] + packed[q + 1] + packed[q + w] + packed[q + w1] + rounding
+                    for q in idx
+                ]
             ]
         )
     return out
@@ -1325,17 +1347,17 @@ def _pale_rows(
     samples: list[list[tuple[float, float, float]]], strip: Strip, du: int, dv: int
 ) -> list[list[tuple[int, float]]]:
     """Each row's faint bands a piece's width (:func:`pale_band`), as :func:`_pale_runs`."""
-    ref, papers = strip.ref, _papers(strip)
+    ref, papers, inks = strip.ref, _papers(strip), _inks(strip)[0]
     centre = ACROSS - dv / 2  # where the space's line lies, in samples across
     out = []
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
-        paper = papers[2 * row + SLIDE + du]
-        inky, dark = paper - PALE_INK, paper - PALE_DIFF
+        ink = inks[2 * row + SLIDE + du]
+        dark = papers[2 * row + SLIDE + du] - PALE_DIFF
         off: list[bool | None] = []
         k = SLIDE + dv
         for p0, p1, p2 in s:
-            if mid[k][1] < inky and p1 < dark:
+            if ink[k] and p1 < dark:
                 off.append(None)  # print that shows as print: its blur tells nothing here
             else:  # off the board: no reference sample near it (the middle one first)
                 near = False
@@ -1402,18 +1424,18 @@ def _yellowness(
     """Per row and sample across, how much yellower than the board the photo is (red and
     green over blue, in the strip's light) where the board is paper; None where it prints
     within half a mm."""
-    ref, papers = strip.ref, _papers(strip)
+    ref, near_inks = strip.ref, _inks(strip)[1]
     out: list[list[float | None]] = []
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
-        paper = papers[2 * row + SLIDE + du] - PALE_INK
+        near = near_inks[2 * row + SLIDE + du]
         level: list[float | None] = []
         k = SLIDE + dv
         for p0, p1, p2 in s:
-            q0, q1, q2 = mid[k]
-            if mid[k - 1][1] < paper or q1 < paper or mid[k + 1][1] < paper:
+            if near[k]:
                 level.append(None)
             else:
+                q0, q1, q2 = mid[k]
                 level.append((p0 - q0 + p1 - q1) / 2 - (p2 - q2))
             k += 2
         out.append(level)
