@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from tests.support import photo_scenes
@@ -155,3 +157,32 @@ def test_a_far_boards_blurred_marks_are_found_on_a_second_look(monkeypatch):
     with pytest.raises(TrackwrightError):
         tracks.locate(picture(image), board)
     assert shares == [finder.DARK_SHARE, finder.SOFT_DARK_SHARE]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    shift=st.tuples(st.floats(0, 6), st.floats(0, 6)),
+    turn=st.floats(-0.6, 0.6),
+)
+def test_each_sample_is_its_four_pixels_mean_rounded_channel_by_channel(seed, shift, turn):
+    """The strip's samples summed in one addition (Picture.packed) are, channel by channel,
+    the rounded mean of the 2 x 2 pixels round each point, as three separate sums give it
+    (extremes included: a saturated channel beside a black one does not spill over)."""
+    rng = np.random.default_rng(seed)
+    w, h = 64, 48
+    pixels = rng.choice([0, 1, 2, 3, 127, 128, 254, 255], size=(h, w, 3)).astype(np.uint8)
+    pic = Picture.from_bytes(pixels.tobytes(), w, h)
+    c, s = math.cos(turn), math.sin(turn)
+    homography = (2 * c, -2 * s, 20 + shift[0], 2 * s, 2 * c, 14 + shift[1], 0.0, 0.0, 1.0)
+    strip = tracks.Strip(("A1", "A2"), ((0, 0), (0, 8), (6, 0), (6, 8)), 4)
+    got = tracks._sample(pic, homography, strip)
+    assert got is not None
+    ends = tracks._row_ends(homography, strip)
+    for row, ((x0, y0), (x1, y1)) in zip(got, ends, strict=True):
+        x0, y0, x1, y1 = x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5
+        dx, dy = (x1 - x0) / (len(row) - 1), (y1 - y0) / (len(row) - 1)
+        for j, sample in enumerate(row):
+            x, y = int(x0 + j * dx - 0.5), int(y0 + j * dy - 0.5)
+            block = pixels[y : y + 2, x : x + 2].reshape(4, 3).astype(int)
+            assert sample == tuple(int(v) for v in (block.sum(axis=0) + 2) >> 2)

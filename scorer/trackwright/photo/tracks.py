@@ -278,6 +278,8 @@ class Strip:
     #: :data:`PALE_INK`), and where it prints within half a mm (:func:`_inks` fills both)
     inks: list[bytes] = field(default_factory=list, repr=False, compare=False)
     near_inks: list[bytes] = field(default_factory=list, repr=False, compare=False)
+    #: the rows where its line is read, and what the board prints there (:func:`_line_rows`)
+    line_rows: list[_LineRow] | None = field(default=None, repr=False, compare=False)
 
 
 def _papers(strip: Strip) -> list[int]:
@@ -394,7 +396,9 @@ def _make_strip(
         strip.ref.append([shared.setdefault(q, q) for q in zip(rr, rg, rb, strict=True)])
         sr, sg, sb = (list(map(c.__getitem__, idx)) for c in sharp_planes)
         strip.sharp.append([shared.setdefault(q, q) for q in zip(sr, sg, sb, strict=True)])
-    _inks(strip)  # once, with the board: a photo's strips are copies of these (replace)
+    # Once, with the board: a photo's strips are copies of these (replace).
+    _inks(strip)
+    _line_rows(strip)
     return strip
 
 
@@ -645,27 +649,25 @@ def content_score(h: hg.H, photo: Picture, board: Board) -> float:
     shadow) changes it between blocks more than within them; read as a whole, such a photo
     of the right board under the right fit correlated at 0.27 to 0.29 (rendered set
     1800-1899: 1803, 1824, 1861), block by block at 0.42 to 0.59."""
-    blocks: list[int] = []
-    pr: list[float] = []
-    pb: list[float] = []
-    rr: list[float] = []
-    rb: list[float] = []
-    w, hgt = photo.width, photo.height
+    w, hgt, r, b = photo.width, photo.height, photo.r, photo.b
+    right, bottom = w - 0.5, hgt - 0.5
+    h0, h1, h2, h3, h4, h5, h6, h7, h8 = h  # (thousands of points, several fits a photo)
+    kept: list[tuple[int, int, tuple[int, int, int]]] = []  # block, photo pixel, reference
     for x, y, ref, block in board.grid:
-        den = h[6] * x + h[7] * y + h[8]
+        den = h6 * x + h7 * y + h8
         if den <= 0:
             continue
-        px = (h[0] * x + h[1] * y + h[2]) / den
-        py = (h[3] * x + h[4] * y + h[5]) / den
-        if 0 <= px < w - 0.5 and 0 <= py < hgt - 0.5:
-            i = int(py + 0.5) * w + int(px + 0.5)
-            blocks.append(block)
-            pr.append(photo.r[i])
-            pb.append(photo.b[i])
-            rr.append(ref[0])
-            rb.append(ref[2])
-    if len(pr) < 50:
+        px = (h0 * x + h1 * y + h2) / den
+        py = (h3 * x + h4 * y + h5) / den
+        if 0 <= px < right and 0 <= py < bottom:
+            kept.append((block, int(py + 0.5) * w + int(px + 0.5), ref))
+    if len(kept) < 50:
         return 0.0
+    blocks = [k[0] for k in kept]
+    pr = [r[k[1]] for k in kept]
+    pb = [b[k[1]] for k in kept]
+    rr = [k[2][0] for k in kept]
+    rb = [k[2][2] for k in kept]
     return (
         within_groups_correlation(blocks, pr, rr) + within_groups_correlation(blocks, pb, rb)
     ) / 2
@@ -942,7 +944,9 @@ def _best_slide(
     cost of no slide, when known (the slide across's least is the slide along's none: the
     same sum, whole, since a cost is cut short only past a better one)."""
     least = slide(0, math.inf) if none is None else none
-    minus, plus = slide(-1, least), slide(1, least)
+    # (The cost the other way cut short past the better of the two: it loses either way.)
+    minus = slide(-1, least)
+    plus = slide(1, min(least, minus))
     step = -1 if minus < plus else 1
     if min(minus, plus) >= least:
         return 0, least
@@ -1348,6 +1352,7 @@ def _pale_rows(
 ) -> list[list[tuple[int, float]]]:
     """Each row's faint bands a piece's width (:func:`pale_band`), as :func:`_pale_runs`."""
     ref, papers, inks = strip.ref, _papers(strip), _inks(strip)[0]
+    diff = PALE_DIFF
     centre = ACROSS - dv / 2  # where the space's line lies, in samples across
     out = []
     for row, s in enumerate(samples):
@@ -1359,17 +1364,25 @@ def _pale_rows(
         for p0, p1, p2 in s:
             if ink[k] and p1 < dark:
                 off.append(None)  # print that shows as print: its blur tells nothing here
-            else:  # off the board: no reference sample near it (the middle one first)
-                near = False
-                for q0, q1, q2 in (mid[k], mid[k - 1], mid[k + 1]):
-                    if (
-                        -PALE_DIFF <= p0 - q0 <= PALE_DIFF
-                        and -PALE_DIFF <= p1 - q1 <= PALE_DIFF
-                        and -PALE_DIFF <= p2 - q2 <= PALE_DIFF
-                    ):
-                        near = True
-                        break
-                off.append(not near)
+                k += 2
+                continue
+            # Off the board: no reference sample near it (the middle one first, and most
+            # often near: written out, no loop).
+            q0, q1, q2 = mid[k]
+            if -diff <= p0 - q0 <= diff and -diff <= p1 - q1 <= diff and -diff <= p2 - q2 <= diff:
+                off.append(False)
+                k += 2
+                continue
+            near = False
+            for q0, q1, q2 in (mid[k - 1], mid[k + 1]):
+                if (
+                    -diff <= p0 - q0 <= diff
+                    and -diff <= p1 - q1 <= diff
+                    and -diff <= p2 - q2 <= diff
+                ):
+                    near = True
+                    break
+            off.append(not near)
             k += 2
         out.append(_pale_runs(off, centre))
     return out
@@ -1429,16 +1442,13 @@ def _yellowness(
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
         near = near_inks[2 * row + SLIDE + du]
-        level: list[float | None] = []
-        k = SLIDE + dv
-        for p0, p1, p2 in s:
-            if near[k]:
-                level.append(None)
-            else:
-                q0, q1, q2 = mid[k]
-                level.append((p0 - q0 + p1 - q1) / 2 - (p2 - q2))
-            k += 2
-        out.append(level)
+        out.append(
+            [
+                None if near[k] else (p[0] - q[0] + p[1] - q[1]) / 2 - (p[2] - q[2])
+                for p, k in zip(s, range(SLIDE + dv, SLIDE + dv + 2 * COLS, 2), strict=True)
+                for q in (mid[k],)
+            ]
+        )
     return out
 
 
@@ -1446,15 +1456,15 @@ def _yellower(levels: list[list[float | None]], rows: range, least: float) -> li
     """Per sample across, the median of ``levels`` over ``rows``; None where fewer than half
     of them show paper. All None when fewer than two samples can reach ``least`` (half their
     rows at it or over): no band can (:func:`_plateau`), and the medians are spared."""
-    cols: list[list[float]] = [[] for _ in range(COLS)]
-    for row in rows:
-        for j, v in enumerate(levels[row]):
-            if v is not None:
-                cols[j].append(v)
+    cols = [
+        [v for v in col if v is not None]
+        for col in zip(*(levels[row] for row in rows), strict=True)
+    ]
     enough = [2 * len(c) >= len(rows) for c in cols]
-    reach = sum(
-        ok and 2 * sum(v >= least for v in c) >= len(c) for ok, c in zip(enough, cols, strict=True)
-    )
+    reach = 0
+    for ok, c in zip(enough, cols, strict=True):
+        if ok and 2 * len([v for v in c if v >= least]) >= len(c):
+            reach += 1
     if reach < 2:
         return [None] * COLS
     return [median(c) if ok else None for ok, c in zip(enough, cols, strict=True)]
@@ -1656,51 +1666,82 @@ def _runs_on(rows: list[tuple[int, float]]) -> bool:
     return all(b[0] - a[0] <= CROSS_GAP + 1 for a, b in pairwise(rows))
 
 
-def _line_seen(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> list[float]:
-    """How the space's own printed line shows in the photo, row by row where the board prints
-    it (every second row): how much darker than the paper it is in the photo, as a share of how
-    much the board prints it (about 1 where it shows as printed, 0 where something hides it: a
-    piece right on the line, pale or not, or a card, though the strip may differ little from the
-    board); for a double line, the stroke that shows less. Read from the green plane every
-    quarter mm across each stroke, where the slide across puts it."""
-    ends = _row_ends(h, strip)
-    w, g = photo.width, photo.g
-    ref = strip.ref
+class _LineRow(NamedTuple):
+    """What the board prints in one row of a strip where its line is read (:func:`_line_seen`),
+    worked out once a strip, with the board."""
+
+    row: int  # the strip's row
+    paper: int  # the paper's green round the line
+    sides: tuple[int, ...]  # the sides (0 first, 1 last) 2 mm off the line that show paper
+    inks: tuple[int, ...]  # each stroke's ink (green)
+
+
+def _line_rows(strip: Strip) -> list[_LineRow]:
+    """The rows (every second one) where the board prints the space's line with contrast
+    enough to read it (:data:`LINE_CONTRAST`), and what it prints there (:class:`_LineRow`)."""
+    if strip.line_rows is not None:
+        return strip.line_rows
     centre = 2 * ACROSS + SLIDE
-    reach = 3 if len(strip.strokes) == 1 else 2  # quarter mm each side of a stroke
-    outer = round(4 * max(strip.strokes)) + 8  # and the paper beside the line: 2 mm off it
-    shown: list[float] = []
+    outer = round(4 * max(strip.strokes)) + 8  # the paper beside the line: 2 mm off it
+    out = []
     for i in range(0, strip.rows, 2):
-        line = ref[2 * i + SLIDE]
+        line = strip.ref[2 * i + SLIDE]
         paper = max(q[1] for q in line[centre - 8 : centre + 9])
         if paper - min(q[1] for q in line[centre - 3 : centre + 4]) < LINE_CONTRAST:
             continue
+        sides = tuple(
+            side
+            for side, half in enumerate((-outer // 2, outer // 2))
+            if line[centre + half][1] >= paper - SIDE_INK
+        )
+        inks = tuple(
+            min(q[1] for q in line[centre + round(2 * off) - 1 : centre + round(2 * off) + 2])
+            for off in strip.strokes
+        )
+        out.append(_LineRow(i, paper, sides, inks))
+    strip.line_rows = out
+    return out
+
+
+def _line_seen(photo: Picture, h: hg.H, strip: Strip, dv: int, gain: float) -> list[float]:
+    """How the space's own printed line shows in the photo, row by row where the board prints
+    it (every second row, :func:`_line_rows`): how much darker than the paper it is in the
+    photo, as a share of how much the board prints it (about 1 where it shows as printed, 0
+    where something hides it: a piece right on the line, pale or not, or a card, though the
+    strip may differ little from the board); for a double line, the stroke that shows less.
+    Read from the green plane every quarter mm across each stroke, where the slide across puts
+    it, and at the paper 2 mm off it on each side."""
+    ends = _row_ends(h, strip)
+    w, g = photo.width, photo.g
+    reach = 3 if len(strip.strokes) == 1 else 2  # quarter mm each side of a stroke
+    span = round(4 * max(strip.strokes)) + 9  # quarter mm to the paper beside the line, and 1
+    mids = [round(4 * off) + span for off in strip.strokes]
+    # The quarter mm steps across read, from -span (0) to span (2 * span): each side's two
+    # outermost, and each stroke's.
+    wanted = sorted(
+        {0, 1, 2 * span - 1, 2 * span} | {m + k for m in mids for k in range(-reach, reach + 1)}
+    )
+    base = ACROSS - dv / 2
+    shown: list[float] = []
+    row = [0] * (2 * span + 1)
+    for i, paper, sides, inks in _line_rows(strip):
         if any(abs(j - ACROSS + dv / 2) <= SEAM_NEAR for j in strip.seams[i]):
             continue  # a tiled board's seam beside the line: its shadow tells nothing
         (x0, y0), (x1, y1) = ends[i]
         dx = (x1 - x0) / (2 * ACROSS)
         dy = (y1 - y0) / (2 * ACROSS)
-        base = ACROSS - dv / 2
-        span = outer + 1
-        # The photo's green every quarter mm across the line, from -span to span.
-        row = [
-            g[int(y0 + dy * (base + q / 4) + 0.5) * w + int(x0 + dx * (base + q / 4) + 0.5)]
-            for q in range(-span, span + 1)
-        ]
+        for t in wanted:  # the photo's green there
+            q = t - span
+            row[t] = g[
+                int(y0 + dy * (base + q / 4) + 0.5) * w + int(x0 + dx * (base + q / 4) + 0.5)
+            ]
         # The level round the line in the photo: the paper, or what lies on it (a pale
         # strip, lighter or darker than the board): the lower of its two sides where the
         # board prints nothing (a city's name may run beside the line); else the paper's.
-        sides = [
-            max(row[at], row[at + step])
-            for at, step, half in ((0, 1, -outer // 2), (-1, -1, outer // 2))
-            if line[centre + half][1] >= paper - SIDE_INK
-        ]
-        local = min(sides) if sides else paper * gain
+        levels = [max(row[0], row[1]), max(row[-1], row[-2])]
+        local = min(levels[side] for side in sides) if sides else paper * gain
         least = math.inf
-        for off in strip.strokes:
-            half = round(2 * off)  # half mm
-            ink = min(q[1] for q in line[centre + half - 1 : centre + half + 2])
-            mid = round(4 * off) + span
+        for mid, ink in zip(mids, inks, strict=True):
             darkest = min(row[mid - reach : mid + reach + 1])
             least = min(least, (local - darkest) / (max(paper - ink, 1) * gain))
         shown.append(least)
