@@ -652,7 +652,11 @@ def content_score(h: hg.H, photo: Picture, board: Board) -> float:
     w, hgt, r, b = photo.width, photo.height, photo.r, photo.b
     right, bottom = w - 0.5, hgt - 0.5
     h0, h1, h2, h3, h4, h5, h6, h7, h8 = h  # (thousands of points, several fits a photo)
-    kept: list[tuple[int, int, tuple[int, int, int]]] = []  # block, photo pixel, reference
+    blocks: list[int] = []
+    pr: list[float] = []
+    pb: list[float] = []
+    rr: list[float] = []
+    rb: list[float] = []
     for x, y, ref, block in board.grid:
         den = h6 * x + h7 * y + h8
         if den <= 0:
@@ -660,14 +664,14 @@ def content_score(h: hg.H, photo: Picture, board: Board) -> float:
         px = (h0 * x + h1 * y + h2) / den
         py = (h3 * x + h4 * y + h5) / den
         if 0 <= px < right and 0 <= py < bottom:
-            kept.append((block, int(py + 0.5) * w + int(px + 0.5), ref))
-    if len(kept) < 50:
+            i = int(py + 0.5) * w + int(px + 0.5)
+            blocks.append(block)
+            pr.append(r[i])
+            pb.append(b[i])
+            rr.append(ref[0])
+            rb.append(ref[2])
+    if len(pr) < 50:
         return 0.0
-    blocks = [k[0] for k in kept]
-    pr = [r[k[1]] for k in kept]
-    pb = [b[k[1]] for k in kept]
-    rr = [k[2][0] for k in kept]
-    rb = [k[2][2] for k in kept]
     return (
         within_groups_correlation(blocks, pr, rr) + within_groups_correlation(blocks, pb, rb)
     ) / 2
@@ -1442,13 +1446,16 @@ def _yellowness(
     for row, s in enumerate(samples):
         mid = ref[2 * row + SLIDE + du]
         near = near_inks[2 * row + SLIDE + du]
-        out.append(
-            [
-                None if near[k] else (p[0] - q[0] + p[1] - q[1]) / 2 - (p[2] - q[2])
-                for p, k in zip(s, range(SLIDE + dv, SLIDE + dv + 2 * COLS, 2), strict=True)
-                for q in (mid[k],)
-            ]
-        )
+        level: list[float | None] = []
+        k = SLIDE + dv
+        for p0, p1, p2 in s:
+            if near[k]:
+                level.append(None)
+            else:
+                q0, q1, q2 = mid[k]
+                level.append((p0 - q0 + p1 - q1) / 2 - (p2 - q2))
+            k += 2
+        out.append(level)
     return out
 
 
