@@ -1356,7 +1356,6 @@ def _pale_rows(
 ) -> list[list[tuple[int, float]]]:
     """Each row's faint bands a piece's width (:func:`pale_band`), as :func:`_pale_runs`."""
     ref, papers, inks = strip.ref, _papers(strip), _inks(strip)[0]
-    diff = PALE_DIFF
     centre = ACROSS - dv / 2  # where the space's line lies, in samples across
     out = []
     for row, s in enumerate(samples):
@@ -1368,25 +1367,17 @@ def _pale_rows(
         for p0, p1, p2 in s:
             if ink[k] and p1 < dark:
                 off.append(None)  # print that shows as print: its blur tells nothing here
-                k += 2
-                continue
-            # Off the board: no reference sample near it (the middle one first, and most
-            # often near: written out, no loop).
-            q0, q1, q2 = mid[k]
-            if -diff <= p0 - q0 <= diff and -diff <= p1 - q1 <= diff and -diff <= p2 - q2 <= diff:
-                off.append(False)
-                k += 2
-                continue
-            near = False
-            for q0, q1, q2 in (mid[k - 1], mid[k + 1]):
-                if (
-                    -diff <= p0 - q0 <= diff
-                    and -diff <= p1 - q1 <= diff
-                    and -diff <= p2 - q2 <= diff
-                ):
-                    near = True
-                    break
-            off.append(not near)
+            else:  # off the board: no reference sample near it (the middle one first)
+                near = False
+                for q0, q1, q2 in (mid[k], mid[k - 1], mid[k + 1]):
+                    if (
+                        -PALE_DIFF <= p0 - q0 <= PALE_DIFF
+                        and -PALE_DIFF <= p1 - q1 <= PALE_DIFF
+                        and -PALE_DIFF <= p2 - q2 <= PALE_DIFF
+                    ):
+                        near = True
+                        break
+                off.append(not near)
             k += 2
         out.append(_pale_runs(off, centre))
     return out
