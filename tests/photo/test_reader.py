@@ -492,6 +492,53 @@ def test_the_board_made_ready_in_steps_reads_as_one_made_at_once():
     assert not question._MAKING
 
 
+def test_a_reading_in_parts_on_two_engines_is_the_reading_in_one():
+    """The phone reads a photo on two engines: the first fits it ("stage": "fit"), both judge
+    half the strips (the second handed the photo beforehand, "stage": "photo", and the fit),
+    the first concludes with the second's half: exactly the reading in one question. A
+    stage for a photo no longer held asks for the whole reading; a part that is not one is
+    refused in one line."""
+    from trackwright.photo import question
+
+    page_ask, pictures, board_bytes, photo, photo_bytes = _as_the_page_asks()
+
+    def ask(args, buffers=()):
+        return page_ask(args, buffers)["ok"]
+
+    question._BOARDS.clear()
+    question._MAKING.clear()
+    question._HELD.clear()
+    whole = ask(
+        {"photo": {**photo, "buffer": 2}, **pictures, "board": "b"}, [*board_bytes, photo_bytes]
+    )
+    held = {"photo": {**photo, "buffer": 0}, "board": "b", "reading": "r1"}
+    # the second engine (here the same one: each stage names its reading) holds the photo ...
+    assert ask({**held, "stage": "photo", "reading": "r1-helper"}, [photo_bytes]) == {"held": True}
+    fitted = ask({**held, "stage": "fit"}, [photo_bytes])["fitted"]
+    assert len(fitted["h"]) == 9
+    # ... and judges the odd strips while the first judges the even ones and keeps them
+    other = ask(
+        {"board": "b", "reading": "r1-helper", "stage": "judge", "part": [1, 2], "fitted": fitted}
+    )
+    assert len(other["part"]["strips"]) > 200
+    mine = {"board": "b", "reading": "r1", "stage": "judge", "part": [0, 2], "keep": True}
+    assert ask(mine) == {"judged": True}
+    done = ask({"board": "b", "reading": "r1", "stage": "conclude", "parts": [other["part"]]})
+    assert done == whole
+    # concluded, the photo is let go: a stage for it asks for the whole reading
+    assert ask(mine) == {"need": "photo"}
+    # a half missing, or a half twice, or not a half at all: refused in one line
+    for parts in ([], [other["part"], other["part"]], [{"strips": 3}]):
+        ask({**held, "stage": "fit"}, [photo_bytes])
+        ask(mine)
+        error = page_ask({"board": "b", "reading": "r1", "stage": "conclude", "parts": parts})
+        assert "parts: not a part of a reading" in error["error"], error
+    for bad in ({"stage": "peek"}, {"stage": "judge", "part": [2, 2]}):
+        ask({**held, "stage": "fit"}, [photo_bytes])
+        error = page_ask({"board": "b", "reading": "r1", **bad})["error"]
+        assert "not a part of a reading" in error, error
+
+
 def test_the_page_draws_at_the_readers_own_sizes():
     """The page asks the engine the sizes it scales the photo and draws the board's picture at,
     so they are written once, in the reader."""

@@ -29,6 +29,17 @@ holds no board for (made for another board since, or an engine started afresh) i
 ``{"need": "board"}``: the page asks again with the pictures. Unnamed pictures are known by
 their bytes' fingerprint.
 
+A phone reads a photo on two engines, each on a core of its own, in stages, each naming its
+reading (``"reading": NAME``, the page's own string) and the board by its name: the helper is
+handed the photo first (``"stage": "photo"``: ``{"held": true}``); the page's engine fits it
+(``"stage": "fit"`` with the photo: ``{"fitted": FIT}``, or a photo to retake, or ``{"need":
+"board"}``); then each judges half of the strips (``"stage": "judge", "part": [k, 2]``: the
+helper given ``"fitted": FIT`` and answering ``{"part": PART}``, the page's engine with ``"keep":
+true``, answering ``{"judged": true}``); and the page's engine concludes (``"stage":
+"conclude", "parts": [PART]``) with the answer of one question. FIT and PART are
+:mod:`.parts`'s JSON; the reading is the same as in one question, number for number. A stage
+for a reading the engine no longer holds (two at most) is answered ``{"need": "photo"}``.
+
 The question ``photo_setup`` tells the page the sizes it draws at (:func:`photo_setup`), so no
 number of the reader's is written twice.
 """
@@ -43,6 +54,7 @@ from typing import Any
 
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import TransAmericaMap
+from trackwright.photo import parts as parts_mod
 from trackwright.photo import tracks
 from trackwright.photo.image import Picture
 
@@ -154,12 +166,89 @@ def photo_read(
     board = _board(m, key, args, buffers, where)
     if args.get("photo") is None and args.get("prepare") is True:
         return {"ready": True}  # the board made ready while the camera is open
+    if args.get("stage") is not None:
+        return _staged(board, args, buffers, where)
     photo = _pixels(args.get("photo"), buffers, "photo", where)
     try:
         reading = tracks.read(photo, board, _anchors(args) or None)
     except tracks.PhotoError as exc:
         return {"problem": exc.code, "message": exc.message}
     return reading.settled().to_json()
+
+
+#: readings in parts under way, by the page's name for each (``"reading"``): the photo, and as
+#: they come its fit and this engine's own part; the oldest dropped past :data:`HELD_MOST`
+_HELD: dict[str, dict[str, Any]] = {}
+HELD_MOST = 2
+
+
+def _staged(
+    board: tracks.Board, args: dict[str, Any], buffers: list[bytes], where: str
+) -> dict[str, Any]:
+    """A stage of a reading in parts (see the module's description)."""
+    stage, name = args.get("stage"), args.get("reading")
+    if stage not in ("photo", "fit", "judge", "conclude") or not isinstance(name, str):
+        raise TrackwrightError.of("photo.ask.part", where, what="stage")
+    if stage in ("photo", "fit"):
+        fresh: dict[str, Any] = {"photo": _pixels(args.get("photo"), buffers, "photo", where)}
+        _HELD.pop(name, None)
+        _HELD[name] = fresh
+        while len(_HELD) > HELD_MOST:
+            del _HELD[next(iter(_HELD))]
+        if stage == "photo":
+            return {"held": True}
+        return _fit(board, fresh, _anchors(args))
+    held = _HELD.get(name)
+    if held is None or ("fitted" not in held and "fitted" not in args):
+        return {"need": "photo"}  # dropped (or never held): the page reads it whole
+    if stage == "judge":
+        return _judge(board, held, args, where)
+    del _HELD[name]
+    given = args.get("parts")
+    if not isinstance(given, list):
+        raise TrackwrightError.of("photo.ask.part", where, what="parts")
+    parts = [
+        *held.get("own", []),
+        *(parts_mod.part_from(p, f"{where}.parts[{i}]") for i, p in enumerate(given)),
+    ]
+    try:
+        reading = tracks.concluded(held["photo"], board, held["fitted"], parts, held["anchored"])
+    except ValueError as exc:
+        raise TrackwrightError.of("photo.ask.part", where, what="parts") from exc
+    return reading.settled().to_json()
+
+
+def _fit(
+    board: tracks.Board, held: dict[str, Any], anchors: dict[str, tracks.Point]
+) -> dict[str, Any]:
+    """The first stage: where the board lies in the held photo (kept, and told)."""
+    try:
+        held["fitted"] = tracks.fit(held["photo"], board, anchors or None)
+    except tracks.PhotoError as exc:
+        return {"problem": exc.code, "message": exc.message}
+    held["anchored"] = bool(anchors)
+    return {"fitted": parts_mod.fitted_json(held["fitted"])}
+
+
+def _judge(
+    board: tracks.Board, held: dict[str, Any], args: dict[str, Any], where: str
+) -> dict[str, Any]:
+    """The held photo's strips of one part judged: told (a helping engine's), or kept (the
+    engine that fitted it, with ``"keep": true``; the helper's part too when the helper could
+    not judge it) for its conclusion."""
+    part = args.get("part")
+    if not isinstance(part, list) or len(part) != 2 or not all(type(n) is int for n in part):
+        raise TrackwrightError.of("photo.ask.part", where, what="part")
+    k, n = part
+    if not 0 <= k < n <= 8:
+        raise TrackwrightError.of("photo.ask.part", where, what="part")
+    if "fitted" in args:
+        held["fitted"] = parts_mod.fitted_from(args["fitted"], f"{where}.fitted")
+    judged = tracks.judge_part(held["photo"], board, held["fitted"], k, n)
+    if args.get("keep") is True:
+        held.setdefault("own", []).append(judged)
+        return {"judged": True}
+    return {"part": parts_mod.part_json(judged)}
 
 
 def _key(args: dict[str, Any], buffers: list[bytes], where: str) -> str:

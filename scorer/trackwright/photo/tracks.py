@@ -1797,19 +1797,57 @@ def _board_between(
     return out
 
 
-def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Reading:
-    """Every track space taken or uncertain in the photo (PhotoError for a photo to retake)."""
+class Fitted(NamedTuple):
+    """Where the board lies in a photo (:func:`fit`): its homography (board mm -> photo
+    pixels), how many registration marks it was fitted on (``marks``), what the lens and the
+    paper's curl add (:mod:`.warp`), and the seam runs the photo does not show
+    (:func:`_seams_absent`)."""
+
+    h: hg.H
+    marks: int
+    warp: warp_mod.Warp
+    absent: frozenset[int]
+
+
+class Part(NamedTuple):
+    """Some of a photo's strips judged (:func:`judge_part`), each by its index in the board's
+    strips: those wholly in the photo, with their verdict and their line's contrast row by
+    row, and those that are not."""
+
+    judged: list[tuple[int, Judged, list[float]]]
+    outside: list[int]
+
+
+def fit(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Fitted:
+    """Where the board lies in the photo (PhotoError for a photo to retake)."""
     h, count, _score = locate(photo, board, anchors)
     if count >= 4 and _sharpness(photo, h, board, count) < SHARP_MIN:
         raise PhotoError.of("photo.blurred", "photo").known_as("blurred")
-    track: list[Edge] = []
-    tones: dict[Edge, tuple[float, float, float]] = {}  # a taken space's band, over the board
-    suspects: list[Edge] = []  # unsure spaces that may hold a pale piece
     matches = warp_mod.offsets(photo, h, board.profiles)
     warp = warp_mod.fit(matches, board.size)
     absent, sure = _seams_absent(photo, h, board, warp)
     warp = warp_mod.with_sheets(warp, matches, [board.seam_runs[n] for n in sorted(sure)])
-    judged, uncertain = _judge_strips(photo, h, board, warp, absent)
+    return Fitted(h, count, warp, frozenset(absent))
+
+
+def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) -> Reading:
+    """Every track space taken or uncertain in the photo (PhotoError for a photo to retake).
+    The same as :func:`fit`, then :func:`judge_part` once or in parts (the phone judges half
+    the strips on a second engine), then :func:`concluded`."""
+    fitted = fit(photo, board, anchors)
+    return concluded(photo, board, fitted, [judge_part(photo, board, fitted)], bool(anchors))
+
+
+def concluded(
+    photo: Picture, board: Board, fitted: Fitted, parts: Sequence[Part], anchored: bool = False
+) -> Reading:
+    """The reading, from the board's place in the photo and every strip judged (in ``parts``
+    that together hold each strip once, in any order)."""
+    h, count, warp = fitted.h, fitted.marks, fitted.warp
+    judged, uncertain = _merged(board, fitted, parts)
+    track: list[Edge] = []
+    tones: dict[Edge, tuple[float, float, float]] = {}  # a taken space's band, over the board
+    suspects: list[Edge] = []  # unsure spaces that may hold a pale piece
     judged = _by_direction(judged)
     outside = len(uncertain)
     scores = {s.edge: (j.band, j.other, j.clear) for s, j, _shown in judged}
@@ -1869,7 +1907,7 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
         uncertain,
         h,
         count,
-        bool(anchors),
+        anchored,
         scores,
         suspects=suspects,
         under_pieces=under,
@@ -1916,31 +1954,47 @@ def _without(strip: Strip, absent: AbstractSet[int]) -> Strip:
     return replace(strip, seams=seams)
 
 
-def _judge_strips(
-    photo: Picture,
-    h: hg.H,
-    board: Board,
-    warp: warp_mod.Warp | None = None,
-    absent: AbstractSet[int] = frozenset(),
-) -> tuple[list[tuple[Strip, Judged, list[float]]], list[Edge]]:
-    """Every strip wholly in the photo judged, with its line's contrast row by row; and the
-    spaces outside the photo. ``warp``: where the lens and the paper's curl put each strip
-    (:mod:`.warp`); ``absent``: the seam runs the photo does not show."""
-    judged: list[tuple[Strip, Judged, list[float]]] = []
-    outside: list[Edge] = []
-    for strip in board.strips:
-        if warp:
-            p00, p01, p10, p11 = (warp.at(x, y) for x, y in strip.corners)
-            strip = replace(strip, corners=(p00, p01, p10, p11))
-        if absent and any(strip.seam_runs):
-            strip = _without(strip, absent)
-        samples = _sample(photo, h, strip)
+def _placed(strip: Strip, warp: warp_mod.Warp | None, absent: AbstractSet[int]) -> Strip:
+    """The strip where the lens and the paper's curl put it (``warp``, :mod:`.warp`), without
+    the seams of the runs the photo does not show (``absent``)."""
+    if warp:
+        p00, p01, p10, p11 = (warp.at(x, y) for x, y in strip.corners)
+        strip = replace(strip, corners=(p00, p01, p10, p11))
+    if absent and any(strip.seam_runs):
+        strip = _without(strip, absent)
+    return strip
+
+
+def judge_part(photo: Picture, board: Board, fitted: Fitted, part: int = 0, parts: int = 1) -> Part:
+    """The board's strips ``part``, ``part + parts``, ``part + 2 * parts``... judged, with their
+    line's contrast row by row; those not wholly in the photo said apart."""
+    judged: list[tuple[int, Judged, list[float]]] = []
+    outside: list[int] = []
+    for index in range(part, len(board.strips), parts):
+        strip = _placed(board.strips[index], fitted.warp, fitted.absent)
+        samples = _sample(photo, fitted.h, strip)
         if samples is None:
-            outside.append(strip.edge)
+            outside.append(index)
             continue
         j = judge(samples, strip)
-        judged.append((strip, j, _line_seen(photo, h, strip, j.dv, j.gains[1])))
-    return judged, outside
+        judged.append((index, j, _line_seen(photo, fitted.h, strip, j.dv, j.gains[1])))
+    return Part(judged, outside)
+
+
+def _merged(
+    board: Board, fitted: Fitted, parts: Sequence[Part]
+) -> tuple[list[tuple[Strip, Judged, list[float]]], list[Edge]]:
+    """The parts' strips in the board's order, each where it lies (:func:`_placed`); and the
+    spaces outside the photo."""
+    judged = sorted((i, j, shown) for part in parts for i, j, shown in part.judged)
+    outside = sorted(i for part in parts for i in part.outside)
+    strips = board.strips
+    if sorted([i for i, _j, _s in judged] + outside) != list(range(len(strips))):
+        raise ValueError("the parts do not hold each of the board's strips once")
+    return (
+        [(_placed(strips[i], fitted.warp, fitted.absent), j, shown) for i, j, shown in judged],
+        [strips[i].edge for i in outside],
+    )
 
 
 def _ends(edge: Edge, seen: set[str], blank: set[str]) -> int:
