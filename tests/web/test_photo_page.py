@@ -136,6 +136,20 @@ SPY = """() => {
     };
 }"""
 
+# Each question the page asks the helper engine: its stage, its part, and whether it was
+# answered with what the stage gives (the photo held, a part judged).
+HELPED = """() => {
+    const E = window.TWEngine.helper(), ask = E.ask.bind(E), askBytes = E.askBytes.bind(E);
+    window.__helped = [];
+    const spied = (fn) => async (name, record, args, ...rest) => {
+      const got = await fn(name, record, args, ...rest);
+      window.__helped.push([args.stage, args.part || null, Boolean(got.held || got.part)]);
+      return got;
+    };
+    E.ask = spied(ask);
+    E.askBytes = spied(askBytes);
+}"""
+
 # The engine made another board meanwhile (a tiny one, named otherwise), as the page does for a
 # photo of another map: the board the page named is no longer held.
 ELSEWHERE = """async () => {
@@ -149,9 +163,10 @@ ELSEWHERE = """async () => {
 
 
 def test_the_boards_pictures_go_to_the_engine_once(browser, static_site, tmp_path):
-    """The board's two pictures (9 MB) go to the engine as the board is made ready; a photo
-    then names them only. An engine holding another board by then asks for them, and the photo
-    is read all the same."""
+    """The board's two pictures (9 MB) go to the engine as the board is made ready, and then to
+    the helper engine; a photo then names them only, and is read on both engines (the helper
+    judges half the strips). A helper that fails leaves its half to the page's engine, and an
+    engine holding another board by then asks for the pictures: the photo is read the same."""
     _photo, path = a_round_photo(tmp_path, 3)
     context = phone(browser)
     pg = open_page(context, static_site)
@@ -159,11 +174,23 @@ def test_the_boards_pictures_go_to_the_engine_once(browser, static_site, tmp_pat
     start(pg)
     pg.wait_for_selector("#photo-button")
     pg.wait_for_function("window.TW.taPhoto.state.ready", timeout=120_000)
+    pg.wait_for_function("window.TW.taPhoto.state.helper", timeout=120_000)
     pg.evaluate(SPY)
+    pg.evaluate(HELPED)
     pg.set_input_files("#photo-input", str(path))
     pg.wait_for_selector("#photo-review", timeout=120_000)
     assert pg.evaluate("window.__asked") == [{"pictures": False, "buffers": 1, "need": False}]
+    assert pg.evaluate("window.__helped") == [["photo", None, True], ["judge", [1, 2], True]]
     tracks = pg.evaluate("window.TW.taPhoto.state.review.track")
+    unsure = pg.evaluate("window.TW.taPhoto.state.review.unsure")
+    pg.click("#photo-cancel")
+    # the helper failing: its half judged by the page's engine, the same reading
+    pg.evaluate("() => { window.TWEngine.helper().ask = () => Promise.reject(new Error('gone')); }")
+    pg.set_input_files("#photo-input", str(path))
+    pg.wait_for_selector("#photo-review", timeout=120_000)
+    assert pg.evaluate("window.__helped")[-1] == ["photo", None, True]
+    assert pg.evaluate("window.TW.taPhoto.state.review.track") == tracks
+    assert pg.evaluate("window.TW.taPhoto.state.review.unsure") == unsure
     pg.click("#photo-cancel")
     pg.evaluate(ELSEWHERE)
     pg.set_input_files("#photo-input", str(path))
@@ -173,6 +200,7 @@ def test_the_boards_pictures_go_to_the_engine_once(browser, static_site, tmp_pat
         {"pictures": True, "buffers": 3, "need": False},
     ]
     assert pg.evaluate("window.TW.taPhoto.state.review.track") == tracks
+    assert pg.evaluate("window.TW.taPhoto.state.review.unsure") == unsure
     assert not context.errors, context.errors
     context.close()
 

@@ -196,6 +196,7 @@ def _staged(
         while len(_HELD) > HELD_MOST:
             del _HELD[next(iter(_HELD))]
         if stage == "photo":
+            _ = fresh["photo"].packed  # packed now, while the other engine fits it
             return {"held": True}
         return _fit(board, fresh, _anchors(args))
     held = _HELD.get(name)
@@ -212,7 +213,9 @@ def _staged(
         *(parts_mod.part_from(p, f"{where}.parts[{i}]") for i, p in enumerate(given)),
     ]
     try:
-        reading = tracks.concluded(held["photo"], board, held["fitted"], parts, held["anchored"])
+        reading = tracks.concluded(
+            held["photo"], board, held["fitted"], parts, held["anchored"], held.get("nodes")
+        )
     except ValueError as exc:
         raise TrackwrightError.of("photo.ask.part", where, what="parts") from exc
     return reading.settled().to_json()
@@ -247,6 +250,8 @@ def _judge(
     judged = tracks.judge_part(held["photo"], board, held["fitted"], k, n)
     if args.get("keep") is True:
         held.setdefault("own", []).append(judged)
+        if "nodes" not in held:  # found while the helper judges its half
+            held["nodes"] = tracks.nodes_seen(held["photo"], board, held["fitted"])
         return {"judged": True}
     return {"part": parts_mod.part_json(judged)}
 

@@ -1178,6 +1178,9 @@ class Judged(NamedTuple):
     scaled: list[list[tuple[float, float, float]]]  # the samples in the strip's light
     clipped: tuple[bool, bool, bool] = (False, False, False)  # the channels saturated (_clipped)
     beside: float = 0.0  # mm: the band's middle off the space's line (median over its rows)
+    #: whether a faint band lies along the strip (:func:`_faint_band`), when judged already
+    #: (:func:`judge_part` does, so that the engines judging in parts share that work too)
+    faint: bool | None = None
 
 
 def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
@@ -1514,6 +1517,11 @@ def _faint_band(strip: Strip, j: Judged) -> bool:
     return cream_band(j.scaled, strip, j.du, j.dv)
 
 
+def _faint(strip: Strip, j: Judged) -> bool:
+    """:func:`_faint_band`, as judged already when it was."""
+    return _faint_band(strip, j) if j.faint is None else j.faint
+
+
 def _like_line(
     band: list[tuple[float, float, float]],
     ref: list[tuple[int, int, int]],
@@ -1839,10 +1847,16 @@ def read(photo: Picture, board: Board, anchors: dict[str, Point] | None = None) 
 
 
 def concluded(
-    photo: Picture, board: Board, fitted: Fitted, parts: Sequence[Part], anchored: bool = False
+    photo: Picture,
+    board: Board,
+    fitted: Fitted,
+    parts: Sequence[Part],
+    anchored: bool = False,
+    nodes: tuple[set[str], set[str]] | None = None,
 ) -> Reading:
     """The reading, from the board's place in the photo and every strip judged (in ``parts``
-    that together hold each strip once, in any order)."""
+    that together hold each strip once, in any order); ``nodes``: :func:`nodes_seen`, when
+    found already."""
     h, count, warp = fitted.h, fitted.marks, fitted.warp
     judged, uncertain = _merged(board, fitted, parts)
     track: list[Edge] = []
@@ -1857,7 +1871,7 @@ def concluded(
     typical = median([median(shown) for _s, _j, shown in judged if shown] or [1.0])
     near = _typical_near(board, judged, typical)
     noisy = _line_noise(judged) > NOISY * typical
-    seen, blank = _nodes_seen(photo, h, board, warp)
+    seen, blank = nodes or _nodes_seen(photo, h, board, warp)
     verdicts = {
         strip.edge: _space_verdict(
             strip, j, shown, (near[strip.edge], typical), _ends(strip.edge, seen, blank)
@@ -1977,8 +1991,16 @@ def judge_part(photo: Picture, board: Board, fitted: Fitted, part: int = 0, part
             outside.append(index)
             continue
         j = judge(samples, strip)
+        j = j._replace(faint=_faint_band(strip, j))
         judged.append((index, j, _line_seen(photo, fitted.h, strip, j.dv, j.gains[1])))
     return Part(judged, outside)
+
+
+def nodes_seen(photo: Picture, board: Board, fitted: Fitted) -> tuple[set[str], set[str]]:
+    """The intersections the photo shows, and those it shows blank (a card over them):
+    :func:`concluded` finds them, or is given them (found meanwhile: the phone's first engine
+    does, having judged its half of the strips sooner than the second its own)."""
+    return _nodes_seen(photo, fitted.h, board, fitted.warp)
 
 
 def _merged(
@@ -2273,7 +2295,7 @@ def _thinly_lined_empty(strip: Strip, j: Judged, shown: list[float], typical: fl
         return False
     if min(shown) < VISIBLE_SHARE * typical:
         return False
-    return not _faint_band(strip, j)
+    return not _faint(strip, j)
 
 
 def _hidden_at_ends(shown: list[float], typical: float) -> bool:
@@ -2323,7 +2345,7 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     whole = median(shown) >= EMPTY_SHOWN * typical if shown else False  # not seen through paper
     intact = hidden <= EMPTY_HIDDEN or _hidden_at_ends(shown, typical)
     if lined and faint <= EMPTY_FAINT and intact and not busy and inked and whole:
-        if j.clear >= EMPTY_CLEAR and not _faint_band(strip, j):
+        if j.clear >= EMPTY_CLEAR and not _faint(strip, j):
             return "empty"
         return "suspect" if plain else "unsure"  # a faint band beside the line, say
     if _thinly_lined_empty(strip, j, shown, typical):
@@ -2332,6 +2354,6 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
     covered = median(shown) <= PALE_MOST * typical if shown else False
     if seen >= PALE_LINE_ROWS and hidden >= PALE_HIDDEN and plain and ends >= PALE_ENDS and covered:
         return "pale" if readable else "suspect"
-    if plain and (hidden > HIDDEN_ROWS or _faint_band(strip, j)):
+    if plain and (hidden > HIDDEN_ROWS or _faint(strip, j)):
         return "suspect"
     return "unsure"

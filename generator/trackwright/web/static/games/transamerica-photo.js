@@ -25,6 +25,8 @@
       if (r) reviews.set(r.game, r);
       else reviews.delete(G.game?.id);
     },
+    ready: false, // for the tests: the board is made ready in the page's engine ...
+    helper: false, // ... and in the helper's
   };
   let reference = null;
   // The reader's sizes (the photo's working size, the board picture's pixels per mm and its two
@@ -155,6 +157,9 @@
   let given = null;
   function boardArgs(ref, first) {
     given = ref.name;
+    return pictureArgs(ref, first);
+  }
+  function pictureArgs(ref, first) {
     return {
       args: {
         board: ref.name,
@@ -176,6 +181,61 @@
     ]);
   }
 
+  // The helper engine (TW.engine.helper(): a second Pyodide, in a worker of its own, so on
+  // another core), started once the page's engine has the board ready, and given the board
+  // too (made at once: that thread does nothing else). Each photo is then read on both
+  // (photo_read's stages): the page's engine fits it while the helper takes the photo in,
+  // each judges half of the strips, and the page's concludes with the helper's half: the same
+  // reading as in one question, sooner. Until the helper is ready, or if it fails, the page's
+  // engine reads alone.
+  const helper = { engine: null, board: null, making: false };
+  function prepareHelper(ref, record) {
+    if (!TW.engine.helper || helper.board === ref.name || helper.making) return;
+    helper.making = true;
+    helper.engine = helper.engine || TW.engine.helper();
+    const pictures = pictureArgs(ref, 0);
+    helper.engine
+      .askBytes("photo_read", record, { prepare: true, ...pictures.args }, pictures.buffers)
+      .then((answer) => {
+        if (answer.ready) {
+          helper.board = ref.name;
+          state.helper = true; // for the tests: the helper has the board
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        helper.making = false;
+      });
+  }
+  let readings = 0;
+  async function readInParts(record, photo, ref) {
+    const engine = TW.engine;
+    const reading = `photo-${++readings}`;
+    const args = {
+      photo: { width: photo.width, height: photo.height, buffer: 0 },
+      board: ref.name,
+      reading,
+    };
+    const taken = helper.engine
+      .askBytes("photo_read", record, { ...args, stage: "photo" }, [photo.bytes.slice()])
+      .catch(() => null);
+    const fit = await engine.askBytes("photo_read", record, { ...args, stage: "fit" }, [photo.bytes]);
+    if (!fit.fitted) return fit; // a photo to retake, or the board to send
+    const judge = { board: ref.name, reading, stage: "judge" };
+    const theirs = taken
+      .then((held) =>
+        held?.held
+          ? helper.engine.ask("photo_read", record, { ...judge, part: [1, 2], fitted: fit.fitted })
+          : null,
+      )
+      .catch(() => null);
+    await engine.ask("photo_read", record, { ...judge, part: [0, 2], keep: true });
+    const other = await theirs;
+    if (!other?.part) await engine.ask("photo_read", record, { ...judge, part: [1, 2], keep: true });
+    const parts = other?.part ? [other.part] : [];
+    return engine.ask("photo_read", record, { board: ref.name, reading, stage: "conclude", parts });
+  }
+
   async function read(file) {
     if (!file) return;
     // The state is every game's: a reading is for the game it was taken in (by id: the same
@@ -195,8 +255,11 @@
         await preparing;
       }
       const ref = await boardPicture(board);
-      let answer = await askPhoto(record, photo, ref, given !== ref.name);
-      if (answer.need === "board") {
+      let answer =
+        helper.board === ref.name && given === ref.name
+          ? await readInParts(record, photo, ref)
+          : await askPhoto(record, photo, ref, given !== ref.name);
+      if (answer.need) {
         // the engine holds another board (or none): the photo again, with the pictures
         photo = await photoPixels(file, working);
         answer = await askPhoto(record, photo, ref, true);
@@ -273,6 +336,7 @@
         if (answer.ready && G.board?.svg === svg) {
           prepared = svg;
           state.ready = true; // for the tests: the board is ready before any photo
+          prepareHelper(ref, G.record);
         }
       })()
         .catch(() => {})
@@ -283,7 +347,7 @@
     return preparing;
   }
   function warmUp() {
-    if (prepared !== G.board?.svg) state.ready = false;
+    if (prepared !== G.board?.svg) state.ready = state.helper = false;
     if (warming || preparing || (prepared && prepared === G.board?.svg) || !G.board?.svg) return;
     warming = setTimeout(() => {
       warming = null;
