@@ -182,8 +182,8 @@
   }
 
   // The helper engine (TW.engine.helper(): a second Pyodide, in a worker of its own, so on
-  // another core), started once the page's engine has the board ready, and given the board
-  // too (made at once: that thread does nothing else). Each photo is then read on both
+  // another core), started as the page's engine begins to make the board ready, and given the
+  // board too (made at once: that thread does nothing else). Each photo is then read on both
   // (photo_read's stages): the page's engine fits it while the helper takes the photo in,
   // each judges half of the strips, and the page's concludes with the helper's half: the same
   // reading as in one question, sooner. Until the helper is ready, or if it fails, the page's
@@ -319,6 +319,7 @@
       const svg = board.svg;
       preparing = (async () => {
         const ref = await boardPicture(board);
+        prepareHelper(ref, G.record); // on its own core, while this engine makes it in steps
         await idle();
         const pictures = boardArgs(ref, 0);
         let answer = await TW.engine.askBytes(
@@ -336,7 +337,6 @@
         if (answer.ready && G.board?.svg === svg) {
           prepared = svg;
           state.ready = true; // for the tests: the board is ready before any photo
-          prepareHelper(ref, G.record);
         }
       })()
         .catch(() => {})
