@@ -198,6 +198,73 @@ SHOWN = """() => {
 }"""
 
 
+# Each photo_read question of a photo, to either engine (the page's, A; the helper, B): its
+# stage ("whole" for a reading in one question), when asked and when answered, on the page's
+# clock (ms).
+STAGES = """() => {
+    window.__stages = [];
+    const spy = (E, who) => {
+      for (const k of ["ask", "askBytes"]) {
+        const f = E[k].bind(E);
+        E[k] = async (name, record, args, ...rest) => {
+          const t0 = performance.now(), got = await f(name, record, args, ...rest);
+          if (name === "photo_read" && !args.prepare)
+            window.__stages.push([who, args.stage || "whole", t0, performance.now()]);
+          return got;
+        };
+      }
+    };
+    spy(window.TW.engine, "A");
+    if (window.TWEngine.helper) spy(window.TWEngine.helper(), "B");
+}"""
+
+
+def stage_times(stages: list[list], shown: float) -> dict[str, float] | None:
+    """Seconds a photo read on two engines spent fitting, judging (both engines), concluding,
+    and in the rest (decoding before, drawing after); None for a photo read in one question."""
+    at = {(who, stage): (t0, t1) for who, stage, t0, t1 in stages}
+    if ("A", "conclude") not in at:
+        return None
+    fit, conclude = at["A", "fit"], at["A", "conclude"]
+    judged = max(t1 for (_who, stage), (_t0, t1) in at.items() if stage == "judge")
+    return {
+        "fitting": (fit[1] - fit[0]) / 1000,
+        "judging": (judged - fit[1]) / 1000,
+        "concluding": (conclude[1] - conclude[0]) / 1000,
+        "the rest": shown - (conclude[1] - fit[0]) / 1000,
+    }
+
+
+def print_stages(split: list[dict[str, float]], photos: int) -> None:
+    if not split:
+        return
+    parts = ", ".join(f"{k} {statistics.median(d[k] for d in split):.2f} s" for k in split[0])
+    print(f"{f'read on two engines: {len(split)} of {photos}; medians':52}  {parts}")
+
+
+def print_phone(args, cold: list[float], warm: list[float], waits: list[float], busiest: float):
+    """The phone's table: the first photo, the round meanwhile, the next photos."""
+    print(
+        f"phone app, Chromium at 360x740, CPU slowed {args.rate:g}x (page and workers; the busiest "
+        f"thread ran {100 * busiest:.0f} % of the time, {100 / args.rate:.0f} % at most), 12 MP "
+        f"photos, {args.camera:g} s in the camera before each"
+    )
+    print(
+        f"{f'first photo of a game, {args.before:g} s after the round shows':52}  "
+        f"{cold[0]:>8.2f} s  < 6"
+    )
+    if waits:
+        print(
+            f"{'meanwhile, the round scored (median, slowest)':52}  "
+            f"{1000 * statistics.median(waits):>6.0f} ms, {1000 * max(waits):.0f} ms"
+        )
+    if warm:
+        print(
+            f"{'next photos, median of ' + str(len(warm)):52}  "
+            f"{statistics.median(warm):>8.2f} s  < 6"
+        )
+
+
 def phone(args) -> None:
     """Seconds from a 12 MP photo picked to the review drawn, in the page, CPU throttled."""
     from playwright.sync_api import sync_playwright
@@ -237,6 +304,8 @@ def phone(args) -> None:
             # The round played meanwhile: the page asks its engine the round's score every
             # second, as a tap on the board does; each answer's wait is kept.
             waits = round_meanwhile(page, args.before)
+            page.evaluate(STAGES)
+            split = []
             for i in range(len(files)):
                 if page.locator("#photo-review").count():
                     page.evaluate("document.getElementById('photo-review').remove()")
@@ -248,30 +317,15 @@ def phone(args) -> None:
                 chooser.value.set_files(str(folder.parent / f"{i}.jpg"))
                 page.wait_for_selector("#photo-review", timeout=300_000)
                 (cold if i == 0 else warm).append(page.evaluate("window.__shown") / 1000)
+                times = stage_times(page.evaluate("window.__stages.splice(0)"), (cold + warm)[-1])
+                split += [times] if times else []
                 print(f"phone photo {args.first + i}: {(cold + warm)[-1]:.2f} s", file=sys.stderr)
             throttle.rate = 1.0
             busiest = throttle.share[0] / max(throttle.share[1], 1e-9)
             throttle.stop()
             browser.close()
-    print(
-        f"phone app, Chromium at 360x740, CPU slowed {args.rate:g}x (page and workers; the busiest "
-        f"thread ran {100 * busiest:.0f} % of the time, {100 / args.rate:.0f} % at most), 12 MP "
-        f"photos, {args.camera:g} s in the camera before each"
-    )
-    print(
-        f"{f'first photo of a game, {args.before:g} s after the round shows':52}  "
-        f"{cold[0]:>8.2f} s  < 6"
-    )
-    if waits:
-        print(
-            f"{'meanwhile, the round scored (median, slowest)':52}  "
-            f"{1000 * statistics.median(waits):>6.0f} ms, {1000 * max(waits):.0f} ms"
-        )
-    if warm:
-        print(
-            f"{'next photos, median of ' + str(len(warm)):52}  "
-            f"{statistics.median(warm):>8.2f} s  < 6"
-        )
+    print_phone(args, cold, warm, waits, busiest)
+    print_stages(split, len(cold + warm))
 
 
 @dataclass

@@ -15,7 +15,10 @@
 //                                       askBytes, merge, rememberMap), and where the start is:
 //                                       .stage ("starting", "python", "engines", "ready",
 //                                       "failed"), .problem (why it failed), .onStage(fn);
-//                                       .pending, .idle(): the calls awaiting their answers
+//                                       .pending, .idle(): the calls awaiting their answers;
+//                                       .helper(): a second engine like it, in a worker of
+//                                       its own, started at the first call (the photo reader
+//                                       shares a reading with it, games/transamerica-photo.js)
 //
 // An answer the rules refuse rejects with an Error whose .engine is true (its message is the
 // engine's one line); any other rejection is a fault.

@@ -188,9 +188,12 @@
   // each judges half of the strips, and the page's concludes with the helper's half: the same
   // reading as in one question, sooner. Until the helper is ready, or if it fails, the page's
   // engine reads alone.
+  // Not on a phone of one core (nothing to gain) or of 2 GB or less (the helper holds some
+  // 150 MB: its Python and the board), where the browser says.
   const helper = { engine: null, board: null, making: false };
+  const roomy = (navigator.hardwareConcurrency || 2) >= 2 && (navigator.deviceMemory || 8) > 2;
   function prepareHelper(ref, record) {
-    if (!TW.engine.helper || helper.board === ref.name || helper.making) return;
+    if (!roomy || !TW.engine.helper || helper.board === ref.name || helper.making) return;
     helper.making = true;
     helper.engine = helper.engine || TW.engine.helper();
     const pictures = pictureArgs(ref, 0);
