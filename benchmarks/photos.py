@@ -3,6 +3,7 @@
     python benchmarks/photos.py [--count 200] [--first 1000] [--cache DIR] [--picture PNG]
     python benchmarks/photos.py --classic ...   (the first generator's photos, for comparison)
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
+    python benchmarks/photos.py --memory [--runs 3]
     python benchmarks/photos.py --write-folder DIR [--count 200] [--first 1000]
 
 Each photo comes from ``tests/support/photo_scenes.py`` (12 megapixels, the board with a round's
@@ -23,7 +24,10 @@ phone app (headless Chromium at 360x740, CPU throttled ``--rate`` times with Dev
 Photo button as a player does (tap Photo, ``--camera`` seconds in the camera, the photo picked):
 from the photo picked to the tracks drawn over it, the first photo of a game (the page draws the
 board's own picture and the engine samples it once, from the tap on: ``--camera 0`` for the
-worst case) and the next ones. ``--write-folder`` instead writes the photos as photo cases
+worst case) and the next ones, and where a photo read on the page's two engines spent its time
+(fitting on one, judging on both, concluding on one, the rest). ``--memory`` instead measures the
+phone page's memory (its renderer processes' PSS) once a board is ready to read, with and without
+its helper engine. ``--write-folder`` instead writes the photos as photo cases
 (``usa-SEED.jpg``, its truth record ``usa-SEED.json``, ``usa-SEED.case.json`` marked composited)
 for ``trackwright photo check DIR``; their rounds are dealt for the case (a record needs the
 players and their cards), so they are not the photos of the same seeds above.
@@ -32,6 +36,7 @@ players and their cards), so they are not the photos of the same seeds above.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import io
@@ -240,6 +245,63 @@ def print_stages(split: list[dict[str, float]], photos: int) -> None:
         return
     parts = ", ".join(f"{k} {statistics.median(d[k] for d in split):.2f} s" for k in split[0])
     print(f"{f'read on two engines: {len(split)} of {photos}; medians':52}  {parts}")
+
+
+# Set before the page's scripts run: window.TWEngine without its helper (the photo is then read
+# on one engine), as on a phone of one core or of 2 GB or less.
+NO_HELPER = """Object.defineProperty(window, "TWEngine", { configurable: true,
+  set(engine) { delete engine.helper; this.__engine = engine; }, get() { return this.__engine; } });"""
+
+
+def _renderers_pss(marker: str) -> float:
+    """MB: the proportional set size of the renderer processes of the Chromium whose command
+    line holds ``marker`` (its pages and their workers)."""
+    from benchmarks.phone import Throttle
+
+    total = 0
+    for pid in Throttle(marker).renderers():
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+    return total / 1024
+
+
+def memory(args) -> None:
+    """The phone page's memory once a TransAmerica board is ready to read photos, with and
+    without the helper engine, launched in turn ``--runs`` times each (no throttling)."""
+    from playwright.sync_api import sync_playwright
+
+    from benchmarks.served import ARGS, served_app
+
+    seen: dict[bool, list[float]] = {False: [], True: []}
+    with served_app() as (base, _folder), sync_playwright() as p:
+        for _ in range(args.runs):
+            for helper in (False, True):
+                marker = f"--trackwright-bench={uuid.uuid4().hex}"
+                browser = p.chromium.launch(
+                    executable_path="/usr/bin/chromium", args=[*ARGS, marker]
+                )
+                ctx = browser.new_context(viewport={"width": 360, "height": 740})
+                if not helper:
+                    ctx.add_init_script(NO_HELPER)
+                page = ctx.new_page()
+                page.goto(base)
+                page.wait_for_selector("#create", timeout=120_000)
+                page.evaluate("window.trackwright.ready")
+                page.select_option("#new-game", "transamerica")
+                page.select_option("#new-map", "b:usa")
+                page.click("#create")
+                page.wait_for_function("window.TW.taPhoto?.state.ready", timeout=300_000)
+                if helper:
+                    page.wait_for_function("window.TW.taPhoto.state.helper", timeout=300_000)
+                time.sleep(2)
+                seen[helper].append(_renderers_pss(marker))
+                browser.close()
+    alone, both = (statistics.median(seen[k]) for k in (False, True))
+    print(f"phone page, a TransAmerica board ready to read, renderers' PSS, median of {args.runs}")
+    print(f"{'one engine':52}  {alone:>6.0f} MB")
+    print(f"{'with the helper engine':52}  {both:>6.0f} MB  (+{both - alone:.0f} MB)")
 
 
 def print_phone(args, cold: list[float], warm: list[float], waits: list[float], busiest: float):
@@ -550,6 +612,11 @@ def main() -> None:
         "light), without the paper strips, folded strips, lamps and phone shadows",
     )
     parser.add_argument("--phone", action="store_true", help="time the phone app instead")
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="the phone page's memory, with and without its helper engine (--runs each)",
+    )
     parser.add_argument("--rate", type=float, default=4.0, help="CPU throttling for --phone")
     parser.add_argument("--runs", type=int, default=3, help="photos read for --phone")
     parser.add_argument(
@@ -582,6 +649,9 @@ def main() -> None:
     if args.write_folder is not None:
         for seed in range(args.first, args.first + args.count):
             print(write_case(args.write_folder, seed), file=sys.stderr)
+        return
+    if args.memory:
+        memory(args)
         return
     if args.phone:
         phone(args)
