@@ -19,7 +19,7 @@ import json
 import pytest
 
 from tests.conftest import ROOT
-from tests.support.dampfross_taps import BUTTON, DRIVER, TOWN, VIEW, Planner, touch_build, touch_tap
+from tests.support.dampfross_taps import BUTTON, TOWN, VIEW, Planner, touch_build, touch_tap
 from tests.web.browser import choose_starts, new_game, open_page, phone, settle, start, touch
 from trackwright import games
 from trackwright.scorer import dampfross as df
@@ -135,7 +135,25 @@ def races_and_winnings(pg, plans: list, towns: dict, data: dict, planner: Planne
     assert buttons >= 1, counts  # at least one town out of view reached by the bar's button
 
 
-def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_site):
+def imported_at(pg, data: dict, k: int, tmp_path) -> None:
+    """The example game's first ``k`` events imported into the page and opened (a whole game
+    entered by the page's controls is test_dampfross_page.py's)."""
+    so_far = tmp_path / f"so-far-{k}.json"
+    portable = games.get("dampfross").portable_record(
+        {**data, "events": data["events"][:k]}, EXAMPLE.parent, str(EXAMPLE)
+    )
+    so_far.write_text(json.dumps(portable), "utf-8")
+    pg.goto(pg.url.split("#")[0] + "#/")
+    pg.wait_for_selector("#import-game", state="attached")
+    pg.set_input_files("#import-game", str(so_far))
+    pg.wait_for_url("**#/game/**")
+    pg.wait_for_function(f"window.TW.G.record.events.length === {k}")
+    settle(pg)
+    frames(pg)
+    assert pg.evaluate("window.TW.G.record.events") == data["events"][:k]
+
+
+def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_site, tmp_path):
     data = json.loads(EXAMPLE.read_text("utf-8"))
     record = df.load_record(EXAMPLE)
     towns = {t.hex: t.name for t in record.map.towns}
@@ -151,9 +169,8 @@ def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_si
     frames(pg)  # the board brought into view for Ann's build
     a_tap_near_no_town(pg)
     ten_builds(pg, plans, towns, data)
-    # The rest of the construction entered by the page's controls, then the races by touch.
-    pg.evaluate(DRIVER, [plans[10:56]])
-    settle(pg)
+    # The rest of the construction as the game had it, then the races by touch.
+    imported_at(pg, data, 56, tmp_path)
     races_and_winnings(pg, plans, towns, data, planner)
     assert pg.evaluate("window.TW.G.record.events") == data["events"]
     assert not context.errors, context.errors
@@ -177,19 +194,10 @@ def test_a_build_toward_a_town_out_of_view_is_three_gestures(browser, static_sit
     assert plans[k]["n"] == 53 and plans[k]["player"] == "Ben" and plans[k]["event"]["roll"] == 4
     # The game so far imported (its first 52 events: the other tests enter them by the page's
     # controls), opened at Ben's build.
-    so_far = tmp_path / "so-far.json"
-    portable = games.get("dampfross").portable_record(
-        {**data, "events": data["events"][:k]}, EXAMPLE.parent, str(EXAMPLE)
-    )
-    so_far.write_text(json.dumps(portable), "utf-8")
     context = phone(browser)
     pg = open_page(context, static_site)
-    pg.set_input_files("#import-game", str(so_far))
-    pg.wait_for_url("**#/game/**")
+    imported_at(pg, data, k, tmp_path)
     pg.wait_for_selector("#df-bar #faces")
-    settle(pg)
-    frames(pg)
-    assert pg.evaluate("window.TW.G.record.events") == data["events"][:k]
     assert pg.evaluate("window.TW.G.record.players[window.TW.G.player]") == "Ben"
     assert pg.evaluate(TOWN, "Newcastle") == "not in view: Newcastle"
     zoom, height = pg.evaluate(VIEW)[3], pg.evaluate(BAR_HEIGHT)
