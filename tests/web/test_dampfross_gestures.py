@@ -28,6 +28,17 @@ pytestmark = pytest.mark.slow
 EXAMPLE = ROOT / "tests" / "records" / "dampfross" / "example-england.json"
 
 
+@pytest.fixture(scope="module")
+def example():
+    """The example game (its JSON), its towns by hex, and its planner with the taps of every
+    event planned (some 12 s: the engine asked for every town at every build), once for the
+    module's tests."""
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = df.load_record(EXAMPLE)
+    planner = Planner(record)
+    return data, {t.hex: t.name for t in record.map.towns}, planner, planner.plan()
+
+
 def tap_button(pg, selector: str) -> None:
     at = pg.evaluate(BUTTON, selector)
     assert isinstance(at, list), (selector, at)
@@ -153,12 +164,10 @@ def imported_at(pg, data: dict, k: int, tmp_path) -> None:
     assert pg.evaluate("window.TW.G.record.events") == data["events"][:k]
 
 
-def test_builds_in_three_gestures_and_races_without_scrolling(browser, static_site, tmp_path):
-    data = json.loads(EXAMPLE.read_text("utf-8"))
-    record = df.load_record(EXAMPLE)
-    towns = {t.hex: t.name for t in record.map.towns}
-    planner = Planner(record)
-    plans = planner.plan()
+def test_builds_in_three_gestures_and_races_without_scrolling(
+    browser, static_site, tmp_path, example
+):
+    data, towns, planner, plans = example
     context = phone(browser)
     pg = open_page(context, static_site)
     new_game(pg, "dampfross", "b:england")
@@ -182,14 +191,12 @@ DESTINATIONS = """() => [...document.querySelectorAll('#destinations button[data
   const r = b.getBoundingClientRect(); return [b.dataset.town, Math.round(r.width), Math.round(r.height)]; })"""
 
 
-def test_a_build_toward_a_town_out_of_view_is_three_gestures(browser, static_site, tmp_path):
+def test_a_build_toward_a_town_out_of_view_is_three_gestures(
+    browser, static_site, tmp_path, example
+):
     # Event 53: Ben rolls 4 and builds toward Newcastle, the one town whose line it is, out of
     # view when his build starts (his network spans England; the board shows its middle).
-    data = json.loads(EXAMPLE.read_text("utf-8"))
-    record = df.load_record(EXAMPLE)
-    towns = {t.hex: t.name for t in record.map.towns}
-    planner = Planner(record)
-    plans = planner.plan()
+    data, towns, planner, plans = example
     k = 52
     assert plans[k]["n"] == 53 and plans[k]["player"] == "Ben" and plans[k]["event"]["roll"] == 4
     # The game so far imported (its first 52 events: the other tests enter them by the page's
