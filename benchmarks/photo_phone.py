@@ -39,18 +39,9 @@ def _outcome(case, answer: dict | None, seconds: float):
     if answer is None:
         problem = TrackwrightError("the phone asked for the photo again", str(case.photo))
         return photo_cli.Outcome(case, seconds, problem=problem)
-    out = photo_cli.Outcome(case, seconds)
-    read = {tuple(sorted(e)) for e in answer["track"]}
-    unsure = {tuple(sorted(e)) for e in answer["unsure"]}
-    for e in case.map.edges:
-        key = (min(e.a, e.b), max(e.a, e.b))
-        if key in unsure:
-            out.flagged += 1
-        elif (key in read) == (key in case.track):
-            out.right += 1
-        else:
-            (out.missed if key in case.track else out.extra).append(key)
-    return out
+    read = [tuple(sorted(e)) for e in answer["track"]]
+    unsure = [tuple(sorted(e)) for e in answer["unsure"]]
+    return photo_cli.compared(case, read, unsure, seconds)
 
 
 def phone_outcomes(cases: list) -> list:
@@ -91,6 +82,7 @@ def _row(name: str, phone: object, cli: object, target: str = "") -> None:
 
 def main() -> None:
     from trackwright.cli import photo as photo_cli
+    from trackwright.core.errors import TrackwrightError
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path, help="a folder of photo cases")
@@ -99,11 +91,14 @@ def main() -> None:
     args = parser.parse_args()
     names = {f"usa-{seed}" for seed in range(args.first, args.first + args.count)}
     maps: dict = {}
-    cases = [
-        photo_cli.load_case(args.folder, p, maps)
-        for p in photo_cli.case_photos(args.folder)
-        if p.stem in names
-    ]
+    try:
+        cases = [
+            photo_cli.load_case(args.folder, p, maps)
+            for p in photo_cli.case_photos(args.folder)
+            if p.stem in names
+        ]
+    except TrackwrightError as exc:
+        parser.exit(2, f"photo_phone.py: error: {exc.line()}\n")
     if not cases or len({c.details.get("board") for c in cases}) != 1:
         parser.error(f"{args.folder}: no photo cases of one board among usa-{args.first}...")
     phone = phone_outcomes(cases)

@@ -639,8 +639,8 @@ def main() -> None:
         help="write the photos as photo cases in this folder, for trackwright photo check",
     )
     args = parser.parse_args()
-    if args.phone and args.runs < 1:
-        parser.error("--runs: at least 1 photo to read")
+    if (args.phone or args.memory) and args.runs < 1:
+        parser.error("--runs: at least 1")
     for name in ("before", "camera"):
         if getattr(args, name) < 0:
             parser.error(f"--{name}: seconds, 0 or more")

@@ -16,6 +16,7 @@ import json
 import re
 import statistics
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -319,8 +320,16 @@ def judge(case: Case) -> Outcome:
         if exc.code == "not_photo":
             raise
         return Outcome(case, time.perf_counter() - started, problem=exc)
-    out = Outcome(case, time.perf_counter() - started)
-    read, unsure = set(reading.track), set(reading.uncertain)
+    return compared(case, reading.track, reading.uncertain, time.perf_counter() - started)
+
+
+def compared(
+    case: Case, track: Iterable[Space], uncertain: Iterable[Space], seconds: float
+) -> Outcome:
+    """A reading of the case's photo (its spaces taken and uncertain, each as (a, b) with
+    a < b) compared with the truth space by space."""
+    out = Outcome(case, seconds)
+    read, unsure = set(track), set(uncertain)
     for e in case.map.edges:
         key = (min(e.a, e.b), max(e.a, e.b))
         if key in unsure:
