@@ -525,8 +525,11 @@ def test_a_reading_in_parts_on_two_engines_is_the_reading_in_one():
     assert ask(mine) == {"judged": True}
     done = ask({"board": "b", "reading": "r1", "stage": "conclude", "parts": [other["part"]]})
     assert done == whole
-    # concluded, the photo is let go: a stage for it asks for the whole reading
+    # concluded, the photo is let go: a stage for it asks for the whole reading; and so does a
+    # conclusion asked of the engine that only judged a part
     assert ask(mine) == {"need": "photo"}
+    helper_ends = {"board": "b", "reading": "r1-helper", "stage": "conclude", "parts": []}
+    assert ask({**helper_ends, "fitted": fitted}) == {"need": "photo"}
     # a half missing, or a half twice, or not a half at all: refused in one line
     for parts in ([], [other["part"], other["part"]], [{"strips": 3}]):
         ask({**held, "stage": "fit"}, [photo_bytes])

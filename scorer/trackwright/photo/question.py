@@ -200,10 +200,10 @@ def _staged(
             return {"held": True}
         return _fit(board, fresh, _anchors(args))
     held = _HELD.get(name)
-    if held is None or ("fitted" not in held and "fitted" not in args):
-        return {"need": "photo"}  # dropped (or never held): the page reads it whole
-    if stage == "judge":
+    if held is not None and stage == "judge" and ("fitted" in held or "fitted" in args):
         return _judge(board, held, args, where)
+    if held is None or "fitted" not in held:
+        return {"need": "photo"}  # dropped, never held, or not fitted here: read it whole
     del _HELD[name]
     given = args.get("parts")
     if not isinstance(given, list):
@@ -245,9 +245,11 @@ def _judge(
     k, n = part
     if not 0 <= k < n <= 8:
         raise TrackwrightError.of("photo.ask.part", where, what="part")
-    if "fitted" in args:
-        held["fitted"] = parts_mod.fitted_from(args["fitted"], f"{where}.fitted")
-    judged = tracks.judge_part(held["photo"], board, held["fitted"], k, n)
+    if "fitted" in args:  # the helper's: the fit is the other engine's, told
+        fitted = parts_mod.fitted_from(args["fitted"], f"{where}.fitted")
+    else:
+        fitted = held["fitted"]
+    judged = tracks.judge_part(held["photo"], board, fitted, k, n)
     if args.get("keep") is True:
         held.setdefault("own", []).append(judged)
         if "nodes" not in held:  # found while the helper judges its half
