@@ -113,11 +113,7 @@ class State:
         """Rivals (players not in ``exclude``) who built this segment, first builder first."""
         excluded = {exclude} if isinstance(exclude, str) else set(exclude)
         found = [
-            (built, p)
-            for p, segs in self.lines.items()
-            if p not in excluded
-            for s, built in segs.items()
-            if s == seg
+            (segs[seg], p) for p, segs in self.lines.items() if p not in excluded and seg in segs
         ]
         return [p for _built, p in sorted(found)]
 
@@ -1182,16 +1178,22 @@ def _cheapest_lines(
     then its payments to rivals. Built in the order the equal-cost lines were always chosen by
     (graphs follows networkx's Dijkstra, tie-breaking included)."""
     m, rules = record.map, record.rules
+    # Where a step may owe a rival anything: it enters a rival's hex or runs along a rival's line
+    # (step_payments is asked only there, which keeps this quick on the phone).
+    rivals = [p for p in state.network if p != player]
+    rival_hexes = set().union(*(state.network[p] for p in rivals))
+    rival_segs = set().union(*(state.lines[p] for p in rivals))
     g: dict[Hex | str, dict[Hex | str, int]] = {}
     for h in m.land:
         for n in hexgrid.neighbours(h):
-            if n in m.land and _seg(h, n) not in state.lines[player]:
-                pay = sum(
-                    amount
-                    for _r, amount, _w, _k in step_payments(
+            seg = _seg(h, n)
+            if n in m.land and seg not in state.lines[player]:
+                pay = 0
+                if n in rival_hexes or seg in rival_segs:
+                    payments = step_payments(
                         m, rules, state, (player,), h, n, state.network[player]
                     )
-                )
+                    pay = sum(amount for _r, amount, _w, _k in payments)
                 g.setdefault(h, {})[n] = rules.step_cost(m, h, n) * 1000 + pay
                 g.setdefault(n, {})
     net = g.setdefault("net", {})  # one source: the player's whole network, at no cost
