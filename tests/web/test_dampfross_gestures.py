@@ -158,7 +158,8 @@ def imported_at(pg, data: dict, k: int, tmp_path) -> None:
     pg.wait_for_selector("#import-game", state="attached")
     pg.set_input_files("#import-game", str(so_far))
     pg.wait_for_url("**#/game/**")
-    pg.wait_for_function(f"window.TW.G.record.events.length === {k}")
+    # The game opens before its record is read in (G.record is null meanwhile).
+    pg.wait_for_function(f"window.TW.G.record?.events.length === {k}")
     settle(pg)
     frames(pg)
     assert pg.evaluate("window.TW.G.record.events") == data["events"][:k]
