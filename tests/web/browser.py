@@ -86,12 +86,17 @@ class Laptop:
             return json.loads(r.read())
 
 
-def phone(browser):
+def phone(browser, offline: bool = False):
+    """A phone's browser, new: its own storage. Its service worker (which keeps the whole app for
+    playing offline: some 25 MB fetched and checked in each new browser, most of a page's
+    start-up work in a test) runs only where a test plays ``offline`` (test_browser.py's whole
+    games, the print page); test_start.py and test_site.py test the worker itself."""
     context = browser.new_context(
         viewport={"width": 360, "height": 740},
         device_scale_factor=2,
         has_touch=True,
         accept_downloads=True,
+        service_workers="allow" if offline else "block",
     )
     context.errors = []  # type: ignore[attr-defined]
     return context

@@ -165,7 +165,7 @@ for (const [p, days] of Object.entries(arg.reserve)) await drive.choose(`input[a
 
 
 def test_offline_whole_games_scored_as_the_cli_scores_the_export(browser, static_site, tmp_path):
-    context = phone(browser)
+    context = phone(browser, offline=True)
     first = open_page(context, static_site)
     first.evaluate("navigator.serviceWorker.ready.then(() => true)")
     # Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons,

@@ -266,7 +266,7 @@ def test_the_print_page_on_a_phone_lists_the_checklist_first(browser, print_site
     folder, _ = print_site
     index = index_of(folder)
     sizes = {f["file"]: f["size"] for k in index["kits"] for f in k["files"]}
-    context = phone(browser)
+    context = phone(browser, offline=True)
     with served_folder(folder) as base:
         pg = open_page(context, base)
         pg.click("#print-link")
