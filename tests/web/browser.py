@@ -86,20 +86,27 @@ class Laptop:
             return json.loads(r.read())
 
 
+def new_browser(browser, offline: bool = False, **options):
+    """A browser of its own (its own storage), as ``browser.new_context(**options)`` makes it.
+    The app's service worker (which keeps the whole app for playing offline: some 25 MB fetched
+    and checked in each new browser, a third of the work of opening the app in a test) runs
+    only where a test plays ``offline`` (test_browser.py's whole games, the print page);
+    test_start.py and test_site.py test the worker itself."""
+    context = browser.new_context(service_workers="allow" if offline else "block", **options)
+    context.errors = []  # type: ignore[attr-defined]
+    return context
+
+
 def phone(browser, offline: bool = False):
-    """A phone's browser, new: its own storage. Its service worker (which keeps the whole app for
-    playing offline: some 25 MB fetched and checked in each new browser, most of a page's
-    start-up work in a test) runs only where a test plays ``offline`` (test_browser.py's whole
-    games, the print page); test_start.py and test_site.py test the worker itself."""
-    context = browser.new_context(
+    """A phone's browser (360 x 740, touch)."""
+    return new_browser(
+        browser,
+        offline,
         viewport={"width": 360, "height": 740},
         device_scale_factor=2,
         has_touch=True,
         accept_downloads=True,
-        service_workers="allow" if offline else "block",
     )
-    context.errors = []  # type: ignore[attr-defined]
-    return context
 
 
 def open_page(context, url: str):

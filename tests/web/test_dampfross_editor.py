@@ -17,6 +17,7 @@ from tests.support.editor_view import press_through
 from tests.web.browser import (
     held,
     hold_answers,
+    new_browser,
     open_page,
     phone,
     release_answers,
@@ -106,8 +107,7 @@ def editor_context(browser, size: str):
     if size == "phone":
         return phone(browser)
     w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h}, accept_downloads=True)
-    context.errors = []  # type: ignore[attr-defined]
+    context = new_browser(browser, viewport={"width": w, "height": h}, accept_downloads=True)
     return context
 
 

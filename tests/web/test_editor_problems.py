@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from tests.edit.support import check as engine_check
-from tests.web.browser import open_page
+from tests.web.browser import new_browser, open_page
 from tests.web.test_dampfross_editor import hx
 from tests.web.test_editor import finished_map
 from trackwright.core import dampfross as df_model
@@ -675,13 +675,13 @@ def editors(browser):
         key = (case.game, case.size, case.lang)
         if key not in opened:
             w, h = SIZES[case.size]
-            context = browser.new_context(
+            context = new_browser(
+                browser,
                 viewport={"width": w, "height": h},
                 device_scale_factor=2 if case.size == "phone" else 1,
                 has_touch=case.size == "phone",
                 accept_downloads=True,
             )
-            context.errors = []
             context.add_init_script(f"localStorage.setItem('tw-lang', '{case.lang}')")
             opened[key] = Editor(context, None)
         return opened[key]

@@ -18,7 +18,7 @@ import pytest
 
 from tests.support import cli
 from tests.support.editor_view import into_view
-from tests.web.browser import open_page
+from tests.web.browser import new_browser, open_page
 from tests.web.test_i18n import STATIC, tables
 from tests.web.test_transamerica_editor import keys_exist
 
@@ -28,13 +28,13 @@ OVERLAY = "#ls-edit-overlay"
 
 def context_of(browser, size: str):
     width, height = SIZES[size]
-    context = browser.new_context(
+    context = new_browser(
+        browser,
         viewport={"width": width, "height": height},
         device_scale_factor=2 if size == "phone" else 1,
         has_touch=size == "phone",
         accept_downloads=True,
     )
-    context.errors = []  # type: ignore[attr-defined]
     return context
 
 

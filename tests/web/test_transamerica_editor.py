@@ -19,7 +19,7 @@ import pytest
 
 from tests.support import cli
 from tests.support.editor_view import into_view, press_through
-from tests.web.browser import open_page, touch
+from tests.web.browser import new_browser, open_page, touch
 from tests.web.test_i18n import CALL, STATIC, tables
 from trackwright.core import lattice as grid
 from trackwright.core import transamerica as model
@@ -34,13 +34,13 @@ SCROLLS = """() => { const w = document.getElementById('ta-edit-board');
 
 def context_of(browser, size: str):
     width, height = SIZES[size]
-    context = browser.new_context(
+    context = new_browser(
+        browser,
         viewport={"width": width, "height": height},
         device_scale_factor=2 if size == "phone" else 1,
         has_touch=size == "phone",
         accept_downloads=True,
     )
-    context.errors = []  # type: ignore[attr-defined]
     return context
 
 

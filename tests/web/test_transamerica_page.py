@@ -17,6 +17,7 @@ from tests.web.browser import (
     cli_score,
     drive,
     exported,
+    new_browser,
     new_game,
     open_page,
     phone,
@@ -146,13 +147,13 @@ def test_a_round_turn_by_turn_then_explained(browser, static_site, tmp_path):
 
 
 def test_the_interface_in_the_phones_language_and_switchable(browser, static_site):
-    context = browser.new_context(
+    context = new_browser(
+        browser,
         viewport={"width": 360, "height": 740},
         device_scale_factor=2,
         has_touch=True,
         locale="fr-FR",
     )
-    context.errors = []  # type: ignore[attr-defined]
     pg = open_page(context, static_site)
     assert pg.inner_text("#main h1") == "Compter les points à table"
     assert pg.evaluate("document.documentElement.lang") == "fr"
