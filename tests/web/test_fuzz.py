@@ -3,6 +3,8 @@ whatever a client sends, the server answers without a 500."""
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 import warnings
 from pathlib import Path
@@ -16,7 +18,10 @@ with warnings.catch_warnings():
 
 from trackwright.web.app import create_app
 
-APP = create_app(Path(tempfile.mkdtemp(prefix="trackwright-fuzz-")) / "games.sqlite")
+# Made when the module is collected (the schema is read from the app then), removed at exit.
+FOLDER = Path(tempfile.mkdtemp(prefix="trackwright-fuzz-"))
+atexit.register(shutil.rmtree, FOLDER, True)
+APP = create_app(FOLDER / "games.sqlite")
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
