@@ -29,8 +29,11 @@ def laptop(tmp_path_factory, phone_site):
         server.proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One Chromium for a test process's whole run (each test opens its own browser context,
+    :func:`tests.web.browser.new_browser`, with its own storage): launching one costs about
+    a second of CPU, once for each of some thirty modules before."""
     executable = chromium()
     if executable is None:
         if os.environ.get("CI"):
