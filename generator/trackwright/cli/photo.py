@@ -110,13 +110,18 @@ def parse_anchors(values: list[str]) -> dict[str, tuple[float, float]]:
 
 
 def read_photo(
-    m: model.TransAmericaMap, data: bytes, where: str, anchors: dict[str, tuple[float, float]]
+    m: model.TransAmericaMap,
+    data: bytes,
+    where: str,
+    anchors: dict[str, tuple[float, float]],
+    look: tracks.Look | None = None,
 ) -> tracks.Reading:
-    """The reading of one photo (anchors in the photo's own pixels)."""
+    """The reading of one photo (anchors in the photo's own pixels; ``look``: the second
+    look, when not the one trackwright ships)."""
     pic, scale = working_picture(data, where)
     scaled = {k: (x * scale, y * scale) for k, (x, y) in anchors.items()}
     try:
-        reading = tracks.read(pic, board(m), scaled or None)
+        reading = tracks.read(pic, board(m), scaled or None, look)
     except tracks.PhotoError as exc:
         raise TrackwrightError(
             exc.message, where, code=exc.code, params=exc.params, key=exc.key
