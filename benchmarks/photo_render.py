@@ -39,8 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.rende
 from benchmarks.render import scene
 
 DEV_SEEDS = range(0, 20)  # looked at while building this; never for tuning the reader
-# The final set: rendered once the reader's thresholds and its second look are frozen (a
-# twentieth time).
+# The final set: rendered once the reader's thresholds and its second look were frozen (a
+# twentieth time), and read only after they were frozen again (scorer/trackwright/photo/
+# tracks.py says why).
 FINAL_SEEDS = range(3120, 3220)
 # (1000-1199 was the third freeze's final set, 1200-1399 the fourth's, 1400-1599 the fifth's,
 # 1600-1699 the sixth's, 1700-1799 the seventh's, 1800-1899 the eighth's, 1900-1999 the ninth's,

@@ -126,7 +126,7 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # photos.py --first 5000 --count 40, the scenes of tests/support/photo_scenes.py with paper
 # strips, folded strips, lamps and phone shadows; and the rendered seeds 2000-2119 of
 # benchmarks/photo_render.py) and FROZEN at the commit whose message begins "Freeze the photo
-# reader's thresholds (twentieth time)". The second freeze ("..., again") came after a first
+# reader's thresholds (twentieth time, again)". The second freeze ("..., again") came after a first
 # check set, seeds 7000-7059, showed pale verdicts on 3 rows of a space beside a seam; the
 # third after the check set 8000-8039 showed empty spaces beside the brick seams read taken;
 # the fourth after the rendered set 1000-1199 showed the lens's distortion, noise and washed-out
@@ -185,8 +185,11 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # way (_judge_lit). The twentieth after the rendered set 3020-3119 left 3.35 % flagged, spread
 # over every kind of piece and light, no rule of the reader's telling most of them from pieces:
 # a second look (second_look; :mod:`.second`), learnt from the rendered tuning seeds 2000-2119
-# and the set 3020-3119 (LOOK_TAKEN, LOOK_EMPTY). The new CHECK sets (2D seeds 9700-9739,
-# classic 10700-10739, rendered seeds 3120-3219), and the old ones, are run on them as they are.
+# and the set 3020-3119 (LOOK_TAKEN, LOOK_EMPTY). Its check set classic 10700-10739 then
+# showed fingers' edge along an empty space taken by it: it takes none whose line shows whole
+# (frozen again before the final set was read: "(twentieth time, again)"). The new CHECK sets
+# (2D seeds 9800-9839, classic 10800-10839, rendered seeds 3120-3219), and the old ones, are
+# run on them as they are.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
@@ -212,9 +215,9 @@ PALE_CLEAR = 0.5  # ... at least this share of rows clear (little else differs) 
 PALE_LINE_ROWS = 6  # ... judged in at least this many rows (of 8; a seam may leave fewer) ...
 PALE_MOST = 0.22  # ... showing at most this share of the board's line over the space (median)
 # The second look (:mod:`.second`, :func:`second_look`): an unsure space is taken where its
-# model gives this probability or more, empty where this or less and its line shows whole
-# (grouped by photo, out of fold, on 130 of the rendered photos it learnt from, these settled
-# a quarter of the flags and none wrongly; benchmarks/second_look.py --check):
+# model gives this probability or more and its line does not show whole, empty where this or
+# less and its line shows whole (grouped by photo, out of fold, on the 220 rendered photos it
+# learnt from, these settled a fifth of the flags and none wrongly; second_look.py --check):
 LOOK_TAKEN, LOOK_EMPTY = 0.998, 0.002
 RULE_SEEN = 6  # track spaces read, at least, before the rules make unjoined unsure ones empty
 PALE_ENDS = 1  # ... and an intersection at an end seen, neither blank (a card hides them;
@@ -2049,9 +2052,12 @@ def second_look(
     look: Look | None = None,
 ) -> tuple[list[Edge], list[Edge]]:
     """The unsure spaces (``unsure``: not those in another light, seen through something) the
-    second look (:mod:`.second`) settles: taken where it gives :data:`LOOK_TAKEN` or more;
-    empty where it gives :data:`LOOK_EMPTY` or less and the printed line shows all along the
-    space as well (:func:`_line_whole`)."""
+    second look (:mod:`.second`) settles, each only the way its printed line allows: taken
+    where it gives :data:`LOOK_TAKEN` or more and the line does not show whole
+    (:func:`_line_whole`); empty where it gives :data:`LOOK_EMPTY` or less and the line shows
+    whole. A band beside a line that shows whole is what a piece laid off its line shows, and
+    what an edge along an empty space shows too (a finger's, a card's, a shadow's: the classic
+    check set 10700 at the first twentieth freeze, 10717 K14-L14, fingers lying over it)."""
     if look is None:
         model = second_mod.shipped()
         look = lambda _edge, values: model.probability(values)  # noqa: E731
@@ -2060,9 +2066,10 @@ def second_look(
         if strip.edge not in unsure:
             continue
         p = look(strip.edge, look_features(board, strip, j, shown, around))
-        if p >= LOOK_TAKEN:
+        whole = _line_whole(shown, around.typical)
+        if p >= LOOK_TAKEN and not whole:
             taken.append(strip.edge)
-        elif p <= LOOK_EMPTY and _line_whole(shown, around.typical):
+        elif p <= LOOK_EMPTY and whole:
             empty.append(strip.edge)
     return taken, empty
 
