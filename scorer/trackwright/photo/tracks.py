@@ -1935,7 +1935,8 @@ def concluded(
             track.remove(edge)
         if edge not in uncertain:
             uncertain.append(edge)
-    around = Surround(typical, near, _line_noise(judged), seen, blank, verdicts)
+    taken_count = sum(v == "taken" for v in verdicts.values())
+    around = Surround(typical, near, _line_noise(judged), seen, blank, verdicts, taken_count)
     taken, empty = second_look(board, judged, around, set(uncertain) - set(covered), look)
     track = sorted(track + taken)
     uncertain = sorted(e for e in uncertain if e not in taken and e not in empty)
@@ -1960,7 +1961,7 @@ class Surround(NamedTuple):
     """What the second look (:mod:`.second`) knows of a photo round a space: how the board's
     lines show on the whole board (``typical``) and round the space (``near``, by edge), how
     they flicker row to row (``noise``, :func:`_line_noise`), the intersections seen and
-    blank, and every space's verdict."""
+    blank, every space's verdict and how many are taken."""
 
     typical: float
     near: dict[Edge, float]
@@ -1968,13 +1969,10 @@ class Surround(NamedTuple):
     seen: set[str]
     blank: set[str]
     verdicts: dict[Edge, str]
+    taken: int
 
 
 VERDICTS = ("taken", "pale", "empty", "suspect", "unsure")
-
-
-def _log(v: float) -> float:
-    return math.log(max(v, TONE_FLOOR))
 
 
 def look_features(
@@ -1988,10 +1986,10 @@ def look_features(
     typical = around.typical or 1.0
     s = [v / typical for v in shown]
     n = len(s)
+    (t0, t1, t2), (g0, g1, g2) = _log_tone(j.tone), _log_tone(j.gains)
     f = {
         "band": j.band, "other": j.other, "clear": j.clear, "beside": j.beside,
-        "t0": _log(j.tone[0]), "t1": _log(j.tone[1]), "t2": _log(j.tone[2]),
-        "g0": _log(j.gains[0]), "g1": _log(j.gains[1]), "g2": _log(j.gains[2]),
+        "t0": t0, "t1": t1, "t2": t2, "g0": g0, "g1": g1, "g2": g2,
         "clip": float(sum(j.clipped)), "dv": float(j.dv), "du": float(j.du),
         "faint": float(bool(j.faint)), "n": float(n),
         "smed": median(s) if n else -1.0, "smin": min(s) if n else -1.0,
@@ -2002,7 +2000,7 @@ def look_features(
         "ends": float(_ends(strip.edge, around.seen, around.blank)),
         "strokes": float(len(strip.strokes)), "noise": around.noise / typical,
         "typical": typical,
-        "ntaken": float(sum(v == "taken" for v in around.verdicts.values())),
+        "ntaken": float(around.taken),
     }  # fmt: skip
     verdict = around.verdicts[strip.edge]
     f.update({f"v_{v}": float(verdict == v) for v in VERDICTS})
