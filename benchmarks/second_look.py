@@ -155,6 +155,9 @@ def main() -> None:
         print(f"second_look.py: error: {exc.line()}", file=sys.stderr)
         sys.exit(2)
     rows, without = recorded(cases)
+    if not rows:
+        print("second_look.py: error: no photo there left a space unsure", file=sys.stderr)
+        sys.exit(2)
     names = sorted(rows[0]["f"])
     if args.check:
         check(cases, rows, names, without)
