@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -80,10 +81,43 @@ def test_the_phone_gets_the_engines_and_nothing_that_draws_or_serves(phone_site)
     assert not any("/kits/" in n or "/web/" in n or "/cli/" in n for n in names)
 
 
-def test_the_same_inputs_give_the_same_bytes(phone_site, tmp_path):
+def test_the_same_inputs_give_the_same_bytes(phone_site, tmp_path, monkeypatch):
+    """Built again with its boards drawn afresh (not those kept in the cache folder)."""
+    monkeypatch.setattr(site, "_boards_cache", lambda: tmp_path / "boards")
+    (tmp_path / "boards").mkdir()
     again = tmp_path / "again"
     site.build(again)
     assert digest(again) == digest(phone_site)
+
+
+def test_a_board_is_drawn_once_for_a_version_of_the_code(tmp_path, monkeypatch):
+    """`trackwright serve` builds the site at every start: the boards, nine tenths of the
+    work, are kept in the cache folder, one folder per version of what draws them."""
+    drawn = []
+    draw = site.board_json
+    monkeypatch.setattr(site, "board_json", lambda *a: drawn.append(a) or draw(*a))
+    monkeypatch.setattr(site, "_boards_cache", lambda: tmp_path)
+    m = site.builtin_maps()[0]
+    first = site.kept_board(m, "fr")
+    assert first == draw(m.game, m.data, "fr") and len(drawn) == 1
+    assert site.kept_board(m, "fr") == first and len(drawn) == 1  # kept
+    site.kept_board(m, "de")
+    assert len(drawn) == 2  # each language its own
+    (kept,) = tmp_path.glob(f"*{m.sha256}-fr.json")
+    kept.write_bytes(first[:100])  # cut short (by a full disk, say): drawn again
+    assert site.kept_board(m, "fr") == first and len(drawn) == 3
+    assert kept.read_bytes() == first
+
+
+def test_the_boards_cache_has_a_folder_per_version_and_keeps_the_newest(tmp_path, monkeypatch):
+    monkeypatch.setattr(pyodide, "cache_dir", lambda: tmp_path / "pyodide")
+    folders = []
+    for age, key in enumerate(("one", "two", "three")):
+        monkeypatch.setattr(site.prints, "inputs_key", lambda key=key: key)
+        folders.append(site._boards_cache.__wrapped__())
+        os.utime(folders[-1], (age, age))  # made in this order
+    assert len(set(folders)) == 3
+    assert sorted((tmp_path / "boards").iterdir()) == sorted(folders[-site.KEEP_BOARDS :])
 
 
 def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):

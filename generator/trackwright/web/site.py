@@ -20,6 +20,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.metadata import version
 from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any
@@ -173,6 +174,61 @@ def board_json(game: str, data: dict[str, Any], lang: str) -> bytes:
     return json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+#: How many versions of the code the boards' cache folder keeps the boards of.
+KEEP_BOARDS = 2
+
+
+@cache
+def _boards_cache() -> Path:
+    """The cache folder of the boards drawn for the page (:func:`kept_board`), one folder per
+    version of what draws them: what the kits are drawn from (:func:`prints.inputs_key`), the
+    SVG and font libraries, and this module, which writes them. Older versions' folders are
+    removed."""
+    drawn_by = f"{prints.inputs_key()}\0{version('svgwrite')}\0{version('fonttools')}\0"
+    key = hashlib.sha256(drawn_by.encode() + Path(__file__).read_bytes())
+    folder = pyodide.cache_dir().parent / "boards" / key.hexdigest()[:24]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        others = sorted(
+            (p for p in folder.parent.iterdir() if p != folder), key=_mtime, reverse=True
+        )
+        for old in others[KEEP_BOARDS - 1 :]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass  # an unwritable cache: every board is drawn, nothing kept
+    return folder
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # removed meanwhile by another build
+        return 0.0
+
+
+def kept_board(m: SiteMap, lang: str) -> bytes:
+    """:func:`board_json` of a site's map, drawn once for a version of the code and kept in the
+    cache folder: drawing the boards was nine tenths of building the site, and `trackwright
+    serve` builds it at every start. Written whole or not at all; a kept file that does not
+    read back as JSON is drawn again."""
+    path = _boards_cache() / f"{m.game}-{m.sha256}-{lang}.json"
+    try:
+        data = path.read_bytes()
+        json.loads(data)
+        return data
+    except (OSError, ValueError):
+        pass
+    data = board_json(m.game, m.data, lang)
+    try:
+        fd, partial = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with open(fd, "wb") as f:
+            f.write(data)
+        Path(partial).replace(path)
+    except OSError:
+        pass  # an unwritable cache: drawn again next time
+    return data
+
+
 def _zip(entries: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
@@ -315,7 +371,7 @@ def site_files(
         out[f"maps/{m.game}/{m.id}.json"] = mapfile.dumps(m.data)
         if boards:
             for lang in LANGS:
-                out[f"boards/{m.game}/{m.id}.{lang}.json"] = board_json(m.game, m.data, lang)
+                out[f"boards/{m.game}/{m.id}.{lang}.json"] = kept_board(m, lang)
     out.update(_icons())
     out["manifest.webmanifest"] = _manifest()
     out["version.json"] = json.dumps(
