@@ -308,8 +308,9 @@ def print_phone(args, cold: list[float], warm: list[float], waits: list[float], 
     """The phone's table: the first photo, the round meanwhile, the next photos."""
     print(
         f"phone app, Chromium at 360x740, CPU slowed {args.rate:g}x (page and workers; the busiest "
-        f"thread ran {100 * busiest:.0f} % of the time, {100 / args.rate:.0f} % at most), 12 MP "
-        f"photos, {args.camera:g} s in the camera before each"
+        f"thread ran {100 * busiest:.0f} % of the time, {100 / args.rate:.0f} % at most), "
+        f"{'the photos of ' + str(args.folder) if args.folder else '12 MP photos'}, "
+        f"{args.camera:g} s in the camera before each"
     )
     print(
         f"{f'first photo of a game, {args.before:g} s after the round shows':52}  "
@@ -325,6 +326,21 @@ def print_phone(args, cold: list[float], warm: list[float], waits: list[float], 
             f"{'next photos, median of ' + str(len(warm)):52}  "
             f"{statistics.median(warm):>8.2f} s  < 6"
         )
+        print(
+            f"{'all photos, fastest and slowest':52}  "
+            f"{min(cold + warm):>8.2f} s, {max(cold + warm):.2f} s  < 6"
+        )
+
+
+def phone_photo(args, seed: int) -> bytes:
+    """The photo of ``seed`` for --phone: made here, or the case ``usa-SEED.jpg`` of --folder."""
+    if args.folder is None:
+        return photo(seed, args.cache)[0]
+    path = args.folder / f"usa-{seed}.jpg"
+    if not path.is_file():
+        print(f"{path}: no such photo (--folder: usa-SEED.jpg for each seed read)", file=sys.stderr)
+        sys.exit(2)
+    return path.read_bytes()
 
 
 def phone(args) -> None:
@@ -334,10 +350,7 @@ def phone(args) -> None:
     from benchmarks.phone import Throttle
     from benchmarks.served import ARGS, served_app
 
-    files = []
-    for seed in range(args.first, args.first + args.runs):
-        data, _ = photo(seed, args.cache)
-        files.append(data)
+    files = [phone_photo(args, seed) for seed in range(args.first, args.first + args.runs)]
     cold: list[float] = []
     warm: list[float] = []
     with served_app() as (base, folder):
@@ -631,6 +644,13 @@ def main() -> None:
         default=20.0,
         help="--phone: seconds on the round before the first tap on Photo (the page makes the "
         "board ready meanwhile, a step at a time; 0 for the worst case)",
+    )
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=None,
+        help="--phone: read the photo cases usa-SEED.jpg of this folder (rendered ones, say) "
+        "instead of making photos",
     )
     parser.add_argument(
         "--write-folder",
