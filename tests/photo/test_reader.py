@@ -152,6 +152,7 @@ def test_generated_photos_read_right_or_flagged(tmp_path, seed):
     done = trackwright("photo", "usa", str(saved(tmp_path, photo)), "--json")
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
+    assert set(got) == {"track", "uncertain", "covered", "shaded"}
     wrong, flagged, right = check(photo.truth, got)
     total = wrong + flagged + right
     assert wrong <= 1, (wrong, flagged)
@@ -571,3 +572,35 @@ def test_the_phone_question_says_why_a_photo_is_bad():
     assert "too dark" in answer["message"]
     with pytest.raises(TrackwrightError):
         bridge.ask("photo_read", record, {"photo": {"width": 3}, "reference": None})
+
+
+def _touching(edges, spaces) -> list:
+    """The edges sharing no intersection with any of ``spaces``."""
+    nodes = {n for e in spaces for n in e}
+    return [e for e in edges if not set(e) & nodes]
+
+
+def test_the_reading_says_which_unsure_spaces_a_card_or_a_hand_hides():
+    """Besides the unsure spaces, the reading says which of them something hides, so that the
+    page can say what to clear before taking the photo again: ``covered``, under something
+    flat laid over the board (a city card here: its spaces' intersections show blank), and
+    ``shaded``, seen in another light than the board round them (a hand over the board
+    here). Each lies under the card or the hand, or ends there; none is both."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    m = model.load("usa")
+    card = scene(7)  # a city card over the board, no hand
+    carded = cli_photo.read_photo(m, card.jpeg, "photo", {})
+    hand = photo_scenes.scene(4, size=SIZE)  # a hand over the board
+    handed = cli_photo.read_photo(m, hand.jpeg, "photo", {})
+    for photo, reading, said in ((card, carded, carded.covered), (hand, handed, handed.shaded)):
+        assert len(said) >= 5, said
+        assert set(said) <= set(reading.uncertain)
+        assert not set(reading.covered) & set(reading.shaded)
+        under = [tuple(e) for e in photo.truth["covered"]]
+        assert not _touching(said, under), (said, under)
+    assert not carded.shaded
+    said_json = carded.to_json()  # what the phone's question answers, and --json prints
+    assert [tuple(e) for e in said_json["covered"]] == carded.covered
+    assert said_json["shaded"] == []

@@ -122,7 +122,7 @@ def test_the_photo_command_still_reads_one_photo(one_case):
     photo = one_case / "kitchen" / f"{SEEDED}.jpg"
     done = trackwright("photo", "usa", photo, "--json")
     assert done.returncode == 0, done.stderr
-    assert set(json.loads(done.stdout)) == {"track", "uncertain"}
+    assert set(json.loads(done.stdout)) == {"track", "uncertain", "covered", "shaded"}
     named = trackwright("photo", "read", "usa", photo, "--json")
     assert named.stdout == done.stdout
 

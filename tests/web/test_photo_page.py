@@ -237,6 +237,17 @@ def test_unsure_spaces_answered_by_fingertip_and_all_the_rest_in_one_tap(
     unsure = pg.locator(".photo-unsure")
     if unsure.count() == 0:
         pytest.skip("the reader was sure of every space on this photo")
+    # A city card lies over this board: the page says how many amber spaces it hides, and
+    # what to do (the engine says which: the command line reads 8 of this photo's 17 so).
+    covered = pg.evaluate(
+        "(() => { const r = window.TW.taPhoto.state.review;"
+        " return r.unsure.filter(u => r.covered.has(u.a < u.b ? `${u.a}|${u.b}` : `${u.b}|${u.a}`))"
+        ".length; })()"
+    )
+    assert covered >= 3
+    said = pg.inner_text("#photo-covered")
+    assert said.startswith(f"{covered} amber spaces are under a card") and "again" in said
+    assert not pg.locator("#photo-shaded").count()
     edge = unsure.first.get_attribute("data-edge")
     pg.locator("#photo-view").scroll_into_view_if_needed()
     # 14 CSS px off the line's middle, across it: beside the drawn target, within reach.
@@ -282,6 +293,7 @@ def test_unsure_spaces_answered_by_fingertip_and_all_the_rest_in_one_tap(
         pg.locator("#photo-rest-none").tap()
         settle(pg)
     assert pg.evaluate("window.TW.taPhoto.state.review.unsure.every(u => u.yes !== null)")
+    assert not pg.locator("#photo-covered").count()  # every one answered: nothing left to say
     assert not pg.locator("#photo-use").is_disabled()
     assert not context.errors, context.errors
     context.close()

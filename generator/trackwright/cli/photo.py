@@ -156,7 +156,8 @@ def photo(
     reading = read_photo(m, data, where, anchors)
     if as_json:
         out = reading.to_json()
-        typer.echo(json.dumps({"track": out["track"], "uncertain": out["uncertain"]}))
+        keys = ("track", "uncertain", "covered", "shaded")
+        typer.echo(json.dumps({k: out[k] for k in keys}))
         return
     typer.echo(
         f"{len(reading.track)} track spaces taken, {len(reading.uncertain)} to check "
@@ -165,6 +166,11 @@ def photo(
     for label, edges in (
         ("taken", reading.track),
         ("check", reading.uncertain),
+        (
+            "of which under a card, paper or glare (clear the board, take the photo again)",
+            reading.covered,
+        ),
+        ("of which in a shadow or under a hand (take it again in even light)", reading.shaded),
         ("hidden, joined to no track, so empty", reading.empty_by_rule),
     ):
         if edges:

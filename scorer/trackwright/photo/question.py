@@ -8,8 +8,10 @@ where PIXELS is ``{"width", "height", "buffer"}``: the canvas's RGBA (or RGB) by
 beside the JSON), or ``{"width", "height", "rgba"}`` with the bytes as base64 text;
 ``reference`` is the board's picture softened by :data:`~.tracks.REF_BLUR` pixels, ``sharp``
 the same softened by :data:`~.tracks.SHARP_BLUR` (the reference again when missing). The answer:
-``{"track", "uncertain", "empty_by_rule", "homography", "marks"}`` (node pairs as in the map;
-``empty_by_rule``: spaces the photo could not see that the game's rules say are empty; the
+``{"track", "uncertain", "empty_by_rule", "covered", "shaded", "homography", "marks"}`` (node
+pairs as in the map; ``empty_by_rule``: spaces the photo could not see that the game's rules say
+are empty; ``covered`` and ``shaded``: the unsure spaces a card or a shadow hides, see
+:class:`.tracks.Reading`; the
 homography takes board millimetres to the working photo's pixels, for drawing over it); for a
 photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which

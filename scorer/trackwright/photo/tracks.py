@@ -614,6 +614,15 @@ class Reading:
     #: there either (nor for an intersection outside the photo, or under a hand held in the
     #: board's light: these stay unsure too)
     under_pieces: list[Edge] = field(default_factory=list)
+    #: unsure spaces with an intersection the photo shows blank, flat where the board prints
+    #: its dot: something lies over it (a card, a sheet of paper) or hides it (a lamp's glare);
+    #: clearing it and taking the photo again may settle them, which the page and the command
+    #: line say
+    covered: list[Edge] = field(default_factory=list)
+    #: unsure spaces, not :attr:`covered`, in another light than the board round them: a
+    #: shadow (the phone's, a hand's) or a hand over the board; even light and nothing held over
+    #: the board may settle them
+    shaded: list[Edge] = field(default_factory=list)
 
     def settled(self) -> Reading:
         """This reading with the unsure spaces the rules rule out made empty (the engine's
@@ -635,6 +644,8 @@ class Reading:
             self,
             uncertain=[e for e in self.uncertain if e not in out],
             empty_by_rule=sorted(out),
+            covered=[e for e in self.covered if e not in out],
+            shaded=[e for e in self.shaded if e not in out],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -642,6 +653,8 @@ class Reading:
             "track": [list(e) for e in self.track],
             "uncertain": [list(e) for e in self.uncertain],
             "empty_by_rule": [list(e) for e in self.empty_by_rule],
+            "covered": [list(e) for e in self.covered],
+            "shaded": [list(e) for e in self.shaded],
             "homography": [round(v, 9) for v in self.h],
             "marks": self.marks,
             "anchored": self.anchored,
@@ -1929,22 +1942,27 @@ def concluded(
     # (Not a space read empty: its line shows as printed, which nothing covering it lets
     # through; a shadow over it is all that differs.)
     odd = [e for e in _odd_light(board, light) if verdicts[e] != "empty"]
-    covered = odd + _board_between(light, tones)
-    for edge in covered:
+    shade = odd + _board_between(light, tones)
+    for edge in shade:
         if edge in track:
             track.remove(edge)
         if edge not in uncertain:
             uncertain.append(edge)
+    # Blank beside blank: something that spans intersections (a card, a sheet, glare), not a
+    # start marker's flat top on one of them (a 2D set's painted markers read blank).
+    spread = {n for s, _j, _shown in judged if {*s.edge} <= blank for n in s.edge}
     taken_count = sum(v == "taken" for v in verdicts.values())
     around = Surround(typical, near, _line_noise(judged), seen, blank, verdicts, taken_count)
-    taken, empty = second_look(board, judged, around, set(uncertain) - set(covered), look)
+    taken, empty = second_look(board, judged, around, set(uncertain) - set(shade), look)
     track = sorted(track + taken)
     uncertain = sorted(e for e in uncertain if e not in taken and e not in empty)
     suspects = [e for e in suspects if e in uncertain]
     if outside > CUT_OFF_SHARE * len(board.strips):
         raise PhotoError.of("photo.cut-off", "photo").known_as("cut_off")
     hidden = set(odd) | set(suspects) | {e for e in uncertain if e[0] in blank or e[1] in blank}
+    covered = [e for e in uncertain if e[0] in spread or e[1] in spread]
     under = [e for e in uncertain if e not in hidden and (e[0] not in seen or e[1] not in seen)]
+    shaded = [e for e in uncertain if e in set(shade) - set(covered)]
     return Reading(
         track,
         uncertain,
@@ -1954,6 +1972,8 @@ def concluded(
         scores,
         suspects=suspects,
         under_pieces=under,
+        covered=covered,
+        shaded=shaded,
     )
 
 

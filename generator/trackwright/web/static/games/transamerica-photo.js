@@ -282,6 +282,9 @@
         track: answer.track,
         unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
         empty: answer.empty_by_rule || [],
+        // why the engine could not see some of them, and what a photo taken again would need
+        covered: new Set((answer.covered || []).map(([a, b]) => key(a, b))),
+        shaded: new Set((answer.shaded || []).map(([a, b]) => key(a, b))),
       });
     } catch {
       if (G.game?.id === game) say(t("ta.photo-failed"));
@@ -485,6 +488,10 @@
             t("ta.photo-empty-by-rule", { count: r.empty.length }),
           )
         : "",
+      ...["covered", "shaded"].map((why) => {
+        const count = r.unsure.filter((u) => u.yes === null && r[why].has(key(u.a, u.b))).length;
+        return count ? h("p", { class: "small", id: `photo-${why}` }, t(`ta.photo-${why}`, { count })) : "";
+      }),
       view,
       // The spaces still amber all answered at once: tap the few that differ, then one of these.
       left
