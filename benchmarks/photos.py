@@ -5,6 +5,7 @@
     python benchmarks/photos.py --phone [--rate 4] [--runs 3] [--cache DIR]
     python benchmarks/photos.py --memory [--runs 3]
     python benchmarks/photos.py --write-folder DIR [--count 200] [--first 1000]
+    python benchmarks/photos.py --again [--count 40] [--first 9800] [--cache DIR]
 
 Each photo comes from ``tests/support/photo_scenes.py`` (12 megapixels, the board with a round's
 track pieces, start markers, a card, often a hand, a table, a tilted camera, uneven light,
@@ -27,7 +28,10 @@ board's own picture and the engine samples it once, from the tap on: ``--camera 
 worst case) and the next ones, and where a photo read on the page's two engines spent its time
 (fitting on one, judging on both, concluding on one, the rest). ``--memory`` instead measures the
 phone page's memory (its renderer processes' PSS) once a board is ready to read, with and without
-its helper engine. ``--write-folder`` instead writes the photos as photo cases
+its helper engine. ``--again`` instead reads each photo, the same round with the card lifted
+and no hand (from elsewhere: the camera is drawn afresh), and the two together
+(``trackwright photo MAP FIRST AGAIN``).
+``--write-folder`` instead writes the photos as photo cases
 (``usa-SEED.jpg``, its truth record ``usa-SEED.json``, ``usa-SEED.case.json`` marked composited)
 for ``trackwright photo check DIR``; their rounds are dealt for the case (a record needs the
 players and their cards), so they are not the photos of the same seeds above.
@@ -474,6 +478,48 @@ def piece_kinds(truth: dict) -> dict[tuple[str, ...], tuple[str, ...]]:
     return out
 
 
+AGAIN = (
+    "the first photo (a card, often a hand)",
+    "taken again (the card lifted, no hand)",
+    "the two read together",
+)
+
+
+def again(args: argparse.Namespace, m: model.TransAmericaMap) -> None:
+    """Each photo, and the same board, round, pieces and light with the card lifted and no hand
+    (the scene generator then draws the camera and the table afresh): the spaces flagged and
+    wrong on each alone and on the two read together, as ``trackwright photo MAP FIRST
+    AGAIN`` reads them."""
+    from trackwright.photo import combine
+
+    tallies = {name: Tally() for name in AGAIN}
+    for seed in range(args.first, args.first + args.count):
+        data, truth = photo(seed, args.cache)
+        lifted = photo_scenes.scene(seed, card=False, hand=False, **FORCE).jpeg
+        try:
+            both = [cli_photo.unsettled(m, d, f"photo {seed}", {}) for d in (data, lifted)]
+        except TrackwrightError as exc:
+            for tally in tallies.values():
+                tally.failures.append(f"{seed}: {exc}")
+            continue
+        readings = [both[0].settled(), both[1].settled(), combine.combined(both).settled()]
+        for tally, reading in zip(tallies.values(), readings, strict=True):
+            tally.add(m, seed, reading, truth)
+        print(
+            f"photo {seed}: " + ", ".join(str(len(r.uncertain)) for r in readings), file=sys.stderr
+        )
+    print(f"photos {args.first}-{args.first + args.count - 1}, the photo taken again")
+    print("| photos | read | flagged | wrong, not flagged |")
+    print("|---|---:|---:|---:|")
+    for name, t in tallies.items():
+        spaces = t.right + t.flagged + t.wrong
+        share = 100 * t.flagged / max(spaces, 1)
+        print(f"| {name} | {t.found} of {args.count} | {share:.2f} % | {t.wrong} |")
+    for name, t in tallies.items():
+        for line in t.wrong_list + t.failures:
+            print(f"{name}: {line}")
+
+
 def read_all(args: argparse.Namespace, m: model.TransAmericaMap) -> Tally:
     """Every photo made (or taken from the cache) and read, as ``trackwright photo`` reads it."""
     tally = Tally()
@@ -626,6 +672,12 @@ def main() -> None:
     )
     parser.add_argument("--phone", action="store_true", help="time the phone app instead")
     parser.add_argument(
+        "--again",
+        action="store_true",
+        help="each photo and the same round taken again with the card lifted and no hand: "
+        "flagged and wrong spaces on each alone and on the two read together",
+    )
+    parser.add_argument(
         "--memory",
         action="store_true",
         help="the phone page's memory, with and without its helper engine (--runs each)",
@@ -677,6 +729,9 @@ def main() -> None:
         phone(args)
         return
     m = model.load("usa")
+    if args.again:
+        again(args, m)
+        return
     started = time.perf_counter()
     cli_photo.board(m)
     board_seconds = time.perf_counter() - started

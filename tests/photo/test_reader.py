@@ -545,8 +545,9 @@ def test_a_reading_in_parts_on_two_engines_is_the_reading_in_one():
 
 def test_the_page_draws_at_the_readers_own_sizes():
     """The page asks the engine the sizes it scales the photo and draws the board's picture at,
-    so they are written once, in the reader."""
-    from trackwright.photo import tracks
+    and how many earlier photos a photo may be read with, so they are written once, in the
+    reader."""
+    from trackwright.photo import question, tracks
     from trackwright.play import bridge
 
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
@@ -555,6 +556,7 @@ def test_the_page_draws_at_the_readers_own_sizes():
         "ppm": tracks.REF_PPM,
         "blur": tracks.REF_BLUR,
         "sharp_blur": tracks.SHARP_BLUR,
+        "before_most": question.BEFORE_MOST,
     }
 
 

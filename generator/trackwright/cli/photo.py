@@ -27,7 +27,7 @@ from typer.core import TyperGroup
 from trackwright.core import mapfile
 from trackwright.core import transamerica as model
 from trackwright.core.errors import TrackwrightError
-from trackwright.photo import tracks
+from trackwright.photo import combine, tracks
 from trackwright.photo.image import Picture
 from trackwright.scorer import transamerica as engine
 
@@ -118,20 +118,48 @@ def read_photo(
 ) -> tracks.Reading:
     """The reading of one photo (anchors in the photo's own pixels; ``look``: the second
     look, when not the one trackwright ships)."""
+    return unsettled(m, data, where, anchors, look).settled()
+
+
+def unsettled(
+    m: model.TransAmericaMap,
+    data: bytes,
+    where: str,
+    anchors: dict[str, tuple[float, float]],
+    look: tracks.Look | None = None,
+) -> tracks.Reading:
+    """:func:`read_photo`, before the game's rules settle it (to read it with other photos
+    of the board: :mod:`trackwright.photo.combine`)."""
     pic, scale = working_picture(data, where)
     scaled = {k: (x * scale, y * scale) for k, (x, y) in anchors.items()}
     try:
-        reading = tracks.read(pic, board(m), scaled or None, look)
+        return tracks.read(pic, board(m), scaled or None, look)
     except tracks.PhotoError as exc:
         raise TrackwrightError(
             exc.message, where, code=exc.code, params=exc.params, key=exc.key
         ) from exc
-    return reading.settled()
+
+
+def _photo_bytes(path: Path) -> bytes:
+    where = str(path)
+    try:
+        if path.stat().st_size > MAX_PHOTO_BYTES:
+            raise TrackwrightError.of("photo.too-big", where)
+        return path.read_bytes()
+    except OSError as exc:
+        raise TrackwrightError.of("photo.unreadable", where, reason=exc.strerror) from exc
 
 
 def photo(
     map_ref: Annotated[str, typer.Argument(help="A built-in map name (usa) or a map file.")],
-    photo_path: Annotated[Path, typer.Argument(help="The photo of the board (JPEG or PNG).")],
+    photo_paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="The photo of the board (JPEG or PNG); or several photos of it at the same "
+            "moment (taken again with a card lifted, say), read as one.",
+            show_default=False,
+        ),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     anchor: Annotated[
         list[str] | None,
@@ -145,15 +173,12 @@ def photo(
     is unsure about (to confirm by eye)."""
     m = model.load(map_ref)
     anchors = parse_anchors(anchor or [])
-    where = str(photo_path)
-    try:
-        size = photo_path.stat().st_size
-        if size > MAX_PHOTO_BYTES:
-            raise TrackwrightError.of("photo.too-big", where)
-        data = photo_path.read_bytes()
-    except OSError as exc:
-        raise TrackwrightError.of("photo.unreadable", where, reason=exc.strerror) from exc
-    reading = read_photo(m, data, where, anchors)
+    if anchors and len(photo_paths) > 1:
+        raise TrackwrightError.of("photo.anchors-one", str(photo_paths[1]))
+    photos = [(_photo_bytes(path), str(path)) for path in photo_paths]
+    reading = combine.combined(
+        [unsettled(m, data, where, anchors) for data, where in photos]
+    ).settled()
     if as_json:
         out = reading.to_json()
         keys = ("track", "uncertain", "covered", "shaded")

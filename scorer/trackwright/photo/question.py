@@ -15,7 +15,10 @@ are empty; ``covered`` and ``shaded``: the unsure spaces a card or a shadow hide
 homography takes board millimetres to the working photo's pixels, for drawing over it); for a
 photo to retake,
 ``{"problem": code, "message"}`` (no_board, cut_off, blurred, dark, not_this_board, anchor), which
-the page says in its own language. With ``"prepare": true`` and no photo, only the board is made
+the page says in its own language. With ``"before": [ANSWER, ...]``, the answers this question
+gave for earlier photos of the board at the same moment (the board cleared and photographed
+again), the photo is read with them (:mod:`.combine`: what one photo decides stands unless
+another decides the opposite). With ``"prepare": true`` and no photo, only the board is made
 ready (its strips sampled from the pictures, kept for the photos to come): ``{"ready": true}``.
 With ``"prepare": "step"``, a little of it at a time (:meth:`.tracks.Board.in_steps`; the page
 does this while the round is played, so its engine is never held long): the first such question
@@ -56,10 +59,12 @@ from typing import Any
 
 from trackwright.core.errors import TrackwrightError
 from trackwright.core.transamerica import TransAmericaMap
+from trackwright.photo import combine, tracks
 from trackwright.photo import parts as parts_mod
-from trackwright.photo import tracks
 from trackwright.photo.image import Picture
 
+#: earlier photos' answers a photo is read with, at most (``"before"``)
+BEFORE_MOST = 8
 _BOARDS: dict[tuple[str, str], tracks.Board] = {}  # kept between photos of one board
 #: a board being made a step at a time (``"prepare": "step"``), and its key
 _MAKING: dict[tuple[str, str], Iterator[tracks.Board | None]] = {}
@@ -130,12 +135,14 @@ def _step(m: TransAmericaMap) -> dict[str, bool]:
 def photo_setup() -> dict[str, Any]:
     """What the page draws for the reader: the photo scaled so its longer side is ``working``
     pixels, and the board's picture at ``ppm`` pixels per millimetre, softened by ``blur`` (the
-    reference) and by ``sharp_blur`` pixels (the sharp picture)."""
+    reference) and by ``sharp_blur`` pixels (the sharp picture); and how many earlier photos'
+    answers a photo may be read with (``before_most``)."""
     return {
         "working": tracks.WORKING,
         "ppm": tracks.REF_PPM,
         "blur": tracks.REF_BLUR,
         "sharp_blur": tracks.SHARP_BLUR,
+        "before_most": BEFORE_MOST,
     }
 
 
@@ -171,11 +178,22 @@ def photo_read(
     if args.get("stage") is not None:
         return _staged(board, args, buffers, where)
     photo = _pixels(args.get("photo"), buffers, "photo", where)
+    before = _before(args, board, where)
     try:
         reading = tracks.read(photo, board, _anchors(args) or None)
     except tracks.PhotoError as exc:
         return {"problem": exc.code, "message": exc.message}
-    return reading.settled().to_json()
+    return combine.combined([*before, reading]).settled().to_json()
+
+
+def _before(args: dict[str, Any], board: tracks.Board, where: str) -> list[tracks.Reading]:
+    """The earlier photos of the board at the same moment (``"before"``: their answers, as
+    this question gave them), to read the photo with (:mod:`.combine`)."""
+    given = args.get("before", [])
+    if not isinstance(given, list) or len(given) > BEFORE_MOST:
+        raise TrackwrightError.of("photo.ask.before", f"{where}.before")
+    spaces = [s.edge for s in board.strips]
+    return [combine.answer_from(a, spaces, f"{where}.before[{i}]") for i, a in enumerate(given)]
 
 
 #: readings in parts under way, by the page's name for each (``"reading"``): the photo, and as
@@ -206,6 +224,7 @@ def _staged(
         return _judge(board, held, args, where)
     if held is None or "fitted" not in held:
         return {"need": "photo"}  # dropped, never held, or not fitted here: read it whole
+    before = _before(args, board, where)
     del _HELD[name]
     given = args.get("parts")
     if not isinstance(given, list):
@@ -220,7 +239,7 @@ def _staged(
         )
     except ValueError as exc:
         raise TrackwrightError.of("photo.ask.part", where, what="parts") from exc
-    return reading.settled().to_json()
+    return combine.combined([*before, reading]).settled().to_json()
 
 
 def _fit(

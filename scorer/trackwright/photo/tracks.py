@@ -655,6 +655,9 @@ class Reading:
             "empty_by_rule": [list(e) for e in self.empty_by_rule],
             "covered": [list(e) for e in self.covered],
             "shaded": [list(e) for e in self.shaded],
+            # what reading it with the next photo of the board needs (:mod:`.combine`)
+            "suspects": [list(e) for e in sorted(self.suspects)],
+            "under_pieces": [list(e) for e in sorted(self.under_pieces)],
             "homography": [round(v, 9) for v in self.h],
             "marks": self.marks,
             "anchored": self.anchored,

@@ -171,8 +171,8 @@
     };
   }
   // The photo's bytes are handed over (transferred: the photo is not asked of twice).
-  function askPhoto(record, photo, ref, send) {
-    const args = { photo: { width: photo.width, height: photo.height, buffer: 0 }, board: ref.name };
+  function askPhoto(record, photo, ref, send, before) {
+    const args = { photo: { width: photo.width, height: photo.height, buffer: 0 }, board: ref.name, before };
     if (!send) return TW.engine.askBytes("photo_read", record, args, [photo.bytes]);
     const pictures = boardArgs(ref, 1);
     return TW.engine.askBytes("photo_read", record, { ...args, ...pictures.args }, [
@@ -211,7 +211,7 @@
       });
   }
   let readings = 0;
-  async function readInParts(record, photo, ref) {
+  async function readInParts(record, photo, ref, before) {
     const engine = TW.engine;
     const reading = `photo-${++readings}`;
     const args = {
@@ -236,7 +236,7 @@
     const other = await theirs;
     if (!other?.part) await engine.ask("photo_read", record, { ...judge, part: [1, 2], keep: true });
     const parts = other?.part ? [other.part] : [];
-    return engine.ask("photo_read", record, { board: ref.name, reading, stage: "conclude", parts });
+    return engine.ask("photo_read", record, { board: ref.name, reading, stage: "conclude", parts, before });
   }
 
   async function read(file) {
@@ -247,11 +247,18 @@
     const game = G.game?.id;
     const board = G.board;
     const record = G.record;
+    // A photo taken while the last one's review is open (the board cleared, say, as the
+    // review asked) is read with it: the engine is handed the answers given before.
+    // (Not one of another round: a review left open as the next round began.)
+    const round = record.rounds?.length ?? 0;
+    const open = reviews.get(game);
+    const earlier = open?.round === round ? open : null;
     state.reading.add(game);
     reviews.delete(game);
     render();
     try {
-      const { working } = await setup();
+      const { working, before_most } = await setup();
+      const before = (earlier?.answers || []).slice(-before_most);
       let photo = await photoPixels(file, working);
       if (preparing) {
         hurry = true;
@@ -260,19 +267,22 @@
       const ref = await boardPicture(board);
       let answer =
         helper.board === ref.name && given === ref.name
-          ? await readInParts(record, photo, ref)
-          : await askPhoto(record, photo, ref, given !== ref.name);
+          ? await readInParts(record, photo, ref, before)
+          : await askPhoto(record, photo, ref, given !== ref.name, before);
       if (answer.need) {
         // the engine holds another board (or none): the photo again, with the pictures
         photo = await photoPixels(file, working);
-        answer = await askPhoto(record, photo, ref, true);
+        answer = await askPhoto(record, photo, ref, true, before);
       }
       const { width, height } = photo;
       // Kept for its own game (shown when it is opened again), told only if it is open.
       if (answer.problem) {
+        if (earlier) reviews.set(game, earlier); // the photos before still stand
         if (G.game?.id === game) say(t(`ta.photo-problem-${answer.problem}`));
         return;
       }
+      // what was answered by hand on the review before stays answered
+      const answered = new Map((earlier?.unsure || []).map((u) => [key(u.a, u.b), u.yes]));
       reviews.set(game, {
         game,
         url: photo.url,
@@ -280,13 +290,16 @@
         height,
         hm: answer.homography,
         track: answer.track,
-        unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: null })),
+        unsure: answer.uncertain.map(([a, b]) => ({ a, b, yes: answered.get(key(a, b)) ?? null })),
+        answers: [...before, answer],
+        round,
         empty: answer.empty_by_rule || [],
         // why the engine could not see some of them, and what a photo taken again would need
         covered: new Set((answer.covered || []).map(([a, b]) => key(a, b))),
         shaded: new Set((answer.shaded || []).map(([a, b]) => key(a, b))),
       });
     } catch {
+      if (earlier && !reviews.has(game)) reviews.set(game, earlier);
       if (G.game?.id === game) say(t("ta.photo-failed"));
     } finally {
       state.reading.delete(game);
@@ -481,6 +494,13 @@
         { class: "small", id: "photo-summary" },
         t(left ? "ta.photo-found-check" : "ta.photo-found", { count: r.track.length, left }),
       ),
+      r.answers.length > 1
+        ? h(
+            "p",
+            { class: "small", id: "photo-together" },
+            t("ta.photo-together", { count: r.answers.length }),
+          )
+        : "",
       r.empty.length
         ? h(
             "p",
