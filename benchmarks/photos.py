@@ -497,7 +497,10 @@ def again(args: argparse.Namespace, m: model.TransAmericaMap) -> None:
         data, truth = photo(seed, args.cache)
         lifted = photo_scenes.scene(seed, card=False, hand=False, **FORCE).jpeg
         try:
-            both = [cli_photo.unsettled(m, d, f"photo {seed}", {}) for d in (data, lifted)]
+            both = [
+                cli_photo.read_photo(m, d, f"photo {seed}", {}, settled=False)
+                for d in (data, lifted)
+            ]
         except TrackwrightError as exc:
             for tally in tallies.values():
                 tally.failures.append(f"{seed}: {exc}")

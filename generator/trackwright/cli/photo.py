@@ -115,29 +115,21 @@ def read_photo(
     where: str,
     anchors: dict[str, tuple[float, float]],
     look: tracks.Look | None = None,
+    *,
+    settled: bool = True,
 ) -> tracks.Reading:
     """The reading of one photo (anchors in the photo's own pixels; ``look``: the second
-    look, when not the one trackwright ships)."""
-    return unsettled(m, data, where, anchors, look).settled()
-
-
-def unsettled(
-    m: model.TransAmericaMap,
-    data: bytes,
-    where: str,
-    anchors: dict[str, tuple[float, float]],
-    look: tracks.Look | None = None,
-) -> tracks.Reading:
-    """:func:`read_photo`, before the game's rules settle it (to read it with other photos
-    of the board: :mod:`trackwright.photo.combine`)."""
+    look, when not the one trackwright ships); ``settled=False``: before the game's rules
+    settle it (to read it with other photos of the board: :mod:`trackwright.photo.combine`)."""
     pic, scale = working_picture(data, where)
     scaled = {k: (x * scale, y * scale) for k, (x, y) in anchors.items()}
     try:
-        return tracks.read(pic, board(m), scaled or None, look)
+        reading = tracks.read(pic, board(m), scaled or None, look)
     except tracks.PhotoError as exc:
         raise TrackwrightError(
             exc.message, where, code=exc.code, params=exc.params, key=exc.key
         ) from exc
+    return reading.settled() if settled else reading
 
 
 def _photo_bytes(path: Path) -> bytes:
@@ -177,7 +169,7 @@ def photo(
         raise TrackwrightError.of("photo.anchors-one", str(photo_paths[1]))
     photos = [(_photo_bytes(path), str(path)) for path in photo_paths]
     reading = combine.combined(
-        [unsettled(m, data, where, anchors) for data, where in photos]
+        [read_photo(m, data, where, anchors, settled=False) for data, where in photos]
     ).settled()
     if as_json:
         out = reading.to_json()
