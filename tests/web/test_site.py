@@ -120,6 +120,23 @@ def test_the_boards_cache_has_a_folder_per_version_and_keeps_the_newest(tmp_path
     assert sorted((tmp_path / "boards").iterdir()) == sorted(folders[-site.KEEP_BOARDS :])
 
 
+def test_the_caches_keep_their_newest_files_and_folders(tmp_path):
+    """The snapshots, the kits' versions and the boards' versions: the last written stay."""
+    made = []
+    for age, name in enumerate(("a.bin", "b", "c.bin", "d")):
+        path = tmp_path / name
+        if name.endswith(".bin"):
+            path.write_bytes(b"x")
+        else:
+            (path / "inside").mkdir(parents=True)
+        os.utime(path, (age, age))
+        made.append(path)
+    pyodide.forget_all_but_newest(iter(made), 2)
+    assert sorted(tmp_path.iterdir()) == made[2:]
+    pyodide.forget_all_but_newest([*made[2:], tmp_path / "gone meanwhile"], 0)
+    assert not any(tmp_path.iterdir())
+
+
 def test_maps_given_and_found_in_kits_are_offered(tmp_path, phone_site):
     kits = tmp_path / "output" / "tiny"
     kits.mkdir(parents=True)

@@ -16,7 +16,6 @@ import io
 import json
 import os
 import re
-import shutil
 import tempfile
 import zipfile
 from collections.abc import Callable
@@ -148,15 +147,7 @@ def _keep(path: Path, files: dict[str, bytes]) -> None:
 
 
 def _forget_old(root: Path, current: Path) -> None:
-    def mtime(p: Path) -> float:
-        try:
-            return p.stat().st_mtime
-        except OSError:
-            return 0.0
-
-    others = sorted((p for p in root.iterdir() if p != current), key=mtime, reverse=True)
-    for old in others[KEEP - 1 :]:
-        shutil.rmtree(old, ignore_errors=True)
+    pyodide.forget_all_but_newest((p for p in root.iterdir() if p != current), KEEP - 1)
 
 
 def _kit_files(job: Job, files: dict[str, bytes]) -> dict[str, bytes]:

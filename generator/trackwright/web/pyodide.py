@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import platformdirs
@@ -195,10 +196,18 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def forget_all_but_newest(paths: Iterable[Path], keep: int) -> None:
+    """Of the cache's files or folders ``paths``, the ``keep`` last written stay; the others
+    are removed (the snapshots, the kits' and the boards' versions)."""
+    for old in sorted(paths, key=_mtime, reverse=True)[keep:]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
+
+
 def _forget_old_snapshots(folder: Path) -> None:
-    made = sorted(folder.glob("snapshot-*.bin.gz"), key=_mtime, reverse=True)
-    for old in made[KEEP_SNAPSHOTS:]:
-        old.unlink(missing_ok=True)
+    forget_all_but_newest(folder.glob("snapshot-*.bin.gz"), KEEP_SNAPSHOTS)
 
 
 def _make_snapshot(node: str, engines: bytes, pyodide: dict[str, bytes]) -> bytes | None:

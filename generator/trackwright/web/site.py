@@ -189,21 +189,11 @@ def _boards_cache() -> Path:
     folder = pyodide.cache_dir().parent / "boards" / key.hexdigest()[:24]
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        others = sorted(
-            (p for p in folder.parent.iterdir() if p != folder), key=_mtime, reverse=True
-        )
-        for old in others[KEEP_BOARDS - 1 :]:
-            shutil.rmtree(old, ignore_errors=True)
+        others = (p for p in folder.parent.iterdir() if p != folder)
+        pyodide.forget_all_but_newest(others, KEEP_BOARDS - 1)
     except OSError:
         pass  # an unwritable cache: every board is drawn, nothing kept
     return folder
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:  # removed meanwhile by another build
-        return 0.0
 
 
 def kept_board(m: SiteMap, lang: str) -> bytes:
