@@ -4,6 +4,7 @@ Mitsuba 3, written as photo cases for ``trackwright photo check``.
     pip install -e '.[render]'        # Mitsuba 3 (and Dr.Jit); pdftoppm from poppler-utils
     python benchmarks/photo_render.py --out DIR [--first 1800] [--count 100] [--spp 32]
     python benchmarks/photo_render.py --describe SEED     # the scene of a seed, as JSON
+    python benchmarks/photo_render.py --out LIFTED --lifted --again DIR   # the photo taken again
     trackwright photo check DIR --by kind,light,tilt
 
 Each seed is one scene (``benchmarks/render/scene.py``: plain data, the same on any machine):
@@ -101,10 +102,18 @@ def details(desc: dict, seconds: float, variant: str, spp: int) -> dict:
     }
 
 
+def scene_of(seed: int, lifted: bool = False) -> dict:
+    """The scene of ``seed`` (:func:`scene.describe`); ``lifted``: the same with its cards
+    lifted and its hand away (the photo taken again once the board is cleared: the same
+    camera, light, pieces and noise)."""
+    desc = scene.describe(seed)
+    return {**desc, "cards": [], "hand": None} if lifted else desc
+
+
 def render_case(seed: int, out: Path, args: argparse.Namespace, assets) -> float:
     from benchmarks.render import mitsuba_scene, post
 
-    desc = scene.describe(seed)
+    desc = scene_of(seed, args.lifted)
     started, cpu = time.perf_counter(), time.process_time()
     linear = mitsuba_scene.render(desc, assets, args.spp, args.scale, args.threads)
     size = tuple(round(v * args.scale) for v in desc["camera"]["pose"]["size"])
@@ -137,6 +146,20 @@ def main() -> None:
     )
     parser.add_argument("--force", action="store_true", help="render cases already written again")
     parser.add_argument(
+        "--lifted",
+        action="store_true",
+        help="render each scene with its cards lifted and its hand away (the same camera, light "
+        "and pieces): the photo taken again once the board is cleared",
+    )
+    parser.add_argument(
+        "--again",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="then read each photo of DIR (the first), the same seed's of --out (taken again: "
+        "rendered with --lifted), and the two together, and print their figures",
+    )
+    parser.add_argument(
         "--describe", type=int, default=None, metavar="SEED", help="print a seed's scene"
     )
     parser.add_argument(
@@ -152,6 +175,8 @@ def main() -> None:
     if args.out is None:
         parser.error("--out DIR is needed")
     render_all(args)
+    if args.again is not None:
+        print_again(args.again, args.out, range(args.first, args.first + args.count))
     if args.check:
         from trackwright.core.errors import TrackwrightError
 
@@ -223,6 +248,49 @@ def print_check(folder: Path, seeds: range) -> None:
                 f"| {row['group']} | {row['cases']} | {row['boards_found']} | {row['spaces']} "
                 f"| {row['wrong']} | {row['flagged_percent']:.2f} % |"
             )
+
+
+AGAIN = ("the first photo", "taken again (cards lifted, no hand)", "the two read together")
+
+
+def print_again(first: Path, again: Path, seeds: range) -> None:
+    """Each seed's photo of ``first``, the same seed's of ``again``, and the two read together
+    (``trackwright photo MAP FIRST AGAIN``), judged as ``trackwright photo check`` judges a
+    case: a table of photos read, spaces flagged and wrong without a flag, and the wrong ones."""
+    from trackwright.cli import photo as photo_cli
+    from trackwright.core.errors import TrackwrightError
+    from trackwright.photo import combine
+
+    maps: dict = {}
+    outcomes: dict[str, list] = {name: [] for name in AGAIN}
+    for seed in seeds:
+        pair = [folder / f"usa-{seed}.jpg" for folder in (first, again)]
+        if not all(p.is_file() for p in pair):
+            continue
+        cases = [photo_cli.load_case(p.parent, p, maps) for p in pair]
+        try:
+            readings = [
+                photo_cli.read_photo(c.map, c.photo.read_bytes(), str(c.photo), {}, settled=False)
+                for c in cases
+            ]
+        except TrackwrightError as exc:
+            for name in AGAIN:
+                outcomes[name].append(photo_cli.Outcome(cases[0], problem=exc))
+            continue
+        settled = [r.settled() for r in readings] + [combine.combined(readings).settled()]
+        for name, reading in zip(AGAIN, settled, strict=True):
+            outcomes[name].append(photo_cli.compared(cases[0], reading.track, reading.uncertain, 0))
+    print("| photos | read | flagged | wrong, not flagged |\n|---|---:|---:|---:|")
+    for name, got in outcomes.items():
+        total = photo_cli.totals(got)
+        print(
+            f"| {name} | {total['boards_found']} of {total['cases']} "
+            f"| {total['flagged_percent']:.2f} % | {total['wrong']} |"
+        )
+    for name, got in outcomes.items():
+        for o in got:
+            for a, b in [*o.missed, *o.extra]:
+                print(f"{name}: {o.case.photo.stem} {a}-{b}")
 
 
 if __name__ == "__main__":

@@ -119,10 +119,41 @@ def test_one_tiny_scene_renders():
     assert 20 < np.asarray(image).mean() < 235
 
 
+def test_the_scene_taken_again_is_the_same_with_the_board_cleared():
+    """``photo_render.py --lifted``: the same scene (camera, light, pieces, noise) with its
+    cards lifted and its hand away."""
+    from benchmarks import photo_render
+
+    seed = next(s for s in range(3120, 3220) if scene.describe(s)["cards"])
+    first, again = scene.describe(seed), photo_render.scene_of(seed, lifted=True)
+    assert again["cards"] == [] and again["hand"] is None
+    assert {k: v for k, v in again.items() if k not in ("cards", "hand")} == {
+        k: v for k, v in first.items() if k not in ("cards", "hand")
+    }
+    assert photo_render.scene_of(seed) == first
+
+
+def test_the_photos_taken_again_are_read_together(tmp_path, capsys):
+    """``photo_render.py --again DIR``: each seed's photo, the same seed's taken again, and
+    the two together, in a table (here the same photo twice: the same figures thrice)."""
+    from benchmarks import photo_render
+
+    first, again = (
+        copy_cases(tmp_path / "first", "usa-1001"),
+        copy_cases(tmp_path / "again", "usa-1001"),
+    )
+    photo_render.print_again(first, again, range(1001, 1002))
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| ")]
+    assert rows[0] == "| photos | read | flagged | wrong, not flagged |"
+    figures = {r.split("|", 2)[2] for r in rows[1:]}
+    assert len(rows) == 4 and len(figures) == 1 and " 1 of 1 " in figures.pop()
+
+
 # ------------------------------------------------------------------ photo check --by
 
 
 def copy_cases(folder: Path, *names: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
     for name in names:
         for suffix in (".jpg", ".json", ".case.json"):
             (folder / f"{name}{suffix}").write_bytes((REAL / f"{name}{suffix}").read_bytes())
