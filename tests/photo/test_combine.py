@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import cache
+from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -127,15 +128,32 @@ def test_an_earlier_answer_reads_back_as_its_reading_with_the_rules_emptied_unsu
         assert got.value.where == place, got.value
 
 
-@cache
-def round_photos(seed: int) -> tuple[photo_scenes.Photo, photo_scenes.Photo]:
-    """A generated photo of a round with a city card (and maybe a hand) over the board, and
+class Taken(NamedTuple):
+    first: photo_scenes.Photo
+    again: photo_scenes.Photo
+    paths: list[Path]
+    alone: Reading  # the first photo's reading, settled
+    both: Reading  # the two photos' reading, settled
+
+
+@pytest.fixture(scope="module")
+def taken_again(tmp_path_factory) -> Taken:
+    """Seed 7's generated photo of a round with a city card (and a hand) over the board, and
     the same round with the card lifted and no hand (taken from elsewhere: the generator draws
-    the camera afresh)."""
-    return (
-        photo_scenes.scene(seed, size=SIZE),
-        photo_scenes.scene(seed, size=SIZE, card=False, hand=False),
-    )
+    the camera afresh), as files; each read, and the two read together. Made once for the
+    module's tests (its group runs on one worker)."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    m = model.load("usa")
+    first = photo_scenes.scene(7, size=SIZE)
+    again = photo_scenes.scene(7, size=SIZE, card=False, hand=False)
+    folder = tmp_path_factory.mktemp("taken-again")
+    paths = [folder / "first.jpg", folder / "again.jpg"]
+    for path, photo in zip(paths, (first, again), strict=True):
+        path.write_bytes(photo.jpeg)
+    read = [cli_photo.read_photo(m, p.jpeg, "p", {}, settled=False) for p in (first, again)]
+    return Taken(first, again, paths, read[0].settled(), combine.combined(read).settled())
 
 
 def _flagged_and_wrong(truth: dict, got: dict) -> tuple[int, int]:
@@ -147,23 +165,19 @@ def _flagged_and_wrong(truth: dict, got: dict) -> tuple[int, int]:
     return len(unsure), wrong
 
 
-def test_the_photo_taken_again_with_the_card_lifted_settles_what_it_hid(tmp_path):
+def test_the_photo_taken_again_with_the_card_lifted_settles_what_it_hid(taken_again):
     """On the command line: ``photo MAP PHOTO PHOTO``. Seed 7's city card hides spaces (30
     left unsure in all); with the card lifted and the photo taken again, the two photos
     together leave 4, and no space wrong."""
-    first, again = round_photos(7)
+    first, again, paths = taken_again.first, taken_again.again, taken_again.paths
     assert first.truth["track"] == again.truth["track"]
-    paths = []
-    for name, photo in (("first.jpg", first), ("again.jpg", again)):
-        paths.append(tmp_path / name)
-        paths[-1].write_bytes(photo.jpeg)
-    alone = json.loads(trackwright("photo", "usa", paths[0], "--json").stdout)
     done = trackwright("photo", "usa", *paths, "--json")
     assert done.returncode == 0, done.stderr
     both = json.loads(done.stdout)
-    alone_flagged, alone_wrong = _flagged_and_wrong(first.truth, alone)
+    assert both == {k: v for k, v in taken_again.both.to_json().items() if k in both}
+    alone_flagged, alone_wrong = _flagged_and_wrong(first.truth, taken_again.alone.to_json())
     flagged, wrong = _flagged_and_wrong(first.truth, both)
-    assert alone["covered"] and not both["covered"]
+    assert taken_again.alone.covered and not both["covered"]
     assert flagged < alone_flagged / 2, (flagged, alone_flagged)
     assert wrong == alone_wrong == 0
     # anchors place one photo: with two, one line naming the second, exit code 2
@@ -174,21 +188,17 @@ def test_the_photo_taken_again_with_the_card_lifted_settles_what_it_hid(tmp_path
     assert len(anchored.stderr.strip().splitlines()) == 1
 
 
-def test_the_phone_question_reads_a_photo_with_the_earlier_answers(tmp_path):
-    """The page sends the answers it was given for the earlier photos (``"before"``), whole or
-    in stages: the reading is the command line's of the photos together. Not an answer: one
-    line naming the place."""
+def test_the_phone_question_reads_a_photo_with_the_earlier_answers(taken_again):
+    """The page sends the answers it was given for the earlier photos (``"before"``): the
+    reading is the one of the photos together. Not an answer: one line naming the place."""
     from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
     from trackwright.play import bridge
 
     cli_photo = sys.modules["trackwright.cli.photo"]
     m = model.load("usa")
-    first, again = round_photos(7)
-    before = cli_photo.read_photo(m, first.jpeg, "first", {}).to_json()
-    paths = [tmp_path / "first.jpg", tmp_path / "again.jpg"]
-    for path, photo in zip(paths, (first, again), strict=True):
-        path.write_bytes(photo.jpeg)
-    cli_both = json.loads(trackwright("photo", "usa", *paths, "--json").stdout)
+    before = taken_again.alone.to_json()
+    cli_both = taken_again.both.to_json()
+    again = taken_again.again
     pic, _scale = cli_photo.working_picture(again.jpeg, "photo")
     ref, sharp = cli_photo.reference(m)
     record = {"game": "transamerica", "map": "usa", "players": ["Ann", "Ben", "Cy"], "rounds": []}
