@@ -58,8 +58,10 @@ def test_a_space_one_photo_suspects_of_a_pale_piece_is_not_emptied_by_another():
     both = combine.combined([first, again])
     assert both.uncertain == [gh] and both.suspects == [gh]
     assert combine.combined([again, first]).uncertain == [gh]
-    # seen taken on the other photo, it is taken
-    assert gh in combine.combined([first, reading(SPACES, track=[*LINE[:6], gh])]).track
+    # seen taken on the other photo, it is taken; taken on one and empty on another, unsure
+    seen = reading(SPACES, track=[*LINE[:6], gh])
+    assert gh in combine.combined([first, seen]).track
+    assert combine.combined([first, again, seen]).uncertain == [gh]
 
 
 def test_one_photo_combined_alone_is_its_own_reading():

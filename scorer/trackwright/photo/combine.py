@@ -45,9 +45,9 @@ def combined(readings: Sequence[Reading]) -> Reading:
     # photo reading it empty: the piece may show less there, as it did on the 2D set 9800
     # (cream strips flagged on one photo, read empty on the other).
     suspects = {e for r in readings for e in _keys(r.suspects)}
-    empty_somewhere = _empty(readings) - suspects
-    both = taken & empty_somewhere  # the photos disagree
-    decided = (taken | empty_somewhere) - both
+    empty = _empty(readings)
+    both = taken & empty  # the photos disagree
+    decided = (taken | (empty - suspects)) - both
     left = (unsure - decided) | both
     track = sorted(taken - both)
 
