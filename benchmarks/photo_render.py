@@ -174,9 +174,12 @@ def main() -> None:
         return
     if args.out is None:
         parser.error("--out DIR is needed")
+    seeds = range(args.first, args.first + args.count)
+    if args.again is not None and not any((args.again / f"usa-{s}.jpg").is_file() for s in seeds):
+        parser.error(f"--again {args.again}: no photo usa-SEED.jpg of these seeds")
     render_all(args)
     if args.again is not None:
-        print_again(args.again, args.out, range(args.first, args.first + args.count))
+        print_again(args.again, args.out, seeds)
     if args.check:
         from trackwright.core.errors import TrackwrightError
 

@@ -149,6 +149,7 @@ def photo(
         typer.Argument(
             help="The photo of the board (JPEG or PNG); or several photos of it at the same "
             "moment (taken again with a card lifted, say), read as one.",
+            metavar="PHOTO",
             show_default=False,
         ),
     ],

@@ -614,8 +614,9 @@ class Reading:
     #: there either (nor for an intersection outside the photo, or under a hand held in the
     #: board's light: these stay unsure too)
     under_pieces: list[Edge] = field(default_factory=list)
-    #: unsure spaces with an intersection the photo shows blank, flat where the board prints
-    #: its dot: something lies over it (a card, a sheet of paper) or hides it (a lamp's glare);
+    #: unsure spaces with an intersection the photo shows blank (flat where the board prints
+    #: its dot) beside another blank one: something spanning intersections lies over it (a
+    #: card, a sheet of paper) or hides it (a lamp's glare);
     #: clearing it and taking the photo again may settle them, which the page and the command
     #: line say
     covered: list[Edge] = field(default_factory=list)
@@ -1965,7 +1966,7 @@ def concluded(
     hidden = set(odd) | set(suspects) | {e for e in uncertain if e[0] in blank or e[1] in blank}
     covered = [e for e in uncertain if e[0] in spread or e[1] in spread]
     under = [e for e in uncertain if e not in hidden and (e[0] not in seen or e[1] not in seen)]
-    shaded = [e for e in uncertain if e in set(shade) - set(covered)]
+    shaded = sorted((set(shade) & set(uncertain)) - set(covered))
     return Reading(
         track,
         uncertain,
