@@ -1,6 +1,6 @@
 """The photo reader's second look (issue 28): a model learnt from rendered photos settles some
-of the spaces the rules leave unsure, never one whose printed line it cannot see whole, and
-never from a photo of the final set it is judged on."""
+of the spaces the rules leave unsure, empty never where it cannot see the printed line, taken
+never where the line shows whole, and never from a photo of the final set it is judged on."""
 
 from __future__ import annotations
 
@@ -53,8 +53,31 @@ def test_the_shipped_model_learnt_from_no_photo_of_the_final_set():
         ([1.0, 1.0], False),  # printed in too few rows to tell
     ],
 )
-def test_a_space_is_settled_empty_only_where_its_line_shows_whole(shown, whole):
+def test_a_space_is_settled_taken_only_where_its_line_does_not_show_whole(shown, whole):
     assert tracks._line_whole(shown, 1.0) is whole
+
+
+def _around(seen: set[str], blank: set[str]) -> tracks.Surround:
+    return tracks.Surround(1.0, {}, 0.0, seen, blank, {}, 0)
+
+
+@pytest.mark.parametrize(
+    ("shown", "seen", "blank", "shows"),
+    [
+        ([1.0] * 8, {"A1", "A2"}, set(), True),
+        ([1.0] * 8, {"A1"}, set(), True),  # the other end under a start marker
+        ([1.0] * 7 + [0.2], {"A1", "A2"}, set(), True),  # hidden at an end: the next piece
+        ([0.2] + [1.0] * 6 + [0.2], {"A1", "A2"}, set(), True),  # ... at both ends
+        ([1.0] * 5 + [0.2] * 3, {"A1", "A2"}, set(), False),  # hidden in three rows of eight
+        ([0.55] * 8, {"A1", "A2"}, set(), False),  # seen through thin paper
+        ([1.0] * 7 + [-0.2], {"A1", "A2"}, set(), False),  # a row lighter than its paper
+        ([1.0, 1.0], {"A1", "A2"}, set(), False),  # printed in too few rows to tell
+        ([1.0] * 8, set(), set(), False),  # neither intersection seen
+        ([1.0] * 8, {"A1"}, {"A2"}, False),  # one blank: a card over the space
+    ],
+)
+def test_a_space_is_settled_empty_only_where_its_line_shows(shown, seen, blank, shows):
+    assert tracks._line_shows(shown, 1.0, ("A1", "A2"), _around(seen, blank)) is shows
 
 
 @cache
