@@ -1940,11 +1940,7 @@ def concluded(
         if verdict in ("taken", "pale"):
             track.append(strip.edge)
             if j.band >= TAKEN_ROWS:
-                tones[strip.edge] = (
-                    j.gains[0] * j.tone[0],
-                    j.gains[1] * j.tone[1],
-                    j.gains[2] * j.tone[2],
-                )
+                tones[strip.edge] = _in_light(j)
         elif verdict != "empty":
             uncertain.append(strip.edge)
             if verdict == "suspect":
@@ -2053,15 +2049,20 @@ def look_features(
     f["nb_taken"] = float(sum(around.verdicts.get(e) == "taken" for e in neighbours))
     f["nb_n"] = float(len(neighbours))
     f.update(_profile(strip, j))
-    (r, g, b), (lr, lg, lb) = j.tone, j.gains
-    f.update(_like_pieces(_log_tone((lr * r, lg * g, lb * b)), around))
+    f.update(_like_pieces(_log_tone(_in_light(j)), around))
     return f
+
+
+def _in_light(j: Judged) -> tuple[float, float, float]:
+    """A strip's band tone (over the board) in the photo's light there: times its gains."""
+    return (j.gains[0] * j.tone[0], j.gains[1] * j.tone[1], j.gains[2] * j.tone[2])
 
 
 def _like_pieces(tone: tuple[float, float, float], around: Surround) -> dict[str, float]:
     """How the band's tone in the photo's light stands to the pieces read taken in the same
     photo (a table's pieces of one kind look alike): the nearest one's distance (log, the
-    channel furthest off) and how many lie within :data:`TONE_MATCH`."""
+    channel furthest off; 9, far off, where none is taken) and how many lie within
+    :data:`TONE_MATCH`."""
     gaps = [max(abs(a - b) for a, b in zip(tone, t, strict=True)) for t in around.pieces]
     return {
         "piece_gap": min(gaps, default=9.0),
