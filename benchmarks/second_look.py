@@ -7,6 +7,9 @@ photo cases whose truth is known, and checked grouped by photo.
 
 Each photo is read once with a look that records, for every space the reader's rules leave
 unsure (``trackwright.photo.tracks.second_look``), its features and whether it is truly taken.
+The look is asked of two more kinds of space it does not learn from: those in another light
+than their neighbours' (seen through something) and those the rules took for their likeness
+to the photo's pieces (nearly all pieces; the look is only asked whether it doubts them).
 A forest of boosted trees (scikit-learn's HistGradientBoostingClassifier, fixed settings and
 seed) is fitted on them and written as plain data. ``--check`` fits one on four fifths of the
 photos and reads the fifth with it, five times over (no photo read by a model that learnt from
@@ -29,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trackwright.cli import photo as photo_cli
 from trackwright.core.errors import TrackwrightError
-from trackwright.photo import second
+from trackwright.photo import second, tracks
 
 SETTINGS = {
     "max_iter": 300,
@@ -42,8 +45,8 @@ FOLDS = 5
 
 
 def recorded(cases) -> tuple[list[dict], dict]:
-    """Every unsure space of every case, as the second look is shown it; and each case's
-    reading without it, compared with the truth."""
+    """Every space of every case the rules leave unsure, as the second look is shown it; and
+    each case's reading without it, compared with the truth."""
     rows, outcomes = [], {}
     for case in cases:
         seen: list[tuple] = []
@@ -58,10 +61,15 @@ def recorded(cases) -> tuple[list[dict], dict]:
         except TrackwrightError:
             continue  # a board not found: nothing to learn
         outcomes[case.name] = photo_cli.compared(case, reading.track, reading.uncertain, 0.0)
-        for edge, values in seen:
+        unsure = [
+            (edge, values)
+            for edge, values in seen
+            if not values.get(tracks.LIKED) and not values.get(tracks.SHADED)
+        ]  # the others were not left unsure by the rules: not learnt from
+        for edge, values in unsure:
             key = (min(edge), max(edge))
             rows.append({"photo": case.name, "y": int(key in case.track), "f": values})
-        print(f"{case.name}: {len(seen)} unsure", file=sys.stderr, flush=True)
+        print(f"{case.name}: {len(unsure)} unsure", file=sys.stderr, flush=True)
     return rows, outcomes
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -78,6 +80,56 @@ def _around(seen: set[str], blank: set[str]) -> tracks.Surround:
 )
 def test_a_space_is_settled_empty_only_where_its_line_shows(shown, seen, blank, shows):
     assert tracks._line_shows(shown, 1.0, ("A1", "A2"), _around(seen, blank)) is shows
+
+
+@pytest.mark.parametrize(
+    ("shown", "covered"),
+    [
+        ([0.2] * 4 + [1.0] * 4, True),  # hidden in half its rows
+        ([-0.5] * 8, True),  # lighter than its paper all along: a pale strip over it
+        ([0.2] * 3 + [1.0] * 5, False),  # hidden in three rows of eight: an end, a shadow
+        ([0.2, 0.2], False),  # printed in too few rows to tell
+    ],
+)
+def test_a_covered_line_is_one_hidden_in_half_its_rows(shown, covered):
+    assert tracks._line_covered(shown, 1.0) is covered
+
+
+@pytest.mark.parametrize(
+    ("p", "shown", "verdict", "taken"),
+    [
+        (0.999, [1.0] * 7 + [0.2], "unsure", True),  # sure, and the line not whole
+        (0.999, [1.0] * 8, "unsure", False),  # the line whole: a band beside it is no piece on it
+        (0.98, [0.2] * 8, "unsure", True),  # likely, and the line hidden all along
+        (0.98, [0.2] * 8, "suspect", False),  # ... but a pale strip or light over the line?
+        (0.999, [0.2] * 8, "suspect", True),  # ... sure
+        (0.98, [1.0] * 6 + [0.2] * 2, "unsure", False),  # likely, the line hidden at an end
+        (0.9, [0.2] * 8, "unsure", False),  # not likely enough
+    ],
+)
+def test_a_space_is_settled_taken_as_sure_as_its_line_allows(p, shown, verdict, taken):
+    assert tracks._settled_taken(p, shown, 1.0, verdict) is taken
+
+
+def test_the_second_look_doubts_likeness_and_never_empties_a_shaded_space(monkeypatch):
+    """A space the rules took for its likeness to the photo's pieces is made unsure where the
+    look doubts it; a space in another light (seen through something) is settled taken where
+    the look is sure, never empty, whatever its line shows."""
+    monkeypatch.setattr(tracks, "look_features", lambda *_args: {})
+    edges = [("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2")]
+    judged: Any = [(SimpleNamespace(edge=e), None, [1.0] * 7 + [0.2]) for e in edges]
+    seen = {"A1", "B1", "C1", "D1"}
+    verdicts = dict.fromkeys(edges, "unsure")
+    around = tracks.Surround(1.0, dict.fromkeys(edges, 1.0), 0.0, seen, set(), verdicts, 0)
+    p = {("A1", "A2"): 0.2, ("B1", "B2"): 0.5, ("C1", "C2"): 0.001, ("D1", "D2"): 0.999}
+    look = lambda edge, _values: p[edge]  # noqa: E731
+    asked = tracks.Asked(frozenset(), frozenset(edges[2:]), frozenset(edges[:2]))
+    board: Any = None  # look_features, the one user of the board, is replaced
+    got = tracks.second_look(board, judged, around, asked, look)
+    assert got == ([("D1", "D2")], [], [("A1", "A2")])
+    unsure = tracks.Asked(frozenset(edges[2:]))
+    got = tracks.second_look(board, judged, around, unsure, look)
+    assert got == ([("D1", "D2")], [("C1", "C2")], [])
 
 
 @cache

@@ -224,6 +224,18 @@ PALE_MOST = 0.22  # ... showing at most this share of the board's line over the 
 # less and its line shows (grouped by photo, out of fold, on the rendered photos it learnt
 # from, these settled a fifth of the flags and none wrongly; second_look.py --check):
 LOOK_TAKEN, LOOK_EMPTY = 0.998, 0.002
+# ... and, from the twenty-second freeze, taken also where it gives this or more, its line is
+# hidden (under HIDDEN_SHARE of the board's) in this share of its rows or more (a piece along
+# the space covers its line) and the rules did not find it suspect (a hidden line and little
+# else: a pale strip, or light over the line; 3317 G17-G18, sunlit cream strips). Out of fold,
+# grouped by photo, on the rendered photos 2000-2119, 3020-3319 and 4000-4099: 343 more settled,
+# none wrongly; 2 wrongly from 0.93 down; 1 from 0.979 down if suspects were let in:
+LOOK_LIKELY, LOOK_COVERED = 0.97, 0.5
+# ... and a space the rules took for its likeness to the photo's other pieces
+# (_like_the_pieces) made unsure where the model gives this or less (two readings
+# disagreeing: a card's raised edge, 3275 G19-H18, or a start marker's shadow, 4014 F1-F2,
+# along an empty space; 11 of 1227 such pieces on the rendered photos above flagged for it):
+LOOK_DOUBT = 0.3
 # ... shows, for the second look (_line_shows): at HIDDEN_SHARE of the board's in all but this
 # share of its rows (2 of 8: what hides an end or a row or two is not a piece along the
 # space), at EMPTY_SHOWN over the space (median), and in no row lighter than its paper by more
@@ -1931,7 +1943,7 @@ def concluded(
     if noisy:  # a hidden line is no evidence where lines flicker row to row
         verdicts = {e: "suspect" if v == "pale" else v for e, v in verdicts.items()}
     _lone_tones(judged, verdicts)
-    _like_the_pieces(judged, verdicts)
+    liked = _like_the_pieces(judged, verdicts)
     _cards(board, verdicts)
     _unseen_ends(verdicts, seen)
     _line_beside(photo, h, judged, near, verdicts)
@@ -1953,15 +1965,11 @@ def concluded(
     # through; a shadow over it is all that differs.)
     odd = [e for e in _odd_light(board, light) if verdicts[e] != "empty"]
     shade = odd + _board_between(light, tones)
-    for edge in shade:
-        if edge in track:
-            track.remove(edge)
-        if edge not in uncertain:
-            uncertain.append(edge)
+    track = [e for e in track if e not in shade]
+    uncertain += [e for e in shade if e not in uncertain]
     # Blank beside blank: something that spans intersections (a card, a sheet, glare), not a
     # start marker's flat top on one of them (a 2D set's painted markers read blank).
     spread = {n for s, _j, _shown in judged if {*s.edge} <= blank for n in s.edge}
-    taken_count = sum(v == "taken" for v in verdicts.values())
     around = Surround(
         typical,
         near,
@@ -1969,12 +1977,15 @@ def concluded(
         seen,
         blank,
         verdicts,
-        taken_count,
+        sum(v == "taken" for v in verdicts.values()),
         tuple(map(_log_tone, tones.values())),
     )
-    taken, empty = second_look(board, judged, around, set(uncertain) - set(shade), look)
-    track = sorted(track + taken)
-    uncertain = sorted(e for e in uncertain if e not in taken and e not in empty)
+    asked = Asked(
+        frozenset(uncertain) - set(shade), frozenset(shade), frozenset(liked) - set(shade)
+    )
+    taken, empty, doubted = second_look(board, judged, around, asked, look)
+    track = sorted(e for e in track + taken if e not in doubted)
+    uncertain = sorted(e for e in uncertain + doubted if e not in taken and e not in empty)
     suspects = [e for e in suspects if e in uncertain]
     if outside > CUT_OFF_SHARE * len(board.strips):
         raise PhotoError.of("photo.cut-off", "photo").known_as("cut_off")
@@ -2095,41 +2106,92 @@ def _profile(strip: Strip, j: Judged) -> dict[str, float]:
     return f
 
 
+#: The marks, among a space's features, of one the second look is asked of that the rules did
+#: not leave unsure (:class:`Asked`): taken for its likeness to the photo's pieces (the look is
+#: asked whether it doubts it), or in another light than its neighbours'. Not features any
+#: model learns from: the look learns only from the spaces the rules leave unsure
+#: (benchmarks/second_look.py leaves these out).
+LIKED, SHADED = "liked", "shaded"
+
 #: A second look: a space and its features (:func:`look_features`) to the probability it is
 #: taken (the shipped model's :meth:`.second.Model.probability`; benchmarks/second_look.py
 #: gives one that records them, to learn from).
 Look = Callable[[Edge, Mapping[str, float]], float]
 
 
+class Asked(NamedTuple):
+    """The spaces the second look (:func:`second_look`) is asked of: the ``unsure`` ones, those
+    ``shaded`` (in another light than their neighbours, seen through something: settled taken
+    only, since what covers them may hide their line) and those the rules took for their
+    likeness to the photo's other pieces (``liked``, :func:`_like_the_pieces`: made unsure
+    where the look doubts them)."""
+
+    unsure: AbstractSet[Edge]
+    shaded: AbstractSet[Edge] = frozenset()
+    liked: AbstractSet[Edge] = frozenset()
+
+
 def second_look(
     board: Board,
     judged: list[tuple[Strip, Judged, list[float]]],
     around: Surround,
-    unsure: AbstractSet[Edge],
+    asked: Asked,
     look: Look | None = None,
-) -> tuple[list[Edge], list[Edge]]:
-    """The unsure spaces (``unsure``: not those in another light, seen through something) the
-    second look (:mod:`.second`) settles, each only the way its printed line allows: taken
+) -> tuple[list[Edge], list[Edge], list[Edge]]:
+    """The spaces the second look (:mod:`.second`) settles taken and empty, and those taken by
+    likeness it doubts (:class:`Asked`), each only the way its printed line allows: taken
     where it gives :data:`LOOK_TAKEN` or more and the line does not show whole
-    (:func:`_line_whole`); empty where it gives :data:`LOOK_EMPTY` or less and the line shows
-    (:func:`_line_shows`: in all rows but an end or a row or two, an intersection seen; before
-    the twenty-first freeze, only where it showed whole, in every row). A band beside a line
-    that shows whole is what a piece laid off its line shows, and what an edge along an empty
-    space shows too (a finger's, a card's, a shadow's: the classic check set 10700 at the first
-    twentieth freeze, 10717 K14-L14, fingers lying over it)."""
+    (:func:`_line_whole`), or :data:`LOOK_LIKELY` or more, the line hidden in
+    :data:`LOOK_COVERED` of its rows (:func:`_line_covered`) and the rules finding it no
+    suspect; empty where it gives :data:`LOOK_EMPTY` or less and the line shows
+    (:func:`_line_shows`); doubted where it gives :data:`LOOK_DOUBT` or less. A band beside a
+    line that shows whole is what a piece laid off its line shows, and what an edge along an
+    empty space shows too (a finger's, a card's, a shadow's: the classic check set 10700 at the
+    first twentieth freeze, 10717 K14-L14, fingers lying over it)."""
     if look is None:
         model = second_mod.shipped()
         look = lambda _edge, values: model.probability(values)  # noqa: E731
-    taken, empty = [], []
+    taken, empty, doubted = [], [], []
     for strip, j, shown in judged:
-        if strip.edge not in unsure:
+        edge = strip.edge
+        if edge not in asked.unsure and edge not in asked.shaded and edge not in asked.liked:
             continue
-        p = look(strip.edge, look_features(board, strip, j, shown, around))
-        if p >= LOOK_TAKEN and not _line_whole(shown, around.typical):
-            taken.append(strip.edge)
-        elif p <= LOOK_EMPTY and _line_shows(shown, around.typical, strip.edge, around):
-            empty.append(strip.edge)
-    return taken, empty
+        values = look_features(board, strip, j, shown, around)
+        if edge in asked.liked:
+            values[LIKED] = 1.0
+        elif edge in asked.shaded:
+            values[SHADED] = 1.0
+        p = look(edge, values)
+        if edge in asked.liked:
+            if p <= LOOK_DOUBT:
+                doubted.append(edge)
+        elif _settled_taken(p, shown, around.typical, around.verdicts[edge]):
+            taken.append(edge)
+        elif edge in asked.unsure and _settled_empty(p, shown, edge, around):
+            empty.append(edge)
+    return taken, empty, doubted
+
+
+def _settled_taken(p: float, shown: list[float], typical: float, verdict: str) -> bool:
+    """Whether the second look's ``p`` settles a space taken, given how its line shows and
+    the rules' verdict on it."""
+    if p >= LOOK_TAKEN and not _line_whole(shown, typical):
+        return True
+    return p >= LOOK_LIKELY and verdict != "suspect" and _line_covered(shown, typical)
+
+
+def _settled_empty(p: float, shown: list[float], edge: Edge, around: Surround) -> bool:
+    """Whether the second look's ``p`` settles an unsure space empty, given how its line
+    shows."""
+    return p <= LOOK_EMPTY and _line_shows(shown, around.typical, edge, around)
+
+
+def _line_covered(shown: list[float], typical: float) -> bool:
+    """Whether a space's line, printed in :data:`LINE_ROWS` rows or more, is hidden (under
+    :data:`HIDDEN_SHARE` of the board's) in :data:`LOOK_COVERED` of them or more."""
+    if len(shown) < LINE_ROWS:
+        return False
+    return sum(v < HIDDEN_SHARE * typical for v in shown) >= LOOK_COVERED * len(shown)
 
 
 def _line_shows(shown: list[float], typical: float, edge: Edge, around: Surround) -> bool:
@@ -2293,7 +2355,7 @@ def _lone_tones(judged: list[tuple[Strip, Judged, list[float]]], verdicts: dict[
 
 def _like_the_pieces(
     judged: list[tuple[Strip, Judged, list[float]]], verdicts: dict[Edge, str]
-) -> None:
+) -> list[Edge]:
     """A piece looks like the other pieces of its kind in the same photo, in the same light:
     an unsure space showing, in :data:`TAKEN_ROWS` of its rows along one straight line
     (:func:`_straight_rows`), a band of samples toned as a piece taken in this photo
@@ -2301,9 +2363,12 @@ def _like_the_pieces(
     whose shadow or lit side runs on to the strip's edge, or whose band looks like the printed
     line's ink, are read as "other" row by row (a third of the rendered tuning set's rails);
     a shadow, a card's edge or a sunlit patch's edge is wider, lighter on one side only, or
-    crosses the strip."""
+    crosses the strip. The spaces so taken, returned, are put to the second look
+    (:class:`Asked`): a card's edge and a start marker's shadow can look as much like the
+    photo's pieces."""
+    liked: list[Edge] = []
     if sum(v == "taken" for v in verdicts.values()) < TONES_LEAST:
-        return
+        return liked
     tones = _piece_tones(judged, verdicts)
     for strip, j, _shown in judged:
         if verdicts[strip.edge] != "unsure":
@@ -2315,6 +2380,8 @@ def _like_the_pieces(
                 centres.append((row, middle))
         if _straight_rows(centres) >= TAKEN_ROWS * len(j.scaled):
             verdicts[strip.edge] = "taken"
+            liked.append(strip.edge)
+    return liked
 
 
 def _piece_tones(
