@@ -52,7 +52,7 @@ LEARNING_SEEDS = range(4000, 4100)
 # sixteenth's, 2820-2919 the seventeenth's, 2920-3019 the eighteenth's, 3020-3119 the
 # nineteenth's, 3120-3219 the twentieth's and 3220-3319 the twenty-first's: their figures were
 # seen before this freeze, so they are no longer sets no one tuned on; they are still read, for
-# comparison. The tuning seeds are 2000-2119; the second look learnt from them, from 3020-3319
+# comparison. The tuning seeds are 2000-2119; the second look learnt from them, from 3020-3219
 # and from LEARNING_SEEDS.)
 
 

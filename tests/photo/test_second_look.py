@@ -132,6 +132,28 @@ def test_the_second_look_doubts_likeness_and_never_empties_a_shaded_space(monkey
     assert got == ([("D1", "D2")], [("C1", "C2")], [])
 
 
+def test_a_space_taken_by_likeness_is_only_ever_doubted(monkeypatch):
+    monkeypatch.setattr(tracks, "look_features", lambda *_args: {})
+    edge = ("A1", "A2")
+    judged: Any = [(SimpleNamespace(edge=edge), None, [0.2] * 8)]
+    around = tracks.Surround(1.0, {edge: 1.0}, 0.0, {"A1"}, set(), {edge: "taken"}, 1)
+    board: Any = None
+    for p, doubted in ((0.999, []), (0.001, [edge])):
+        asked = tracks.Asked(frozenset(), frozenset(), frozenset({edge}))
+        got = tracks.second_look(board, judged, around, asked, lambda _e, _v, p=p: p)
+        assert got == ([], [], doubted)
+
+
+def test_after_the_look_each_space_is_taken_or_unsure_once():
+    """A shaded space the first look took is unsure until the look takes it again; a doubted
+    one leaves the track for the unsure; one settled empty leaves both; none is listed twice
+    (a space both in another light and the board between fingers comes twice)."""
+    a, b, c, d, e = (("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2"), ("E1", "E2"))
+    track, unsure = [a, b], [c, c, d, e]
+    assert tracks._after_look(track, unsure, ([c], [d], [b])) == ([a, c], [b, e])
+    assert tracks._after_look(track, unsure, ([], [], [])) == ([a, b], [c, d, e])
+
+
 @cache
 def _photo(seed: int, force: str) -> photo_scenes.Photo:
     return photo_scenes.scene(seed, size=(2000, 1500), **json.loads(force))
