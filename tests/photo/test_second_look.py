@@ -108,7 +108,12 @@ def test_a_covered_line_is_one_hidden_in_half_its_rows(shown, covered):
     ],
 )
 def test_a_space_is_settled_taken_as_sure_as_its_line_allows(p, shown, verdict, taken):
-    assert tracks._settled_taken(p, shown, 1.0, verdict) is taken
+    edge = ("A1", "A2")
+    around = tracks.Surround(1.0, {edge: 1.0}, 0.0, {"A1"}, set(), {edge: verdict}, 0)
+    assert tracks._settled_taken(p, shown, around, edge) is taken
+    # seen through something (a card, a hand), its line hidden by that: sure only
+    shaded = tracks._settled_taken(p, shown, around, edge, shaded=True)
+    assert shaded is (taken and p >= tracks.LOOK_TAKEN)
 
 
 def test_the_second_look_doubts_likeness_and_never_empties_a_shaded_space(monkeypatch):
