@@ -241,8 +241,10 @@ LOOK_TAKEN, LOOK_EMPTY = 0.998, 0.002
 # the space covers its line) and the rules did not find it suspect (a hidden line and little
 # else: a pale strip, or light over the line; 3317 G17-G18, sunlit cream strips), nor is it seen
 # through something (a space in another light: what covers it hides its line). Out of fold,
-# grouped by photo, on the rendered photos 2000-2119, 3020-3319 and 4000-4099: 343 more settled,
-# none wrongly; 2 wrongly from 0.93 down; 1 from 0.979 down if suspects were let in:
+# grouped by photo, with models learnt as the shipped one (2000-2119, 3020-3219, 4000-4099): at
+# 0.95, suspects let in, 262 more settled and none wrongly, none down to 0.9; learnt also from
+# 3220-3319 and the spaces in another light: at 0.97, 343 and none wrongly, 2 wrongly from 0.93
+# down, and 1 from 0.979 down with suspects let in:
 LOOK_LIKELY, LOOK_COVERED = 0.97, 0.5
 # ... and a space the rules took for its likeness to the photo's other pieces
 # (_like_the_pieces) made unsure where the model gives this or less (two readings
