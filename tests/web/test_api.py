@@ -395,14 +395,15 @@ def test_the_long_poll_is_bounded_per_game(tmp_path, monkeypatch):
     from trackwright.web import app as web
 
     monkeypatch.setattr(web, "WAITERS_PER_GAME", 2)
-    with TestClient(create_app(tmp_path / "games.sqlite")) as client:
+    app = create_app(tmp_path / "games.sqlite")
+    with TestClient(app) as client:
         gid = client.post("/api/games", json=LS_GAME).json()["id"]
         codes: list[int] = []
         threads = [
             threading.Thread(
                 target=lambda: codes.append(
                     client.get(
-                        f"/api/games/{gid}/wait", params={"version": 1, "timeout": 1.5}
+                        f"/api/games/{gid}/wait", params={"version": 1, "timeout": 3}
                     ).status_code
                 )
             )
@@ -410,7 +411,11 @@ def test_the_long_poll_is_bounded_per_game(tmp_path, monkeypatch):
         ]
         for th in threads:
             th.start()
-        time.sleep(0.4)
+        # Both waiting before the next asks (on a busy machine a thread may take a while to
+        # start: a fixed pause let the next in first, CI at 6094e48).
+        deadline = time.monotonic() + 10
+        while app.state.server.waiters.count(gid) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
         extra = client.get(f"/api/games/{gid}/wait", params={"version": 1, "timeout": 1})
         assert extra.status_code == 429 and extra.headers["retry-after"] == "2"
         for th in threads:

@@ -88,6 +88,11 @@ class Waiters:
                 if not here:
                     self._waiting.pop(gid, None)
 
+    def count(self, gid: str) -> int:
+        """How many devices wait on ``gid`` now."""
+        with self._lock:
+            return len(self._waiting.get(gid, ()))
+
     def changed(self, gid: str) -> None:
         """Wake whoever waits on ``gid`` (from any thread)."""
         with self._lock:
