@@ -2185,13 +2185,13 @@ def second_look(
         values = look_features(board, strip, j, shown, around)
         if edge in asked.liked:
             values[LIKED] = 1.0
-        elif edge in asked.shaded:
+            if look(edge, values) <= LOOK_DOUBT:
+                doubted.append(edge)
+            continue
+        if edge in asked.shaded:
             values[SHADED] = 1.0
         p = look(edge, values)
-        if edge in asked.liked:
-            if p <= LOOK_DOUBT:
-                doubted.append(edge)
-        elif _settled_taken(p, shown, around, edge, edge in asked.shaded):
+        if _settled_taken(p, shown, around, edge, edge in asked.shaded):
             taken.append(edge)
         elif edge in asked.unsure and _settled_empty(p, shown, edge, around):
             empty.append(edge)
