@@ -42,11 +42,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """With pytest-xdist (pyproject's addopts), the tests of a module that use a fixture wider
     than a test (a module's Chromium, server or built wheel) are one group, run by one worker,
     which starts it once; every other test goes to whichever worker is free. Session fixtures
-    are either cheap or made once for all workers (``made_once``)."""
+    are either cheap or made once for all workers (``made_once``). First (``tryfirst``): the
+    worker's own hook names each test by its group mark, and one added after it is not seen
+    (tests/project/test_suite.py checks that the groups hold)."""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
