@@ -3,7 +3,9 @@ handed to the phone app's Photo button (headless Chromium at 360 x 740, not thro
 measures what it reads, not how fast), the review it draws compared with the case's truth space
 by space, as ``trackwright photo check`` compares the command line's reading.
 
-    python benchmarks/photo_phone.py DIR [--first 3420] [--count 100]
+    python benchmarks/photo_phone.py DIR [--first SEED] [--count 100]
+
+(``--first``: the final rendered set's first seed, benchmarks/photo_render.py FINAL_SEEDS.)
 
 The page decodes and scales the photo with the browser's canvas and draws the board's picture
 from its SVG, where the command line uses Pillow and the kit's drawing: the pixels differ a
@@ -86,8 +88,10 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path, help="a folder of photo cases")
-    parser.add_argument("--first", type=int, default=3420)
-    parser.add_argument("--count", type=int, default=100)
+    from benchmarks.photo_render import FINAL_SEEDS
+
+    parser.add_argument("--first", type=int, default=FINAL_SEEDS.start)
+    parser.add_argument("--count", type=int, default=len(FINAL_SEEDS))
     args = parser.parse_args()
     names = {f"usa-{seed}" for seed in range(args.first, args.first + args.count)}
     maps: dict = {}

@@ -67,11 +67,8 @@ def recorded(cases) -> tuple[list[dict], dict]:
         except TrackwrightError:
             continue  # a board not found: nothing to learn
         outcomes[case.name] = photo_cli.compared(case, reading.track, reading.uncertain, 0.0)
-        unsure = [
-            (edge, values)
-            for edge, values in seen
-            if not values.get(tracks.LIKED) and not values.get(tracks.SHADED)
-        ]  # the others were not left unsure by the rules: not learnt from
+        # (those taken by likeness were not left unsure by the rules: not learnt from)
+        unsure = [(edge, values) for edge, values in seen if not values.get(tracks.LIKED)]
         for edge, values in unsure:
             key = (min(edge), max(edge))
             rows.append({"photo": case.name, "y": int(key in case.track), "f": values})

@@ -606,3 +606,26 @@ def test_the_reading_says_which_unsure_spaces_a_card_or_a_hand_hides():
     said_json = carded.to_json()  # what the phone's question answers, and --json prints
     assert [tuple(e) for e in said_json["covered"]] == carded.covered
     assert said_json["shaded"] == []
+
+
+def test_the_second_look_is_never_asked_of_a_space_seen_through_a_hand():
+    """A space in another light than the board round it (``shaded``: under a hand here) stays
+    unsure whatever the second look would say: what covers it hides its line, and what the
+    look sees is the hand (rendered final set of the twenty-second freeze: 3454 L12-M12, an
+    empty space under fingers, taken at 0.998)."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+    from trackwright.photo import second
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    asked: list[tuple[str, str]] = []
+    shipped = second.shipped()
+
+    def look(edge, values):
+        asked.append(edge)
+        return shipped.probability(values)
+
+    hand = photo_scenes.scene(4, size=SIZE)  # a hand over the board
+    reading = cli_photo.read_photo(model.load("usa"), hand.jpeg, "photo", {}, look)
+    assert reading.shaded
+    assert asked
+    assert not set(reading.shaded) & set(asked)

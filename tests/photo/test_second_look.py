@@ -111,15 +111,12 @@ def test_a_space_is_settled_taken_as_sure_as_its_line_allows(p, shown, verdict, 
     edge = ("A1", "A2")
     around = tracks.Surround(1.0, {edge: 1.0}, 0.0, {"A1"}, set(), {edge: verdict}, 0)
     assert tracks._settled_taken(p, shown, around, edge) is taken
-    # seen through something (a card, a hand), its line hidden by that: sure only
-    shaded = tracks._settled_taken(p, shown, around, edge, shaded=True)
-    assert shaded is (taken and p >= tracks.LOOK_TAKEN)
 
 
-def test_the_second_look_doubts_likeness_and_never_empties_a_shaded_space(monkeypatch):
+def test_the_second_look_doubts_likeness_and_settles_only_the_unsure(monkeypatch):
     """A space the rules took for its likeness to the photo's pieces is made unsure where the
-    look doubts it; a space in another light (seen through something) is settled taken where
-    the look is sure, never empty, whatever its line shows."""
+    look doubts it; an unsure one is settled taken or empty where the look is sure; no other
+    space is asked."""
     monkeypatch.setattr(tracks, "look_features", lambda *_args: {})
     edges = [("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2")]
     judged: Any = [(SimpleNamespace(edge=e), None, [1.0] * 7 + [0.2]) for e in edges]
@@ -128,10 +125,10 @@ def test_the_second_look_doubts_likeness_and_never_empties_a_shaded_space(monkey
     around = tracks.Surround(1.0, dict.fromkeys(edges, 1.0), 0.0, seen, set(), verdicts, 0)
     p = {("A1", "A2"): 0.2, ("B1", "B2"): 0.5, ("C1", "C2"): 0.001, ("D1", "D2"): 0.999}
     look = lambda edge, _values: p[edge]  # noqa: E731
-    asked = tracks.Asked(frozenset(), frozenset(edges[2:]), frozenset(edges[:2]))
+    asked = tracks.Asked(frozenset(), frozenset(edges[:2]))
     board: Any = None  # look_features, the one user of the board, is replaced
     got = tracks.second_look(board, judged, around, asked, look)
-    assert got == ([("D1", "D2")], [], [("A1", "A2")])
+    assert got == ([], [], [("A1", "A2")])
     unsure = tracks.Asked(frozenset(edges[2:]))
     got = tracks.second_look(board, judged, around, unsure, look)
     assert got == ([("D1", "D2")], [("C1", "C2")], [])
@@ -144,7 +141,7 @@ def test_a_space_taken_by_likeness_is_only_ever_doubted(monkeypatch):
     around = tracks.Surround(1.0, {edge: 1.0}, 0.0, {"A1"}, set(), {edge: "taken"}, 1)
     board: Any = None
     for p, doubted in ((0.999, []), (0.001, [edge])):
-        asked = tracks.Asked(frozenset(), frozenset(), frozenset({edge}))
+        asked = tracks.Asked(frozenset(), frozenset({edge}))
         got = tracks.second_look(board, judged, around, asked, lambda _e, _v, p=p: p)
         assert got == ([], [], doubted)
 
