@@ -15,16 +15,19 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 from functools import cache
 from typing import Any
 
 import numpy as np
 
-from benchmarks.render import scene
+from benchmarks.render import llvm, scene
 from benchmarks.render.assets import Assets, Print, table_top
 from trackwright.kits.sheets import TILE_MARGINS, tiled_pages
 from trackwright.kits.transamerica.board import board_drawing
 
+if "DRJIT_LIBLLVM_PATH" not in os.environ and (newest := llvm.newest_libllvm()):
+    os.environ["DRJIT_LIBLLVM_PATH"] = newest
 # Mitsuba is the optional `render` extra, not in the test environment: imported by name, so
 # an editor's (and tests/project/test_editor_imports.py's) import check does not look for it.
 mi: Any = importlib.import_module("mitsuba")
