@@ -7,9 +7,9 @@ photo cases whose truth is known, and checked grouped by photo.
 
 Each photo is read once with a look that records, for every space the reader's rules leave
 unsure (``trackwright.photo.tracks.second_look``), its features and whether it is truly taken.
-The look is asked of two more kinds of space it does not learn from: those in another light
-than their neighbours' (seen through something) and those the rules took for their likeness
-to the photo's pieces (nearly all pieces; the look is only asked whether it doubts them).
+The look is asked of one more kind of space it does not learn from: those the rules took for
+their likeness to the photo's pieces (nearly all pieces; the look is only asked whether it
+doubts them).
 A forest of boosted trees (scikit-learn's HistGradientBoostingClassifier, fixed settings and
 seed) is fitted on them and written as plain data. ``--check`` fits one on four fifths of the
 photos and reads the fifth with it, five times over (no photo read by a model that learnt from

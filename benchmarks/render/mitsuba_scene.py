@@ -26,8 +26,11 @@ from benchmarks.render.assets import Assets, Print, table_top
 from trackwright.kits.sheets import TILE_MARGINS, tiled_pages
 from trackwright.kits.transamerica.board import board_drawing
 
-if "DRJIT_LIBLLVM_PATH" not in os.environ and (newest := llvm.newest_libllvm()):
-    os.environ["DRJIT_LIBLLVM_PATH"] = newest
+# Dr.Jit reads which LLVM to load once, on import: the newest new enough (llvm.MINIMUM), or
+# none (the llvm variants are then not tried), unless DRJIT_LIBLLVM_PATH names one.
+LLVM = os.environ.get("DRJIT_LIBLLVM_PATH") or llvm.newest_libllvm()
+if LLVM:
+    os.environ["DRJIT_LIBLLVM_PATH"] = LLVM
 # Mitsuba is the optional `render` extra, not in the test environment: imported by name, so
 # an editor's (and tests/project/test_editor_imports.py's) import check does not look for it.
 mi: Any = importlib.import_module("mitsuba")
@@ -39,9 +42,10 @@ TABLE = 2000.0  # mm: the table top's side
 
 
 def choose_variant(name: str | None = None) -> str:
-    """The fastest variant this Mitsuba has that works here: llvm_ad_rgb (needs libLLVM, about
-    five times scalar_rgb's speed on one core), else scalar_rgb."""
-    names = [name] if name else ["llvm_ad_rgb", "scalar_rgb"]
+    """The fastest variant this Mitsuba has that works here: llvm_ad_rgb (needs libLLVM
+    :data:`.llvm.MINIMUM` or newer, about five times scalar_rgb's speed on one core), else
+    scalar_rgb."""
+    names = [name] if name else ["llvm_ad_rgb", "scalar_rgb"] if LLVM else ["scalar_rgb"]
     for n in names:
         if n not in mi.variants():
             continue

@@ -211,13 +211,18 @@ def test_no_lamp_glows_right_before_the_lens():
 
 def test_the_newest_llvm_is_the_one_dr_jit_is_given(tmp_path):
     """Debian 12 installs LLVM 15 beside Chromium, which stops Mitsuba's llvm variant on its
-    first kernel: the render gives Dr.Jit the newest LLVM installed, by version, not by name."""
+    first kernel: the render gives Dr.Jit the newest LLVM installed, by version, not by name,
+    and none older than 19 (it then renders with scalar_rgb)."""
     from benchmarks.render import llvm
 
-    for name in ("libLLVM-14.so.1", "libLLVM-15.so", "libLLVM.so.19.1", "libLLVMSupport.a"):
+    for name in ("libLLVM-14.so.1", "libLLVM-15.so", "libLLVM.so.19.1", "libLLVM-20.so"):
         (tmp_path / name).touch()
-    pattern = str(tmp_path / "libLLVM*")
-    assert llvm.newest_libllvm((pattern,)) == str(tmp_path / "libLLVM.so.19.1")
+    (tmp_path / "libLLVMSupport.a").touch()
+    pattern = (str(tmp_path / "libLLVM*"),)
+    assert llvm.newest_libllvm(pattern) == str(tmp_path / "libLLVM-20.so")
+    (tmp_path / "libLLVM-20.so").unlink()
+    assert llvm.newest_libllvm(pattern) == str(tmp_path / "libLLVM.so.19.1")
     (tmp_path / "libLLVM.so.19.1").unlink()
-    assert llvm.newest_libllvm((pattern,)) == str(tmp_path / "libLLVM-15.so")
-    assert llvm.newest_libllvm((str(tmp_path / "none*"),)) is None
+    assert llvm.newest_libllvm(pattern) is None
+    assert llvm.newest_libllvm(pattern, minimum=15) == str(tmp_path / "libLLVM-15.so")
+    assert all("i386" not in folder for folder in llvm.folders())

@@ -147,9 +147,9 @@ def test_a_space_taken_by_likeness_is_only_ever_doubted(monkeypatch):
 
 
 def test_after_the_look_each_space_is_taken_or_unsure_once():
-    """A shaded space the first look took is unsure until the look takes it again; a doubted
-    one leaves the track for the unsure; one settled empty leaves both; none is listed twice
-    (a space both in another light and the board between fingers comes twice)."""
+    """A space the look takes leaves the unsure for the track; a doubted one leaves the track
+    for the unsure; one settled empty leaves both; none is listed twice (a space both in
+    another light and the board between fingers comes twice)."""
     a, b, c, d, e = (("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2"), ("E1", "E2"))
     track, unsure = [a, b], [c, c, d, e]
     assert tracks._after_look(track, unsure, ([c], [d], [b])) == ([a, c], [b, e])

@@ -32,8 +32,8 @@
    *uncertain*: where the evidence is weak the space is flagged, never guessed.
 6. A second look (:mod:`.second`, :func:`second_look`): a model learnt from rendered photos
    whose truth is known settles an uncertain space where it is nearly sure, and calls one
-   empty only where its printed line shows as well; it may take a space seen through
-   something (never empty it), and flags one the rules took for its likeness to the photo's
+   empty only where its printed line shows as well; it is not asked of a space seen through
+   something (a card, a hand), and flags one the rules took for its likeness to the photo's
    pieces where it doubts it.
 7. The game's rules then settle some uncertain spaces (:meth:`Reading.settled`): the
    TransAmerica engine empties a hidden space that no chain of hidden spaces joins to a track
@@ -243,8 +243,8 @@ LOOK_TAKEN, LOOK_EMPTY = 0.998, 0.002
 # ... and, from the twenty-second freeze, taken also where it gives this or more, its line is
 # hidden (under HIDDEN_SHARE of the board's) in this share of its rows or more (a piece along
 # the space covers its line) and the rules did not find it suspect (a hidden line and little
-# else: a pale strip, or light over the line; 3317 G17-G18, sunlit cream strips), nor is it seen
-# through something (a space in another light: what covers it hides its line). Out of fold,
+# else: a pale strip, or light over the line; 3317 G17-G18, sunlit cream strips); a space in
+# another light (seen through something) is not asked at all, since the twenty-third. Out of fold,
 # grouped by photo, with models learnt as the shipped one (2000-2119, 3020-3219, 4000-4099): at
 # 0.95, suspects let in, 262 more settled and none wrongly, none down to 0.9; learnt also from
 # 3220-3319 and the spaces in another light: at 0.97, 343 and none wrongly, 2 wrongly from 0.93

@@ -48,8 +48,10 @@ def test_kit_contents(files_a4):
     ("which", "paper", "size"),
     [("files_a4", "a4", (210, 297)), ("files_letter", "letter", (215.9, 279.4))],
 )
-def test_pages_are_exactly_the_paper(request, which, paper, size):
-    files = request.getfixturevalue(which)
+def test_pages_are_exactly_the_paper(files_a4, files_letter, which, paper, size):
+    # (both named: a test asking for a module's fixture by name alone would not be grouped
+    # with the module's others, tests/conftest.py, and would make the kit again elsewhere)
+    files = {"files_a4": files_a4, "files_letter": files_letter}[which]
     for stem in ("board", "cards", "rules"):
         for page in pdf(files, f"{stem}-{paper}.pdf").pages:
             w, h = float(page.mediabox.width), float(page.mediabox.height)
