@@ -10,6 +10,7 @@ import math
 import sys
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -606,6 +607,44 @@ def test_the_reading_says_which_unsure_spaces_a_card_or_a_hand_hides():
     said_json = carded.to_json()  # what the phone's question answers, and --json prints
     assert [tuple(e) for e in said_json["covered"]] == carded.covered
     assert said_json["shaded"] == []
+
+
+def test_spaces_in_glare_are_said_covered():
+    """A space whose paper the photo shows saturated white (the sun's or a lamp's glare
+    washing the print out, a pale piece with it) is said ``covered``, where shading the
+    board settles it; a space read is never so."""
+    from trackwright.cli import photo as _  # noqa: F401  (the module, not the command)
+
+    cli_photo = sys.modules["trackwright.cli.photo"]
+    m = model.load("usa")
+    photo = scene(7)
+    plain = cli_photo.read_photo(m, photo.jpeg, "photo", {})
+    image = np.asarray(Image.open(io.BytesIO(photo.jpeg)).convert("RGB")).astype(np.float32)
+    h, w = image.shape[:2]
+    image[h // 4 : h // 2, w // 3 : 2 * w // 3] *= 2.2  # sunlight over part of the board
+    glared = cli_photo.read_photo(
+        m, jpeg(Image.fromarray(image.clip(0, 255).astype(np.uint8))), "photo", {}
+    )
+    more = set(glared.covered) - set(plain.covered)
+    assert len(more) >= 5, more
+    assert set(glared.covered) <= set(glared.uncertain)
+
+
+def test_only_a_strip_saturated_in_every_channel_is_glared():
+    from trackwright.photo import tracks
+
+    def judged(edge, clipped):
+        j = SimpleNamespace(clipped=clipped)
+        return (SimpleNamespace(edge=edge), j, [])
+
+    got = tracks._glared(
+        [
+            judged(("A1", "A2"), (True, True, True)),
+            judged(("B1", "B2"), (True, True, False)),  # a warm lamp's red: its light is known
+            judged(("C1", "C2"), (False, False, False)),
+        ]
+    )
+    assert got == {("A1", "A2")}
 
 
 def test_the_second_look_is_never_asked_of_a_space_seen_through_a_hand():

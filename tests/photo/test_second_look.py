@@ -75,8 +75,9 @@ def _around(seen: set[str], blank: set[str]) -> tracks.Surround:
         ([1.0] * 7 + [-0.2], {"A1", "A2"}, set(), False),  # a row lighter than its paper
         ([1.0, 1.0], {"A1", "A2"}, set(), True),  # printed in two rows (a river over it): shown
         ([1.0, 0.2], {"A1", "A2"}, set(), False),  # ... hidden in one of them
-        ([], {"A1", "A2"}, set(), True),  # printed in no row: the print over it shows
-        ([], {"A1"}, {"A2"}, False),  # ... but a card over it
+        ([0.4, 0.4], {"A1", "A2"}, set(), False),  # ... faint in both
+        ([1.0, 1.0], {"A1"}, {"A2"}, False),  # ... a card over it
+        ([], {"A1", "A2"}, set(), False),  # printed in no row: no evidence
         ([1.0] * 8, set(), set(), False),  # neither intersection seen
         ([1.0] * 8, {"A1"}, {"A2"}, False),  # one blank: a card over the space
     ],
@@ -98,6 +99,9 @@ def test_a_space_is_settled_empty_only_where_its_line_shows(shown, seen, blank, 
         (0.98, [1.0] * 8, "unsure", False),  # ... but not where it shows whole
         (0.98, [1.0] * 6 + [0.2] * 2, "suspect", False),  # ... nor a suspect
         (0.9, [0.2] * 8, "unsure", False),  # not likely enough
+        (0.98, [1.0, 1.0], "unsure", True),  # printed in too few rows to show whole
+        (0.98, [], "suspect", False),  # ... a suspect only when sure
+        (0.999, [], "suspect", True),
     ],
 )
 def test_a_space_is_settled_taken_as_sure_as_its_line_allows(p, shown, verdict, taken):

@@ -185,7 +185,7 @@ def photo(
         ("taken", reading.track),
         ("check", reading.uncertain),
         (
-            "of which under a card, paper or glare (clear the board, take the photo again)",
+            "of which under a card, paper or glare (clear or shade the board, take it again)",
             reading.covered,
         ),
         ("of which in a shadow or under a hand (take it again in even light)", reading.shaded),
