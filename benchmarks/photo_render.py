@@ -53,10 +53,9 @@ LEARNING_SEEDS = range(4000, 4100)
 # nineteenth's, 3120-3219 the twentieth's, 3220-3319 the twenty-first's, 3320-3419 the
 # twenty-second's (read before it was frozen again), 3420-3519 the twenty-second's again,
 # 3520-3619 the twenty-third's, 3620-3719 the twenty-fourth's and 3720-3819 the
-# twenty-fifth's: their figures were seen
-# before this freeze, so they are no longer sets no one tuned on; they are still read, for
-# comparison. The tuning seeds are 2000-2119; the second look learnt from them, from
-# 3020-3219 and from LEARNING_SEEDS.)
+# twenty-fifth's: their figures were seen before this freeze, so they are no longer sets no
+# one tuned on; they are still read, for comparison. The tuning seeds are 2000-2119; the
+# second look learnt from them, from 3020-3219 and from LEARNING_SEEDS.)
 
 
 def pieces_named(desc: dict) -> list[str]:

@@ -2259,8 +2259,7 @@ def _line_shows(shown: list[float], typical: float, edge: Edge, around: Surround
     if not shown or typical <= 0 or _ends(edge, around.seen, around.blank) < 1:
         return False
     s = [v / typical for v in shown]
-    if len(s) < LINE_ROWS and any(v < HIDDEN_SHARE for v in s):
-        return False
+    # (In one or two rows, LOOK_HIDDEN already leaves none hidden.)
     hidden = sum(v < HIDDEN_SHARE for v in s) / len(s)
     return hidden <= LOOK_HIDDEN and median(s) >= EMPTY_SHOWN and min(s) >= LOOK_LIGHTEST
 
