@@ -87,6 +87,80 @@ def test_a_space_is_settled_empty_only_where_its_line_shows(shown, seen, blank, 
 
 
 @pytest.mark.parametrize(
+    ("shown", "seen", "blank", "glimpsed"),
+    [
+        ([0.2] * 6 + [0.5] * 2, {"A1", "A2"}, set(), True),  # in two rows at HIDDEN_SHARE
+        ([0.55] * 8, {"A1"}, set(), True),  # seen through thin paper, or dimmed
+        ([0.2] * 7 + [1.0], {"A1", "A2"}, set(), False),  # in one row: a hand's edge
+        ([0.2] * 8, {"A1", "A2"}, set(), False),  # hidden in every row: a piece, a hand
+        ([-0.5] * 4 + [0.1] * 4, {"A1", "A2"}, set(), False),  # ... or lit over
+        ([], {"A1", "A2"}, set(), False),  # printed in no row: no evidence
+        ([1.0] * 8, set(), set(), False),  # neither intersection seen
+        ([1.0] * 8, {"A1"}, {"A2"}, False),  # one blank: a card over the space
+    ],
+)
+def test_a_space_is_glimpsed_where_rows_show_its_line(shown, seen, blank, glimpsed):
+    assert tracks._line_glimpsed(shown, 1.0, ("A1", "A2"), _around(seen, blank)) is glimpsed
+    assert not tracks._line_glimpsed(shown, 0.0, ("A1", "A2"), _around(seen, blank))
+
+
+@pytest.mark.parametrize(
+    ("p", "shown", "shaded", "empty"),
+    [
+        (tracks.LOOK_EMPTY, [1.0] * 8, False, True),  # the line shows
+        (tracks.LOOK_EMPTY, [1.0] * 8, True, True),  # ... in another light too
+        (tracks.LOOK_EMPTY, [0.2] * 6 + [1.0] * 2, False, True),  # ... glimpsed
+        (tracks.LOOK_EMPTY, [0.2] * 6 + [1.0] * 2, True, False),  # ... not in another light
+        (tracks.LOOK_EMPTY, [0.2] * 7 + [1.0], False, False),  # ... in one row
+        (tracks.LOOK_EMPTY, [1.0] * 7 + [2.4], False, False),  # a row darker: a dark piece
+        (tracks.LOOK_EMPTY, [1.7] * 8, False, True),  # ... not quite
+        (0.01, [1.0] * 8, False, False),  # not sure enough
+    ],
+)
+def test_a_space_is_settled_empty_as_its_line_allows(p, shown, shaded, empty):
+    around = _around({"A1", "A2"}, set())
+    got = tracks._settled_empty(p, shown, ("A1", "A2"), around, shaded=shaded)
+    assert got is empty
+
+
+def test_a_space_in_another_light_is_only_emptied_where_its_line_shows(monkeypatch):
+    """A space seen through something is asked of the look (its features marked, for
+    benchmarks/second_look.py to leave out) only to be emptied, where its line shows as
+    printed: a shadow lets it show, a hand or a card hides it, and what the look sees of it is
+    what covers it."""
+    marks: list[dict] = []
+    monkeypatch.setattr(tracks, "look_features", lambda *_args: marks.append({}) or marks[-1])
+    edges = [("A1", "A2"), ("B1", "B2"), ("C1", "C2")]
+    rows = {edges[0]: [1.0] * 8, edges[1]: [0.2] * 6 + [1.0] * 2, edges[2]: [0.2] * 8}
+    judged: Any = [(SimpleNamespace(edge=e), None, rows[e]) for e in edges]
+    verdicts = dict.fromkeys(edges, "unsure")
+    around = tracks.Surround(1.0, {}, 0.0, {"A1", "B1", "C1"}, set(), verdicts, 0)
+    asked = tracks.Asked(frozenset(), frozenset(), frozenset(edges))
+    board: Any = None
+    got = tracks.second_look(board, judged, around, asked, lambda _e, _v: 0.0)
+    assert got == ([], [edges[0]], [])  # the others' lines are only glimpsed, or hidden
+    assert all(m == {tracks.SHADED: 1.0} for m in marks)
+    assert tracks.second_look(board, judged, around, asked, lambda _e, _v: 1.0) == ([], [], [])
+
+
+def test_the_look_is_asked_of_the_unsure_the_pieces_the_rules_took_and_the_shaded():
+    """Unsure spaces in the board's light are settled; spaces taken for their likeness to the
+    photo's pieces, or as pale pieces, may be doubted; unsure spaces in another light may only
+    be emptied; spaces taken outright, or empty, are not asked."""
+    a, b, c, d, e, f = (
+        ("A1", "A2"),
+        ("B1", "B2"),
+        ("C1", "C2"),
+        ("D1", "D2"),
+        ("E1", "E2"),
+        ("F1", "F2"),
+    )
+    verdicts = {a: "unsure", b: "suspect", c: "taken", d: "pale", e: "taken", f: "empty"}
+    asked = tracks.Asked.of([a, b, e], [b, e], [c], verdicts)
+    assert asked == tracks.Asked(frozenset({a}), frozenset({c, d}), frozenset({b, e}))
+
+
+@pytest.mark.parametrize(
     ("p", "shown", "verdict", "taken"),
     [
         (0.999, [1.0] * 7 + [0.2], "unsure", True),  # sure, and the line not whole
@@ -173,17 +247,20 @@ CREAM = {"kinds": ["paper"], "papers": ["cream"], "light": "daylight", "hand": F
     ("seed", "force", "gate_lets_through"),
     [
         # the issue's case (test_piece_kinds.py's PALE): C8-D8, a white strip turned off its
-        # line, which shows whole beside it: only the model's doubt keeps it flagged
-        pytest.param(31, WHITE_CREAM, 1, id="31-white-cream-diffuse"),
-        pytest.param(32, CREAM, 0, id="32-cream-daylight"),
+        # line, which shows whole beside it, and strips whose line they let through in a
+        # few rows: only the model's doubt keeps them flagged
+        pytest.param(31, WHITE_CREAM, 3, id="31-white-cream-diffuse"),
+        pytest.param(32, CREAM, 7, id="32-cream-daylight"),
     ],
 )
 def test_pale_paper_strips_are_not_looked_away(seed, force, gate_lets_through):
-    """On 2D photos of white and cream paper strips (the pieces issue 28 found read empty;
-    photos of another maker than the rendered ones it learnt from), the shipped second look
-    adds no wrong space and flags fewer. And a look that called every unsure space empty
-    would empty only spaces whose line shows whole: the pale strips over their line stay
-    flagged, only a strip lying off its line gets through that gate."""
+    """On 2D photos of white and cream paper strips (the pieces issue 28 found read empty),
+    the shipped second look adds no wrong space and flags fewer. A look that called every
+    unsure space empty would empty only spaces whose line shows, or shows in two rows at least
+    (_line_glimpsed, since the twenty-seventh freeze): pale strips hiding their line all along
+    stay flagged; those that let it through in a few rows, or lie off it, get through that
+    gate, and only the look keeps them (it learnt from 2D photos' white and cream strips too,
+    not from these seeds)."""
     photo = _photo(seed, json.dumps(force))
     none_wrong, none_flagged, _ = _read(photo, lambda _e, _v: 0.5)
     wrong, flagged, _ = _read(photo, None)
