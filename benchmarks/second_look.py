@@ -15,7 +15,9 @@ A forest of boosted trees (scikit-learn's HistGradientBoostingClassifier, fixed 
 seed) is fitted on them and written as plain data. ``--check`` fits one on four fifths of the
 photos and reads the fifth with it, five times over (no photo read by a model that learnt from
 it), and prints the reader's figures without and with the second look, in total and by the kind
-of piece (kit strips, matches, paper strips, wooden rails, alone or two kinds). The learning
+of piece as each case names its pieces (rendered photos: kit strips, matches, paper strips,
+wooden rails, alone or two kinds; the 2D photos of benchmarks/photos.py --write-folder: dark
+wooden pieces, matches, printed colour strips, strips of plain paper, the kit's strips). The learning
 photos must not be a final set to be judged on: the rendered benchmark's final set is rendered
 after the reader, this model and its thresholds are frozen (``benchmarks/photo_render.py``).
 """
