@@ -242,7 +242,7 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # gates: the rendered sets 3520-3619, 3620-3719, 3720-3819, 3820-3919 and 4200-4299 flag 1.36,
 # 1.19, 1.87, 1.68 and 1.54 % with 0, 2, 4, 3 and 5 wrong (the twenty-sixth's reader: 1.87,
 # 1.83, 2.38, 2.29 and 2.11 % with 2, 2, 5, 4 and 5), and the 2D sets lose no space to the
-# gates (3 fewer wrong: pale pieces doubted). The new CHECK sets: 2D seeds 10600-10639,
+# gates (4 fewer wrong: pale pieces doubted). The new CHECK sets: 2D seeds 10600-10639,
 # classic 11600-11639, rendered seeds 4300-4399.
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
