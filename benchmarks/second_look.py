@@ -60,11 +60,7 @@ def recorded(cases, jobs: int = 1) -> tuple[list[dict], dict]:
     """Every space of every case the rules leave unsure, as the second look is shown it; and
     each case's reading without it, compared with the truth (``jobs`` processes reading)."""
     rows, outcomes = [], {}
-    if jobs > 1:
-        with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_recorded_one, cases, chunksize=4))
-    else:
-        results = [_recorded_one(case) for case in cases]
+    results = _each(_recorded_one, cases, jobs)
     for case, (unsure, outcome) in zip(cases, results, strict=True):
         if outcome is None:
             continue  # a board not found: nothing to learn
@@ -73,9 +69,32 @@ def recorded(cases, jobs: int = 1) -> tuple[list[dict], dict]:
     return rows, outcomes
 
 
-def _recorded_one(case) -> tuple[list[dict], photo_cli.Outcome | None]:
+# What the worker processes read: the cases (and models) handed to each worker once, so that
+# they share one map, and with it one board (the reader keeps a board per map it is given).
+_SHARED: dict = {}
+
+
+def _share(shared: dict) -> None:
+    _SHARED.update(shared)
+
+
+def _each(work, cases: list, jobs: int, models: tuple = ()) -> list:
+    """``work`` (a module function of a case and its model) over every case, in order: on
+    ``jobs`` processes, each handed the cases and models once, or here."""
+    if jobs <= 1:
+        _share({"cases": cases, "models": models})
+        return [work(i) for i in range(len(cases))]
+    shared = {"cases": cases, "models": models}
+    with concurrent.futures.ProcessPoolExecutor(
+        jobs, initializer=_share, initargs=(shared,)
+    ) as pool:
+        return list(pool.map(work, range(len(cases)), chunksize=8))
+
+
+def _recorded_one(index: int) -> tuple[list[dict], photo_cli.Outcome | None]:
     """One case's unsure spaces as :func:`recorded` learns from them, and its reading without
     the look (None where the board is not found)."""
+    case = _SHARED["cases"][index]
     seen: list[tuple] = []
 
     def record(edge, values):
@@ -135,9 +154,9 @@ def folds(photos: list[str]) -> dict[str, int]:
     return {p: k % FOLDS for k, p in enumerate(sorted(photos))}
 
 
-def _looked(pair) -> photo_cli.Outcome:
-    """A case read with a second look (``pair``: the case and the model), against its truth."""
-    case, model = pair
+def _looked(index: int) -> photo_cli.Outcome:
+    """A case read with the second look that never saw it, against its truth."""
+    case, model = _SHARED["cases"][index], _SHARED["models"][index]
     data = case.photo.read_bytes()
     look = photo_cli.read_photo(
         case.map, data, str(case.photo), {}, lambda _e, v: model.probability(v)
@@ -151,12 +170,7 @@ def check(cases, rows: list[dict], names: list[str], without: dict, jobs: int = 
     fold_of = folds([c.name for c in cases])
     models = [fitted([r for r in rows if fold_of[r["photo"]] != k], names) for k in range(FOLDS)]
     read = [c for c in cases if c.name in without]
-    pairs = [(case, models[fold_of[case.name]]) for case in read]
-    if jobs > 1:
-        with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
-            after = list(pool.map(_looked, pairs, chunksize=4))
-    else:
-        after = [_looked(pair) for pair in pairs]
+    after = _each(_looked, read, jobs, tuple(models[fold_of[c.name]] for c in read))
     before = [without[case.name] for case in read]
     print("| | without the second look | with it (out of fold) |\n|---|---:|---:|")
     for label, key in (("spaces", "spaces"), ("wrong without a flag", "wrong")):

@@ -93,7 +93,8 @@ def test_a_space_is_settled_empty_only_where_its_line_shows(shown, seen, blank, 
         ([0.55] * 8, {"A1"}, set(), True),  # seen through thin paper, or dimmed
         ([0.2] * 7 + [1.0], {"A1", "A2"}, set(), False),  # in one row: a hand's edge
         ([0.2] * 8, {"A1", "A2"}, set(), False),  # hidden in every row: a piece, a hand
-        ([-0.5] * 4 + [0.1] * 4, {"A1", "A2"}, set(), False),  # ... or lit over
+        ([-0.5] * 4 + [0.1] * 4, {"A1", "A2"}, set(), False),  # ... lit or faint in all
+        ([-0.5] * 6 + [0.5] * 2, {"A1", "A2"}, set(), True),  # lit rows let be: glare too
         ([], {"A1", "A2"}, set(), False),  # printed in no row: no evidence
         ([1.0] * 8, set(), set(), False),  # neither intersection seen
         ([1.0] * 8, {"A1"}, {"A2"}, False),  # one blank: a card over the space
@@ -146,18 +147,15 @@ def test_a_space_in_another_light_is_only_emptied_where_its_line_shows(monkeypat
 def test_the_look_is_asked_of_the_unsure_the_pieces_the_rules_took_and_the_shaded():
     """Unsure spaces in the board's light are settled; spaces taken for their likeness to the
     photo's pieces, or as pale pieces, may be doubted; unsure spaces in another light may only
-    be emptied; spaces taken outright, or empty, are not asked."""
-    a, b, c, d, e, f = (
-        ("A1", "A2"),
-        ("B1", "B2"),
-        ("C1", "C2"),
-        ("D1", "D2"),
-        ("E1", "E2"),
-        ("F1", "F2"),
-    )
+    be emptied, whatever the rules said of them; spaces taken outright, or empty, are not
+    asked."""
+    a, b, c, d, e, f, g, h, k = ((x + "1", x + "2") for x in "ABCDEFGHK")
     verdicts = {a: "unsure", b: "suspect", c: "taken", d: "pale", e: "taken", f: "empty"}
-    asked = tracks.Asked.of([a, b, e], [b, e], [c], verdicts)
-    assert asked == tracks.Asked(frozenset({a}), frozenset({c, d}), frozenset({b, e}))
+    verdicts |= {g: "pale", h: "taken", k: "taken"}
+    uncertain, shade, liked = [a, b, e, g, h], [b, e, g, h], [c, h]
+    asked = tracks.Asked.of(uncertain, shade, liked, verdicts)
+    assert asked == tracks.Asked(frozenset({a}), frozenset({c, d}), frozenset({b, e, g, h}))
+    assert k not in asked.unsure | asked.liked | asked.shaded  # taken outright
 
 
 @pytest.mark.parametrize(
@@ -273,3 +271,24 @@ def test_pale_paper_strips_are_not_looked_away(seed, force, gate_lets_through):
     forced_wrong, forced_flagged, _ = _read(photo, lambda _e, _v: 0.0)
     assert forced_wrong == none_wrong + gate_lets_through
     assert forced_flagged > 0  # the strips hiding their line
+
+
+@pytest.mark.slow
+def test_a_piece_the_look_doubts_is_never_emptied_by_the_rules():
+    """A space the rules took (for its likeness to the photo's pieces, or as a pale piece)
+    that the look doubts is unsure and a suspect: the game's rules never empty it (a network
+    of one piece, or of pale strips all doubted, would be emptied unseen)."""
+    photo = _photo(31, json.dumps(WHITE_CREAM))
+    doubted: list = []
+
+    def look(edge, values):
+        if values.get(tracks.LIKED):
+            doubted.append(edge)
+            return 0.0
+        return 0.5
+
+    reading = cli_photo.read_photo(model.load("usa"), photo.jpeg, "photo", {}, look)
+    assert doubted
+    assert set(doubted) <= set(reading.suspects)
+    assert set(doubted) <= set(reading.uncertain)
+    assert not set(doubted) & set(reading.empty_by_rule)

@@ -1,5 +1,5 @@
 """The second look: a space the reader's rules leave unsure, judged again by a model learnt
-from rendered photos whose truth is known (issue 28).
+from rendered and 2D photos whose truth is known (issue 28).
 
 The model is a forest of small decision trees (gradient boosting, fitted by
 ``benchmarks/second_look.py`` with scikit-learn on a computer) over what the reader measured
@@ -9,10 +9,11 @@ shows row by row, the band's tone over the board, the light, and its neighbours'
 plain data (``second_look.json``: the trees, the features by name, the photos it learnt from)
 and evaluated here in pure Python, so the phone runs it as the computer does.
 
-It only ever settles a space its rules left unsure, and only where it is nearly sure
-(:data:`~trackwright.photo.tracks.LOOK_TAKEN`, :data:`~trackwright.photo.tracks.LOOK_EMPTY`);
-a space is made empty only where its printed line shows all along it as well (positive
-evidence the board is intact there): a pale strip that hides its line is never guessed away.
+It only ever settles a space its rules left unsure (and doubts one they took), and only where
+it is nearly sure (:data:`~trackwright.photo.tracks.LOOK_TAKEN`,
+:data:`~trackwright.photo.tracks.LOOK_EMPTY`); a space is made empty only where its printed
+line shows as well, all along it or in two rows at least (positive evidence the board is
+intact there): a pale strip that hides its line all along is never guessed away.
 """
 
 from __future__ import annotations
