@@ -47,7 +47,7 @@ Pure Python over byte planes (no per-pixel loop over the whole photo).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -249,13 +249,15 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # Its final set 4300-4399 was read once (1 wrong, 1.80 %); a review then found that a pale
 # piece the look doubts could be emptied by the rules unseen: a space the look doubts is a
 # suspect (4300-4399 reads the same; 2D 10600 flags one more space).
-# The twenty-eighth (its look the twenty-seventh's, learnt from the same spaces) asks the look
-# of the empty spaces with a faint band traced in them (TRACED_LINED, Asked.traced), and
-# doubts likeness up to LOOK_DOUBT 0.8. Of 4300-4399's 1 wrong space, read empty by the rules
-# with its line showing beside a dark rail, it flags it. Out of fold over the 874 photos it
-# learnt from (the look's probabilities from five models for the unsure spaces, the shipped
-# model's for those it never learns from): the six rendered sets 16 wrong and 1.56 % flagged
-# before, 10 and 1.65 % with both; the 2D sets 50 and 1.13 %, 46 and 1.29 %. Final set 4400-4499.
+# A twenty-eighth freeze (cc03256) asked the look of the empty spaces with a faint band traced
+# in them, too little to call faint (a piece beside its line: 4358 J13-J14), and doubted
+# likeness up to 0.8: out of fold on the 874 learning photos 6 fewer wrong on the rendered sets
+# for 0.09 points more flagged, thresholds chosen on those very misses. On the sets no one had
+# tuned on it righted none: its final set 4400-4499 read 4 wrong and 1.74 % flagged, this
+# reader 4 (the same) and 1.62 %; 2D 12000 and classic 12100 1.14 and 0.83 % (3 and 0 wrong),
+# this reader 0.93 and 0.78 % (the same wrong). Reverted; 4400-4499 joins this reader's final
+# set. Its three missed spaces there are cream paper strips beside their line (4432 K9-L8, 4487
+# H4-I5 and I3-I4); the fourth, an empty space under a hand in sunlight, taken (4465 G16-G17).
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
@@ -270,14 +272,6 @@ EMPTY_SHOWN = 0.59  # ... and showing at least this share of it over the space (
 EMPTY_PALE = 0.45  # ... and a faint band a piece's width in at most this share of rows
 # where it lies along a straight line (_pale_lined), in at most this share where not:
 PALE_SCATTERED = 0.6
-# An empty space with a faint band traced in it, too little for that, along one straight line
-# in more than this share of rows, or anywhere in more than this (a quarter and three eighths of
-# 16 rows), is asked of the second look, and made unsure where it doubts it (Asked): a piece
-# laid beside its line, the line showing, leaves that much (4358 J13-J14, a dark rail seen
-# from the side, its lit top pale; 4254 J15-J16 and 3808 I15-J15: at 0.003, 0.17 and 0.12 by
-# the twenty-seventh freeze's look; 2216 of the 2381 empty spaces so on 3720-3919 and
-# 4200-4399 at 0.002 or less):
-TRACED_LINED, TRACED_SCATTERED = 0.2, 0.35
 PALE_DIFF = 18.0  # samples this far off the board (a channel, 0-255) ...
 PALE_INK = 30  # ... where the board's paper is (not darker than its lightest by this) ...
 PALE_MIN, PALE_MAX = 3, 9  # ... this many samples wide, the board on both sides
@@ -315,12 +309,8 @@ LOOK_LIKELY = 0.97
 # ... and a space the rules took for its likeness to the photo's other pieces
 # (_like_the_pieces) made unsure where the model gives this or less (two readings
 # disagreeing: a card's raised edge, 3275 G19-H18, or a start marker's shadow, 4014 F1-F2,
-# along an empty space; 11 of 1227 such pieces on the rendered photos above flagged for it);
-# 0.3 until the twenty-eighth freeze, then 0.8: an empty space under a hand's fingers or
-# their shadow, taken for a dark rail, was given 0.36-0.74 out of fold (4223 D18-E18, 4244
-# B2-C3, 3751 F2-G3), the pieces taken so 0.8 or more nearly all; over the 874 photos the
-# twenty-seventh learnt from, out of fold: 3 fewer wrong, 66 more flagged (0.01 %):
-LOOK_DOUBT = 0.8
+# along an empty space; 11 of 1227 such pieces on the rendered photos above flagged for it):
+LOOK_DOUBT = 0.3
 # ... shows, for the second look (_line_shows): at HIDDEN_SHARE of the board's in all but this
 # share of its rows (2 of 8: what hides an end or a row or two is not a piece along the
 # space), at EMPTY_SHOWN over the space (median), and in no row lighter than its paper by more
@@ -1321,8 +1311,6 @@ class Judged(NamedTuple):
     #: whether a faint band lies along the strip (:func:`_faint_band`), when judged already
     #: (:func:`judge_part` does, so that the engines judging in parts share that work too)
     faint: bool | None = None
-    #: whether one is traced there, too little for that (:func:`_traced`), when judged already
-    traced: bool | None = None
 
 
 def judge(samples: list[list[tuple[int, int, int]]], strip: Strip) -> Judged:
@@ -1652,32 +1640,16 @@ def _faint_band(strip: Strip, j: Judged) -> bool:
     :data:`EMPTY_PALE` of its rows (:func:`pale_band`) along one straight line
     (:func:`_pale_lined`), or in more than :data:`PALE_SCATTERED` of them anywhere (something
     pale over the strip: a card's print, say), or a cream one along it (:func:`cream_band`)."""
-    return _pale_facts(strip, j)[0]
-
-
-def _pale_facts(strip: Strip, j: Judged) -> tuple[bool, bool]:
-    """Whether a faint band lies in the strip (:func:`_faint_band`), and whether one is traced
-    there, too little for that: along one straight line in more than :data:`TRACED_LINED` of
-    its rows, or anywhere in more than :data:`TRACED_SCATTERED` (:func:`_traced`). One pass
-    over the rows for both."""
     rows = _pale_rows(j.scaled, strip, j.du, j.dv)
     share = _pale_share(rows)
-    lined = share > TRACED_LINED and _pale_lined(rows)
-    traced = lined or share > TRACED_SCATTERED
-    if share > PALE_SCATTERED or (share > EMPTY_PALE and lined):
-        return True, traced
-    return cream_band(j.scaled, strip, j.du, j.dv), traced
+    if share > PALE_SCATTERED or (share > EMPTY_PALE and _pale_lined(rows)):
+        return True
+    return cream_band(j.scaled, strip, j.du, j.dv)
 
 
 def _faint(strip: Strip, j: Judged) -> bool:
     """:func:`_faint_band`, as judged already when it was."""
     return _faint_band(strip, j) if j.faint is None else j.faint
-
-
-def _traced(strip: Strip, j: Judged) -> bool:
-    """Whether a faint band is traced in the strip (:func:`_pale_facts`), as judged already
-    when it was."""
-    return _pale_facts(strip, j)[1] if j.traced is None else j.traced
 
 
 def _like_line(
@@ -2051,7 +2023,6 @@ def concluded(
     _cards(board, verdicts)
     _unseen_ends(verdicts, seen)
     _line_beside(photo, h, judged, near, verdicts)
-    traced = [s.edge for s, j, _shown in judged if verdicts[s.edge] == "empty" and _traced(s, j)]
     for strip, j, _shown in judged:
         verdict = verdicts[strip.edge]
         if verdict in ("taken", "pale"):
@@ -2088,7 +2059,7 @@ def concluded(
     # (A shaded space is never taken: what covers it hides its line, and what the look saw of
     # it is what covers it: 3454 L12-M12, an empty space under fingers, taken at 0.998; final
     # set of the twenty-second freeze. It may be emptied where its line shows.)
-    asked = Asked.of(uncertain, shade, liked, verdicts, traced)
+    asked = Asked.of(uncertain, shade, liked, verdicts)
     looked = second_look(board, judged, around, asked, look)
     track, uncertain = _after_look(track, uncertain, looked)
     # A piece the rules took that the look doubts may lie there in plain sight: a suspect, never
@@ -2232,10 +2203,6 @@ def _profile(strip: Strip, j: Judged) -> dict[str, float]:
 #: these out).
 LIKED = "liked"
 SHADED = "shaded"
-#: ... and an empty space with a faint band traced in it (:func:`_traced`), asked whether it
-#: doubts it; shown to the look as the unsure space its verdict would be without the band's
-#: being too faint (:func:`_traced_verdict`), which the model learnt from
-TRACED = "traced"
 
 #: A second look: a space and its features (:func:`look_features`) to the probability it is
 #: taken (the shipped model's :meth:`.second.Model.probability`; benchmarks/second_look.py
@@ -2259,34 +2226,23 @@ class Asked(NamedTuple):
     doubts them); and the unsure ones in another light than their neighbours (``shaded``:
     seen through something, a card, a hand, a shadow), which it may only empty, where their
     line shows as printed: what covers a space hides its line, and what the look sees of it is
-    what covers it; a shadow over an empty space lets its line show. And the spaces the rules
-    found empty with a faint band traced in them (``traced``, :func:`_traced`), which it may
-    only doubt: made unsure where it gives more than :data:`LOOK_EMPTY`."""
+    what covers it; a shadow over an empty space lets its line show."""
 
     unsure: AbstractSet[Edge]
     liked: AbstractSet[Edge] = frozenset()
     shaded: AbstractSet[Edge] = frozenset()
-    traced: AbstractSet[Edge] = frozenset()
 
     @classmethod
     def of(
-        cls,
-        uncertain: list[Edge],
-        shade: list[Edge],
-        liked: list[Edge],
-        verdicts: dict[Edge, str],
-        traced: Iterable[Edge] = (),
+        cls, uncertain: list[Edge], shade: list[Edge], liked: list[Edge], verdicts: dict[Edge, str]
     ) -> Asked:
         """The spaces asked, from the rules' ``uncertain`` ones (``shade`` among them: in
         another light), those they took by likeness (``liked``) and their ``verdicts`` (a
         pale piece taken: 3562 H18-I18, an empty space read so, given 0.01-0.04 out of
-        fold), and the empty ones with a faint band ``traced``."""
+        fold)."""
         pale = [e for e, v in verdicts.items() if v == "pale"]
         return cls(
-            frozenset(uncertain) - {*shade},
-            frozenset(liked + pale) - {*shade},
-            frozenset(shade),
-            frozenset(traced),
+            frozenset(uncertain) - {*shade}, frozenset(liked + pale) - {*shade}, frozenset(shade)
         )
 
 
@@ -2305,25 +2261,19 @@ def second_look(
     or less and the line shows (:func:`_line_shows`) or is glimpsed (:func:`_line_glimpsed`),
     no row darker than a dark piece shows it (:func:`_settled_empty`); doubted where it gives
     :data:`LOOK_DOUBT` or less. A space taken by the rules is only ever doubted, a shaded one
-    only ever emptied where its line shows, one they found empty with a faint band traced in
-    it only ever doubted, where the look gives more than :data:`LOOK_EMPTY`. A band beside a
-    line that shows whole is what a piece laid off its line shows, and what an edge along an
-    empty space shows too (a finger's, a card's, a shadow's: the classic check set 10700 at
-    the first twentieth freeze, 10717 K14-L14, fingers lying over it)."""
+    only ever emptied where its line shows. A band beside a line that shows whole is what a
+    piece laid off its line shows, and what an edge along an empty space shows too (a
+    finger's, a card's, a shadow's: the classic check set 10700 at the first twentieth freeze,
+    10717 K14-L14, fingers lying over it)."""
     if look is None:
         model = second_mod.shipped()
         look = lambda _edge, values: model.probability(values)  # noqa: E731
     taken, empty, doubted = [], [], []
     for strip, j, shown in judged:
         edge = strip.edge
-        if not any(edge in spaces for spaces in asked):
+        if edge not in asked.unsure and edge not in asked.liked and edge not in asked.shaded:
             continue
         values = look_features(board, strip, j, shown, around)
-        if edge in asked.traced:
-            values.update(_traced_verdict(j))
-            if look(edge, values) > LOOK_EMPTY:
-                doubted.append(edge)
-            continue
         if edge in asked.liked:
             values[LIKED] = 1.0
             if look(edge, values) <= LOOK_DOUBT:
@@ -2340,14 +2290,6 @@ def second_look(
         elif _settled_empty(p, shown, edge, around):
             empty.append(edge)
     return taken, empty, doubted
-
-
-def _traced_verdict(j: Judged) -> dict[str, float]:
-    """An empty space with a faint band traced in it (:data:`TRACED`), as the look is shown it:
-    as the verdict its band would have given it, had it been faint enough
-    (:func:`_verdict`: "suspect" where little else differs, else "unsure")."""
-    plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
-    return {TRACED: 1.0, "v_empty": 0.0, "v_suspect": float(plain), "v_unsure": float(not plain)}
 
 
 def _settled_taken(p: float, shown: list[float], around: Surround, edge: Edge) -> bool:
@@ -2489,8 +2431,7 @@ def judge_part(photo: Picture, board: Board, fitted: Fitted, part: int = 0, part
             outside.append(index)
             continue
         j = judge(samples, strip)
-        faint, traced = _pale_facts(strip, j)
-        j = j._replace(faint=faint, traced=traced)
+        j = j._replace(faint=_faint_band(strip, j))
         judged.append((index, j, _line_seen(photo, fitted.h, strip, j.dv, j.gains[1])))
     return Part(judged, outside)
 
