@@ -17,9 +17,10 @@ photos and reads the fifth with it, five times over (no photo read by a model th
 it), and prints the reader's figures without and with the second look, in total and by the kind
 of piece as each case names its pieces (rendered photos: kit strips, matches, paper strips,
 wooden rails, alone or two kinds; the 2D photos of benchmarks/photos.py --write-folder: dark
-wooden pieces, matches, printed colour strips, strips of plain paper, the kit's strips). The learning
-photos must not be a final set to be judged on: the rendered benchmark's final set is rendered
-after the reader, this model and its thresholds are frozen (``benchmarks/photo_render.py``).
+wooden pieces, matches, printed colour strips, strips of plain paper, the kit's strips). The
+learning photos must not be a final set to be judged on: the rendered benchmark's final set is
+rendered after the reader, this model and its thresholds are frozen
+(``benchmarks/photo_render.py``).
 """
 
 from __future__ import annotations
@@ -81,10 +82,10 @@ def _share(shared: dict) -> None:
 def _each(work, cases: list, jobs: int, models: tuple = ()) -> list:
     """``work`` (a module function of a case and its model) over every case, in order: on
     ``jobs`` processes, each handed the cases and models once, or here."""
-    if jobs <= 1:
-        _share({"cases": cases, "models": models})
-        return [work(i) for i in range(len(cases))]
     shared = {"cases": cases, "models": models}
+    if jobs <= 1:
+        _share(shared)
+        return [work(i) for i in range(len(cases))]
     with concurrent.futures.ProcessPoolExecutor(
         jobs, initializer=_share, initargs=(shared,)
     ) as pool:
