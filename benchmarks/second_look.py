@@ -7,10 +7,11 @@ photo cases whose truth is known, and checked grouped by photo.
 
 Each photo is read once with a look that records, for every space the reader's rules leave
 unsure (``trackwright.photo.tracks.second_look``), its features and whether it is truly taken.
-The look is asked of two more kinds of space it does not learn from: those the rules took for
+The look is asked of three more kinds of space it does not learn from: those the rules took for
 their likeness to the photo's pieces or as pale pieces (nearly all pieces; the look is only
-asked whether it doubts them), and the unsure ones in another light than the board round them
-(it is only asked whether to empty them, where their line shows).
+asked whether it doubts them), the unsure ones in another light than the board round them
+(it is only asked whether to empty them, where their line shows), and those the rules found
+empty with a lighter band along them (it is only asked whether it doubts them).
 A forest of boosted trees (scikit-learn's HistGradientBoostingClassifier, fixed settings and
 seed) is fitted on them and written as plain data. ``--check`` fits one on four fifths of the
 photos and reads the fifth with it, five times over (no photo read by a model that learnt from
@@ -51,10 +52,12 @@ SETTINGS = {
 FOLDS = 5
 
 
-# The reading "without the look" asks it of every space and is told 0.5: between what it doubts
-# and what it settles.
-assert tracks.LOOK_DOUBT < 0.5 < min(tracks.LOOK_LIKELY, tracks.LOOK_TAKEN)
-assert tracks.LOOK_EMPTY < 0.5
+# The reading "without the look" asks it of every space and is told NEUTRAL: between what it
+# doubts and what it settles; and of an empty space with a lighter band along it, 0: not
+# doubted.
+NEUTRAL = 0.5
+assert tracks.LOOK_DOUBT < NEUTRAL < min(tracks.LOOK_LIKELY, tracks.LOOK_TAKEN)
+assert tracks.LOOK_EMPTY < NEUTRAL
 
 
 def recorded(cases, jobs: int = 1) -> tuple[list[dict], dict]:
@@ -100,7 +103,8 @@ def _recorded_one(index: int) -> tuple[list[dict], photo_cli.Outcome | None]:
 
     def record(edge, values):
         seen.append((edge, dict(values)))
-        return 0.5  # settles nothing, doubts nothing: the reading without the look
+        # settles nothing, doubts nothing: the reading without the look
+        return 0.0 if values.get(tracks.TRACED) else NEUTRAL
 
     data = case.photo.read_bytes()
     try:
@@ -108,11 +112,12 @@ def _recorded_one(index: int) -> tuple[list[dict], photo_cli.Outcome | None]:
     except TrackwrightError:
         return [], None
     outcome = photo_cli.compared(case, reading.track, reading.uncertain, 0.0)
-    # (those the rules took, and those in another light, are not learnt from)
+    # (those the rules took, those in another light and those they found empty are not learnt
+    # from)
     rows = [
         {"photo": case.name, "y": int((min(edge), max(edge)) in case.track), "f": values}
         for edge, values in seen
-        if not values.get(tracks.LIKED) and not values.get(tracks.SHADED)
+        if not any(values.get(k) for k in (tracks.LIKED, tracks.SHADED, tracks.TRACED))
     ]
     print(f"{case.name}: {len(rows)} unsure", file=sys.stderr, flush=True)
     return rows, outcome

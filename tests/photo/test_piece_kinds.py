@@ -69,7 +69,7 @@ def tally(photo, got) -> dict[str, int]:
 # J17-K17 shows a band yellower than the land beside its line in both halves, flagged, never
 # wrong. To be lowered, never raised.
 FROZEN = (
-    "thresholds frozen at the commit 'Freeze the photo reader's thresholds (twenty-seventh time)'"
+    "thresholds frozen at the commit 'Freeze the photo reader's thresholds (twenty-ninth time)'"
 )
 PALE = [
     # the case of the issue: white and cream strips on the beige land, flat light, no shadow
@@ -654,6 +654,28 @@ def test_faint_runs_here_and_there_are_no_paper_strip():
         for c in range(3, 6):
             scattered[row][c] = paper
     assert tracks._faint_band(strip, _clear_judged(scattered))
+
+
+def test_a_band_lighter_than_the_land_along_an_empty_space_is_traced():
+    """A band a piece's width lighter than the board on both sides of it by LIGHTER or more
+    (median over the rows), too little yellower to call it cream, is traced there
+    (lighter_band): the rules' empty is asked of the second look (a cream strip beside its
+    line: rendered 4432 K9-L8, 8.9 levels). Lighter by less, or in a band reaching the
+    strip's side (a step in the land's light), it is not."""
+    for lift, cols, traced in (
+        (9, range(3, 8), True),
+        (4, range(3, 8), False),
+        (9, range(0, 8), False),
+    ):
+        strip, samples = _printed_strip([tracks.ACROSS])
+        for row in samples:
+            for c in cols:
+                p0, p1, p2 = row[c]
+                row[c] = (p0 + lift, p1 + lift, p2 + lift)
+        judged = _clear_judged(samples)
+        assert tracks.lighter_band(judged.scaled, strip, 0, 0) is traced
+        assert tracks._traced(strip, judged) is traced
+        assert tracks._traced(strip, judged._replace(traced=not traced)) is not traced
 
 
 def _clear_judged(samples: list[list[tuple[int, int, int]]]) -> tracks.Judged:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
@@ -292,3 +293,34 @@ def test_a_piece_the_look_doubts_is_never_emptied_by_the_rules():
     assert set(doubted) <= set(reading.suspects)
     assert set(doubted) <= set(reading.uncertain)
     assert not set(doubted) & set(reading.empty_by_rule)
+
+
+def test_an_empty_space_with_a_lighter_band_is_only_ever_doubted(monkeypatch):
+    """An empty space with a lighter band along it, too little yellower to call it cream (a
+    cream strip beside its line: rendered 4432 K9-L8, read empty by the twenty-seventh
+    freeze's reader) is asked of the look, shown as the unsure space a faint band would have
+    made it; made unsure where the look gives more than LOOK_EMPTY, never settled taken or
+    empty."""
+    shown_to: list[dict[str, float]] = []
+    monkeypatch.setattr(tracks, "look_features", lambda *_args: {"v_empty": 1.0})
+    edge = ("A1", "A2")
+    plain = tracks.Judged(0.0, 0.25, 0.75, (1.0, 1.0, 1.0), 0, 0, (1, 1, 1), [])
+    judged: Any = [(SimpleNamespace(edge=edge), plain, [1.0] * 8)]
+    around = tracks.Surround(1.0, {edge: 1.0}, 0.0, {"A1", "A2"}, set(), {edge: "empty"}, 0)
+    board: Any = None
+    asked = tracks.Asked(frozenset(), traced=frozenset({edge}))
+
+    def told(p: float) -> tracks.Look:
+        def look(_edge: tracks.Edge, values: Mapping[str, float]) -> float:
+            shown_to.append(dict(values))
+            return p
+
+        return look
+
+    for p, doubted in ((0.999, [edge]), (0.01, [edge]), (tracks.LOOK_EMPTY, [])):
+        assert tracks.second_look(board, judged, around, asked, told(p)) == ([], [], doubted)
+    assert shown_to[0] == {"v_empty": 0.0, "v_suspect": 1.0, "v_unsure": 0.0, tracks.TRACED: 1.0}
+    busy = plain._replace(other=0.375, clear=0.625)
+    judged = [(SimpleNamespace(edge=edge), busy, [1.0] * 8)]
+    tracks.second_look(board, judged, around, asked, told(0.5))
+    assert shown_to[-1]["v_unsure"] == 1.0 and shown_to[-1]["v_suspect"] == 0.0

@@ -106,6 +106,7 @@ def part_json(part: Part) -> dict[str, Any]:
                 [len(row) for row in j.scaled],
                 shown,
                 j.faint,
+                j.traced,
             ]
         )
     return {
@@ -116,7 +117,8 @@ def part_json(part: Part) -> dict[str, Any]:
 
 
 def _judged(strip: list[Any], samples: array[float], at: int) -> tuple[int, Judged, list[float]]:
-    index, (band, other, clear, beside), gains, (dv, du), tone, clipped, rows, shown, faint = strip
+    index, (band, other, clear, beside), gains, (dv, du), tone, clipped, rows, shown, *pale = strip
+    faint, traced = pale
     scaled = []
     for n in rows:
         if not isinstance(n, int) or n < 0 or at + 3 * n > len(samples):
@@ -126,8 +128,8 @@ def _judged(strip: list[Any], samples: array[float], at: int) -> tuple[int, Judg
         at += 3 * n
     if not isinstance(clipped, list) or not all(isinstance(c, bool) for c in clipped):
         raise ValueError(clipped)
-    if faint is not None and not isinstance(faint, bool):
-        raise ValueError(faint)
+    if not all(p is None or isinstance(p, bool) for p in pale):
+        raise ValueError(pale)
     c0, c1, c2 = clipped
     g0, g1, g2 = _floats(gains, 3)
     t0, t1, t2 = _floats(tone, 3)
@@ -144,6 +146,7 @@ def _judged(strip: list[Any], samples: array[float], at: int) -> tuple[int, Judg
         (c0, c1, c2),
         beside,
         faint,
+        traced,
     )
     return _int(index), j, list(_floats(shown))
 
