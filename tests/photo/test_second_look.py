@@ -1,6 +1,7 @@
 """The photo reader's second look (issue 28): a model learnt from rendered photos settles some
 of the spaces the rules leave unsure, empty never where it cannot see the printed line, taken
-never where the line shows whole, and never from a photo of the final set it is judged on."""
+where the line shows whole only when sure, and never from a photo of the final set it is judged
+on."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_the_shipped_model_learnt_from_no_photo_of_the_final_set():
         ([1.0, 1.0], False),  # printed in too few rows to tell
     ],
 )
-def test_a_space_is_settled_taken_only_where_its_line_does_not_show_whole(shown, whole):
+def test_a_line_shows_whole_only_in_every_row_and_over_the_space(shown, whole):
     assert tracks._line_whole(shown, 1.0) is whole
 
 
@@ -163,7 +164,10 @@ def test_the_look_is_asked_of_the_unsure_the_pieces_the_rules_took_and_the_shade
     ("p", "shown", "verdict", "taken"),
     [
         (0.999, [1.0] * 7 + [0.2], "unsure", True),  # sure, and the line not whole
-        (0.999, [1.0] * 8, "unsure", False),  # the line whole: a band beside it is no piece on it
+        # the line whole: a piece laid off its line, or an edge along an empty space; taken
+        # only when sure (the thirtieth freeze)
+        (0.999, [1.0] * 8, "unsure", True),
+        (0.997, [1.0] * 8, "unsure", False),
         (0.98, [0.2] * 8, "unsure", True),  # likely, and the line hidden all along
         (0.98, [0.2] * 8, "suspect", False),  # ... but a pale strip or light over the line?
         (0.999, [0.2] * 8, "suspect", True),  # ... sure

@@ -266,6 +266,12 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # 3820-3919 and 4200-4299 8 and 1.60 %, 7 and 1.64 %. Its final set 4500-4599 was read once: 3
 # wrong and 1.32 % flagged (the twenty-seventh's reader: 4, those and a cream strip it flags,
 # and 1.29 %).
+# The thirtieth (its look the twenty-seventh's) takes a space the look is sure of
+# (LOOK_TAKEN) also where its line shows whole (_settled_taken): the largest share of the flags
+# on pieces, out of fold (222 of 239,500 spaces on the rendered learning sets, and 1 empty
+# space). Out of fold, chosen on 3520-3819 (5 wrong and 1.53 % flagged before, 5 and 1.46 %
+# with it) and checked on 3820-3919 and 4200-4299 (7 and 1.64 %, 7 and 1.57 %) and the 2D sets
+# (50 and 1.11 %, 50 and 1.08 %).
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
@@ -300,7 +306,13 @@ PALE_MOST = 0.22  # ... showing at most this share of the board's line over the 
 # The second look (:mod:`.second`, :func:`second_look`): an unsure space is taken where its
 # model gives this probability or more and its line does not show whole, empty where this or
 # less and its line shows (grouped by photo, out of fold, on the rendered photos it learnt
-# from, these settled a fifth of the flags and none wrongly; second_look.py --check):
+# from, these settled a fifth of the flags and none wrongly; second_look.py --check). From the
+# thirtieth freeze, taken at LOOK_TAKEN also where its line shows whole (a piece laid off its
+# line): out of fold, on the rendered learning sets 3520-3819, 100 such spaces taken and none
+# empty, the first empty one at 0.974 (3689 I17-I18); on 3820-3919 and 4200-4299, 70 and none;
+# on the 2D sets it learnt from, 48 and none; with the shipped model, on the 2D check sets
+# 10700 (where the twentieth freeze's look took 10717 K14-L14 at 0.9987), 12200 and 12300,
+# every such space over 0.9 a piece:
 LOOK_TAKEN, LOOK_EMPTY = 0.998, 0.002
 # ... and, from the twenty-seventh freeze, empty also where its line is only glimpsed
 # (_line_glimpsed), in this many rows at least, the look having learnt from 2D photos' white
@@ -2316,17 +2328,18 @@ def second_look(
 ) -> tuple[list[Edge], list[Edge], list[Edge]]:
     """The spaces the second look (:mod:`.second`) settles taken and empty, and those taken by
     likeness or as pale pieces it doubts (:class:`Asked`), each only the way its printed line
-    allows: taken where it gives :data:`LOOK_TAKEN` or more and the line does not show whole
-    (:func:`_line_whole`), or :data:`LOOK_LIKELY` or more, the line not whole and the rules
-    finding it no suspect (:func:`_settled_taken`); empty where it gives :data:`LOOK_EMPTY`
+    allows: taken where it gives :data:`LOOK_TAKEN` or more, or :data:`LOOK_LIKELY` or more,
+    the line not whole (:func:`_line_whole`) and the rules finding it no suspect
+    (:func:`_settled_taken`); empty where it gives :data:`LOOK_EMPTY`
     or less and the line shows (:func:`_line_shows`) or is glimpsed (:func:`_line_glimpsed`),
     no row darker than a dark piece shows it (:func:`_settled_empty`); doubted where it gives
     :data:`LOOK_DOUBT` or less. A space taken by the rules is only ever doubted, a shaded one
     only ever emptied where its line shows, one they found empty with a lighter band traced
-    along it only ever doubted, where the look gives more than :data:`LOOK_EMPTY`. A band beside a
-    line that shows whole is what a piece laid off its line shows, and what an edge along an
-    empty space shows too (a finger's, a card's, a shadow's: the classic check set 10700 at
-    the first twentieth freeze, 10717 K14-L14, fingers lying over it)."""
+    along it only ever doubted, where the look gives more than :data:`LOOK_EMPTY`. A band
+    beside a line that shows whole is what a piece laid off its line shows, and what an edge
+    along an empty space shows too (a finger's, a card's, a shadow's: the classic check set
+    10700 at the first twentieth freeze, 10717 K14-L14, fingers lying over it, taken at
+    0.9987 by that look): only a sure look takes it."""
     if look is None:
         model = second_mod.shipped()
         look = lambda _edge, values: model.probability(values)  # noqa: E731
@@ -2369,11 +2382,14 @@ def _traced_verdict(j: Judged) -> dict[str, float]:
 
 def _settled_taken(p: float, shown: list[float], around: Surround, edge: Edge) -> bool:
     """Whether the second look's ``p`` settles a space taken, given how its line shows and
-    the rules' verdict on it."""
-    if _line_whole(shown, around.typical):
-        return False
+    the rules' verdict on it: where sure (:data:`LOOK_TAKEN`), however the line shows (a
+    piece laid off its line leaves it whole, since the thirtieth freeze); where likely
+    (:data:`LOOK_LIKELY`), only where it does not show whole (an edge along an empty space
+    leaves it whole too) and the rules found the space no suspect."""
     if p >= LOOK_TAKEN:
         return True
+    if _line_whole(shown, around.typical):
+        return False
     return p >= LOOK_LIKELY and around.verdicts[edge] != "suspect"
 
 
