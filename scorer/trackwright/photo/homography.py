@@ -1,11 +1,13 @@
 """Projective maps of the plane (3 x 3 matrices as 9 floats, row after row, last one 1): from
 the board's millimetres to a photo's pixels. Least squares by normal equations on normalised
-points, solved by Gaussian elimination: small, exact enough and pure Python."""
+points, solved by Gaussian elimination, or for four points in closed form: small, exact enough
+and pure Python."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 Point = tuple[float, float]
 H = tuple[float, float, float, float, float, float, float, float, float]
@@ -17,7 +19,19 @@ def apply(h: H, x: float, y: float) -> Point:
 
 
 def multiply(a: H, b: H) -> H:
-    out = [sum(a[3 * i + k] * b[3 * k + j] for k in range(3)) for i in range(3) for j in range(3)]
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8 = b
+    out = (
+        a0 * b0 + a1 * b3 + a2 * b6,
+        a0 * b1 + a1 * b4 + a2 * b7,
+        a0 * b2 + a1 * b5 + a2 * b8,
+        a3 * b0 + a4 * b3 + a5 * b6,
+        a3 * b1 + a4 * b4 + a5 * b7,
+        a3 * b2 + a4 * b5 + a5 * b8,
+        a6 * b0 + a7 * b3 + a8 * b6,
+        a6 * b1 + a7 * b4 + a8 * b7,
+        a6 * b2 + a7 * b5 + a8 * b8,
+    )
     return _normalised(out)
 
 
@@ -82,6 +96,8 @@ def fit(
     when the points do not determine one."""
     if len(src) < 4 or len(src) != len(dst):
         return None
+    if len(src) == 4 and weights is None:
+        return _four(src, dst)
     ts, td = _similarity(src), _similarity(dst)
     s = [apply(ts, *p) for p in src]
     d = [apply(td, *p) for p in dst]
@@ -105,6 +121,57 @@ def fit(
         return None
     h: H = (*sol, 1.0)  # type: ignore[assignment]
     return multiply(multiply(inverse(td), h), ts)
+
+
+def _four(src: Sequence[Point], dst: Sequence[Point]) -> H | None:
+    """The homography taking four points to four, in closed form: the unit square's map onto
+    the destination after the inverse of its map onto the source (Heckbert's), the same as
+    the least squares of :func:`fit` to rounding, several times faster (the board's marks are
+    guessed thousands of times over, four at a time: ``register.guesses``); None where three
+    of either four lie on a line."""
+    from_src, to_dst = _to_square(tuple(src)), _from_square(dst)
+    if from_src is None or to_dst is None:
+        return None
+    return multiply(to_dst, from_src)
+
+
+@lru_cache(maxsize=4096)
+def _to_square(q: tuple[Point, ...]) -> H | None:
+    """The inverse of :func:`_from_square`, kept: the source of :func:`_four` is the board's
+    marks, four of a few dozen, the same fours guessed again and again."""
+    to = _from_square(q)
+    return None if to is None else inverse(to)
+
+
+#: How far from degenerate a quadrilateral must be, as a share of its extent squared
+DEGENERATE = 1e-9
+
+
+def _from_square(q: Sequence[Point]) -> H | None:
+    """The projective map taking (0, 0), (1, 0), (1, 1) and (0, 1) to the four points in turn;
+    None where three of them lie on a line (or nearly: a triangle of them with an area under
+    :data:`DEGENERATE` of the four's extent squared)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q
+    extent = max(abs(x1 - x0), abs(y1 - y0), abs(x3 - x0), abs(y3 - y0), abs(x2 - x0), abs(y2 - y0))
+    if _flat(q, DEGENERATE * extent * extent):
+        return None
+    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
+    den = dx1 * dy2 - dx2 * dy1
+    sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+    g = (sx * dy2 - dx2 * sy) / den
+    k = (dx1 * sy - sx * dy1) / den
+    a, b, d, e = x1 - x0 + g * x1, x3 - x0 + k * x3, y1 - y0 + g * y1, y3 - y0 + k * y3
+    return (a, b, x0, d, e, y0, g, k, 1.0)
+
+
+def _flat(q: Sequence[Point], tiny: float) -> bool:
+    """Whether any three of the four points lie on a line: twice their triangle's area at most
+    ``tiny`` (and always where the four coincide)."""
+    for i, j, k in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
+        (ax, ay), (bx, by), (cx, cy) = q[i], q[j], q[k]
+        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) <= tiny:
+            return True
+    return False
 
 
 def scale_at(h: H, x: float, y: float) -> float:
