@@ -271,9 +271,9 @@ DOUBLE_GAP = 0.65  # mm: a double line's strokes lie this far each side of its m
 # on pieces, out of fold (222 of 239,500 spaces on the rendered learning sets, and 1 empty
 # space). Out of fold, chosen on 3520-3819 (5 wrong and 1.53 % flagged before, 5 and 1.46 %
 # with it) and checked on 3820-3919 and 4200-4299 (7 and 1.64 %, 7 and 1.57 %) and the 2D sets
-# (50 and 1.11 %, 50 and 1.08 %). Its final set 4700-4799 was read once: 10 wrong (six empty
-# spaces along a start marker's shadow, taken) and 1.61 % flagged (the twenty-ninth's reader:
-# the same 10, and 1.70 %).
+# (50 and 1.11 %, 50 and 1.08 %). Its final set 4700-4899 was read once: 15 wrong (nine empty
+# spaces along a start marker's shadow, taken) and 1.46 % flagged (on 4700-4799 the
+# twenty-ninth's reader: the same 10 wrong, and 1.70 %).
 # Empty needs positive evidence that the board is intact there:
 VISIBLE_SHARE = 0.5  # the line shows where it is darker than its paper by this share (as above)
 LINE_ROWS = 3  # ... judged only where the board prints it in this many rows (else unsure,
