@@ -2392,7 +2392,7 @@ def _traced_verdict(j: Judged) -> dict[str, float]:
     """An empty space with a lighter band along it (:data:`TRACED`), as the look is shown it:
     as the verdict its band would have given it, had it been faint enough
     (:func:`_verdict`: "suspect" where little else differs, else "unsure")."""
-    plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
+    plain = _plain(j)
     return {TRACED: 1.0, "v_empty": 0.0, "v_suspect": float(plain), "v_unsure": float(not plain)}
 
 
@@ -2831,12 +2831,19 @@ def _space_verdict(
     return _washed(j)
 
 
+def _plain(j: Judged) -> bool:
+    """Whether little but a faint band differs in a space: no more than :data:`TAKEN_OTHER`
+    of its rows differ otherwise and at least :data:`PALE_CLEAR` are clear (a pale piece may
+    lie there: a suspect rather than unsure)."""
+    return j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
+
+
 def _washed(j: Judged) -> str:
     """A space where the board's lines hardly show (washed out, out of focus): a piece's band
     reads as anywhere, but a hidden line tells nothing, so nothing else is taken or empty."""
     if j.band >= TAKEN_ROWS and j.other <= TAKEN_OTHER:
         return "taken"
-    return "suspect" if j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR else "unsure"
+    return "suspect" if _plain(j) else "unsure"
 
 
 def _thinly_lined_empty(strip: Strip, j: Judged, shown: list[float], typical: float) -> bool:
@@ -2894,7 +2901,7 @@ def _verdict(strip: Strip, j: Judged, shown: list[float], typical: float, ends: 
         j.other > OTHER_ROWS or j.band > BAND_ROWS or j.band + j.other > SOME_ROWS
     )
     lined = seen >= LINE_ROWS
-    plain = j.other <= TAKEN_OTHER and j.clear >= PALE_CLEAR
+    plain = _plain(j)
     inked = median(shown) <= DARKEST * typical if shown else True  # not a dark piece on it
     whole = median(shown) >= EMPTY_SHOWN * typical if shown else False  # not seen through paper
     intact = hidden <= EMPTY_HIDDEN or _hidden_at_ends(shown, typical)
